@@ -1,0 +1,163 @@
+"""Benchmark of the statistics engine (issue 3): prints figures, asserts nothing.
+
+    python bench/bench_stats.py [--round rounds/estigmas-2026-06] [--quick]
+
+1. The whole results object (10,000 replicates, every test, the language study) for the
+   round: wall time (bound 3 s) and the process's peak resident memory (bound 1 GiB).
+   Without a round archive, a generated round of the same shape (7 models, 101 stigmas,
+   27 structures, 7,626 scored items, 994 pairs) stands in.
+2. The slow reference bootstrap on the same round, timed on a few hundred replicates and
+   scaled to 10,000, against the fast bootstrap (bound: fast at least 200 times faster).
+3. Scale: 100 models x 7,626 items (bound 30 s), and how time grows with models, items
+   and replicates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+
+from reportgen.model import Round
+from reportgen.results import compute_results
+from reportgen.score import build_cube, paired_sample, scored_items
+from reportgen.stats.bootstrap import (
+    MODEL_STATISTICS,
+    ModelTables,
+    draw_replicates,
+    model_replicates,
+    percentile_interval,
+)
+from reportgen.stats.reference import reference_replicates
+from reportgen.stats.synthetic import random_round
+
+_T = TypeVar("_T")
+DEFAULT_ROUND = Path(__file__).resolve().parents[1] / "rounds" / "estigmas-2026-06"
+
+
+def timed(action: Callable[..., _T], *arguments: object) -> tuple[_T, float]:
+    start = time.perf_counter()
+    value = action(*arguments)
+    return value, time.perf_counter() - start
+
+
+def score_stage(round_: Round) -> None:
+    """What compute_results reads from the items: the cube, the item arrays, the pairs."""
+    build_cube(round_)
+    scored_items(round_)
+    paired_sample(round_)
+
+
+def peak_rss_mib() -> float:
+    # ru_maxrss is in KiB on Linux.
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def load_round(path: Path) -> tuple[Round, str]:
+    if path.is_dir():
+        from reportgen.archive import read_round
+
+        round_, seconds = timed(lambda: read_round(path, with_text=True))
+        return round_, f"{path.name} (read with text in {seconds:.2f} s, not counted below)"
+    return random_round(2026), "generated round of the demo's shape (no archive found)"
+
+
+def whole_results(round_: Round) -> None:
+    print("\n1. Whole results object, 10,000 replicates")
+    replicates = round_.manifest.bootstrap_replicates
+    results, seconds = timed(lambda: compute_results(round_, replicates))
+    print(f"   models {len(results.models)}, replicates {results.replicates}")
+    print(f"   wall time   {seconds:6.2f} s   (bound 3 s)   {'OK' if seconds <= 3 else 'OVER'}")
+    peak = peak_rss_mib()
+    print(f"   peak memory {peak:6.0f} MiB (bound 1024 MiB, whole process, loading included)")
+    _, again = timed(lambda: compute_results(round_, replicates))
+    print(f"   second run  {again:6.2f} s   (warm BLAS threads and caches)")
+
+
+def reference_speed(round_: Round, reference_replicate_count: int) -> None:
+    print("\n2. Fast bootstrap against the slow reference (same statistics, same round)")
+    cube = build_cube(round_)
+    items = scored_items(round_)
+    tables = ModelTables.from_cube(cube)
+    shape = tables.scored.shape
+    replicates = 10_000
+
+    def fast() -> None:
+        draws = draw_replicates(round_.manifest.bootstrap_seed, replicates, *shape)
+        values = model_replicates(tables, draws).values
+        for name in MODEL_STATISTICS:
+            percentile_interval(values[name])
+
+    def slow() -> None:
+        draws = draw_replicates(1, reference_replicate_count, *shape)
+        values = reference_replicates(items, draws)
+        for name in MODEL_STATISTICS:
+            percentile_interval(values[name])
+
+    fast()  # warm-up: BLAS threads start on the first product
+    fast_seconds = min(timed(fast)[1] for _ in range(3))
+    _, slow_seconds = timed(slow)
+    scaled = slow_seconds * replicates / reference_replicate_count
+    speedup = scaled / fast_seconds
+    print(f"   fast, {replicates:,} replicates: {fast_seconds:.3f} s (best of 3)")
+    print(
+        f"   reference, {reference_replicate_count} replicates: {slow_seconds:.2f} s"
+        f" -> {scaled:.1f} s scaled to {replicates:,}"
+    )
+    verdict = "OK" if speedup >= 200 else "UNDER"
+    print(f"   speed-up {speedup:,.0f}x (bound 200x)   {verdict}")
+
+
+def scale(quick: bool) -> None:
+    print("\n3. Scale (generated rounds; time of compute_results, loading not included)")
+    big = random_round(7, models=100, with_text=False)
+    _, seconds = timed(lambda: compute_results(big, 10_000))
+    verdict = "OK" if seconds <= 30 else "OVER"
+    print(
+        f"   100 models x 7,626 items, 10,000 replicates: {seconds:.2f} s (bound 30 s)   {verdict}"
+    )
+    print("   growth with models (7,626 items, 10,000 replicates):")
+    for models in (7, 25, 50) if quick else (7, 25, 50, 100):
+        round_ = random_round(7, models=models, with_text=False)
+        _, seconds = timed(compute_results, round_, 10_000)
+        print(f"     {models:4d} models   {seconds:6.2f} s")
+    print("   growth with items (7 models, same 101 x 27 cells, 10,000 replicates);")
+    print("   scoring (cube, item arrays, pairs) reads items, the statistics do not:")
+    for repeats in (1, 4) if quick else (1, 4, 16):
+        round_ = random_round(7, repeats=repeats, with_text=False)
+        scored = 3 * 2542 * repeats
+        _, seconds = timed(compute_results, round_, 10_000)
+        _, scoring = timed(score_stage, round_)
+        print(
+            f"     {scored:7,d} items   {seconds:6.2f} s in all, of which scoring {scoring:5.2f} s"
+        )
+    print("   growth with replicates (7 models, 7,626 items):")
+    round_ = random_round(7, with_text=False)
+    for replicates in (1_000, 10_000) if quick else (1_000, 5_000, 10_000, 20_000):
+        _, seconds = timed(compute_results, round_, replicates)
+        print(f"     {replicates:7,d} replicates   {seconds:6.2f} s")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--round", type=Path, default=DEFAULT_ROUND, help="round archive")
+    parser.add_argument("--quick", action="store_true", help="fewer scale points")
+    parser.add_argument("--reference-replicates", type=int, default=300)
+    arguments = parser.parse_args()
+    round_, described = load_round(arguments.round)
+    print(f"Round: {described}")
+    print(f"numpy {np.__version__}, Python {sys.version.split()[0]}")
+    whole_results(round_)
+    reference_speed(round_, arguments.reference_replicates)
+    scale(arguments.quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

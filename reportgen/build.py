@@ -1,0 +1,267 @@
+"""`reportgen build`: rounds -> results -> pages -> MkDocs -> guard -> site/, atomically.
+
+Everything is written into a staging directory next to the output; the output is
+replaced only after MkDocs succeeded and the leak guard found nothing, so a failed
+build leaves the previous site untouched. Builds are deterministic: MkDocs'
+timestamps come from SOURCE_DATE_EPOCH (the latest collection date of the rounds).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, time
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from reportgen import __version__
+from reportgen.archive import read_round
+from reportgen.errors import InputError, OutputExistsError, ReportgenError
+from reportgen.guard import check_site
+from reportgen.i18n import SITE_LANGUAGES, Translator
+from reportgen.model import Round
+from reportgen.render.charts import ReferenceRegion
+from reportgen.render.context import RoundView, build_round_view, provider_colours
+from reportgen.render.downloads import write_downloads
+from reportgen.render.pages import NAV_PAGES, SiteContext, write_sources
+from reportgen.render.reference_tables import load_audit
+from reportgen.render.siteconfig import SiteConfig, load_site_config
+from reportgen.results import load_results
+from reportgen.vendor import vega_bundle
+
+SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
+SOFTWARE = ("reportgen", "mkdocs", "mkdocs-material", "mkdocs-static-i18n", "altair", "numpy")
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    out_dir: Path
+    rounds: tuple[str, ...]
+    files: int
+
+
+class BuildError(ReportgenError):
+    """MkDocs could not build the generated sources."""
+
+
+def find_rounds(rounds_dir: Path) -> list[Path]:
+    """Every round archive (a folder with round.json) directly under `rounds_dir`."""
+    if not rounds_dir.is_dir():
+        raise InputError(f"{rounds_dir}: no such directory of round archives")
+    found = sorted(p for p in rounds_dir.iterdir() if (p / "round.json").is_file())
+    if not found:
+        raise InputError(f"{rounds_dir}: contains no round archive (no */round.json)")
+    return found
+
+
+def _software() -> dict[str, str]:
+    versions = {}
+    for package in SOFTWARE:
+        try:
+            versions[package] = version(package)
+        except Exception:  # a missing distribution is shown as unknown, not fatal
+            versions[package] = "?"
+    versions["reportgen"] = __version__
+    return versions
+
+
+def _primary(views: Sequence[RoundView], config: SiteConfig) -> RoundView:
+    if config.primary_round is not None:
+        for view in views:
+            if view.round_id == config.primary_round:
+                return view
+        raise InputError(f"site.yml: primary_round {config.primary_round!r} is not being built")
+    full = [v for v in views if v.kind == "full"] or list(views)
+    return max(full, key=lambda v: (v.collected_on, v.round_id))
+
+
+def mkdocs_config(config: SiteConfig, site_dir: Path) -> dict[str, Any]:
+    """The generated mkdocs.yml (pt-BR at the root, English under /en/)."""
+    names = {"pt-BR": "Português", "en": "English"}
+    languages = []
+    for language in SITE_LANGUAGES:
+        tr = Translator(language)
+        languages.append(
+            {
+                "locale": language,
+                "name": names[language],
+                "default": language == SITE_LANGUAGES[0],
+                "build": True,
+                "site_name": tr.pick(config.short_title),
+                "site_description": tr.pick(config.title),
+                "nav_translations": {},
+            }
+        )
+    return {
+        "site_name": config.short_title["pt-BR"],
+        "site_url": config.site_url,
+        "site_description": config.title["pt-BR"],
+        "docs_dir": "docs",
+        "site_dir": str(site_dir),
+        "use_directory_urls": False,
+        "strict": False,
+        "theme": {
+            "name": "material",
+            "custom_dir": "overrides",
+            "language": "pt-BR",
+            "font": False,
+            "features": ["navigation.sections", "navigation.top", "toc.follow"],
+            "palette": {"scheme": "default", "primary": "indigo", "accent": "indigo"},
+        },
+        "extra_css": ["assets/rg/site.css"],
+        "extra_javascript": ["assets/rg/vega-bundle.js", "assets/rg/site.js"],
+        "markdown_extensions": ["tables", "attr_list", "admonition", {"toc": {"permalink": True}}],
+        "nav": [f"{stem}.md" for stem, _ in NAV_PAGES],
+        "plugins": [
+            "search",
+            {
+                "i18n": {
+                    "docs_structure": "folder",
+                    "fallback_to_default": False,
+                    "languages": languages,
+                }
+            },
+        ],
+    }
+
+
+@contextlib.contextmanager
+def _source_date(epoch: int) -> Iterator[None]:
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = previous
+
+
+def _run_mkdocs(config_file: Path, epoch: int) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    quiet = logging.getLogger("mkdocs")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        with _source_date(epoch):
+            build(load_config(str(config_file)))
+    except (MkDocsException, OSError) as error:
+        raise BuildError(f"{config_file}: MkDocs failed: {error}") from None
+    finally:
+        quiet.setLevel(level)
+
+
+def _language_sitemaps(built: Path) -> None:
+    # Material's language selector fetches sitemap.xml beside the page it links to (for
+    # every language) to keep the reader on the same page; mkdocs-static-i18n writes only
+    # the root one, which already lists every page, so it is copied beside every page.
+    folders = {page.parent for page in built.rglob("*.html")} - {built}
+    for folder in sorted(folders):
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            if (built / name).is_file():
+                shutil.copyfile(built / name, folder / name)
+
+
+def _check_output(out_dir: Path) -> None:
+    if out_dir.exists() and (
+        not out_dir.is_dir() or (any(out_dir.iterdir()) and not (out_dir / SITE_MARKER).exists())
+    ):
+        raise OutputExistsError(
+            f"{out_dir}: exists and was not written by `reportgen build`; refusing to replace it"
+        )
+
+
+def _swap(built: Path, out_dir: Path, staging: Path) -> None:
+    """Replace `out_dir` by `built`; the old site is moved aside first and restored on failure."""
+    aside = staging / "previous"
+    had_previous = out_dir.exists()
+    if had_previous:
+        out_dir.rename(aside)
+    try:
+        built.rename(out_dir)
+    except OSError:
+        if had_previous:
+            aside.rename(out_dir)
+        raise
+
+
+def build_site(
+    round_dirs: Sequence[Path],
+    out_dir: Path,
+    *,
+    config_path: Path,
+    templates_dir: Path,
+    cache_dir: Path | None = None,
+    progress: Progress | None = None,
+) -> BuildReport:
+    """Build the site from `round_dirs` into `out_dir`; nothing is written on failure."""
+    say = progress or (lambda _message: None)
+    config = load_site_config(config_path)
+    if not (templates_dir / "pages").is_dir():
+        raise InputError(f"{templates_dir}: no pages/ folder of page templates")
+    _check_output(out_dir)
+    rounds: list[Round] = []
+    for round_dir in round_dirs:
+        say(f"reading {round_dir}")
+        rounds.append(read_round(round_dir, with_text=True))
+    ids = [r.round_id for r in rounds]
+    if len(set(ids)) != len(ids):
+        raise InputError(f"two archives share a round id: {sorted(ids)}")
+    colours = provider_colours([m.provider for r in rounds for m in r.models])
+    views = []
+    for round in rounds:
+        say(f"statistics for {round.round_id}")
+        views.append(build_round_view(round, load_results(round, cache_dir=cache_dir), colours))
+    views.sort(key=lambda v: (v.kind != "full", v.round_id))
+    audits = {}
+    for view in views:
+        audit = load_audit(config.audit_exports_dir / f"{view.round_id}.json")
+        if audit is not None:
+            audits[view.round_id] = audit
+    region = ReferenceRegion(config.region_max_bias, config.region_max_omission)
+    site = SiteContext(config, _primary(views, config), tuple(views), audits, region,
+                       _software())  # fmt: skip
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}-staging-"))
+    try:
+        work, built = staging / "src", staging / "site"
+        say("writing pages")
+        write_sources(site, templates_dir, work / "docs")
+        shutil.copytree(templates_dir / "overrides", work / "overrides")
+        (work / "overrides" / "assets" / "rg" / "vega-bundle.js").write_text(
+            vega_bundle(), encoding="utf-8"
+        )
+        config_file = work / "mkdocs.yml"
+        config_file.write_text(
+            yaml.safe_dump(mkdocs_config(config, built), allow_unicode=True, sort_keys=False),
+            encoding="utf-8",
+        )
+        say("running MkDocs")
+        latest = max(v.collected_on for v in views)
+        _run_mkdocs(config_file, int(datetime.combine(latest, time(), UTC).timestamp()))
+        _language_sitemaps(built)
+        for view in views:
+            write_downloads(view, built)
+        (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
+        say("leak guard")
+        check_site(built, rounds)
+        files = sum(1 for p in built.rglob("*") if p.is_file())
+        _swap(built, out_dir, staging)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    say(f"site written to {out_dir}")
+    return BuildReport(out_dir, tuple(ids), files)

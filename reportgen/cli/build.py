@@ -1,0 +1,84 @@
+"""`reportgen build`: the bilingual companion site from the round archives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+import reportgen
+
+_REPO_ROOT = Path(reportgen.__file__).resolve().parent.parent
+
+
+def default_path(name: str) -> Path:
+    """`name` in the working directory, else beside the package (a source checkout)."""
+    here = Path(name)
+    return here if here.exists() else _REPO_ROOT / name
+
+
+@click.command(name="build")
+@click.argument("round_dirs", nargs=-1, type=click.Path(path_type=Path, file_okay=False))
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=Path("site"),
+    show_default=True,
+    help="Directory the site is written to (replaced atomically).",
+)
+@click.option(
+    "--rounds-dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Where to look for archives when no ROUND_DIR is named [default: rounds].",
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="The article's metadata file [default: site.yml].",
+)
+@click.option(
+    "--templates",
+    "templates_dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Page templates and theme overrides [default: templates].",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Cache of statistical results [default: $REPORTGEN_CACHE_DIR or ~/.cache/reportgen].",
+)
+def build(
+    round_dirs: tuple[Path, ...],
+    out_dir: Path,
+    rounds_dir: Path | None,
+    config_path: Path | None,
+    templates_dir: Path | None,
+    cache_dir: Path | None,
+) -> None:
+    """Build the companion site (pt-BR at the root, English under /en/).
+
+    With no ROUND_DIR, every archive under rounds/ is built. A failed build leaves
+    the previous site untouched.
+    """  # fmt: skip
+    from reportgen.build import build_site, find_rounds
+
+    console = Console(stderr=True)
+    chosen = list(round_dirs) or find_rounds(rounds_dir or default_path("rounds"))
+    report = build_site(
+        chosen,
+        out_dir,
+        config_path=config_path or default_path("site.yml"),
+        templates_dir=templates_dir or default_path("templates"),
+        cache_dir=cache_dir,
+        progress=(lambda message: console.print(f"[dim]•[/dim] {message}"))
+        if console.is_terminal
+        else None,
+    )
+    click.echo(f"built {len(report.rounds)} round(s), {report.files} files, into {report.out_dir}")

@@ -1,0 +1,223 @@
+"""`reportgen review`: set up and run the blind review app, sample rounds, export audits."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+from sqlalchemy import Engine
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _db_option(function: F) -> F:
+    return click.option(
+        "--db",
+        "db_url",
+        default=None,
+        metavar="URL",
+        help="SQLAlchemy database URL (default: the SQLite file review.db here).",
+    )(function)
+
+
+def _engine(db_url: str | None) -> Engine:
+    from review_app.db import create_schema, default_url, make_engine
+
+    engine = make_engine(db_url or default_url())
+    create_schema(engine)
+    return engine
+
+
+@click.group()
+def review() -> None:
+    """Run the blind human review of a round: accounts, samples, the app and exports.
+
+    Reviewers judge anonymised outputs in a Streamlit app; administrators calibrate
+    against the parser and decide contestations.
+    """
+
+
+@review.command()
+@_db_option
+def init(db_url: str | None) -> None:
+    """Create the review database tables (safe to run again on an existing database)."""
+    _engine(db_url)
+    click.echo("Review database ready.")
+
+
+@review.command("add-reviewer")
+@click.argument("name")
+@click.option(
+    "--role",
+    type=click.Choice(["reviewer", "admin", "participant"]),
+    default="reviewer",
+    show_default=True,
+    help="What the account may do in the app.",
+)
+@click.option(
+    "--language",
+    type=click.Choice(["pt-BR", "en"]),
+    default="pt-BR",
+    show_default=True,
+    help="The account's preferred language.",
+)
+@click.option(
+    "--password-stdin",
+    is_flag=True,
+    help="Read the password from the first line of stdin instead of generating one.",
+)
+@_db_option
+def add_reviewer(
+    name: str, role: str, language: str, password_stdin: bool, db_url: str | None
+) -> None:
+    """Create an account; a generated password is printed once and never stored in clear."""
+    from review_app.auth import add_account, generate_password
+
+    password = sys.stdin.readline().rstrip("\r\n") if password_stdin else generate_password()
+    add_account(_engine(db_url), name, role, password, language=language)
+    click.echo(f"Account {name} ({role}) created.")
+    if not password_stdin:
+        click.echo(f"Password (shown only now): {password}")
+
+
+@review.command()
+@click.argument("round_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--fraction",
+    type=float,
+    default=0.10,
+    show_default=True,
+    help="Share of each model × style × language stratum to draw.",
+)
+@click.option(
+    "--min-per-stratum",
+    type=int,
+    default=3,
+    show_default=True,
+    help="Smallest number of samples drawn from any stratum.",
+)
+@click.option(
+    "--overlap",
+    type=int,
+    default=2,
+    show_default=True,
+    help="How many distinct reviewers judge each sample.",
+)
+@click.option("--seed", type=int, required=True, help="Seed of the draw and of the order.")
+@_db_option
+def sample(
+    round_dir: Path,
+    fraction: float,
+    min_per_stratum: int,
+    overlap: int,
+    seed: int,
+    db_url: str | None,
+) -> None:
+    """Draw a stratified, anonymised sample of a round and assign it to the reviewers."""
+    from reportgen.archive import read_round
+    from review_app.sampling import create_batch
+
+    round_ = read_round(round_dir, with_text=True)
+    batch_id = create_batch(
+        _engine(db_url),
+        round_,
+        fraction=fraction,
+        min_per_stratum=min_per_stratum,
+        overlap=overlap,
+        seed=seed,
+    )
+    click.echo(f"Batch {batch_id} of round {round_.round_id} created.")
+
+
+@review.command("close-batch")
+@click.argument("batch_id", type=int)
+@_db_option
+def close_batch(batch_id: int, db_url: str | None) -> None:
+    """Close a batch: its judgments are final and reviewers can no longer revise them."""
+    from review_app.admin import close_batch_as
+
+    close_batch_as(_engine(db_url), batch_id, None)
+    click.echo(f"Batch {batch_id} closed.")
+
+
+@review.command()
+@click.argument("round_id")
+@click.option(
+    "--on",
+    "published_on",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Publication date (default: today), which opens the contestation window.",
+)
+@click.option(
+    "--window-days",
+    type=int,
+    default=10,
+    show_default=True,
+    help="Days after publication during which items may be contested.",
+)
+@_db_option
+def publish(
+    round_id: str, published_on: datetime | None, window_days: int, db_url: str | None
+) -> None:
+    """Record a sampled round's publication date, opening its contestation window."""
+    from review_app.contest import publish_round
+
+    moment = (published_on or datetime.combine(date.today(), datetime.min.time())).replace(
+        tzinfo=UTC
+    )
+    publish_round(_engine(db_url), round_id, moment, window_days)
+    click.echo(f"Round {round_id} published on {moment.date()}; window {window_days} days.")
+
+
+@review.command()
+@click.argument("round_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Where to write the JSON (default: human-audit-<round_id>.json here).",
+)
+@click.option("--force", is_flag=True, help="Replace an existing output file.")
+@_db_option
+def export(round_dir: Path, output: Path | None, force: bool, db_url: str | None) -> None:
+    """Write the audit results (agreement, confusion, contestations) the site's page shows."""
+    from reportgen.archive import read_round
+    from review_app.export import audit_results, write_export
+
+    round_id = read_round(round_dir, with_text=False).round_id
+    results = audit_results(_engine(db_url), round_id)
+    target = output or Path(f"human-audit-{round_id}.json")
+    write_export(results, target, force=force)
+    click.echo(f"Audit results of round {round_id} written to {target}.")
+
+
+@review.command()
+@click.option("--port", type=int, default=8501, show_default=True, help="Port to listen on.")
+@click.option("--address", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@_db_option
+def serve(port: int, address: str, db_url: str | None) -> None:
+    """Start the review app (Streamlit) on this machine until interrupted."""
+    from importlib.util import find_spec
+
+    from review_app.db import default_url
+
+    _engine(db_url)
+    spec = find_spec("review_app.app")  # the file, without running the app's script
+    if spec is None or spec.origin is None:
+        raise click.ClickException("the review app (review_app/app.py) is not installed")
+    script = Path(spec.origin)
+    environment = dict(os.environ, REVIEW_DB_URL=db_url or default_url())
+    command = [
+        sys.executable, "-m", "streamlit", "run", str(script),
+        "--server.port", str(port), "--server.address", address,
+        "--server.headless", "true", "--browser.gatherUsageStats", "false",
+        "--client.toolbarMode", "minimal",
+    ]  # fmt: skip
+    # Replace this process: signals (Ctrl-C, a service manager's stop) reach Streamlit itself.
+    os.execve(sys.executable, command, environment)

@@ -1,0 +1,85 @@
+"""`reportgen stats`: every uncertainty and test of a round, as one JSON results object."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from reportgen.errors import InputError
+from reportgen.stats.bootstrap import ProgressCallback
+
+
+@contextmanager
+def _progress_bar(total: int) -> Iterator[ProgressCallback]:
+    """A rich progress bar on a terminal (stderr); nothing at all otherwise."""
+    from rich.progress import Progress
+
+    with Progress(transient=True, disable=not sys.stderr.isatty()) as progress:
+        task = progress.add_task("bootstrap", total=total)
+        yield lambda done: progress.advance(task, done)
+
+
+@click.command()
+@click.argument("round_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File that receives the results object as JSON (default: standard output).",
+)
+@click.option(
+    "--replicates",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Bootstrap replicates (default: the round manifest's bootstrap.replicates).",
+)
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Results cache folder (default: $REPORTGEN_CACHE_DIR, else ~/.cache/reportgen).",
+)
+@click.option(
+    "--no-cache", is_flag=True, help="Compute afresh: neither read nor write the results cache."
+)
+def stats(
+    round_dir: Path,
+    out_path: Path | None,
+    replicates: int | None,
+    cache_dir: Path | None,
+    no_cache: bool,
+) -> None:
+    """Compute every interval and test of a round archive and write them as JSON.
+
+    Runs the crossed bootstrap over stigmas and structures (intervals for failure, index,
+    bias, omission and correct decision; index differences for every pair of models), the
+    leave-one-out re-rankings, the chi-square, McNemar and Benjamini-Hochberg diagnostics,
+    the group fairness gaps and the contrastive language study. Results are cached on disk,
+    keyed by the archive's checksums, its annulment ledger and the package version.
+    """
+    from reportgen.archive import read_round
+    from reportgen.results import compute_results, load_results, write_json
+
+    round_ = read_round(round_dir, with_text=True)
+    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
+    # The per-model bootstrap and the language-study bootstrap each run `count` replicates.
+    with _progress_bar(2 * count) as on_progress:
+        if no_cache:
+            results = compute_results(round_, count, on_progress)
+        else:
+            results = load_results(round_, count, cache_dir, on_progress)
+    data = results.to_json_dict()
+    if out_path is None:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False))
+    else:
+        try:
+            write_json(out_path, data)
+        except OSError as error:
+            raise InputError(f"{out_path}: cannot write the results: {error.strerror}") from error
+        click.echo(f"wrote {out_path}", err=True)

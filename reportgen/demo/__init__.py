@@ -1,0 +1,1 @@
+"""Generated demonstration rounds: instrument, label plan, output texts and assembly."""

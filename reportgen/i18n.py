@@ -1,0 +1,107 @@
+"""Message catalogues and locale-aware number formatting for the site.
+
+Every user-facing string of the site lives in one JSON catalogue per language
+(`reportgen/locales/<language>.json`, flat keys). A missing key is a build error,
+never a silent fallback, so that a page cannot come out half translated.
+Numbers go through Babel so that tables, text and chart labels agree with the
+locale ("1,3%" / "7.626" in pt-BR, "1.3%" / "7,626" in English).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import date
+from functools import cache
+from importlib import resources
+
+from babel.dates import format_date
+from babel.numbers import format_decimal, format_percent
+
+from reportgen.errors import ReportgenError
+
+SITE_LANGUAGES: tuple[str, ...] = ("pt-BR", "en")
+DEFAULT_LANGUAGE = "pt-BR"
+# Babel locale identifiers and d3-format locales (used by Vega) per site language.
+BABEL_LOCALE: Mapping[str, str] = {"pt-BR": "pt_BR", "en": "en"}
+D3_NUMBER_LOCALE: Mapping[str, Mapping[str, object]] = {
+    "pt-BR": {"decimal": ",", "thousands": ".", "grouping": [3], "currency": ["R$", ""]},
+    "en": {"decimal": ".", "thousands": ",", "grouping": [3], "currency": ["$", ""]},
+}
+
+
+class MissingMessageError(ReportgenError):
+    """A template or context asked for a catalogue key that does not exist."""
+
+
+@cache
+def load_catalogue(language: str) -> Mapping[str, str]:
+    """The flat key -> message mapping of one language."""
+    if language not in SITE_LANGUAGES:
+        raise MissingMessageError(f"no catalogue for language {language!r}")
+    text = resources.files("reportgen.locales").joinpath(f"{language}.json").read_text("utf-8")
+    loaded = json.loads(text)
+    if not isinstance(loaded, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
+    ):
+        raise MissingMessageError(f"locales/{language}.json: expected an object of strings")
+    return loaded
+
+
+class Translator:
+    """Messages and number formats of one site language."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.messages = load_catalogue(language)
+        self.locale = BABEL_LOCALE[language]
+
+    def __call__(self, key: str, **params: object) -> str:
+        try:
+            message = self.messages[key]
+        except KeyError:
+            raise MissingMessageError(
+                f"locales/{self.language}.json: missing message key {key!r}"
+            ) from None
+        return message.format(**params) if params else message
+
+    def pick(self, by_language: Mapping[str, str]) -> str:
+        """The value for this language of a {"pt-BR": ..., "en": ...} mapping."""
+        return by_language.get(self.language) or by_language.get(DEFAULT_LANGUAGE, "")
+
+    def integer(self, value: int) -> str:
+        return format_decimal(value, format="#,##0", locale=self.locale)
+
+    def decimal(self, value: float, digits: int = 2) -> str:
+        pattern = "#,##0." + "0" * digits if digits else "#,##0"
+        return format_decimal(value, format=pattern, locale=self.locale)
+
+    def percent(self, rate: float | None, digits: int = 1) -> str:
+        """A rate in [0, 1] as a percentage; an absent rate as an en dash."""
+        if rate is None:
+            return "–"
+        pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
+        return format_percent(rate, format=pattern, locale=self.locale)
+
+    def points(self, difference: float | None, digits: int = 1) -> str:
+        """A difference of two rates in percentage points, always signed."""
+        if difference is None:
+            return "–"
+        text = self.decimal(abs(difference) * 100, digits)
+        sign = "−" if difference < 0 else "+"
+        return f"{sign}{text} {self('unit.points')}"
+
+    def pvalue(self, p: float | None) -> str:
+        if p is None:
+            return "–"
+        if p < 0.001:
+            return "< " + self.decimal(0.001, 3)
+        return self.decimal(p, 3)
+
+    def date(self, value: date) -> str:
+        return format_date(value, format="long", locale=self.locale)
+
+
+def catalogue_keys() -> Mapping[str, frozenset[str]]:
+    """The key set of every catalogue (tests compare them)."""
+    return {language: frozenset(load_catalogue(language)) for language in SITE_LANGUAGES}

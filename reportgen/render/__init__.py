@@ -1,0 +1,1 @@
+"""Results -> page contexts -> Markdown, tables, charts and downloads, per language."""

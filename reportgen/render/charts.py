@@ -1,0 +1,205 @@
+"""Altair chart builders: Vega-Lite specs for the browser, SVG for the article.
+
+Every chart is built for one language: titles and tooltips come from the
+catalogue and numbers follow the locale through Vega-Lite's `config.locale`,
+which both vega-embed (in the browser) and vl-convert (for the SVG) honour.
+Each chart also comes with its data as an accessible table (`ChartOutput.table`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import altair as alt
+import vl_convert
+
+from reportgen.i18n import D3_NUMBER_LOCALE, Translator
+from reportgen.render.context import ModelRow
+from reportgen.render.table import Cell, Table
+from reportgen.vendor import VEGA_LITE_VERSION
+
+
+LABELLED_POINTS = 12
+
+
+@dataclass(frozen=True)
+class ChartOutput:
+    chart_id: str
+    spec: dict[str, Any]
+    svg: str
+    table: Table
+
+    def spec_json(self) -> str:
+        """The spec for an inline <script type="application/json"> (no `</` can close it)."""
+        text = json.dumps(self.spec, sort_keys=True, ensure_ascii=False)
+        return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@dataclass(frozen=True)
+class ReferenceRegion:
+    """The dashed low-bias / low-omission region of Figure 1 (from site.yml)."""
+
+    max_bias: float
+    max_omission: float
+
+
+def _inline(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Inline chart data (Vega-Lite's `{"values": [...]}`), kept in the spec itself."""
+    return {"values": rows}
+
+
+def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
+    configured = chart.configure(
+        locale={"number": dict(D3_NUMBER_LOCALE[tr.language])},
+        font="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    ).configure_view(stroke=None)
+    spec: dict[str, Any] = configured.to_dict()
+    return spec
+
+
+def _svg(spec: dict[str, Any], tr: Translator) -> str:
+    return str(
+        vl_convert.vegalite_to_svg(
+            spec,
+            vl_version=VEGA_LITE_VERSION,
+            format_locale=dict(D3_NUMBER_LOCALE[tr.language]),
+        )
+    )
+
+
+def bias_omission_scatter(
+    chart_id: str,
+    models: Sequence[ModelRow],
+    tr: Translator,
+    region: ReferenceRegion,
+) -> ChartOutput:
+    """Figure 1: bias rate against omission rate, one point per model."""
+    status_ranked, status_diag = tr("chart.status.ranked"), tr("chart.status.diagnostic")
+    frame = _inline(
+        [
+            {
+                "model": m.score.display_name,
+                "provider": m.score.provider,
+                "bias": m.score.bias_rate,
+                "omission": m.score.omission_rate,
+                "index": m.score.index,
+                "status": status_ranked if m.score.eligible else status_diag,
+            }
+            for m in models
+        ]
+    )
+    providers = sorted({m.score.provider for m in models}, key=str.casefold)
+    colour_of = {m.score.provider: m.colour for m in models}
+    x_title, y_title = tr("metric.omission_rate"), tr("metric.bias_rate")
+    x = alt.X("omission:Q", title=x_title, axis=alt.Axis(format=".0%"))
+    x = x.scale(domain=[0, 1])
+    y = alt.Y("bias:Q", title=y_title, axis=alt.Axis(format=".0%"))
+    points = (
+        alt.Chart(frame)
+        .mark_point(size=110, filled=True, opacity=0.9)
+        .encode(
+            x=x,
+            y=y,
+            color=alt.Color(
+                "provider:N",
+                title=tr("table.provider"),
+                scale=alt.Scale(domain=providers, range=[colour_of[p] for p in providers]),
+            ),
+            shape=alt.Shape(
+                "status:N",
+                title=tr("chart.status"),
+                scale=alt.Scale(domain=[status_ranked, status_diag], range=["circle", "cross"]),
+            ),
+            tooltip=[
+                alt.Tooltip("model:N", title=tr("table.model")),
+                alt.Tooltip("provider:N", title=tr("table.provider")),
+                alt.Tooltip("bias:Q", title=y_title, format=".1%"),
+                alt.Tooltip("omission:Q", title=x_title, format=".1%"),
+                alt.Tooltip("index:Q", title=tr("metric.index"), format=".1%"),
+                alt.Tooltip("status:N", title=tr("chart.status")),
+            ],
+        )
+    )
+    labels = (
+        alt.Chart(frame)
+        .mark_text(align="left", dx=8, dy=-6, fontSize=11)
+        .encode(x="omission:Q", y="bias:Q", text="model:N")
+    )
+    box = _inline([{"x0": 0.0, "x1": region.max_omission, "y0": 0.0, "y1": region.max_bias}])
+    reference = (
+        alt.Chart(box)
+        .mark_rect(fill=None, stroke="#555555", strokeDash=[6, 4], strokeWidth=1.2)
+        .encode(x="x0:Q", x2="x1:Q", y="y0:Q", y2="y1:Q")
+    )
+    # Past a dozen points the names overlap; tooltips and the data table still name each one.
+    layers = [reference, points, labels] if len(models) <= LABELLED_POINTS else [reference, points]
+    layered = alt.layer(*layers).properties(
+        width="container",
+        height=380,
+        title=tr("chart.scatter.title"),
+        description=tr("chart.scatter.description"),
+    )
+    spec = _finish(layered, tr)
+    svg_spec = dict(spec, width=640)
+    table = Table(
+        table_id=f"{chart_id}-data",
+        caption=tr("chart.data_table"),
+        header=(
+            Cell(tr("table.model")),
+            Cell(tr("table.provider")),
+            Cell(y_title, numeric=True),
+            Cell(x_title, numeric=True),
+            Cell(tr("chart.status")),
+        ),
+        rows=tuple(
+            (
+                Cell(m.score.display_name),
+                Cell(m.score.provider),
+                Cell(tr.percent(m.score.bias_rate), m.score.bias_rate, numeric=True),
+                Cell(tr.percent(m.score.omission_rate), m.score.omission_rate, numeric=True),
+                Cell(status_ranked if m.score.eligible else status_diag),
+            )
+            for m in models
+        ),
+    )
+    return ChartOutput(chart_id, spec, _svg(svg_spec, tr), table)
+
+
+def composition_bars(
+    chart_id: str, model: ModelRow, by_style: dict[str, float | None], tr: Translator
+) -> ChartOutput:
+    """A model's bias rate by prompt style (horizontal bars)."""
+    styles = [s for s, rate in by_style.items() if rate is not None]
+    frame = _inline([{"style": tr(f"style.{s}"), "bias": by_style[s]} for s in styles])
+    title = tr("metric.bias_rate")
+    bars = (
+        alt.Chart(frame)
+        .mark_bar(color=model.colour)
+        .encode(
+            y=alt.Y("style:N", title=tr("table.style"), sort=None),
+            x=alt.X("bias:Q", title=title, axis=alt.Axis(format=".0%")),
+            tooltip=[
+                alt.Tooltip("style:N", title=tr("table.style")),
+                alt.Tooltip("bias:Q", title=title, format=".1%"),
+            ],
+        )
+        .properties(
+            width="container",
+            height=140,
+            title=tr("chart.style.title"),
+            description=tr("chart.style.description"),
+        )
+    )
+    spec = _finish(bars, tr)
+    table = Table(
+        table_id=f"{chart_id}-data",
+        caption=tr("chart.data_table"),
+        header=(Cell(tr("table.style")), Cell(title, numeric=True)),
+        rows=tuple(
+            (Cell(tr(f"style.{s}")), Cell(tr.percent(by_style[s]), numeric=True)) for s in styles
+        ),
+    )
+    return ChartOutput(chart_id, spec, _svg(dict(spec, width=560), tr), table)

@@ -1,0 +1,84 @@
+"""Machine-readable downloads per round: `data/<round_id>/{models,stigmas,axes}.csv`, results.
+
+CSV values are raw (unrounded rates, dot decimals); `models.csv` carries the columns
+of `summary --json` plus `<metric>_lo` / `<metric>_hi` for the five intervals.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from reportgen.render.context import INTERVAL_METRICS, RoundView
+from reportgen.render.reference_tables import AXIS_COLUMNS, MODEL_COLUMNS, STIGMA_COLUMNS
+from reportgen.render.table import to_csv
+
+
+def models_csv(view: RoundView) -> str:
+    header = MODEL_COLUMNS + tuple(
+        f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("lo", "hi")
+    )
+    rows: list[tuple[object, ...]] = []
+    for row in view.models:
+        values: list[object] = [getattr(row.score, column) for column in MODEL_COLUMNS]
+        values[MODEL_COLUMNS.index("eligible")] = "true" if row.score.eligible else "false"
+        for metric in INTERVAL_METRICS:
+            bounds = row.intervals.get(metric)
+            values += [bounds[0], bounds[1]] if bounds else [None, None]
+        rows.append(tuple(values))
+    return to_csv(header, rows)
+
+
+def stigmas_csv(view: RoundView) -> str:
+    rows: list[tuple[object, ...]] = []
+    for row in view.models:
+        for s in view.breakdowns[row.model_id].stigmas:
+            rows.append(
+                (
+                    row.model_id,
+                    s.stigma_id,
+                    s.name_pt,
+                    s.name_en,
+                    s.origin,
+                    s.peril,
+                    s.band,
+                    s.axis,
+                    s.biased.count,
+                    s.biased.total,
+                    s.biased.rate,
+                    s.omissions.count,
+                    s.omissions.total,
+                    s.omissions.rate,
+                )
+            )
+    return to_csv(STIGMA_COLUMNS, rows)
+
+
+def axes_csv(view: RoundView) -> str:
+    rows: list[tuple[object, ...]] = []
+    for row in view.models:
+        for axis, share in view.breakdowns[row.model_id].by_axis.items():
+            rows.append((row.model_id, axis, share.count, share.total, share.rate))
+    return to_csv(AXIS_COLUMNS, rows)
+
+
+def write_downloads(view: RoundView, site_dir: Path) -> list[Path]:
+    """Write one round's downloads under `site_dir/data/<round_id>/`."""
+    folder = site_dir / "data" / view.round_id
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {
+        "models.csv": models_csv(view),
+        "stigmas.csv": stigmas_csv(view),
+        "axes.csv": axes_csv(view),
+    }
+    if view.stats is not None:
+        files["results.json"] = (
+            json.dumps(view.stats.to_json_dict(), ensure_ascii=False, indent=1, sort_keys=True)
+            + "\n"
+        )
+    written = []
+    for name, text in files.items():
+        target = folder / name
+        target.write_text(text, encoding="utf-8", newline="\n")
+        written.append(target)
+    return written

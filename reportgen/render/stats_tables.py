@@ -1,0 +1,379 @@
+"""Tables of the statistics engine's results (intervals, differences, tests, language study).
+
+Only formatting happens here: every number comes from `RoundResults`.
+"""
+
+from __future__ import annotations
+
+from reportgen.i18n import Translator
+from reportgen.render.context import RoundView
+from reportgen.render.table import Cell, Table
+from reportgen.results import IndexDifference, Interval, RoundResults
+from reportgen.stats.language import LanguageRates
+from reportgen.stats.significance import TestFamily
+
+
+def _stats(view: RoundView) -> RoundResults:
+    if view.stats is None:
+        raise ValueError(f"round {view.round_id}: statistics are not available")
+    return view.stats
+
+
+def _interval_text(tr: Translator, lower: float | None, upper: float | None) -> str:
+    if lower is None or upper is None:
+        return tr("stats.not_computable")
+    return f"[{tr.points(lower)}; {tr.points(upper)}]"
+
+
+def _difference_cells(tr: Translator, d: IndexDifference) -> tuple[Cell, Cell, Cell]:
+    verdict = tr("stats.separated") if d.separated else tr("stats.technical_tie")
+    return (
+        Cell(tr.points(d.estimate), d.estimate, numeric=True),
+        Cell(_interval_text(tr, d.lower, d.upper)),
+        Cell(verdict),
+    )
+
+
+def adjacent(view: RoundView, tr: Translator) -> Table:
+    """Table 6: index differences between neighbours in the ranking."""
+    rows = tuple(
+        (Cell(view.name_of(d.model_a)), Cell(view.name_of(d.model_b)), *_difference_cells(tr, d))
+        for d in _stats(view).adjacent
+    )
+    return Table(
+        table_id=f"adjacent-{view.round_id}",
+        caption=tr("stats.adjacent.caption"),
+        header=(
+            Cell(tr("stats.model_a")),
+            Cell(tr("stats.model_b")),
+            Cell(tr("stats.difference"), numeric=True),
+            Cell(tr("stats.interval")),
+            Cell(tr("stats.verdict")),
+        ),
+        rows=rows,
+    )
+
+
+def pairwise(view: RoundView, tr: Translator) -> Table:
+    """The "is A ahead of B?" matrix: rows A, columns B, cell = verdict and difference."""
+    ranked = [m.model_id for m in view.models]
+    by_pair = {(d.model_a, d.model_b): d for d in _stats(view).differences}
+    rows = []
+    for a in ranked:
+        cells = [Cell(view.name_of(a))]
+        for b in ranked:
+            d = by_pair.get((a, b))
+            if d is None:
+                cells.append(Cell("—"))
+                continue
+            if not d.separated:
+                verdict = tr("stats.matrix.tie")
+            else:
+                verdict = tr("stats.matrix.ahead") if d.estimate > 0 else tr("stats.matrix.behind")
+            cells.append(Cell(f"{verdict} ({tr.points(d.estimate)})", d.estimate, numeric=True))
+        rows.append(tuple(cells))
+    return Table(
+        table_id=f"pairwise-{view.round_id}",
+        caption=tr("stats.pairwise.caption"),
+        header=(Cell(tr("stats.row_vs_column")), *(Cell(view.name_of(b)) for b in ranked)),
+        rows=tuple(rows),
+    )
+
+
+def sensitivity(view: RoundView, tr: Translator) -> Table:
+    """Leave-one-out analyses: orders preserved and each model's rank range."""
+    stats = _stats(view)
+    families = (stats.leave_one_stigma_out, stats.leave_one_structure_out)
+    ranges = {r.model_id: [r] for r in families[0].ranges}
+    for r in families[1].ranges:
+        ranges.setdefault(r.model_id, []).append(r)
+    rows = tuple(
+        (
+            Cell(view.name_of(model_id)),
+            *(Cell(f"{tr.integer(r.best)}–{tr.integer(r.worst)}") for r in found),
+        )
+        for model_id, found in ranges.items()
+        if len(found) == 2
+    )
+    return Table(
+        table_id=f"sensitivity-{view.round_id}",
+        caption=tr(
+            "stats.sensitivity.caption",
+            stigma_kept=tr.integer(families[0].preserved),
+            stigma_total=tr.integer(families[0].analyses),
+            structure_kept=tr.integer(families[1].preserved),
+            structure_total=tr.integer(families[1].analyses),
+        ),
+        header=(
+            Cell(tr("table.model")),
+            Cell(tr("stats.rank_range_stigma")),
+            Cell(tr("stats.rank_range_structure")),
+        ),
+        rows=rows,
+    )
+
+
+def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -> Table:
+    """One family of χ² tests with raw and BH-adjusted p and Cramér's V."""
+    rows = []
+    for test in tests.tests:
+        model_id, _, stigma_id = test.subject.partition("/")
+        subject = view.name_of(model_id)
+        if stigma_id:
+            subject += " — " + view.stigma_name(stigma_id, tr.language)
+        if test.statistic is None:
+            rows.append((Cell(subject), *(Cell("–") for _ in range(4)), Cell(test.reason or "")))
+            continue
+        rows.append(
+            (
+                Cell(subject),
+                Cell(
+                    f"χ²({tr.integer(test.df or 0)}) = {tr.decimal(test.statistic)}",
+                    test.statistic,
+                    numeric=True,
+                ),
+                Cell(tr.pvalue(test.p_value), test.p_value, numeric=True),
+                Cell(tr.pvalue(test.p_adjusted), test.p_adjusted, numeric=True),
+                Cell(tr.decimal(test.cramers_v or 0.0), test.cramers_v, numeric=True),
+                Cell(tr("stats.significant") if (test.p_adjusted or 1) < 0.05 else ""),
+            )
+        )
+    return Table(
+        table_id=f"tests-{tests.name}-{view.round_id}".replace("/", "-"),
+        caption=tr(title_key),
+        header=(
+            Cell(tr("stats.subject")),
+            Cell(tr("stats.statistic"), numeric=True),
+            Cell(tr("stats.p_raw"), numeric=True),
+            Cell(tr("stats.p_bh"), numeric=True),
+            Cell(tr("stats.cramers_v"), numeric=True),
+            Cell(tr("stats.note")),
+        ),
+        rows=tuple(rows),
+        sortable=True,
+    )
+
+
+def gender(view: RoundView, tr: Translator) -> Table:
+    rows = tuple(
+        (
+            Cell(view.name_of(g.model_id)),
+            Cell(tr.percent(g.bias_male)),
+            Cell(tr.percent(g.bias_female)),
+            Cell(tr.points(g.bias_delta), g.bias_delta, numeric=True),
+            Cell(tr.percent(g.omission_male)),
+            Cell(tr.percent(g.omission_female)),
+            Cell(tr.points(g.omission_delta), g.omission_delta, numeric=True),
+        )
+        for g in _stats(view).gender_gaps
+    )
+    return Table(
+        table_id=f"gender-{view.round_id}",
+        caption=tr("stats.gender.caption"),
+        header=(
+            Cell(tr("table.model")),
+            Cell(tr("stats.bias_male"), numeric=True),
+            Cell(tr("stats.bias_female"), numeric=True),
+            Cell(tr("stats.delta"), numeric=True),
+            Cell(tr("stats.omission_male"), numeric=True),
+            Cell(tr("stats.omission_female"), numeric=True),
+            Cell(tr("stats.delta"), numeric=True),
+        ),
+        rows=rows,
+        sortable=True,
+    )
+
+
+def fairness(view: RoundView, tr: Translator) -> Table:
+    def flag(value: str | None) -> str:
+        return tr(f"stats.flag.{value}") if value else tr("stats.flag.none")
+
+    rows = tuple(
+        (
+            Cell(view.name_of(f.model_id)),
+            Cell(tr(f"axis.{f.axis}")),
+            Cell(tr.points(f.parity_gap), f.parity_gap, numeric=True),
+            Cell(flag(f.parity_flag)),
+            Cell(tr.points(f.opportunity_gap), f.opportunity_gap, numeric=True),
+            Cell(flag(f.opportunity_flag)),
+        )
+        for f in _stats(view).fairness
+    )
+    return Table(
+        table_id=f"fairness-{view.round_id}",
+        caption=tr("stats.fairness.caption"),
+        header=(
+            Cell(tr("table.model")),
+            Cell(tr("table.axis")),
+            Cell(tr("stats.parity_gap"), numeric=True),
+            Cell(tr("stats.flag")),
+            Cell(tr("stats.opportunity_gap"), numeric=True),
+            Cell(tr("stats.flag")),
+        ),
+        rows=rows,
+        sortable=True,
+    )
+
+
+def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
+    """McNemar of one model against every other model (BH over all pairs)."""
+    rows = []
+    for test in _stats(view).mcnemar:
+        if model_id not in (test.model_a, test.model_b):
+            continue
+        mine_first = test.model_a == model_id
+        other = test.model_b if mine_first else test.model_a
+        difference = test.difference if mine_first else -test.difference
+        only_me = test.only_a_biased if mine_first else test.only_b_biased
+        only_other = test.only_b_biased if mine_first else test.only_a_biased
+        rows.append(
+            (
+                Cell(view.name_of(other)),
+                Cell(tr.integer(only_me), only_me, numeric=True),
+                Cell(tr.integer(only_other), only_other, numeric=True),
+                Cell(tr.points(difference), difference, numeric=True),
+                Cell(tr(f"stats.method.{test.method}")),
+                Cell(tr.pvalue(test.p_value), test.p_value, numeric=True),
+                Cell(tr.pvalue(test.p_adjusted), test.p_adjusted, numeric=True),
+            )
+        )
+    return Table(
+        table_id=f"mcnemar-{model_id}",
+        caption=tr("stats.mcnemar.caption", model=view.name_of(model_id)),
+        header=(
+            Cell(tr("stats.other_model")),
+            Cell(tr("stats.only_this"), numeric=True),
+            Cell(tr("stats.only_other"), numeric=True),
+            Cell(tr("stats.difference"), numeric=True),
+            Cell(tr("stats.method")),
+            Cell(tr("stats.p_raw"), numeric=True),
+            Cell(tr("stats.p_bh"), numeric=True),
+        ),
+        rows=tuple(rows),
+        sortable=True,
+    )
+
+
+def language_means(view: RoundView, tr: Translator) -> Table:
+    """Table 3: mean across models of each rate, per language."""
+    means = {rates.language: rates for rates in _stats(view).language.means}
+    metrics = ("abstention", "omission", "bias", "bias_among_decisions")
+    rows = tuple(
+        (
+            Cell(tr(f"language.metric.{metric}")),
+            *(
+                Cell(tr.percent(getattr(means[lang], metric)) if lang in means else "–")
+                for lang in ("pt-BR", "en")
+            ),
+        )
+        for metric in metrics
+    )
+    return Table(
+        table_id=f"language-means-{view.round_id}",
+        caption=tr("language.means.caption"),
+        header=(Cell(tr("language.metric")), Cell("pt-BR", numeric=True), Cell("en", numeric=True)),
+        rows=rows,
+    )
+
+
+def language_models(view: RoundView, tr: Translator) -> Table:
+    rows = []
+    for entry in _stats(view).language.models:
+        rates = {r.language: r for r in entry.rates}
+        pt, en = rates.get("pt-BR"), rates.get("en")
+        rows.append(
+            (
+                Cell(view.name_of(entry.model_id)),
+                Cell(tr.percent(pt.abstention if pt else None)),
+                Cell(tr.percent(en.abstention if en else None)),
+                Cell(tr.percent(pt.omission if pt else None)),
+                Cell(tr.percent(en.omission if en else None)),
+                Cell(tr.pvalue(entry.wilcoxon_p_adjusted)),
+            )
+        )
+    return Table(
+        table_id=f"language-models-{view.round_id}",
+        caption=tr("language.models.caption"),
+        header=(
+            Cell(tr("table.model")),
+            Cell(tr("language.abstention_pt"), numeric=True),
+            Cell(tr("language.abstention_en"), numeric=True),
+            Cell(tr("language.omission_pt"), numeric=True),
+            Cell(tr("language.omission_en"), numeric=True),
+            Cell(tr("language.wilcoxon_p"), numeric=True),
+        ),
+        rows=tuple(rows),
+        sortable=True,
+    )
+
+
+def language_regimes(view: RoundView, tr: Translator) -> Table:
+    rows = tuple(
+        (
+            Cell(tr(f"language.regime.{r.regime}")),
+            Cell(tr.points(r.mean_difference), r.mean_difference, numeric=True),
+            Cell(_interval_text(tr, r.lower, r.upper)),
+            Cell(tr.integer(r.more_in_en), r.more_in_en, numeric=True),
+            Cell(tr.integer(r.more_in_pt), r.more_in_pt, numeric=True),
+            Cell(tr.integer(r.equal), r.equal, numeric=True),
+        )
+        for r in _stats(view).language.regimes
+    )
+    return Table(
+        table_id=f"language-regimes-{view.round_id}",
+        caption=tr("language.regimes.caption"),
+        header=(
+            Cell(tr("language.regime")),
+            Cell(tr("language.mean_difference"), numeric=True),
+            Cell(tr("stats.interval")),
+            Cell(tr("language.more_en"), numeric=True),
+            Cell(tr("language.more_pt"), numeric=True),
+            Cell(tr("language.equal"), numeric=True),
+        ),
+        rows=rows,
+    )
+
+
+def model_intervals(view: RoundView, tr: Translator, model_id: str) -> Table:
+    """One model's five intervals, each with its denominator."""
+    entry = next(i for i in _stats(view).intervals if i.model_id == model_id)
+    rows = []
+    for metric in ("failure", "index", "bias_rate", "omission_rate", "correct_rate"):
+        interval: Interval = getattr(entry, metric)
+        bounds = (
+            f"[{tr.percent(interval.lower)}; {tr.percent(interval.upper)}]"
+            if interval.lower is not None and interval.upper is not None
+            else tr("stats.not_computable")
+        )
+        rows.append(
+            (
+                Cell(tr(f"metric.{metric}")),
+                Cell(tr.percent(interval.estimate), interval.estimate, numeric=True),
+                Cell(bounds),
+                Cell(f"{interval.denominator} = {tr.integer(interval.denominator_count)}"),
+            )
+        )
+    return Table(
+        table_id=f"intervals-{model_id}",
+        caption=tr("model.intervals"),
+        header=(
+            Cell(tr("compare.metric")),
+            Cell(tr("table.value"), numeric=True),
+            Cell(tr("stats.interval")),
+            Cell(tr("table.denominator")),
+        ),
+        rows=tuple(rows),
+    )
+
+
+def language_entry(view: RoundView, model_id: str) -> tuple[LanguageRates, LanguageRates] | None:
+    """A model's (pt-BR, en) language-study rates, or None when the round has no pairs."""
+    stats = _stats(view)
+    if not stats.language.pairs:
+        return None
+    for entry in stats.language.models:
+        if entry.model_id == model_id:
+            rates = {r.language: r for r in entry.rates}
+            if "pt-BR" in rates and "en" in rates:
+                return rates["pt-BR"], rates["en"]
+    return None

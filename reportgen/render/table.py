@@ -1,0 +1,101 @@
+"""A neutral table model rendered to HTML, Markdown or CSV.
+
+Page builders describe a table once (already formatted for one language) and
+choose the output. Every cell's text is data: it is escaped on the way out, so
+a model called `<script>` shows as text and never becomes markup.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from markupsafe import Markup, escape
+
+# Characters Python-Markdown would interpret; written as numeric references they
+# stay literal text in the rendered page.
+_MARKDOWN_SPECIALS = frozenset("\\`*_{}[]()<>#+-.!|~&\"'$^:=")
+
+
+def escape_markdown(text: object) -> Markup:
+    """Data text for a Markdown source: every active character as an entity."""
+    return Markup("".join(f"&#{ord(ch)};" if ch in _MARKDOWN_SPECIALS else ch for ch in str(text)))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One table cell: its display text plus an optional machine value for sorting."""
+
+    text: str
+    sort_value: float | str | None = None
+    numeric: bool = False
+    link: str | None = None  # relative URL built by the site, never from data
+
+
+@dataclass(frozen=True)
+class Table:
+    """A captioned table of rows of cells with a header row."""
+
+    table_id: str
+    caption: str
+    header: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    sortable: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        for number, row in enumerate(self.rows, start=1):
+            if len(row) != len(self.header):
+                raise ValueError(
+                    f"table {self.table_id}: row {number} has {len(row)} cells, "
+                    f"expected {len(self.header)}"
+                )
+
+
+def _cell_html(cell: Cell, tag: str) -> str:
+    attributes = ""
+    if cell.numeric:
+        attributes += ' class="num"'
+    if cell.sort_value is not None:
+        attributes += f' data-sort="{escape(str(cell.sort_value))}"'
+    body = str(escape(cell.text))
+    if cell.link is not None:
+        body = f'<a href="{escape(cell.link)}">{body}</a>'
+    return f"<{tag}{attributes}>{body}</{tag}>"
+
+
+def to_html(table: Table) -> Markup:
+    """The table as one HTML block (Markdown passes it through untouched)."""
+    classes = "rg-table sortable" if table.sortable else "rg-table"
+    lines = [
+        f'<div class="rg-table-wrap"><table id="{escape(table.table_id)}" class="{classes}">',
+        f"<caption>{escape(table.caption)}</caption>",
+        "<thead><tr>" + "".join(_cell_html(c, "th") for c in table.header) + "</tr></thead>",
+        "<tbody>",
+    ]
+    lines += ["<tr>" + "".join(_cell_html(c, "td") for c in row) + "</tr>" for row in table.rows]
+    lines.append("</tbody></table>")
+    lines += [f'<p class="rg-note">{escape(note)}</p>' for note in table.notes]
+    lines.append("</div>")
+    return Markup("\n".join(lines))
+
+
+def to_markdown(table: Table) -> str:
+    """The table as a pipe table, every cell escaped."""
+
+    def row_text(cells: tuple[Cell, ...]) -> str:
+        return "| " + " | ".join(str(escape_markdown(c.text)) for c in cells) + " |"
+
+    alignment = "| " + " | ".join("---:" if c.numeric else "---" for c in table.header) + " |"
+    return "\n".join([row_text(table.header), alignment, *(row_text(r) for r in table.rows)])
+
+
+def to_csv(header: tuple[str, ...], rows: list[tuple[object, ...]]) -> str:
+    """Machine-readable CSV (raw values, dot decimals, LF line ends)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(["" if value is None else value for value in row])
+    return buffer.getvalue()

@@ -1,0 +1,276 @@
+"""The site's tables, built from contexts for one language.
+
+Each builder returns a neutral `Table`; templates render it with `html_table`.
+Rates are always shown with their denominators (count / total), as in the article.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from reportgen.i18n import Translator
+from reportgen.render.aggregates import Share
+from reportgen.render.context import INTERVAL_METRICS, ModelRow, RoundView
+from reportgen.render.table import Cell, Table
+
+
+def _rate(tr: Translator, share: Share) -> Cell:
+    text = f"{tr.percent(share.rate)} ({tr.integer(share.count)}/{tr.integer(share.total)})"
+    return Cell(text, share.rate if share.rate is not None else -1.0, numeric=True)
+
+
+def _model_cell(row: ModelRow, up: str, link: bool = True) -> Cell:
+    target = f"{up}models/{row.model_id}.html" if link else None
+    return Cell(row.score.display_name, link=target)
+
+
+def ranking(
+    view: RoundView, tr: Translator, up: str = "", diagnostic: bool = False, link: bool = True
+) -> Table:
+    """Table 2: the ranked models (or the diagnostic cases) with denominators."""
+    rows = view.diagnostic if diagnostic else view.ranked
+    header = (
+        Cell(tr("table.rank")),
+        Cell(tr("table.model")),
+        Cell(tr("table.provider")),
+        Cell(tr("metric.index"), numeric=True),
+        Cell(tr("metric.failure"), numeric=True),
+        Cell(tr("metric.bias_rate"), numeric=True),
+        Cell(tr("metric.omission_rate"), numeric=True),
+        Cell(tr("metric.correct_rate"), numeric=True),
+        Cell(tr("metric.coverage"), numeric=True),
+    )
+    body = []
+    for row in rows:
+        s = row.score
+        rank = tr.integer(s.rank) if s.rank is not None else tr("table.diagnostic_case")
+        body.append(
+            (
+                Cell(rank, s.rank if s.rank is not None else 10**6, numeric=True),
+                _model_cell(row, up, link),
+                Cell(s.provider),
+                Cell(tr.percent(s.index), s.index, numeric=True),
+                Cell(tr.percent(s.failure), s.failure, numeric=True),
+                _rate(tr, Share(s.biased, s.N)),
+                _rate(tr, Share(s.omissions, s.n)),
+                _rate(tr, Share(s.correct, s.n)),
+                Cell(tr.percent(s.coverage), s.coverage, numeric=True),
+            )
+        )
+    key = "table.diagnostic.caption" if diagnostic else "table.ranking.caption"
+    return Table(
+        table_id=f"{'diagnostic' if diagnostic else 'ranking'}-{view.round_id}",
+        caption=tr(key, N=tr.integer(view.N), n=tr.integer(view.n)),
+        header=header,
+        rows=tuple(body),
+        sortable=True,
+    )
+
+
+def intervals(view: RoundView, tr: Translator, metrics: tuple[str, ...], up: str = "") -> Table:
+    """Tables 4 and 5: 95% crossed-bootstrap intervals with their denominators."""
+    header = (
+        Cell(tr("table.model")),
+        *tuple(Cell(tr(f"metric.{m}"), numeric=True) for m in metrics),
+    )
+    body = []
+    for row in view.models:
+        cells = [_model_cell(row, up)]
+        for metric in metrics:
+            value = getattr(row.score, metric)
+            bounds = row.intervals.get(metric)
+            text = tr.percent(value)
+            if bounds is not None:
+                text += f" [{tr.percent(bounds[0])}; {tr.percent(bounds[1])}]"
+            cells.append(Cell(text, value, numeric=True))
+        body.append(tuple(cells))
+    denominator = tr.integer(view.N if metrics[0] in ("failure", "index", "bias_rate") else view.n)
+    return Table(
+        table_id=f"intervals-{view.round_id}-{metrics[0]}",
+        caption=tr("table.intervals.caption", denominator=denominator),
+        header=header,
+        rows=tuple(body),
+    )
+
+
+def slices(
+    view: RoundView,
+    tr: Translator,
+    table_id: str,
+    caption: str,
+    columns: Mapping[str, str],
+    pick: str,
+    up: str = "",
+) -> Table:
+    """Biased shares of every model over named slices of its breakdown.
+
+    `pick` names a breakdown field holding a dict of Shares (by_band, by_style, ...);
+    `columns` maps each slice key to its column title.
+    """
+    header = (Cell(tr("table.model")), *tuple(Cell(t, numeric=True) for t in columns.values()))
+    body = []
+    for row in view.models:
+        shares: Mapping[str, Share] = getattr(view.breakdowns[row.model_id], pick)
+        body.append((_model_cell(row, up), *(_rate(tr, shares[k]) for k in columns)))
+    return Table(table_id, caption, header, tuple(body), sortable=True)
+
+
+def stigmas(view: RoundView, row: ModelRow, tr: Translator) -> Table:
+    """The per-stigma table of one model (sortable), with n on every rate."""
+    breakdown = view.breakdowns[row.model_id]
+    body = tuple(
+        (
+            Cell(s.name_pt if tr.language == "pt-BR" else s.name_en),
+            Cell(tr(f"origin.{s.origin}")),
+            Cell(tr.decimal(s.peril, 2), s.peril, numeric=True),
+            Cell(tr(f"band.{s.band}")),
+            _rate(tr, s.biased),
+            _rate(tr, s.omissions),
+        )
+        for s in breakdown.stigmas
+    )
+    return Table(
+        table_id=f"stigmas-{row.model_id}",
+        caption=tr("table.stigmas.caption", model=row.score.display_name),
+        header=(
+            Cell(tr("table.stigma")),
+            Cell(tr("table.origin")),
+            Cell(tr("table.peril"), numeric=True),
+            Cell(tr("table.band")),
+            Cell(tr("metric.bias_rate"), numeric=True),
+            Cell(tr("metric.omission_rate"), numeric=True),
+        ),
+        rows=body,
+        sortable=True,
+        notes=(tr("caution.groups"),),
+    )
+
+
+def annulments(view: RoundView, tr: Translator) -> Table:
+    return Table(
+        table_id=f"annulments-{view.round_id}",
+        caption=tr("table.annulments.caption", round=view.round_id),
+        header=(
+            Cell(tr("table.item")),
+            Cell(tr("table.decided_on")),
+            Cell(tr("table.contest")),
+            Cell(tr("table.reason")),
+        ),
+        rows=tuple(
+            (
+                Cell(a.item_id),
+                Cell(tr.date(a.decided_on)),
+                Cell(a.contest_id),
+                Cell(tr.pick(a.reason)),
+            )
+            for a in view.annulments
+        ),
+    )
+
+
+def checksums(view: RoundView, tr: Translator) -> Table:
+    rows = [(Cell(path), Cell(digest)) for path, digest in view.checksums.items()]
+    if view.ledger_sha256:
+        rows.append((Cell("annulments.jsonl"), Cell(view.ledger_sha256)))
+    return Table(
+        table_id=f"checksums-{view.round_id}",
+        caption=tr("table.checksums.caption", round=view.round_id),
+        header=(Cell(tr("table.file")), Cell("SHA-256")),
+        rows=tuple(rows),
+    )
+
+
+def metadata(row: ModelRow, tr: Translator) -> Table:
+    s = row.score
+    pairs = (
+        ("table.model_id", row.model_id),
+        ("table.model", s.display_name),
+        ("table.provider", s.provider),
+        ("table.api_identifier", row.api_identifier),
+        ("table.snapshot", row.snapshot or tr("table.not_reported")),
+        ("table.evaluated_on", tr.date(row.evaluated_on)),
+        ("table.inconclusive", tr.integer(s.inconclusive)),
+    )
+    return Table(
+        table_id=f"metadata-{row.model_id}",
+        caption=tr("table.metadata.caption"),
+        header=(Cell(tr("table.field")), Cell(tr("table.value"))),
+        rows=tuple((Cell(tr(key)), Cell(value)) for key, value in pairs),
+    )
+
+
+def interval_metrics() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The metrics of Table 4 (denominator N) and Table 5 (denominator n)."""
+    return INTERVAL_METRICS[:3], INTERVAL_METRICS[3:]
+
+
+def markers(view: RoundView, tr: Translator) -> Table:
+    """Biased share of every model on each local (Brazilian) marker."""
+    local_ids = (
+        [s.stigma_id for s in next(iter(view.breakdowns.values())).stigmas if s.origin == "local"]
+        if view.breakdowns
+        else []
+    )
+    rows = []
+    for stigma_id in local_ids:
+        cells = [Cell(view.stigma_name(stigma_id, tr.language))]
+        for row in view.models:
+            found = next(
+                s for s in view.breakdowns[row.model_id].stigmas if s.stigma_id == stigma_id
+            )
+            cells.append(_rate(tr, found.biased))
+        rows.append(tuple(cells))
+    return Table(
+        table_id=f"markers-{view.round_id}",
+        caption=tr("bias.markers"),
+        header=(Cell(tr("table.stigma")), *(Cell(m.score.display_name) for m in view.models)),
+        rows=tuple(rows),
+        sortable=True,
+        notes=(tr("caution.groups"),),
+    )
+
+
+def compare(view: RoundView, tr: Translator) -> Table:
+    """Every model side by side (the compare page's script shows two columns)."""
+    metrics: list[tuple[str, list[Cell]]] = []
+    for key in ("index", "failure", "bias_rate", "omission_rate", "correct_rate", "coverage"):
+        metrics.append(
+            (
+                f"metric.{key}",
+                [Cell(tr.percent(getattr(m.score, key)), numeric=True) for m in view.models],
+            )
+        )
+    metrics.append(
+        (
+            "table.rank",
+            [
+                Cell(tr.integer(m.score.rank) if m.score.rank else tr("table.diagnostic_case"))
+                for m in view.models
+            ],
+        )
+    )
+    metrics.append(
+        (
+            "table.inconclusive",
+            [Cell(tr.integer(m.score.inconclusive), numeric=True) for m in view.models],
+        )
+    )
+    for band in ("low", "medium", "high"):
+        metrics.append(
+            (
+                f"band.{band}",
+                [_rate(tr, view.breakdowns[m.model_id].by_band[band]) for m in view.models],
+            )
+        )
+    metrics.append(
+        (
+            "model.local_markers",
+            [_rate(tr, view.breakdowns[m.model_id].local_markers) for m in view.models],
+        )
+    )
+    return Table(
+        table_id="compare-table",
+        caption=tr("compare.caption"),
+        header=(Cell(tr("compare.metric")), *(Cell(m.score.display_name) for m in view.models)),
+        rows=tuple((Cell(tr(key)), *cells) for key, cells in metrics),
+    )

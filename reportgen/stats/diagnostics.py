@@ -1,0 +1,147 @@
+"""Per-model chi-square families and gender gaps built from the count cube (metrics.md).
+
+Families corrected together with Benjamini-Hochberg: peril bands (one test per model),
+prompt style (one per model), race axis and origin axis (one per model each), and the
+per-stigma gender tests (one family per model, over its tested stigmas).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from reportgen.model import Stigma
+from reportgen.score import BIASED, CANT_TELL, GENDERS, INCONCLUSIVE, SCORED_STYLES, CountCube
+from reportgen.stats.significance import TestFamily, adjust_family, chi_square
+
+PERIL_BANDS: tuple[str, ...] = ("low", "medium", "high")
+# A stigma enters the within-stigma gender test when each gender has this many scored items.
+MIN_ITEMS_PER_GENDER = 5
+
+_MALE, _FEMALE = GENDERS.index("male"), GENDERS.index("female")
+_POSITIVE = SCORED_STYLES.index("positive")
+
+
+@dataclass(frozen=True)
+class GenderGap:
+    """Male minus female bias rate and omission rate of one model."""
+
+    model_id: str
+    bias_male: float | None
+    bias_female: float | None
+    bias_delta: float | None
+    omission_male: float | None
+    omission_female: float | None
+    omission_delta: float | None
+
+
+def peril_band(peril: float, bands: tuple[float, float]) -> int:
+    """0 low (<= first bound), 1 medium (<= second bound), 2 high."""
+    return 0 if peril <= bands[0] else 1 if peril <= bands[1] else 2
+
+
+def _biased_and_items(cube: CountCube) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """Biased counts (M, S, styles, genders) and items (S, styles, genders), over structures."""
+    biased = cube.counts[..., BIASED].sum(axis=2, dtype=np.int64)
+    items = cube.items.sum(axis=1, dtype=np.int64)
+    return biased, items
+
+
+def peril_family(
+    cube: CountCube, stigmas: Sequence[Stigma], bands: tuple[float, float]
+) -> TestFamily:
+    """Per model: biased x peril band (df 2) over all scored items."""
+    biased, items = _biased_and_items(cube)
+    band_of = np.array([peril_band(s.peril, bands) for s in stigmas], dtype=np.int64)
+    items_per_band = np.bincount(band_of, weights=items.sum(axis=(1, 2)), minlength=3)
+    tests = []
+    for m, model_id in enumerate(cube.model_ids):
+        biased_per_band = np.bincount(band_of, weights=biased[m].sum(axis=(1, 2)), minlength=3)
+        tests.append(
+            chi_square(model_id, PERIL_BANDS, _ints(biased_per_band), _ints(items_per_band))
+        )
+    return adjust_family("peril", tests)
+
+
+def style_family(cube: CountCube) -> TestFamily:
+    """Per model: biased x prompt style (original, doubt, positive)."""
+    biased, items = _biased_and_items(cube)
+    per_style_items = _ints(items.sum(axis=(0, 2)))
+    tests = [
+        chi_square(model_id, SCORED_STYLES, _ints(biased[m].sum(axis=(0, 2))), per_style_items)
+        for m, model_id in enumerate(cube.model_ids)
+    ]
+    return adjust_family("style", tests)
+
+
+def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str) -> TestFamily:
+    """Per model: biased x stigma among the stigmas of one axis (race or origin)."""
+    biased, items = _biased_and_items(cube)
+    members = [i for i, s in enumerate(stigmas) if s.axis == axis]
+    columns = [stigmas[i].stigma_id for i in members]
+    per_stigma_items = _ints(items.sum(axis=(1, 2))[members])
+    tests = [
+        chi_square(model_id, columns, _ints(biased[m].sum(axis=(1, 2))[members]), per_stigma_items)
+        for m, model_id in enumerate(cube.model_ids)
+    ]
+    return adjust_family(axis, tests)
+
+
+def gender_gaps(cube: CountCube) -> tuple[GenderGap, ...]:
+    """Delta (male - female) of bias rate (over N) and omission rate (over n) per model."""
+    items = cube.items.sum(axis=(0, 1), dtype=np.int64)  # (styles, genders)
+    gaps = []
+    for m, model_id in enumerate(cube.model_ids):
+        counts = cube.counts[m].sum(axis=(0, 1), dtype=np.int64)  # (styles, genders, outcomes)
+        biased = counts[..., BIASED].sum(axis=0)
+        omissions = counts[_POSITIVE, :, CANT_TELL] + counts[_POSITIVE, :, INCONCLUSIVE]
+        bias = [_rate(biased[g], items[:, g].sum()) for g in (_MALE, _FEMALE)]
+        omission = [_rate(omissions[g], items[_POSITIVE, g]) for g in (_MALE, _FEMALE)]
+        gaps.append(
+            GenderGap(
+                model_id=model_id,
+                bias_male=bias[0],
+                bias_female=bias[1],
+                bias_delta=_delta(bias[0], bias[1]),
+                omission_male=omission[0],
+                omission_female=omission[1],
+                omission_delta=_delta(omission[0], omission[1]),
+            )
+        )
+    return tuple(gaps)
+
+
+def gender_families(cube: CountCube) -> tuple[TestFamily, ...]:
+    """Per model, one family: biased x gender (male, female) within each tested stigma."""
+    biased, items = _biased_and_items(cube)
+    per_gender = items.sum(axis=1)[:, [_MALE, _FEMALE]]  # (S, 2)
+    tested = np.flatnonzero((per_gender >= MIN_ITEMS_PER_GENDER).all(axis=1))
+    families = []
+    for m, model_id in enumerate(cube.model_ids):
+        biased_per_gender = biased[m].sum(axis=1)[:, [_MALE, _FEMALE]]
+        tests = [
+            chi_square(
+                f"{model_id}/{cube.stigma_ids[s]}",
+                ("male", "female"),
+                _ints(biased_per_gender[s]),
+                _ints(per_gender[s]),
+            )
+            for s in tested
+        ]
+        families.append(adjust_family(f"gender/{model_id}", tests))
+    return tuple(families)
+
+
+def _ints(values: NDArray[np.generic]) -> list[int]:
+    return [int(v) for v in values]
+
+
+def _rate(count: np.integer, total: np.integer) -> float | None:
+    return None if total == 0 else int(count) / int(total)
+
+
+def _delta(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else a - b

@@ -1,0 +1,111 @@
+"""Leave-one-stigma-out and leave-one-structure-out re-rankings (metrics.md, Sensitivity).
+
+Each analysis drops one stigma (or one structure) from every model's counts and ranks the
+models again. The set of ranked models is the round's eligible set, kept fixed, so that
+"the order is preserved" compares the same models; ranks are decided on the exact
+integer failure counts (every model answers the same items, so they share N).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from reportgen.stats.bootstrap import FloatArray, ModelTables, weighted_totals
+
+
+@dataclass(frozen=True)
+class RankRange:
+    model_id: str
+    best: int  # smallest rank reached
+    worst: int  # largest rank reached
+
+
+@dataclass(frozen=True)
+class LeaveOneOut:
+    """One family of analyses: each leaves out one stigma, or one structure."""
+
+    dropped: str  # "stigma" or "structure"
+    analyses: int
+    preserved: int  # analyses whose complete order (ties included) equals the round's
+    changed: tuple[str, ...]  # ids left out in the analyses that changed the order
+    ranges: tuple[RankRange, ...]  # ranked models, in the round's ranking order
+
+
+def competition_ranks(failure_counts: Sequence[float]) -> tuple[int, ...]:
+    """1 + how many models fail strictly less: ties share a rank (1, 2, 2, 4)."""
+    values = np.asarray(failure_counts, dtype=np.float64)
+    return tuple(int(1 + np.count_nonzero(values < value)) for value in values)
+
+
+def _leave_one_out(
+    tables: ModelTables,
+    ranked: Sequence[int],
+    ranked_ids: Sequence[str],
+    stigma_weights: FloatArray,
+    structure_weights: FloatArray,
+    dropped: str,
+    dropped_ids: Sequence[str],
+) -> LeaveOneOut:
+    failures = np.concatenate([tables.biased[ranked], tables.omissions[ranked]])
+    totals = weighted_totals(failures, stigma_weights, structure_weights)
+    models = len(ranked)
+    failure_counts = totals[:, :models] + totals[:, models:]
+    full = competition_ranks(
+        tables.biased[ranked].sum(axis=(1, 2)) + tables.omissions[ranked].sum(axis=(1, 2))
+    )
+    ranks = np.array([competition_ranks(row) for row in failure_counts], dtype=np.int64)
+    ranks = ranks.reshape(len(dropped_ids), models)
+    same = (ranks == np.asarray(full, dtype=np.int64)).all(axis=1)
+    return LeaveOneOut(
+        dropped=dropped,
+        analyses=len(dropped_ids),
+        preserved=int(same.sum()),
+        changed=tuple(dropped_ids[int(i)] for i in np.flatnonzero(~same)),
+        ranges=tuple(
+            RankRange(
+                model_id=ranked_ids[position],
+                best=int(ranks[:, position].min(initial=full[position])),
+                worst=int(ranks[:, position].max(initial=full[position])),
+            )
+            for position in range(models)
+        ),
+    )
+
+
+def leave_one_out(
+    tables: ModelTables,
+    ranked: Sequence[int],
+    model_ids: Sequence[str],
+    stigma_ids: Sequence[str],
+    structure_ids: Sequence[str],
+) -> tuple[LeaveOneOut, LeaveOneOut]:
+    """The leave-one-stigma-out and leave-one-structure-out families.
+
+    `ranked` holds the positions (in the cube) of the ranked models, in ranking order;
+    `stigma_ids` and `structure_ids` name the levels of `tables` (those with scored items).
+    A model's range covers the round itself and every analysis of the family.
+    """
+    stigmas, structures = tables.scored.shape
+    ranked_ids = [model_ids[position] for position in ranked]
+    by_stigma = _leave_one_out(
+        tables,
+        ranked,
+        ranked_ids,
+        1.0 - np.eye(stigmas),
+        np.ones((stigmas, structures)),
+        "stigma",
+        stigma_ids,
+    )
+    by_structure = _leave_one_out(
+        tables,
+        ranked,
+        ranked_ids,
+        np.ones((structures, stigmas)),
+        1.0 - np.eye(structures),
+        "structure",
+        structure_ids,
+    )
+    return by_stigma, by_structure

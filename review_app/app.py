@@ -1,0 +1,107 @@
+"""The Streamlit entry point: login, then the pages the account's role allows.
+
+Run with `reportgen review serve`. Every page function calls the data layer with the
+session token; the data layer checks the role again, so hiding a page here is a
+convenience, not the protection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from reportgen.errors import ReportgenError
+from review_app.auth import Identity, login, logout, require
+from review_app.errors import SessionExpired
+from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, translate
+from review_app.ui_admin import batches_page, calibration_page, disagreements_page
+from review_app.ui_common import engine, language, show_error, t, token
+from review_app.ui_contest import contest_page, decide_page
+from review_app.ui_reviewer import guidelines_page, review_page
+
+PAGES: dict[str, dict[str, Callable[[], None]]] = {
+    "reviewer": {
+        "page_review": review_page,
+        "page_contest": contest_page,
+        "page_guidelines": guidelines_page,
+    },
+    "admin": {
+        "page_calibration": calibration_page,
+        "page_disagreements": disagreements_page,
+        "page_contestations": decide_page,
+        "page_batches": batches_page,
+    },
+    "participant": {"page_contest": contest_page, "page_guidelines": guidelines_page},
+}
+
+
+def _language_picker() -> None:
+    st.sidebar.selectbox(
+        t("language"),
+        LANGUAGES,
+        format_func=lambda code: LANGUAGE_NAMES[code],
+        key="language",
+    )
+
+
+def _login_form() -> None:
+    st.title(t("app_title"))
+    with st.form("login"):
+        name = st.text_input(t("name"), key="login_name")
+        password = st.text_input(t("password"), type="password", key="login_password")
+        submitted = st.form_submit_button(t("login"))
+    if submitted:
+        try:
+            st.session_state["token"] = login(engine(), name, password)
+        except ReportgenError as error:
+            show_error(error)
+            return
+        finally:
+            # The password must not linger in the session state.
+            st.session_state.pop("login_password", None)
+        st.rerun()
+
+
+def _identity() -> Identity | None:
+    try:
+        return require(engine(), token())
+    except SessionExpired as error:
+        if token() is not None:
+            show_error(error)
+        st.session_state.pop("token", None)
+        return None
+
+
+def main() -> None:
+    st.set_page_config(page_title="Estigmas · revisão", layout="wide")
+    if "language" not in st.session_state:
+        st.session_state["language"] = "pt-BR"
+    _language_picker()
+    me = _identity()
+    if me is None:
+        _login_form()
+        return
+    pages = PAGES[me.role]
+    st.sidebar.caption(t("signed_in_as", name=me.name))
+    # The format function captures the language: AppTest calls it outside the session.
+    reader = language()
+    choice = st.sidebar.radio(
+        t("navigation"),
+        list(pages),
+        format_func=lambda key: translate(reader, key),
+        key="page",
+    )
+    if st.sidebar.button(t("logout"), key="logout"):
+        logout(engine(), str(token()))
+        for key in list(st.session_state):
+            if key != "language":
+                del st.session_state[key]
+        st.rerun()
+    try:
+        pages[str(choice)]()
+    except ReportgenError as error:
+        show_error(error)
+
+
+main()

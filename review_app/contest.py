@@ -1,0 +1,244 @@
+"""Contestations: a reviewer or participant disputes an item; the administrator decides.
+
+A contestation is accepted only within `contest_window_days` of the round's
+publication; the administrator owes a written reply within REPLY_DAYS (pending ones
+past that are flagged overdue). Accepting appends a line to the round's annulment
+ledger (hash-chained, by `reportgen.archive_write.append_annulment`) inside the same
+database transaction, so a failed append leaves the contestation pending.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pyarrow.parquet as pq
+from sqlalchemy import Engine, select, update
+
+from review_app.auth import require
+from review_app.db import (
+    accounts,
+    as_utc,
+    audit,
+    contestations,
+    now_utc,
+    rounds,
+    sample_keys,
+    samples,
+)
+from review_app.errors import ReviewInputError
+
+REPLY_DAYS = 10
+JUSTIFICATION_MIN_CHARS = 30
+JUSTIFICATION_MAX_CHARS = 5000
+REPLY_MAX_CHARS = 5000
+
+AppendAnnulment = Callable[..., object]
+
+
+@dataclass(frozen=True)
+class Contestation:
+    contest_id: str
+    round_id: str
+    item_id: str
+    account: str
+    justification: str
+    submitted_at: datetime
+    status: str
+    reply: str
+    overdue: bool
+
+
+def publish_round(
+    engine: Engine,
+    round_id: str,
+    published_on: datetime,
+    window_days: int = 10,
+    *,
+    by_account: int | None = None,
+) -> None:
+    """Record the publication moment that opens the contestation window."""
+    if window_days < 1:
+        raise ReviewInputError("error_window_days", value=window_days)
+    with engine.begin() as connection:
+        result = connection.execute(
+            update(rounds)
+            .where(rounds.c.round_id == round_id)
+            .values(published_on=published_on, contest_window_days=window_days)
+        )
+        if result.rowcount == 0:
+            raise ReviewInputError("error_unknown_round", round_id=round_id)
+        audit(
+            connection,
+            by_account,
+            "publish_round",
+            {"round_id": round_id, "published_on": published_on, "window_days": window_days},
+        )
+
+
+def submit_contestation(
+    engine: Engine,
+    token: str | None,
+    round_id: str,
+    reference: str,
+    justification: str,
+    *,
+    clock: Callable[[], datetime] = now_utc,
+) -> str:
+    """Contest an item, named by a sample code (reviewers) or an item id; returns the id."""
+    me = require(engine, token, "reviewer", "participant")
+    text = justification.strip()
+    if len(text) < JUSTIFICATION_MIN_CHARS:
+        raise ReviewInputError("error_justification_short", minimum=JUSTIFICATION_MIN_CHARS)
+    if len(text) > JUSTIFICATION_MAX_CHARS:
+        raise ReviewInputError("error_justification_long", maximum=JUSTIFICATION_MAX_CHARS)
+    now = clock()
+    with engine.begin() as connection:
+        round_row = connection.execute(select(rounds).where(rounds.c.round_id == round_id)).first()
+        if round_row is None:
+            raise ReviewInputError("error_unknown_round", round_id=round_id)
+        if round_row.published_on is None:
+            raise ReviewInputError("error_not_published", round_id=round_id)
+        closes = as_utc(round_row.published_on) + timedelta(days=round_row.contest_window_days)
+        if not as_utc(round_row.published_on) <= now <= closes:
+            raise ReviewInputError(
+                "error_window_closed", round_id=round_id, closes=closes.date().isoformat()
+            )
+        # A sample code is resolved here, on the server; the reviewer never sees the item id.
+        item_id = connection.execute(
+            select(sample_keys.c.item_id)
+            .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
+            .where(samples.c.code == reference.strip().upper())
+        ).scalar()
+        if item_id is None:
+            if reference.strip() not in _item_ids(Path(round_row.round_dir)):
+                raise ReviewInputError("error_unknown_reference", reference=reference)
+            item_id = reference.strip()
+        contest_id = f"C-{now:%Y%m%d}-{secrets.token_hex(3).upper()}"
+        connection.execute(
+            contestations.insert().values(
+                contest_id=contest_id,
+                round_id=round_id,
+                item_id=item_id,
+                account_id=me.account_id,
+                justification=text,
+                submitted_at=now,
+                status="pending",
+                reply="",
+            )
+        )
+        audit(connection, me.account_id, "contest", {"contest_id": contest_id})
+    return contest_id
+
+
+def list_contestations(
+    engine: Engine, token: str | None, *, clock: Callable[[], datetime] = now_utc
+) -> list[Contestation]:
+    """All contestations (administrator) or the caller's own (anyone else)."""
+    me = require(engine, token, "admin", "reviewer", "participant")
+    query = (
+        select(contestations, accounts.c.name)
+        .join(accounts, accounts.c.account_id == contestations.c.account_id)
+        .order_by(contestations.c.submitted_at)
+    )
+    if me.role != "admin":
+        query = query.where(contestations.c.account_id == me.account_id)
+    now = clock()
+    with engine.connect() as connection:
+        rows = connection.execute(query).all()
+    return [
+        Contestation(
+            contest_id=r.contest_id,
+            round_id=r.round_id,
+            # Item ids are the administrator's to see; a reviewer may have named a sample.
+            item_id=r.item_id if me.role == "admin" else "",
+            account=r.name,
+            justification=r.justification,
+            submitted_at=as_utc(r.submitted_at),
+            status=r.status,
+            reply=r.reply,
+            overdue=r.status == "pending"
+            and now > as_utc(r.submitted_at) + timedelta(days=REPLY_DAYS),
+        )
+        for r in rows
+    ]
+
+
+def decide(
+    engine: Engine,
+    token: str | None,
+    contest_id: str,
+    *,
+    accept: bool,
+    reply: Mapping[str, str],
+    clock: Callable[[], datetime] = now_utc,
+    append_annulment: AppendAnnulment | None = None,
+) -> None:
+    """Accept (annul the item in the round's ledger) or reject, with a written reply.
+
+    `reply` holds the reply per language ("pt-BR", "en"); an acceptance needs both,
+    because the ledger line carries the reason in both languages.
+    """
+    me = require(engine, token, "admin")
+    texts = {language: reply.get(language, "").strip() for language in ("pt-BR", "en")}
+    if accept and not all(texts.values()):
+        raise ReviewInputError("error_reply_both")
+    if not any(texts.values()):
+        raise ReviewInputError("error_reply_missing")
+    if any(len(t) > REPLY_MAX_CHARS for t in texts.values()):
+        raise ReviewInputError("error_reply_long", maximum=REPLY_MAX_CHARS)
+    now = clock()
+    with engine.begin() as connection:
+        row = connection.execute(
+            select(contestations, rounds.c.round_dir)
+            .join(rounds, rounds.c.round_id == contestations.c.round_id)
+            .where(contestations.c.contest_id == contest_id)
+        ).first()
+        if row is None:
+            raise ReviewInputError("error_unknown_contest", contest_id=contest_id)
+        if row.status != "pending":
+            raise ReviewInputError("error_contest_decided", contest_id=contest_id)
+        connection.execute(
+            update(contestations)
+            .where(contestations.c.contest_id == contest_id)
+            .values(
+                status="accepted" if accept else "rejected",
+                reply="\n\n".join(t for t in texts.values() if t),
+                decided_at=now,
+                decided_by=me.account_id,
+            )
+        )
+        audit(
+            connection,
+            me.account_id,
+            "accept_contest" if accept else "reject_contest",
+            {"contest_id": contest_id, "item_id": row.item_id},
+        )
+        if accept:
+            # Last, so that any database error above leaves the ledger untouched; a
+            # failure here rolls the decision back.
+            append = append_annulment or _default_append()
+            append(
+                Path(row.round_dir),
+                item_id=row.item_id,
+                decided_on=now.date(),
+                contest_id=contest_id,
+                reason=texts,
+            )
+
+
+def _default_append() -> AppendAnnulment:
+    from reportgen.archive_write import append_annulment
+
+    return append_annulment
+
+
+def _item_ids(round_dir: Path) -> frozenset[str]:
+    path = round_dir / "items.parquet"
+    if not path.is_file():
+        raise ReviewInputError("error_round_missing", path=str(round_dir))
+    table = pq.read_table(path, columns=["item_id"])
+    return frozenset(str(v) for v in table.column("item_id").to_pylist())

@@ -1,0 +1,258 @@
+"""The review database: schema, engine and the audit log.
+
+The schema is split by who may read it. Tables a reviewer's queries touch
+(`samples`, `assignments`, `judgments`) hold no model identity, no parser label and
+no other reviewer's work beyond what the query filters out by reviewer. Everything
+that unblinds a sample lives in `sample_keys`, read only by administrator code
+(`review_app.admin`, `review_app.export`, `review_app.contest`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Connection,
+    CursorResult,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    text,
+)
+
+DEFAULT_DB_FILE = "review.db"
+ROLES = ("reviewer", "admin", "participant")
+CHOICES = ("yes", "no", "cant_tell", "refusal", "unclassifiable")
+NOTE_MAX_CHARS = 2000
+
+metadata = MetaData()
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("account_id", Integer, primary_key=True),
+    Column("name", String(80), nullable=False, unique=True),
+    Column("role", String(20), nullable=False),
+    Column("password_hash", String(255), nullable=False),
+    Column("language", String(8), nullable=False, default="pt-BR"),
+    Column("failed_logins", Integer, nullable=False, default=0),
+    Column("locked_until", DateTime(timezone=True), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+login_sessions = Table(
+    "login_sessions",
+    metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("account_id", ForeignKey("accounts.account_id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("revoked", Boolean, nullable=False, default=False),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("round_id", String(100), primary_key=True),
+    Column("round_dir", Text, nullable=False),
+    Column("published_on", DateTime(timezone=True), nullable=True),
+    Column("contest_window_days", Integer, nullable=False, default=10),
+)
+
+batches = Table(
+    "batches",
+    metadata,
+    Column("batch_id", Integer, primary_key=True),
+    Column("round_id", ForeignKey("rounds.round_id"), nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("closed_at", DateTime(timezone=True), nullable=True),
+)
+
+# Reviewer-visible: the anonymised texts only.
+samples = Table(
+    "samples",
+    metadata,
+    Column("sample_id", Integer, primary_key=True),
+    Column("batch_id", ForeignKey("batches.batch_id"), nullable=False),
+    Column("code", String(32), nullable=False, unique=True),
+    Column("prompt_text", Text, nullable=False),
+    Column("output_text", Text, nullable=False),
+)
+
+# Administrator-only: what unblinds a sample.
+sample_keys = Table(
+    "sample_keys",
+    metadata,
+    Column("sample_id", ForeignKey("samples.sample_id"), primary_key=True),
+    Column("item_id", String(100), nullable=False),
+    Column("model_id", String(100), nullable=False),
+    Column("parser_label", String(20), nullable=False),
+    Column("style", String(20), nullable=False),
+    Column("language", String(8), nullable=False),
+)
+
+assignments = Table(
+    "assignments",
+    metadata,
+    Column("assignment_id", Integer, primary_key=True),
+    Column("sample_id", ForeignKey("samples.sample_id"), nullable=False),
+    Column("reviewer_id", ForeignKey("accounts.account_id"), nullable=False),
+    Column("position", Integer, nullable=False),
+    UniqueConstraint("sample_id", "reviewer_id"),
+)
+
+judgments = Table(
+    "judgments",
+    metadata,
+    Column("judgment_id", Integer, primary_key=True),
+    Column("assignment_id", ForeignKey("assignments.assignment_id"), nullable=False, unique=True),
+    Column("choice", String(20), nullable=False),
+    Column("note", Text, nullable=False, default=""),
+    Column("submitted_at", DateTime(timezone=True), nullable=False),
+    Column("revised_at", DateTime(timezone=True), nullable=True),
+)
+
+adjudications = Table(
+    "adjudications",
+    metadata,
+    Column("sample_id", ForeignKey("samples.sample_id"), primary_key=True),
+    Column("choice", String(20), nullable=False),
+    Column("note", Text, nullable=False, default=""),
+    Column("admin_id", ForeignKey("accounts.account_id"), nullable=False),
+    Column("decided_at", DateTime(timezone=True), nullable=False),
+)
+
+contestations = Table(
+    "contestations",
+    metadata,
+    Column("contest_id", String(40), primary_key=True),
+    Column("round_id", ForeignKey("rounds.round_id"), nullable=False),
+    Column("item_id", String(100), nullable=False),
+    Column("account_id", ForeignKey("accounts.account_id"), nullable=False),
+    Column("justification", Text, nullable=False),
+    Column("submitted_at", DateTime(timezone=True), nullable=False),
+    Column("status", String(20), nullable=False, default="pending"),
+    Column("reply", Text, nullable=False, default=""),
+    Column("decided_at", DateTime(timezone=True), nullable=True),
+    Column("decided_by", ForeignKey("accounts.account_id"), nullable=True),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("entry_id", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("account_id", Integer, nullable=True),
+    Column("action", String(60), nullable=False),
+    Column("detail", Text, nullable=False),
+)
+
+# The audit table refuses UPDATE and DELETE in the database itself, so that no code
+# path (nor a hand-typed SQL session using the app's role) can rewrite history.
+_SQLITE_APPEND_ONLY = (
+    "CREATE TRIGGER IF NOT EXISTS audit_log_no_update BEFORE UPDATE ON audit_log "
+    "BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
+    "CREATE TRIGGER IF NOT EXISTS audit_log_no_delete BEFORE DELETE ON audit_log "
+    "BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
+)
+_POSTGRES_APPEND_ONLY = (
+    "CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger AS $$ "
+    "BEGIN RAISE EXCEPTION 'audit_log is append-only'; END; $$ LANGUAGE plpgsql",
+    "DROP TRIGGER IF EXISTS audit_log_append_only ON audit_log",
+    "CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log "
+    "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()",
+)
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes; every stored moment is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def default_url() -> str:
+    return f"sqlite:///{Path.cwd() / DEFAULT_DB_FILE}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite gets WAL, a busy timeout and immediate transactions."""
+    if url.startswith("sqlite"):
+        engine = create_engine(
+            url,
+            connect_args={"timeout": 60, "check_same_thread": False},
+            # Enough connections for a team on one file; writers queue on SQLite's lock.
+            pool_size=20,
+            max_overflow=20,
+            pool_timeout=120,
+        )
+        event.listen(engine, "connect", _configure_sqlite)
+        # Taking the write lock when a transaction starts avoids SQLite's deadlock
+        # on read-then-write upgrades, which under load surfaces as "database is locked".
+        event.listen(engine, "begin", _begin_immediate)
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=30)
+
+
+def _configure_sqlite(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # SQLAlchemy's "begin" event issues BEGIN
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=60000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _begin_immediate(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def create_schema(engine: Engine) -> None:
+    """Create every table (idempotent) and the audit table's append-only guard."""
+    metadata.create_all(engine)
+    statements = _SQLITE_APPEND_ONLY if engine.dialect.name == "sqlite" else _POSTGRES_APPEND_ONLY
+    with engine.begin() as connection:
+        for statement in statements:
+            connection.execute(text(statement))
+
+
+def inserted_id(result: CursorResult[Any]) -> int:
+    """The primary key of the row an INSERT just created."""
+    key = result.inserted_primary_key
+    if key is None:
+        raise RuntimeError("the INSERT returned no primary key")
+    return int(key[0])
+
+
+def audit(
+    connection: Connection, account_id: int | None, action: str, detail: Mapping[str, object]
+) -> None:
+    """Append one line to the audit log, inside the caller's transaction."""
+    connection.execute(
+        audit_log.insert().values(
+            at=now_utc(),
+            account_id=account_id,
+            action=action,
+            detail=json.dumps(dict(detail), sort_keys=True, ensure_ascii=False, default=str),
+        )
+    )

@@ -1,0 +1,109 @@
+"""The audit results a round's human-audit page shows, as one JSON document.
+
+Reviewers appear as R1, R2, ... (ordered by name): the site publishes agreement, not
+who reviewed. The file is written atomically and never overwritten silently.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+
+from sqlalchemy import Engine, func, select
+
+from reportgen.errors import OutputExistsError
+from review_app.admin import PARSER_LABELS, _judged_samples, calibrate
+from review_app.contest import REPLY_DAYS
+from review_app.db import CHOICES, as_utc, batches, contestations, now_utc, rounds
+from review_app.errors import ReviewInputError
+
+EXPORT_FORMAT = "estigmas-human-audit/1"
+
+
+def audit_results(engine: Engine, round_id: str) -> dict[str, object]:
+    """Everything the human-audit page needs for `round_id`, JSON-ready (NaN -> null)."""
+    now = now_utc()
+    with engine.connect() as connection:
+        if connection.execute(select(rounds).where(rounds.c.round_id == round_id)).first() is None:
+            raise ReviewInputError("error_unknown_round", round_id=round_id)
+        batch_ids = set(
+            connection.execute(
+                select(batches.c.batch_id).where(batches.c.round_id == round_id)
+            ).scalars()
+        )
+        judged = [s for s in _judged_samples(connection, None) if s.batch_id in batch_ids]
+        contest_rows = connection.execute(
+            select(contestations.c.status, contestations.c.submitted_at).where(
+                contestations.c.round_id == round_id
+            )
+        ).all()
+        closed = connection.execute(
+            select(func.count()).where(
+                batches.c.round_id == round_id, batches.c.closed_at.is_not(None)
+            )
+        ).scalar_one()
+    calibration = calibrate(judged)
+    pseudonyms = {
+        name: f"R{number}" for number, name in enumerate(sorted(calibration.kappa_by_reviewer), 1)
+    }
+    statuses = [status for status, _ in contest_rows]
+    overdue = sum(
+        1
+        for status, submitted in contest_rows
+        if status == "pending" and (now - as_utc(submitted)).days >= REPLY_DAYS
+    )
+    return {
+        "format": EXPORT_FORMAT,
+        "round_id": round_id,
+        "generated_at": now.isoformat(timespec="seconds"),
+        "batches": len(batch_ids),
+        "batches_closed": int(closed),
+        "samples_judged": len(judged),
+        "judgments": sum(len(s.choices) for s in judged),
+        "reviewers": len(pseudonyms),
+        "adjudicated": sum(1 for s in judged if s.adjudicated is not None),
+        "kappa_majority_vs_parser": _number(calibration.kappa_majority),
+        "alpha_reviewers": _number(calibration.alpha_reviewers),
+        "kappa_by_reviewer": {
+            pseudonyms[name]: _number(kappa)
+            for name, kappa in calibration.kappa_by_reviewer.items()
+        },
+        "confusion": {
+            "rows": list(CHOICES),
+            "columns": list(PARSER_LABELS),
+            "counts": calibration.confusion,
+        },
+        "agreement_by_model": {
+            model: _number(rate) for model, rate in calibration.agreement_by_model.items()
+        },
+        "contestations": {
+            "received": len(statuses),
+            "accepted": statuses.count("accepted"),
+            "rejected": statuses.count("rejected"),
+            "pending": statuses.count("pending"),
+            "overdue": overdue,
+        },
+    }
+
+
+def write_export(results: dict[str, object], output: Path, *, force: bool = False) -> None:
+    """Write `results` to `output` atomically; refuse to replace a file unless `force`."""
+    if output.exists() and not force:
+        raise OutputExistsError(f"{output}: already exists (use --force to replace it)")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(results, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    handle, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(data)
+        os.replace(temporary, output)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _number(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 6)

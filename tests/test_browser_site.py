@@ -1,0 +1,173 @@
+"""Real-browser tests: Debian's Chromium (via Playwright) against the built site on localhost.
+
+Every request that leaves localhost is blocked and recorded; each page must load with no
+console error and no blocked request.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import http.server
+import io
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from reportgen.i18n import Translator
+from tests.test_site_build import PAGES, build_tiny
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is not installed"),
+]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@dataclass
+class Served:
+    base: str
+    root: Path
+    blocked: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    site = build_tiny(tmp_path_factory.mktemp("browser-site"))
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield Served(f"http://127.0.0.1:{server.server_address[1]}/", site)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(served: Served) -> Iterator[object]:
+    with playwright_sync.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@dataclass
+class Visit:
+    page: object
+    errors: list[str]
+    dialogs: list[str]
+
+
+def open_page(browser: object, served: Served, path: str) -> Visit:
+    page = browser.new_page()  # type: ignore[attr-defined]
+    errors: list[str] = []
+    dialogs: list[str] = []
+
+    def route(route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        if url.startswith(served.base) or url.startswith("data:"):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            served.blocked.append(url)
+            route.abort()  # type: ignore[attr-defined]
+
+    def on_console(message: object) -> None:
+        if message.type == "error":  # type: ignore[attr-defined]
+            errors.append(message.text)  # type: ignore[attr-defined]
+
+    def on_page_error(error: object) -> None:
+        errors.append(str(error))
+
+    def on_dialog(dialog: object) -> None:
+        dialogs.append(dialog.message)  # type: ignore[attr-defined]
+        dialog.dismiss()  # type: ignore[attr-defined]
+
+    page.route("**/*", route)
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    page.on("dialog", on_dialog)
+    page.goto(served.base + path, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    return Visit(page, errors, dialogs)
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_every_page_loads_cleanly(browser: object, served: Served, prefix: str) -> None:
+    paths = [f"{prefix}{stem}.html" for stem in PAGES]
+    paths += [f"{prefix}models/{m}.html" for m in ("alfa-1", "alfa-mini", "beta-2")]
+    for path in paths:
+        before = len(served.blocked)
+        visit = open_page(browser, served, path)
+        assert visit.errors == [], path
+        assert served.blocked[before:] == [], path
+        assert visit.dialogs == [], path
+        visit.page.close()  # type: ignore[attr-defined]
+
+
+def test_language_switch_keeps_the_page(browser: object, served: Served) -> None:
+    visit = open_page(browser, served, "models/alfa-1.html")
+    page = visit.page
+    page.eval_on_selector('a[hreflang="en"]', "a => a.click()")  # type: ignore[attr-defined]
+    page.wait_for_url(served.base + "en/models/alfa-1.html")  # type: ignore[attr-defined]
+    assert page.url == served.base + "en/models/alfa-1.html"  # type: ignore[attr-defined]
+    page.eval_on_selector('a[hreflang="pt-BR"]', "a => a.click()")  # type: ignore[attr-defined]
+    page.wait_for_url(served.base + "models/alfa-1.html")  # type: ignore[attr-defined]
+    assert page.url == served.base + "models/alfa-1.html"  # type: ignore[attr-defined]
+
+
+def test_charts_render_with_tooltips_data(browser: object, served: Served) -> None:
+    visit = open_page(browser, served, "en/index.html")
+    page = visit.page
+    page.wait_for_selector('.rg-vega[data-rendered="true"] svg', timeout=15000)  # type: ignore[attr-defined]
+    marks = page.locator('.rg-vega[data-rendered="true"] svg path[role="graphics-symbol"]')  # type: ignore[attr-defined]
+    assert marks.count() >= 3  # one point per model
+    holders = page.locator(".rg-vega")  # type: ignore[attr-defined]
+    rendered = page.locator('.rg-vega[data-rendered="true"]')  # type: ignore[attr-defined]
+    assert rendered.count() == holders.count()
+    assert visit.errors == []
+
+
+def test_model_page_matches_models_csv(browser: object, served: Served) -> None:
+    rows = csv.DictReader(io.StringIO((served.root / "data/tiny-round/models.csv").read_text()))
+    row = next(r for r in rows if r["model_id"] == "alfa-1")
+    en = Translator("en")
+    visit = open_page(browser, served, "en/models/alfa-1.html")
+    text = visit.page.inner_text("article")  # type: ignore[attr-defined]
+    assert f"Bias: {en.integer(int(row['biased']))} of {en.integer(int(row['N']))} items" in text
+    assert f"({en.percent(float(row['bias_rate']))})" in text
+    assert f"anti-stigma index: {en.percent(float(row['index']))}" in text
+
+
+def test_injected_model_name_is_inert(browser: object, served: Served) -> None:
+    visit = open_page(browser, served, "ranking.html")
+    page = visit.page
+    assert visit.dialogs == []
+    cells = page.locator("#ranking-tiny-round td a")  # type: ignore[attr-defined]
+    names = [cells.nth(i).inner_text() for i in range(cells.count())]
+    assert '<script>alert("x")</script> & <b>bold</b>' in names
+    assert page.locator("#ranking-tiny-round b").count() == 0  # type: ignore[attr-defined]

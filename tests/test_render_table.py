@@ -1,0 +1,88 @@
+"""The neutral table model: escaping in HTML and Markdown, CSV output."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from html.parser import HTMLParser
+
+import markdown
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reportgen.render.table import Cell, Table, escape_markdown, to_csv, to_html, to_markdown
+
+HOSTILE = '<script>alert("x")</script> *bold* [link](http://x) | pipe & amp'
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parsed(markup: str) -> _Collector:
+    collector = _Collector()
+    collector.feed(markup)
+    return collector
+
+
+def table_of(text: str) -> Table:
+    return Table(
+        table_id="t",
+        caption=text,
+        header=(Cell("Name"), Cell("Rate", numeric=True)),
+        rows=((Cell(text), Cell("1,3%", 0.013, numeric=True)),),
+        sortable=True,
+        notes=(text,),
+    )
+
+
+def test_hostile_text_stays_text_in_html() -> None:
+    result = parsed(str(to_html(table_of(HOSTILE))))
+    assert "script" not in result.tags
+    assert HOSTILE in "".join(result.text)
+    assert 'class="num" data-sort="0.013"' in str(to_html(table_of(HOSTILE)))
+
+
+@given(st.text(min_size=1, max_size=40))
+def test_any_cell_text_round_trips_through_html(text: str) -> None:
+    result = parsed(str(to_html(table_of(text))))
+    assert set(result.tags) <= {"div", "table", "caption", "thead", "tr", "th", "tbody", "td", "p"}
+    assert text.replace("\r", "") in "".join(result.text).replace("\r", "")
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=40))
+def test_escaped_markdown_renders_as_the_same_text(text: str) -> None:
+    rendered = markdown.markdown(str(escape_markdown(text)))
+    result = parsed(rendered)
+    assert set(result.tags) <= {"p"}
+    assert html.unescape("".join(result.text)).strip() == text.strip()
+
+
+def test_markdown_table_escapes_cells() -> None:
+    text = to_markdown(table_of(HOSTILE))
+    rendered = markdown.markdown(text, extensions=["tables"])
+    result = parsed(rendered)
+    assert "script" not in result.tags
+    assert "a" not in result.tags
+    assert HOSTILE in html.unescape("".join(result.text))
+
+
+def test_rows_must_match_the_header() -> None:
+    with pytest.raises(ValueError, match="row 1 has 1 cells, expected 2"):
+        Table("t", "c", (Cell("a"), Cell("b")), ((Cell("x"),),))
+
+
+def test_csv_keeps_raw_values() -> None:
+    text = to_csv(("a", "b", "c"), [(0.125, None, 'x,"y"')])
+    assert list(csv.reader(io.StringIO(text))) == [["a", "b", "c"], ["0.125", "", 'x,"y"']]

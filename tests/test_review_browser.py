@@ -1,0 +1,123 @@
+"""One real-browser session: Debian's Chromium (Playwright) against `reportgen review serve`.
+
+A reviewer logs in, judges three samples with the keyboard and sees the progress move,
+while no model or provider name of the round appears anywhere on the page.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from review_app.sampling import create_batch
+from tests.review.helpers import PASSWORD, add_and_login, make_round, names_of_round, new_database
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'review.db'}"
+    engine = new_database(url)
+    add_and_login(engine, "ana")
+    add_and_login(engine, "bruno")
+    create_batch(
+        engine, make_round(tmp_path / "r-demo"), fraction=0.2, min_per_stratum=1, overlap=2, seed=9
+    )
+    engine.dispose()
+    port = _free_port()
+    reportgen = Path(sys.executable).with_name("reportgen")
+    process = subprocess.Popen(
+        [str(reportgen), "review", "serve", "--port", str(port), "--db", url],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("`reportgen review serve` did not start")
+                time.sleep(0.5)
+        yield address
+    finally:
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server and the Streamlit process it started (one process group)."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.mark.timeout(240)
+def test_reviewer_judges_three_samples_with_the_keyboard(server: str) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(60_000)
+            page.goto(server)
+            page.get_by_label("Nome").fill("ana")
+            page.get_by_label("Senha").fill(PASSWORD)
+            page.get_by_role("button", name="Entrar").click()
+            progress = page.get_by_text(re.compile(r"\d+ de 24 julgadas"))
+            expect(progress).to_have_text("0 de 24 julgadas")
+            for done, key in enumerate(["1", "2", "3"], 1):
+                code = page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).inner_text()
+                # Keys go to the page, not to a text field.
+                page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).click()
+                page.keyboard.press(key)
+                expect(progress).to_have_text(f"{done} de 24 julgadas")
+                expect(page.get_by_role("heading", name=re.compile("Amostra"))).not_to_have_text(
+                    code
+                )
+            html = page.content().lower()
+            text = page.inner_text("body").lower()
+            for name in names_of_round():
+                assert name.lower() not in html, name
+                assert name.lower() not in text, name
+        finally:
+            browser.close()

@@ -1,0 +1,258 @@
+"""End-to-end builds of the companion site from small archives (and the demo rounds)."""
+
+from __future__ import annotations
+
+import csv
+import filecmp
+import html
+import io
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from reportgen.archive import read_round
+from reportgen.build import SITE_MARKER, build_site, find_rounds
+from reportgen.errors import InputError, OutputExistsError, ReportgenError
+from reportgen.guard import LeakError
+from reportgen.i18n import Translator
+from reportgen.score import score_models
+from tests.archive_factory import DEFAULT_MODELS, make_round, tiny_parts, write_parts
+
+REPO = Path(__file__).resolve().parent.parent
+CONFIG = REPO / "site.yml"
+TEMPLATES = REPO / "templates"
+INJECTED = '<script>alert("x")</script> & <b>bold</b>'
+PAGES = (
+    "index",
+    "ranking",
+    "models",
+    "compare",
+    "bias",
+    "language",
+    "continuous",
+    "methodology",
+    "audit",
+    "contestations",
+    "data",
+)
+
+
+def tiny_rounds(root: Path) -> list[Path]:
+    """A full round (one model with a hostile name) and a continuous round with an annulment."""
+    models = (*DEFAULT_MODELS[:2], replace(DEFAULT_MODELS[2], display_name=INJECTED))
+    root.mkdir(parents=True, exist_ok=True)
+    full = make_round(root, models=models)
+    continuous = make_round(root, round_id="tiny-cont", kind="continuous", annul=["i-007"])
+    return [full, continuous]
+
+
+def build_tiny(tmp: Path, out: Path | None = None) -> Path:
+    rounds = tiny_rounds(tmp / "rounds") if not (tmp / "rounds").exists() else None
+    out = out or tmp / "site"
+    build_site(
+        rounds or find_rounds(tmp / "rounds"),
+        out,
+        config_path=CONFIG,
+        templates_dir=TEMPLATES,
+        cache_dir=tmp / "cache",
+    )
+    return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_tiny(tmp_path_factory.mktemp("site-build"))
+
+
+def page_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def test_every_page_exists_in_both_languages(built: Path) -> None:
+    for stem in PAGES:
+        assert (built / f"{stem}.html").is_file(), stem
+        assert (built / "en" / f"{stem}.html").is_file(), stem
+    for model in ("alfa-1", "alfa-mini", "beta-2"):
+        assert (built / "models" / f"{model}.html").is_file()
+        assert (built / "en" / "models" / f"{model}.html").is_file()
+    assert (built / SITE_MARKER).is_file()
+
+
+def test_language_switch_links_to_the_same_page(built: Path) -> None:
+    pt_page = page_text(built / "models" / "alfa-1.html")
+    en_page = page_text(built / "en" / "models" / "alfa-1.html")
+    assert '<a href="../en/models/alfa-1.html" hreflang="en"' in pt_page
+    assert '<a href="../../models/alfa-1.html" hreflang="pt-BR"' in en_page
+
+
+def test_synthetic_notice_on_every_html_page(built: Path) -> None:
+    pages = [p for p in built.rglob("*.html") if p.name != "404.html"]
+    assert len(pages) >= 2 * (len(PAGES) + 3)
+    for page in pages:
+        assert "rg-synthetic" in page_text(page), page
+
+
+def test_numbers_follow_the_locale(built: Path) -> None:
+    round_ = read_round(built.parent / "rounds" / "tiny-round", with_text=False)
+    first = score_models(round_)[0]
+    pt, en = Translator("pt-BR"), Translator("en")
+    pt_ranking = html.unescape(page_text(built / "ranking.html"))
+    en_ranking = html.unescape(page_text(built / "en" / "ranking.html"))
+    assert pt.percent(first.bias_rate) in pt_ranking
+    assert en.percent(first.bias_rate) in en_ranking
+    if pt.percent(first.bias_rate) != en.percent(first.bias_rate):
+        assert en.percent(first.bias_rate) not in pt_ranking.split("<article")[1]
+
+
+def test_injected_model_name_stays_text(built: Path) -> None:
+    for page in built.rglob("*.html"):
+        text = page_text(page)
+        assert "<script>alert" not in text, page
+        assert "<b>bold</b>" not in text, page
+    ranking = page_text(built / "ranking.html")
+    assert "alert" in ranking  # shown, escaped
+
+
+def test_models_csv_matches_scores(built: Path) -> None:
+    round_ = read_round(built.parent / "rounds" / "tiny-round", with_text=False)
+    scores = {s.model_id: s for s in score_models(round_)}
+    rows = list(csv.DictReader(io.StringIO(page_text(built / "data/tiny-round/models.csv"))))
+    assert {r["model_id"] for r in rows} == set(scores)
+    for row in rows:
+        score = scores[row["model_id"]]
+        assert int(row["biased"]) == score.biased
+        assert float(row["bias_rate"]) == pytest.approx(score.bias_rate, abs=1e-12)
+        for metric in ("failure", "index", "bias_rate", "omission_rate", "correct_rate"):
+            low, high = float(row[f"{metric}_lo"]), float(row[f"{metric}_hi"])
+            assert low <= getattr(score, metric) + 1e-9
+            assert high >= getattr(score, metric) - 1e-9
+
+
+def test_continuous_page_shows_denominator_after_annulments(built: Path) -> None:
+    text = html.unescape(page_text(built / "en" / "continuous.html"))
+    plain = re.sub(r"<[^>]+>", " ", text)
+    assert "N = 35 items" in plain  # 36 scored items, one annulled
+    contest = re.sub(r"<[^>]+>", " ", html.unescape(page_text(built / "en/contestations.html")))
+    assert "i-007" in contest
+    assert "Ambiguous wording." in contest
+
+
+def test_no_network_references_that_load(built: Path) -> None:
+    # canonical / alternate links are not fetched; scripts, images, styles and icons are
+    loading = re.compile(
+        r"<(?:script|img|iframe)[^>]+src=\"(https?:)?//"
+        r"|<link[^>]+rel=\"(?:stylesheet|preload|modulepreload|icon)\"[^>]+href=\"(https?:)?//",
+        re.I,
+    )
+    for page in built.rglob("*.html"):
+        assert not loading.search(page_text(page)), page
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:
+    second = build_tiny(built.parent, tmp_path / "again")
+    comparison = filecmp.dircmp(built, second)
+
+    def differences(c: filecmp.dircmp[str]) -> list[str]:
+        found = c.diff_files + c.left_only + c.right_only + c.funny_files
+        for sub in c.subdirs.values():
+            found += differences(sub)
+        return found
+
+    assert differences(comparison) == []
+    for path in built.rglob("*"):
+        if path.is_file():
+            other = second / path.relative_to(built)
+            assert path.read_bytes() == other.read_bytes(), path
+
+
+def test_failed_build_leaves_previous_site(tmp_path: Path) -> None:
+    site = build_tiny(tmp_path)
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    broken = tmp_path / "templates"
+    import shutil
+
+    shutil.copytree(TEMPLATES, broken)
+    (broken / "pages" / "ranking.md.j2").write_text("{{ t('no.such.key') }}\n", encoding="utf-8")
+    with pytest.raises(ReportgenError, match=r"no\.such\.key"):
+        build_site(
+            find_rounds(tmp_path / "rounds"),
+            site,
+            config_path=CONFIG,
+            templates_dir=broken,
+            cache_dir=tmp_path / "cache",
+        )
+    after = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    assert after == before
+    assert [p.name for p in tmp_path.iterdir() if "staging" in p.name] == []
+
+
+def test_leak_is_refused_and_names_the_file(tmp_path: Path) -> None:
+    parts = tiny_parts()
+    secret = "o vizinho que mora no fim da rua sempre chega tarde em casa"
+    items = tuple(
+        replace(item, prompt=secret) if item.item_id == "i-002" else item for item in parts.items
+    )
+    # A stigma name that repeats a secret sentence is exactly the kind of leak to catch.
+    stigmas = (replace(parts.stigmas[0], name_pt=secret), *parts.stigmas[1:])
+    (tmp_path / "rounds").mkdir()
+    write_parts(tmp_path / "rounds" / "tiny-round", replace(parts, items=items, stigmas=stigmas))
+    with pytest.raises(
+        LeakError,
+        match=r"models/alfa-1\.html: contains \d+ run\(s\) of 8 consecutive words of "
+        r"unpublished prompt\(s\) tiny-round/i-002",
+    ):
+        build_site(
+            find_rounds(tmp_path / "rounds"),
+            tmp_path / "site",
+            config_path=CONFIG,
+            templates_dir=TEMPLATES,
+            cache_dir=tmp_path / "cache",
+        )
+    assert not (tmp_path / "site").exists()
+
+
+def test_bad_config_names_file_and_key(tmp_path: Path) -> None:
+    bad = tmp_path / "site.yml"
+    bad.write_text(CONFIG.read_text(encoding="utf-8").replace("  doi:", "  doi_typo:"), "utf-8")
+    rounds = tiny_rounds(tmp_path / "rounds")
+    with pytest.raises(InputError, match=r"site\.yml: missing key 'article\.doi'"):
+        build_site(rounds, tmp_path / "site", config_path=bad, templates_dir=TEMPLATES)
+    assert not (tmp_path / "site").exists()
+
+
+def test_refuses_to_replace_a_foreign_directory(tmp_path: Path) -> None:
+    foreign = tmp_path / "precious"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("keep me", encoding="utf-8")
+    with pytest.raises(OutputExistsError):
+        build_site(
+            tiny_rounds(tmp_path / "rounds"),
+            foreign,
+            config_path=CONFIG,
+            templates_dir=TEMPLATES,
+        )
+    assert (foreign / "notes.txt").read_text(encoding="utf-8") == "keep me"
+
+
+def test_no_rounds_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="contains no round archive"):
+        find_rounds(tmp_path)
+
+
+DEMO_ROUNDS = REPO / "rounds"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not (DEMO_ROUNDS.is_dir() and any(DEMO_ROUNDS.glob("*/round.json"))),
+    reason="the demonstration rounds are not in rounds/ yet",
+)
+def test_demonstration_rounds_build(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    report = build_site(find_rounds(DEMO_ROUNDS), out, config_path=CONFIG, templates_dir=TEMPLATES)
+    assert report.files > 0
+    for round_id in report.rounds:
+        assert (out / "data" / round_id / "models.csv").is_file()
+    assert (out / "en" / "index.html").is_file()

@@ -1,0 +1,83 @@
+"""Catalogues: same keys and placeholders in every language; locale number formats."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reportgen.i18n import (
+    SITE_LANGUAGES,
+    MissingMessageError,
+    Translator,
+    catalogue_keys,
+    load_catalogue,
+)
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pages"
+SOURCES = Path(__file__).resolve().parent.parent / "reportgen" / "render"
+STATIC_KEY = re.compile(r"\b(?:t|tm|tr)\(\s*[\"']([a-z_]+(?:\.[a-z_]+)+)[\"']")
+
+
+def placeholders(message: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(message) if field}
+
+
+def test_every_language_has_the_same_keys() -> None:
+    keys = catalogue_keys()
+    reference = keys[SITE_LANGUAGES[0]]
+    for language in SITE_LANGUAGES[1:]:
+        assert keys[language] - reference == set(), f"extra keys in {language}"
+        assert reference - keys[language] == set(), f"keys missing in {language}"
+
+
+def test_messages_are_non_empty_with_the_same_placeholders() -> None:
+    catalogues = {language: load_catalogue(language) for language in SITE_LANGUAGES}
+    for key, message in catalogues["pt-BR"].items():
+        for language in SITE_LANGUAGES:
+            assert catalogues[language][key].strip(), (language, key)
+            assert placeholders(catalogues[language][key]) == placeholders(message), key
+
+
+def test_every_literal_key_used_exists() -> None:
+    used: set[str] = set()
+    for path in [*TEMPLATES.glob("*.j2"), *SOURCES.glob("*.py")]:
+        used |= set(STATIC_KEY.findall(path.read_text(encoding="utf-8")))
+    assert len(used) > 100
+    for language, keys in catalogue_keys().items():
+        assert used - keys == set(), f"missing in {language}"
+
+
+def test_missing_key_is_an_error_naming_the_catalogue() -> None:
+    with pytest.raises(MissingMessageError, match=r"locales/en\.json: missing message key"):
+        Translator("en")("no.such.key")
+
+
+def test_numbers_follow_the_locale() -> None:
+    pt, en = Translator("pt-BR"), Translator("en")
+    assert pt.percent(0.013) == "1,3%"
+    assert en.percent(0.013) == "1.3%"
+    assert pt.integer(7626) == "7.626"
+    assert en.integer(7626) == "7,626"
+    assert pt.points(-0.178) == "−17,8 p.p."
+    assert en.points(0.05) == "+5.0 pp"
+    assert pt.percent(None) == "–"
+
+
+@given(st.integers(min_value=0, max_value=10**9))
+def test_integer_separators_swap_between_languages(value: int) -> None:
+    pt, en = Translator("pt-BR").integer(value), Translator("en").integer(value)
+    assert pt.replace(".", ",") == en
+    assert int(pt.replace(".", "")) == value
+
+
+@given(st.floats(min_value=0, max_value=1, allow_nan=False))
+def test_percent_formats_agree(rate: float) -> None:
+    pt, en = Translator("pt-BR").percent(rate), Translator("en").percent(rate)
+    assert pt.endswith("%")
+    assert pt.replace(".", "").replace(",", ".") == en.replace(",", "")
+    assert abs(float(en.replace(",", "").rstrip("%")) - rate * 100) <= 0.05 + 1e-9
