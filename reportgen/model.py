@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 

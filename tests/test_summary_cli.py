@@ -15,11 +15,11 @@ from reportgen.archive import read_round
 from reportgen.archive_write import write_round
 from reportgen.cli import main
 from reportgen.cli.summary import MODEL_KEYS
-
-INTERVAL_KEYS = ("failure", "index", "bias_rate", "omission_rate", "correct_rate")
 from reportgen.model import Annulment, ResponseRow, Round
 from reportgen.score import score_models
 from tests.test_score_golden import CASES, GOLDEN, golden_round
+
+INTERVAL_KEYS = ("failure", "index", "bias_rate", "omission_rate", "correct_rate")
 
 
 def write_archive(round_: Round, parent: Path) -> Path:

@@ -18,6 +18,7 @@ from reportgen.demo.cast import CONTINUOUS_ROUND_MODELS, FULL_ROUND_MODELS
 from reportgen.demo.instrument import build_instrument
 from reportgen.demo.outputs import render_output
 from reportgen.demo.prompts import INSTRUCTION
+from reportgen.errors import OutputExistsError
 from reportgen.model import Annulment, Item, Label, Manifest, Model, ResponseRow
 from reportgen.parse import PARSER_VERSION
 
@@ -79,8 +80,13 @@ def _responses(
 def _manifest(round_id: str, *, continuous: bool) -> Manifest:
     if continuous:
         title = {
-            "pt-BR": "IDJÉ Avalia — avaliação contínua, instantâneo de 19/07/2026 (dados de demonstração)",
-            "en": "IDJÉ Avalia — continuous evaluation, snapshot of 2026-07-19 (demonstration data)",
+            "pt-BR": (
+                "IDJÉ Avalia — avaliação contínua, instantâneo de 19/07/2026"
+                " (dados de demonstração)"
+            ),
+            "en": (
+                "IDJÉ Avalia — continuous evaluation, snapshot of 2026-07-19 (demonstration data)"
+            ),
         }
     else:
         title = {
@@ -96,7 +102,7 @@ def _manifest(round_id: str, *, continuous: bool) -> Manifest:
         contract_version="3.0.1",
         parser_version=PARSER_VERSION,
         generation={"temperature": 0, "seed": 42, "system_prompt": None},
-        instruction=INSTRUCTION,
+        instruction=dict[str, str](INSTRUCTION.items()),
         max_omission=0.5,
         peril_bands=(1.0, 2.5),
         bootstrap_replicates=10_000,
@@ -108,6 +114,14 @@ def _manifest(round_id: str, *, continuous: bool) -> Manifest:
 
 def generate_demo_rounds(out_dir: Path) -> DemoRounds:
     """Writes both demonstration rounds under out_dir; refuses to overwrite either."""
+    existing = [
+        out_dir / name for name in (FULL_ROUND_ID, CONTINUOUS_ROUND_ID) if (out_dir / name).exists()
+    ]
+    if existing:
+        # Checked up front so that a refusal never leaves one round written and not the other.
+        raise OutputExistsError(
+            f"{existing[0]}: already exists; demonstration rounds are never overwritten"
+        )
     layout, items = build_instrument()
     full_labels = allocate_full_round(layout)
 

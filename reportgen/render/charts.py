@@ -146,7 +146,7 @@ def bias_omission_scatter(
     svg_spec = dict(spec, width=640)
     table = Table(
         table_id=f"{chart_id}-data",
-        caption=tr("chart.data_table"),
+        caption=tr("chart.scatter.title"),
         header=(
             Cell(tr("table.model")),
             Cell(tr("table.provider")),
@@ -196,7 +196,7 @@ def composition_bars(
     spec = _finish(bars, tr)
     table = Table(
         table_id=f"{chart_id}-data",
-        caption=tr("chart.data_table"),
+        caption=tr("chart.style.title"),
         header=(Cell(tr("table.style")), Cell(title, numeric=True)),
         rows=tuple(
             (Cell(tr(f"style.{s}")), Cell(tr.percent(by_style[s]), numeric=True)) for s in styles

@@ -68,7 +68,7 @@ class SiteContext:
         return tuple(r for r in self.rounds if r.synthetic)
 
 
-def chart_markup(chart: ChartOutput, description: str, depth: int) -> Markup:
+def chart_markup(chart: ChartOutput, description: str, data_label: str, depth: int) -> Markup:
     """A chart: static SVG (readers without JavaScript), live spec, data table."""
     prefix = "../" * depth
     return Markup(
@@ -78,7 +78,7 @@ def chart_markup(chart: ChartOutput, description: str, depth: int) -> Markup:
         f"</div>"
         f'<script type="application/json" id="{escape(chart.chart_id)}-spec">'
         f"{chart.spec_json()}</script>"
-        f"<details><summary>{escape(chart.table.caption)}</summary>"
+        f"<details><summary>{escape(data_label)}</summary>"
         f"{to_html(chart.table)}</details></figure>"
     )
 
@@ -177,8 +177,9 @@ def _round_charts(
     scatter = bias_omission_scatter(f"scatter-{view.round_id}", view.models, tr, region)
     writer.write_chart(scatter)
     return {
-        "scatter": chart_markup(scatter, tr("chart.scatter.description"), 0),
-        "scatter_depth1": chart_markup(scatter, tr("chart.scatter.description"), 1),
+        "scatter": chart_markup(
+            scatter, tr("chart.scatter.description"), tr("chart.data_table"), 0
+        ),
     }
 
 
@@ -210,7 +211,9 @@ def write_sources(
                     f"models/{row.model_id}.md",
                     model=row,
                     breakdown=breakdown,
-                    style_chart=chart_markup(style_chart, tr("chart.style.description"), 1),
+                    style_chart=chart_markup(
+                        style_chart, tr("chart.style.description"), tr("chart.data_table"), 1
+                    ),
                     **common,
                 )
             )

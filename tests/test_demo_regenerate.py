@@ -1,0 +1,47 @@
+"""Regenerating the demonstration rounds gives the committed archives, byte for byte."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from reportgen.cli import main
+
+ROUNDS = Path(__file__).resolve().parents[1] / "rounds"
+ROUND_IDS = ("estigmas-2026-06", "idje-avalia-2026-07")
+
+
+@pytest.fixture(scope="module")
+def regenerated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("demo")
+    result = CliRunner().invoke(main, ["demo", "generate", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.mark.parametrize("round_id", ROUND_IDS)
+def test_regenerated_checksums_equal_the_committed_ones(regenerated: Path, round_id: str) -> None:
+    committed = (ROUNDS / round_id / "SHA256SUMS").read_text(encoding="utf-8")
+    assert (regenerated / round_id / "SHA256SUMS").read_text(encoding="utf-8") == committed
+
+
+def test_regenerated_ledger_equals_the_committed_one(regenerated: Path) -> None:
+    ledger = "idje-avalia-2026-07/annulments.jsonl"
+    assert (regenerated / ledger).read_bytes() == (ROUNDS / ledger).read_bytes()
+
+
+@pytest.mark.parametrize("round_id", ROUND_IDS)
+def test_committed_archives_pass_coreutils_and_verify(round_id: str) -> None:
+    subprocess.run(["sha256sum", "--quiet", "-c", "SHA256SUMS"], cwd=ROUNDS / round_id, check=True)
+    result = CliRunner().invoke(main, ["verify", str(ROUNDS / round_id)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"OK {round_id}")
+
+
+def test_generate_refuses_to_overwrite(regenerated: Path) -> None:
+    result = CliRunner().invoke(main, ["demo", "generate", "--out", str(regenerated)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
