@@ -13,8 +13,8 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time
 from importlib.metadata import version
 from pathlib import Path
@@ -28,13 +28,14 @@ from reportgen.errors import InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
 from reportgen.model import Round
-from reportgen.render.charts import ReferenceRegion
+from reportgen.render.charts import ReferenceRegion, svg_cache
 from reportgen.render.context import RoundView, build_round_view, provider_colours
 from reportgen.render.downloads import write_downloads
-from reportgen.render.pages import NAV_PAGES, SiteContext, write_sources
+from reportgen.render.pages import write_sources
 from reportgen.render.reference_tables import load_audit
+from reportgen.render.site import NAV_PAGES, SiteContext
 from reportgen.render.siteconfig import SiteConfig, load_site_config
-from reportgen.results import load_results
+from reportgen.results import default_cache_dir, load_results
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
@@ -115,7 +116,7 @@ def mkdocs_config(config: SiteConfig, site_dir: Path) -> dict[str, Any]:
             "custom_dir": "overrides",
             "language": "pt-BR",
             "font": False,
-            "features": ["navigation.sections", "navigation.top", "toc.follow"],
+            "features": ["navigation.sections", "navigation.top", "toc.integrate"],
             "palette": {"scheme": "default", "primary": "indigo", "accent": "indigo"},
         },
         "extra_css": ["assets/rg/site.css"],
@@ -199,6 +200,49 @@ def _swap(built: Path, out_dir: Path, staging: Path) -> None:
         raise
 
 
+def _audit_of(exports_dir: Path, round_id: str) -> Mapping[str, Any] | None:
+    """The round's audit export: `<round_id>.json` or `human-audit-<round_id>.json`
+    (the name `reportgen review export` gives it by default)."""
+    found = [
+        path
+        for path in (exports_dir / f"{round_id}.json", exports_dir / f"human-audit-{round_id}.json")
+        if path.is_file()
+    ]
+    if len(found) > 1:
+        raise InputError(f"{exports_dir}: two audit exports for round {round_id}: {found}")
+    return load_audit(found[0]) if found else None
+
+
+def site_context(
+    rounds: Sequence[Round],
+    config: SiteConfig,
+    *,
+    cache_dir: Path | None = None,
+    progress: Progress | None = None,
+    with_statistics: bool = True,
+) -> SiteContext:
+    """Everything the pages show, from verified rounds (statistics from the results cache)."""
+    say = progress or (lambda _message: None)
+    colours = provider_colours([m.provider for r in rounds for m in r.models])
+    views = []
+    for round in rounds:
+        say(f"statistics for {round.round_id}")
+        stats = load_results(round, cache_dir=cache_dir) if with_statistics else None
+        views.append(build_round_view(round, stats, colours))
+    views.sort(key=lambda v: (v.kind != "full", v.round_id))
+    audits = {}
+    for view in views:
+        audit = _audit_of(config.audit_exports_dir, view.round_id)
+        if audit is not None:
+            audits[view.round_id] = audit
+    region = ReferenceRegion(config.region_max_bias, config.region_max_omission)
+    primary = _primary(views, config)
+    # The primary round's model pages sit at models/<id>; other rounds' in their own folder.
+    views = [v if v is primary else replace(v, models_dir=f"models/{v.round_id}/") for v in views]
+    primary = next(v for v in views if v.round_id == primary.round_id)
+    return SiteContext(config, primary, tuple(views), audits, region, _software())
+
+
 def build_site(
     round_dirs: Sequence[Path],
     out_dir: Path,
@@ -221,26 +265,14 @@ def build_site(
     ids = [r.round_id for r in rounds]
     if len(set(ids)) != len(ids):
         raise InputError(f"two archives share a round id: {sorted(ids)}")
-    colours = provider_colours([m.provider for r in rounds for m in r.models])
-    views = []
-    for round in rounds:
-        say(f"statistics for {round.round_id}")
-        views.append(build_round_view(round, load_results(round, cache_dir=cache_dir), colours))
-    views.sort(key=lambda v: (v.kind != "full", v.round_id))
-    audits = {}
-    for view in views:
-        audit = load_audit(config.audit_exports_dir / f"{view.round_id}.json")
-        if audit is not None:
-            audits[view.round_id] = audit
-    region = ReferenceRegion(config.region_max_bias, config.region_max_omission)
-    site = SiteContext(config, _primary(views, config), tuple(views), audits, region,
-                       _software())  # fmt: skip
+    site = site_context(rounds, config, cache_dir=cache_dir, progress=say)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}-staging-"))
     try:
         work, built = staging / "src", staging / "site"
         say("writing pages")
-        write_sources(site, templates_dir, work / "docs")
+        with svg_cache((cache_dir or default_cache_dir()) / "svg"):
+            write_sources(site, templates_dir, work / "docs")
         shutil.copytree(templates_dir / "overrides", work / "overrides")
         (work / "overrides" / "assets" / "rg" / "vega-bundle.js").write_text(
             vega_bundle(), encoding="utf-8"
@@ -251,10 +283,10 @@ def build_site(
             encoding="utf-8",
         )
         say("running MkDocs")
-        latest = max(v.collected_on for v in views)
+        latest = max(v.collected_on for v in site.rounds)
         _run_mkdocs(config_file, int(datetime.combine(latest, time(), UTC).timestamp()))
         _language_sitemaps(built)
-        for view in views:
+        for view in site.rounds:
             write_downloads(view, built)
         (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
         say("leak guard")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import gzip
 import html
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,7 +47,8 @@ class LeakError(ReportgenError):
 
 
 def words(text: str) -> list[str]:
-    return _WORD.findall(text.casefold())
+    # NFKC first, so that a decomposed accent or a compatibility form cannot split a word
+    return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
 
 
 def runs(text: str, length: int = RUN_LENGTH) -> set[str]:

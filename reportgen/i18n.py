@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 
 from babel.dates import format_date
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import NumberPattern, parse_pattern
 
 from reportgen.errors import ReportgenError
 
@@ -28,6 +28,12 @@ D3_NUMBER_LOCALE: Mapping[str, Mapping[str, object]] = {
     "pt-BR": {"decimal": ",", "thousands": ".", "grouping": [3], "currency": ["R$", ""]},
     "en": {"decimal": ".", "thousands": ",", "grouping": [3], "currency": ["$", ""]},
 }
+
+
+@cache
+def _pattern(pattern: str) -> NumberPattern:
+    """Parsed once: the site formats tens of thousands of numbers per build."""
+    return parse_pattern(pattern)
 
 
 class MissingMessageError(ReportgenError):
@@ -70,18 +76,18 @@ class Translator:
         return by_language.get(self.language) or by_language.get(DEFAULT_LANGUAGE, "")
 
     def integer(self, value: int) -> str:
-        return format_decimal(value, format="#,##0", locale=self.locale)
+        return str(_pattern("#,##0").apply(value, self.locale))
 
     def decimal(self, value: float, digits: int = 2) -> str:
         pattern = "#,##0." + "0" * digits if digits else "#,##0"
-        return format_decimal(value, format=pattern, locale=self.locale)
+        return str(_pattern(pattern).apply(value, self.locale))
 
     def percent(self, rate: float | None, digits: int = 1) -> str:
         """A rate in [0, 1] as a percentage; an absent rate as an en dash."""
         if rate is None:
             return "–"
         pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
-        return format_percent(rate, format=pattern, locale=self.locale)
+        return str(_pattern(pattern).apply(rate, self.locale))
 
     def points(self, difference: float | None, digits: int = 1) -> str:
         """A difference of two rates in percentage points, always signed."""

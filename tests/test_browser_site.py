@@ -10,6 +10,7 @@ import csv
 import functools
 import http.server
 import io
+import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -17,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.build import build_site
 from reportgen.i18n import Translator
-from tests.test_site_build import PAGES, build_tiny
+from tests.test_site_build import CONFIG, PAGES, TEMPLATES, build_tiny, demonstration_rounds
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -50,9 +52,7 @@ class Served:
     blocked: list[str] = field(default_factory=list)
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    site = build_tiny(tmp_path_factory.mktemp("browser-site"))
+def serve_directory(site: Path) -> Iterator[Served]:
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -62,6 +62,26 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    yield from serve_directory(build_tiny(tmp_path_factory.mktemp("browser-site")))
+
+
+@pytest.fixture(scope="module")
+def demo_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    work = tmp_path_factory.mktemp("browser-demo")
+    (work / "rounds").mkdir()
+    site = work / "site"
+    build_site(
+        demonstration_rounds(work),
+        site,
+        config_path=CONFIG,
+        templates_dir=TEMPLATES,
+        cache_dir=work / "cache",
+    )
+    yield from serve_directory(site)
 
 
 @pytest.fixture(scope="module")
@@ -140,8 +160,11 @@ def test_language_switch_keeps_the_page(browser: object, served: Served) -> None
     assert page.url == served.base + "models/alfa-1.html"  # type: ignore[attr-defined]
 
 
-def test_charts_render_with_tooltips_data(browser: object, served: Served) -> None:
-    visit = open_page(browser, served, "en/index.html")
+@pytest.mark.parametrize(("path", "decimal"), [("index.html", ","), ("en/index.html", ".")])
+def test_charts_render_with_localised_tooltips(
+    browser: object, served: Served, path: str, decimal: str
+) -> None:
+    visit = open_page(browser, served, path)
     page = visit.page
     page.wait_for_selector('.rg-vega[data-rendered="true"] svg', timeout=15000)  # type: ignore[attr-defined]
     marks = page.locator('.rg-vega[data-rendered="true"] svg path[role="graphics-symbol"]')  # type: ignore[attr-defined]
@@ -149,6 +172,11 @@ def test_charts_render_with_tooltips_data(browser: object, served: Served) -> No
     holders = page.locator(".rg-vega")  # type: ignore[attr-defined]
     rendered = page.locator('.rg-vega[data-rendered="true"]')  # type: ignore[attr-defined]
     assert rendered.count() == holders.count()
+    marks.nth(1).hover(force=True)
+    tooltip = page.locator("#vg-tooltip-element")  # type: ignore[attr-defined]
+    tooltip.wait_for(state="visible", timeout=10000)
+    text = tooltip.inner_text()
+    assert re.search(rf"\d{re.escape(decimal)}\d%", text), text  # e.g. 25,0% / 25.0%
     assert visit.errors == []
 
 
@@ -171,3 +199,37 @@ def test_injected_model_name_is_inert(browser: object, served: Served) -> None:
     names = [cells.nth(i).inner_text() for i in range(cells.count())]
     assert '<script>alert("x")</script> & <b>bold</b>' in names
     assert page.locator("#ranking-tiny-round b").count() == 0  # type: ignore[attr-defined]
+
+
+def test_compare_view_shows_the_two_chosen_models(browser: object, served: Served) -> None:
+    visit = open_page(browser, served, "en/compare.html#beta-2")
+    page = visit.page
+    visible = page.locator("#compare-table thead th:not([hidden])")  # type: ignore[attr-defined]
+    names = [visible.nth(i).inner_text() for i in range(visible.count())]
+    # columns keep the ranking's order; the hash chose the first model
+    assert names == ["Measure", "Alfa Mini", '<script>alert("x")</script> & <b>bold</b>']
+    page.select_option(".rg-compare-b", "alfa-1")  # type: ignore[attr-defined]
+    names = [visible.nth(i).inner_text() for i in range(visible.count())]
+    assert names == ["Measure", "Alfa 1", '<script>alert("x")</script> & <b>bold</b>']
+    assert visit.errors == []
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_demonstration_site_pages_load_with_charts(
+    browser: object, demo_served: Served, prefix: str
+) -> None:
+    for stem in (*PAGES, "models/sabiazinho-4", "models/idje-avalia-2026-07/muse-spark-1-1"):
+        path = f"{prefix}{stem}.html"
+        before = len(demo_served.blocked)
+        visit = open_page(browser, demo_served, path)
+        page = visit.page
+        holders = page.locator(".rg-vega")  # type: ignore[attr-defined]
+        if holders.count():
+            page.wait_for_selector(  # type: ignore[attr-defined]
+                '.rg-vega[data-rendered="true"] svg', timeout=15000
+            )
+            rendered = page.locator('.rg-vega[data-rendered="true"]')  # type: ignore[attr-defined]
+            assert rendered.count() == holders.count(), path
+        assert visit.errors == [], path
+        assert demo_served.blocked[before:] == [], path
+        page.close()  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -54,6 +55,13 @@ def test_runs_are_word_runs_ignoring_case_and_punctuation() -> None:
         "um dois três quatro cinco seis sete oito"
     }
     assert runs("só sete palavras aqui neste texto curto") == set()
+
+
+def test_runs_ignore_unicode_normalisation() -> None:
+    composed = "ação é já não está aqui nem lá ontem"
+    decomposed = unicodedata.normalize("NFD", composed)
+    assert decomposed != composed
+    assert runs(decomposed) == runs(composed) != set()
 
 
 @given(st.lists(st.sampled_from(["a", "b", "casa", "rua", "Sol"]), min_size=0, max_size=30))

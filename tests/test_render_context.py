@@ -9,14 +9,34 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from reportgen.archive import read_round
+from reportgen.build import site_context
 from reportgen.render.context import build_round_view, context_json, provider_colours
+from reportgen.render.site import ModelPage, SectionPage, site_pages
+from reportgen.render.siteconfig import load_site_config
 from tests.archive_factory import make_round
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "site"
+# A fixed configuration, so that editing the real site.yml does not move the golden file.
+FIXED_CONFIG = """
+site_url: "https://example.org/estigmas/"
+primary_round: null
+article:
+  title: {pt-BR: "Título de teste", en: "Test title"}
+  short_title: {pt-BR: "Teste", en: "Test"}
+  authors: ["Pessoa Autora Um", "Pessoa Autora Dois"]
+  doi: "10.0000/test"
+  article_url: "https://example.org/article"
+  repository_url: "https://example.org/repository"
+  license: "CC BY 4.0"
+contestations: {contact: "contest@example.org", window_days: 10, reply_days: 10}
+audit: {exports_dir: "audits"}
+figure1: {max_bias: 0.05, max_omission: 0.25}
+"""
 
 
 def check_golden(name: str, text: str) -> None:
@@ -41,6 +61,65 @@ def test_round_view_golden(tmp_path: Path, name: str, kind: str, annul: tuple[st
     data["ledger_sha256"] = bool(data["ledger_sha256"])
     text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     check_golden(f"round_view_{name}.json", text)
+
+
+def _without_environment(data: dict[str, Any]) -> dict[str, Any]:
+    """Drop what depends on the machine rather than on the inputs (paths, versions, digests)."""
+    data.pop("software")
+    data["config"]["audit_exports_dir"] = Path(data["config"]["audit_exports_dir"]).name
+    for view in [data["primary"], *data["rounds"]]:
+        view["checksums"] = sorted(view["checksums"])
+        view["ledger_sha256"] = bool(view["ledger_sha256"])
+    return data
+
+
+def test_site_context_golden(tmp_path: Path) -> None:
+    """The site-level context every page draws on (statistics left out: see test_stats_*)."""
+    rounds = [
+        read_round(make_round(tmp_path), with_text=False),
+        read_round(
+            make_round(tmp_path, round_id="tiny-cont", kind="continuous", annul=["i-007"]),
+            with_text=False,
+        ),
+    ]
+    config = tmp_path / "site.yml"
+    config.write_text(FIXED_CONFIG, encoding="utf-8")
+    site = site_context(rounds, load_site_config(config), with_statistics=False)
+    assert site.primary.round_id == "tiny-round"
+    assert [v.round_id for v in site.continuous] == ["tiny-cont"]
+    data = _without_environment(json.loads(context_json(site)))
+    check_golden("site_context.json", json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def test_page_contexts_golden(tmp_path: Path) -> None:
+    """Every page the site has, one context per page kind, with its template and path."""
+    rounds = [
+        read_round(make_round(tmp_path), with_text=False),
+        read_round(make_round(tmp_path, round_id="tiny-cont", kind="continuous"), with_text=False),
+    ]
+    config = tmp_path / "site.yml"
+    config.write_text(FIXED_CONFIG, encoding="utf-8")
+    site = site_context(rounds, load_site_config(config), with_statistics=False)
+    pages = site_pages(site)
+    assert len({page.path for page in pages}) == len(pages)
+    inventory = [
+        {
+            "kind": type(page).__name__,
+            "template": page.template,
+            "path": page.path,
+            "depth": page.depth,
+            "round": page.round.round_id,
+            **(
+                {"model": page.model.model_id, "comparable": page.comparable}
+                if isinstance(page, ModelPage)
+                else {"nav_key": page.nav_key}
+                if isinstance(page, SectionPage)
+                else {}
+            ),
+        }
+        for page in pages
+    ]
+    check_golden("pages.json", json.dumps(inventory, indent=1, sort_keys=True) + "\n")
 
 
 def test_view_counts_are_consistent(tmp_path: Path) -> None:

@@ -57,7 +57,10 @@ def plain(path: Path) -> str:
 def test_audit_page_shows_export_and_empty_state(tmp_path: Path) -> None:
     audits = tmp_path / "audits"
     audits.mkdir()
-    (audits / "tiny-round.json").write_text(json.dumps(audit_export("tiny-round")), "utf-8")
+    # the name `reportgen review export` writes by default
+    (audits / "human-audit-tiny-round.json").write_text(
+        json.dumps(audit_export("tiny-round")), "utf-8"
+    )
     site = tmp_path / "site"
     build_site(
         tiny_rounds(tmp_path / "rounds"),

@@ -7,16 +7,20 @@ import filecmp
 import html
 import io
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from reportgen.archive import read_round
 from reportgen.build import SITE_MARKER, build_site, find_rounds
-from reportgen.errors import InputError, OutputExistsError, ReportgenError
+from reportgen.cli import main
+from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard import LeakError
 from reportgen.i18n import Translator
+from reportgen.render.pages import TemplateRenderError
 from reportgen.score import score_models
 from tests.archive_factory import DEFAULT_MODELS, make_round, tiny_parts, write_parts
 
@@ -113,6 +117,10 @@ def test_injected_model_name_stays_text(built: Path) -> None:
         assert "<b>bold</b>" not in text, page
     ranking = page_text(built / "ranking.html")
     assert "alert" in ranking  # shown, escaped
+    # the search index keeps it escaped too, so search results cannot render it as markup
+    index = page_text(built / "search" / "search_index.json")
+    assert "&lt;script&gt;alert" in index
+    assert "<script>alert" not in index
 
 
 def test_models_csv_matches_scores(built: Path) -> None:
@@ -150,6 +158,18 @@ def test_no_network_references_that_load(built: Path) -> None:
         assert not loading.search(page_text(page)), page
 
 
+def test_every_local_link_resolves(built: Path) -> None:
+    reference = re.compile(r'(?:href|src)="([^"#?]*)[^"]*"')
+    for page in built.rglob("*.html"):
+        for target in reference.findall(page_text(page)):
+            target = html.unescape(target)
+            if not target or re.match(r"^[a-z]+:", target):
+                continue
+            base = built if target.startswith("/") else page.parent  # 404.html links from the root
+            resolved = (base / target.lstrip("/")).resolve()
+            assert resolved.exists(), f"{page.relative_to(built)} -> {target}"
+
+
 def test_two_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:
     second = build_tiny(built.parent, tmp_path / "again")
     comparison = filecmp.dircmp(built, second)
@@ -171,8 +191,6 @@ def test_failed_build_leaves_previous_site(tmp_path: Path) -> None:
     site = build_tiny(tmp_path)
     before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
     broken = tmp_path / "templates"
-    import shutil
-
     shutil.copytree(TEMPLATES, broken)
     (broken / "pages" / "ranking.md.j2").write_text("{{ t('no.such.key') }}\n", encoding="utf-8")
     with pytest.raises(ReportgenError, match=r"no\.such\.key"):
@@ -241,18 +259,102 @@ def test_no_rounds_is_a_clear_error(tmp_path: Path) -> None:
         find_rounds(tmp_path)
 
 
+def test_broken_template_is_a_clear_error(tmp_path: Path) -> None:
+    broken = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, broken)
+    (broken / "pages" / "data.md.j2").write_text("line\n{{ no_such_name.x }}\n", "utf-8")
+    with pytest.raises(TemplateRenderError, match=r"templates/pages/data\.md\.j2, line 2"):
+        build_site(
+            tiny_rounds(tmp_path / "rounds"),
+            tmp_path / "site",
+            config_path=CONFIG,
+            templates_dir=broken,
+            cache_dir=tmp_path / "cache",
+        )
+    assert not (tmp_path / "site").exists()
+
+
+def test_invalid_archive_writes_nothing(tmp_path: Path) -> None:
+    rounds = tiny_rounds(tmp_path / "rounds")
+    (rounds[0] / "models.csv").write_text("tampered\n", encoding="utf-8")
+    with pytest.raises(ArchiveError, match=r"models\.csv"):
+        build_site(rounds, tmp_path / "site", config_path=CONFIG, templates_dir=TEMPLATES)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rounds"]
+
+
+def test_cli_build_and_serve_messages(tmp_path: Path) -> None:
+    rounds = tiny_rounds(tmp_path / "rounds")
+    runner = CliRunner()
+    result = runner.invoke(
+        main,
+        ["build", str(rounds[0]), "--out", str(tmp_path / "out"), "--config", str(CONFIG),
+         "--templates", str(TEMPLATES), "--cache-dir", str(tmp_path / "cache")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "built 1 round(s)" in result.output
+    assert (tmp_path / "out" / "en" / "index.html").is_file()
+    missing = runner.invoke(main, ["build", "--rounds-dir", str(tmp_path / "nowhere")])
+    assert missing.exit_code == 1
+    assert "no such directory of round archives" in missing.output
+    assert "Traceback" not in missing.output
+    serve = runner.invoke(main, ["serve", "--dir", str(tmp_path / "nowhere")])
+    assert serve.exit_code == 1
+    assert "no built site here" in serve.output
+
+
+@pytest.mark.parametrize("case", ["single-model", "all-diagnostic"])
+def test_edge_rounds_build(tmp_path: Path, case: str) -> None:
+    (tmp_path / "rounds").mkdir()
+    if case == "single-model":
+        round_dir = make_round(tmp_path / "rounds", models=DEFAULT_MODELS[:1])
+    else:
+        round_dir = make_round(tmp_path / "rounds", labels=lambda _model, _item: "cant_tell")
+    out = tmp_path / "site"
+    build_site([round_dir], out, config_path=CONFIG, templates_dir=TEMPLATES,
+               cache_dir=tmp_path / "cache")  # fmt: skip
+    ranking = re.sub(r"<[^>]+>", " ", page_text(out / "en" / "ranking.html"))
+    if case == "all-diagnostic":
+        assert "No model of this round meets the eligibility rule" in ranking
+    else:
+        assert "Alfa 1" in ranking
+
+
 DEMO_ROUNDS = REPO / "rounds"
 
 
+def demonstration_rounds(work: Path) -> list[Path]:
+    """The committed demonstration rounds, or freshly generated ones while none are committed."""
+    if DEMO_ROUNDS.is_dir() and any(DEMO_ROUNDS.glob("*/round.json")):
+        return find_rounds(DEMO_ROUNDS)
+    from reportgen.demo.generate import generate_demo_rounds
+
+    generate_demo_rounds(work / "rounds")
+    return find_rounds(work / "rounds")
+
+
 @pytest.mark.slow
-@pytest.mark.skipif(
-    not (DEMO_ROUNDS.is_dir() and any(DEMO_ROUNDS.glob("*/round.json"))),
-    reason="the demonstration rounds are not in rounds/ yet",
-)
 def test_demonstration_rounds_build(tmp_path: Path) -> None:
+    (tmp_path / "rounds").mkdir()
     out = tmp_path / "site"
-    report = build_site(find_rounds(DEMO_ROUNDS), out, config_path=CONFIG, templates_dir=TEMPLATES)
-    assert report.files > 0
+    report = build_site(
+        demonstration_rounds(tmp_path),
+        out,
+        config_path=CONFIG,
+        templates_dir=TEMPLATES,
+        cache_dir=tmp_path / "cache",
+    )
+    assert set(report.rounds) == {"estigmas-2026-06", "idje-avalia-2026-07"}
     for round_id in report.rounds:
-        assert (out / "data" / round_id / "models.csv").is_file()
-    assert (out / "en" / "index.html").is_file()
+        for name in ("models.csv", "stigmas.csv", "axes.csv", "results.json"):
+            assert (out / "data" / round_id / name).is_file()
+    plain = {
+        path: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.unescape(page_text(out / path))))
+        for path in ("en/ranking.html", "en/continuous.html", "ranking.html")
+    }
+    # Some of the article's printed figures, as the site computes them from the archives.
+    ranking = plain["en/ranking.html"]
+    assert "N = 7,626 items; n = 2,542 with favourable evidence" in ranking
+    assert "Sabiazinho-4 Maritaca 74.3% 25.7% 1.3% (99/7,626) 73.1% (1,858/2,542)" in ranking
+    assert "N = 498 items" in plain["en/continuous.html"]
+    assert "1 Muse Spark 1.1" in plain["en/continuous.html"]
+    assert "Sabiazinho-4 Maritaca 74,3% 25,7% 1,3% (99/7.626)" in plain["ranking.html"]

@@ -81,3 +81,30 @@ def test_percent_formats_agree(rate: float) -> None:
     assert pt.endswith("%")
     assert pt.replace(".", "").replace(",", ".") == en.replace(",", "")
     assert abs(float(en.replace(",", "").rstrip("%")) - rate * 100) <= 0.05 + 1e-9
+
+
+def test_every_computed_key_exists() -> None:
+    """Keys built from data values (styles, bands, flags, columns...) exist for every value."""
+    from reportgen.model import AXES, GENDERS, ORIGINS, SCORED_STYLES, STYLES
+    from reportgen.render.context import INTERVAL_METRICS
+    from reportgen.render.reference_tables import AXIS_COLUMNS, MODEL_COLUMNS, STIGMA_COLUMNS
+    from reportgen.render.site import NAV_PAGES
+
+    keys: set[str] = {f"style.{s}" for s in STYLES}
+    keys |= {f"band.{b}" for b in ("low", "medium", "high")}
+    keys |= {f"axis.{a}" for a in AXES} | {f"gender.{g}" for g in GENDERS}
+    keys |= {f"origin.{o}" for o in ORIGINS}
+    keys |= {f"metric.{m}" for m in (*INTERVAL_METRICS, "coverage")}
+    keys |= {f"stats.flag.{f}" for f in ("none", "investigate", "serious")}
+    keys |= {f"stats.method.{m}" for m in ("exact", "chi2")}
+    metrics = ("abstention", "omission", "bias", "bias_among_decisions")
+    keys |= {f"language.metric.{m}" for m in metrics}
+    keys |= {f"language.regime.{r}" for r in ("abstention", "omission")}
+    keys |= {f"language.chart.{r}" for r in ("abstention", "omission")}
+    keys |= {f"method.regime.{s}.{p}" for s in SCORED_STYLES for p in ("evidence", "expected")}
+    keys |= {f"dict.{c}" for c in (*MODEL_COLUMNS, *STIGMA_COLUMNS, *AXIS_COLUMNS)}
+    keys |= {key for _, key in NAV_PAGES}
+    audit = ("samples_judged", "judgments", "reviewers", "adjudicated")
+    keys |= {f"audit.{k}" for k in (*audit, "kappa_majority_vs_parser", "alpha_reviewers")}
+    for language, present in catalogue_keys().items():
+        assert keys - present == set(), f"missing in {language}"

@@ -8,9 +8,14 @@ Each chart also comes with its data as an accessible table (`ChartOutput.table`)
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 import altair as alt
@@ -20,7 +25,6 @@ from reportgen.i18n import D3_NUMBER_LOCALE, Translator
 from reportgen.render.context import ModelRow
 from reportgen.render.table import Cell, Table
 from reportgen.vendor import VEGA_LITE_VERSION
-
 
 LABELLED_POINTS = 12
 
@@ -60,14 +64,39 @@ def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
     return spec
 
 
+# SVG rendering is the slowest step of a rebuild, and a spec fully determines its SVG:
+# when a cache folder is set, SVGs are kept there under the hash of what produced them.
+_svg_cache: list[Path] = []
+
+
+@contextlib.contextmanager
+def svg_cache(directory: Path) -> Iterator[None]:
+    """Reuse SVGs rendered by earlier builds from `directory` while the block runs."""
+    _svg_cache.append(directory)
+    try:
+        yield
+    finally:
+        _svg_cache.pop()
+
+
 def _svg(spec: dict[str, Any], tr: Translator) -> str:
-    return str(
-        vl_convert.vegalite_to_svg(
-            spec,
-            vl_version=VEGA_LITE_VERSION,
-            format_locale=dict(D3_NUMBER_LOCALE[tr.language]),
-        )
-    )
+    locale = dict(D3_NUMBER_LOCALE[tr.language])
+    key = hashlib.sha256(
+        json.dumps(
+            [spec, locale, VEGA_LITE_VERSION, version("vl-convert-python")], sort_keys=True
+        ).encode()
+    ).hexdigest()
+    cached = _svg_cache[-1] / f"{key}.svg" if _svg_cache else None
+    if cached is not None and cached.is_file():
+        return cached.read_text(encoding="utf-8")
+    svg = str(vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION, format_locale=locale))
+    if cached is not None:
+        with contextlib.suppress(OSError):  # an unwritable cache only costs time
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(svg, encoding="utf-8")
+            os.replace(temporary, cached)
+    return svg
 
 
 def bias_omission_scatter(
@@ -94,9 +123,9 @@ def bias_omission_scatter(
     providers = sorted({m.score.provider for m in models}, key=str.casefold)
     colour_of = {m.score.provider: m.colour for m in models}
     x_title, y_title = tr("metric.omission_rate"), tr("metric.bias_rate")
-    x = alt.X("omission:Q", title=x_title, axis=alt.Axis(format=".0%"))
+    x = alt.X("omission:Q", title=x_title, axis=alt.Axis(format=".1~%"))
     x = x.scale(domain=[0, 1])
-    y = alt.Y("bias:Q", title=y_title, axis=alt.Axis(format=".0%"))
+    y = alt.Y("bias:Q", title=y_title, axis=alt.Axis(format=".1~%"))
     points = (
         alt.Chart(frame)
         .mark_point(size=110, filled=True, opacity=0.9)
@@ -180,7 +209,7 @@ def composition_bars(
         .mark_bar(color=model.colour)
         .encode(
             y=alt.Y("style:N", title=tr("table.style"), sort=None),
-            x=alt.X("bias:Q", title=title, axis=alt.Axis(format=".0%")),
+            x=alt.X("bias:Q", title=title, axis=alt.Axis(format=".1~%")),
             tooltip=[
                 alt.Tooltip("style:N", title=tr("table.style")),
                 alt.Tooltip("bias:Q", title=title, format=".1%"),
@@ -200,6 +229,68 @@ def composition_bars(
         header=(Cell(tr("table.style")), Cell(title, numeric=True)),
         rows=tuple(
             (Cell(tr(f"style.{s}")), Cell(tr.percent(by_style[s]), numeric=True)) for s in styles
+        ),
+    )
+    return ChartOutput(chart_id, spec, _svg(dict(spec, width=560), tr), table)
+
+
+def language_dots(
+    chart_id: str, rates: Sequence[tuple[str, float | None, float | None]], tr: Translator
+) -> ChartOutput:
+    """One regime of the language study: each model's rate in pt-BR and in English.
+
+    `rates` holds (model name, pt-BR rate, en rate); a rule joins the two dots of a model.
+    """
+    x_title = tr("language.cant_tell_share")
+    points = [
+        {"model": name, "language": language, "rate": rate}
+        for name, pt, en in rates
+        for language, rate in (("pt-BR", pt), ("en", en))
+        if rate is not None
+    ]
+    pairs = [
+        {"model": n, "pt": pt, "en": en} for n, pt, en in rates if pt is not None and en is not None
+    ]
+    y = alt.Y("model:N", title=tr("table.model"), sort=None)
+    rule = (
+        alt.Chart(_inline(pairs))
+        .mark_rule(color="#999999")
+        .encode(y=y, x=alt.X("pt:Q", title=x_title), x2="en:Q")
+    )
+    dots = (
+        alt.Chart(_inline(points))
+        .mark_point(size=90, filled=True)
+        .encode(
+            y=y,
+            x=alt.X("rate:Q", title=x_title, axis=alt.Axis(format=".1~%")),
+            color=alt.Color(
+                "language:N",
+                title=tr("language.language"),
+                scale=alt.Scale(domain=["pt-BR", "en"], range=["#0072B2", "#E69F00"]),
+            ),
+            shape=alt.Shape(
+                "language:N", scale=alt.Scale(domain=["pt-BR", "en"], range=["circle", "square"])
+            ),
+            tooltip=[
+                alt.Tooltip("model:N", title=tr("table.model")),
+                alt.Tooltip("language:N", title=tr("language.language")),
+                alt.Tooltip("rate:Q", title=x_title, format=".1%"),
+            ],
+        )
+    )
+    title = tr(f"language.chart.{chart_id.split('-')[1]}")
+    layered = alt.layer(rule, dots).properties(
+        width="container", height=28 * max(len(rates), 3), title=title,
+        description=tr("language.chart.description"),
+    )  # fmt: skip
+    spec = _finish(layered, tr)
+    table = Table(
+        table_id=f"{chart_id}-data",
+        caption=title,
+        header=(Cell(tr("table.model")), Cell("pt-BR", numeric=True), Cell("en", numeric=True)),
+        rows=tuple(
+            (Cell(n), Cell(tr.percent(pt), numeric=True), Cell(tr.percent(en), numeric=True))
+            for n, pt, en in rates
         ),
     )
     return ChartOutput(chart_id, spec, _svg(dict(spec, width=560), tr), table)

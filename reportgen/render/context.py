@@ -14,6 +14,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from pathlib import PurePath
 from typing import Any
 
 from reportgen.model import Round
@@ -99,6 +100,9 @@ class RoundView:
     checksums: Mapping[str, str]
     ledger_sha256: str
     stats: RoundResults | None
+    # structure id -> scenario name by language
+    structure_scenarios: Mapping[str, Mapping[str, str]]
+    models_dir: str = "models/"  # where this round's model pages live, from the site root
 
     @property
     def ranked(self) -> tuple[ModelRow, ...]:
@@ -229,6 +233,9 @@ def build_round_view(
         checksums=dict(sorted(round.checksums.items())),
         ledger_sha256=round.ledger_sha256,
         stats=stats,
+        structure_scenarios={
+            s.structure_id: {"pt-BR": s.scenario_pt, "en": s.scenario_en} for s in round.structures
+        },
     )
 
 
@@ -244,6 +251,8 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if isinstance(value, date):
         return value.isoformat()
+    if isinstance(value, PurePath):
+        return value.as_posix()
     if isinstance(value, float):
         return round(value, 12)
     return value

@@ -9,63 +9,48 @@ every value that is not already markup goes through `escape_markdown`, so data
 from __future__ import annotations
 
 import re
+import traceback
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from markupsafe import Markup, escape
 
+from reportgen.errors import ReportgenError
 from reportgen.i18n import SITE_LANGUAGES, Translator
-from reportgen.render import reference_tables, stats_tables, tables
+from reportgen.render import language_tables, reference_tables, stats_tables, tables
 from reportgen.render.charts import (
     ChartOutput,
     ReferenceRegion,
     bias_omission_scatter,
     composition_bars,
+    language_dots,
 )
 from reportgen.render.context import RoundView
-from reportgen.render.siteconfig import SiteConfig
-from reportgen.render.table import Table, escape_markdown, to_html
+from reportgen.render.site import NAV_PAGES, ModelPage, SiteContext, site_pages
+from reportgen.render.table import escape_markdown, to_html
 
 _SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 
-# (page file stem, catalogue key of its navigation title), in navigation order.
-NAV_PAGES: tuple[tuple[str, str], ...] = (
-    ("index", "nav.home"),
-    ("ranking", "nav.ranking"),
-    ("models", "nav.models"),
-    ("compare", "nav.compare"),
-    ("bias", "nav.bias"),
-    ("language", "nav.language"),
-    ("continuous", "nav.continuous"),
-    ("methodology", "nav.methodology"),
-    ("audit", "nav.audit"),
-    ("contestations", "nav.contestations"),
-    ("data", "nav.data"),
-)
+
+def _template_line(error: BaseException) -> int | None:
+    """The template line an error was raised on (Jinja puts template frames in the traceback)."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.endswith(".j2")]
+    return frames[-1].lineno if frames else None
 
 
-@dataclass(frozen=True)
-class SiteContext:
-    """What every page may draw on: the article, the primary round, all rounds."""
+class TemplateRenderError(ReportgenError):
+    """A page template is broken (syntax, or a name the context does not have)."""
 
-    config: SiteConfig
-    primary: RoundView
-    rounds: tuple[RoundView, ...]  # every built round, full rounds first
-    audits: Mapping[str, Mapping[str, Any]]  # round_id -> audit export
-    region: ReferenceRegion
-    software: Mapping[str, str]  # package -> version
 
-    @property
-    def continuous(self) -> tuple[RoundView, ...]:
-        return tuple(r for r in self.rounds if r.kind == "continuous")
-
-    @property
-    def synthetic_rounds(self) -> tuple[RoundView, ...]:
-        return tuple(r for r in self.rounds if r.synthetic)
+def collapsed(summary: str, body: Markup) -> Markup:
+    """A long table folded behind a summary line (one HTML block for Markdown)."""
+    return Markup(
+        f'<details class="rg-more"><summary>{escape(summary)}</summary>\n{body}\n</details>'
+    )
 
 
 def chart_markup(chart: ChartOutput, description: str, data_label: str, depth: int) -> Markup:
@@ -121,8 +106,10 @@ class PageWriter:
             "lang": tr.language,
             "nav_pages": NAV_PAGES,
             "html_table": to_html,
+            "collapsed": collapsed,
             "tables": tables,
             "stats_tables": stats_tables,
+            "language_tables": language_tables,
             "ref_tables": reference_tables,
         }
 
@@ -144,8 +131,21 @@ class PageWriter:
                 raise ValueError(f"not a slug: {value!r}")
             return Markup(value)
 
+        def slug_path(value: str) -> Markup:
+            # a folder path made of slugs ("models/<round_id>/")
+            parts = value.strip("/").split("/")
+            for part in parts:
+                slug(part)
+            return Markup("/".join(parts) + "/")
+
+        def href(value: str) -> Markup:
+            # a relative URL assembled by the templates: percent-encoded, then attribute-escaped
+            return Markup(escape(quote(value, safe="/._-")))
+
         return {
             "slug": slug,
+            "slug_path": slug_path,
+            "href": href,
             "pct": tr.percent,
             "int": tr.integer,
             "num": tr.decimal,
@@ -158,7 +158,16 @@ class PageWriter:
 
     def write(self, template: str, relative: str, **context: Any) -> Path:
         depth = relative.count("/")
-        text = self.env.get_template(template).render(depth=depth, up="../" * depth, **context)
+        try:
+            text = self.env.get_template(template).render(
+                depth=depth, up=Markup("../" * depth), **context
+            )
+        except jinja2.TemplateError as error:
+            line = getattr(error, "lineno", None) or _template_line(error)
+            where = f"{template}, line {line}" if line else template
+            raise TemplateRenderError(
+                f"templates/pages/{where}: {error.message or error}"
+            ) from None
         target = self.root / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
@@ -174,13 +183,39 @@ def _round_charts(
     writer: PageWriter, view: RoundView, region: ReferenceRegion
 ) -> dict[str, Markup]:
     tr = writer.tr
+    data_label = tr("chart.data_table")
     scatter = bias_omission_scatter(f"scatter-{view.round_id}", view.models, tr, region)
     writer.write_chart(scatter)
-    return {
-        "scatter": chart_markup(
-            scatter, tr("chart.scatter.description"), tr("chart.data_table"), 0
-        ),
-    }
+    charts = {"scatter": chart_markup(scatter, tr("chart.scatter.description"), data_label, 0)}
+    if view.stats is not None and view.stats.language.pairs:
+        for regime in ("abstention", "omission"):
+            rates = []
+            for entry in view.stats.language.models:
+                by_language = {r.language: getattr(r, regime) for r in entry.rates}
+                rates.append(
+                    (view.name_of(entry.model_id), by_language.get("pt-BR"), by_language.get("en"))
+                )
+            chart = language_dots(f"language-{regime}-{view.round_id}", rates, tr)
+            writer.write_chart(chart)
+            charts[f"language_{regime}"] = chart_markup(
+                chart, tr("language.chart.description"), data_label, 0
+            )
+    return charts
+
+
+def _model_chart(writer: PageWriter, page: ModelPage) -> Markup:
+    """The page's bias-by-style chart, written beside the other charts."""
+    tr = writer.tr
+    style_chart = composition_bars(
+        f"style-{page.round.round_id}-{page.model.model_id}",
+        page.model,
+        {style: share.rate for style, share in page.breakdown.by_style.items()},
+        tr,
+    )
+    writer.write_chart(style_chart)
+    return chart_markup(
+        style_chart, tr("chart.style.description"), tr("chart.data_table"), page.depth
+    )
 
 
 def write_sources(
@@ -188,37 +223,13 @@ def write_sources(
 ) -> list[Path]:
     """Write every page of every language; returns the files written."""
     written: list[Path] = []
+    pages = site_pages(site)
     for language in languages or SITE_LANGUAGES:
         writer = PageWriter(templates_dir, language, docs_dir)
-        tr = writer.tr
         charts = {view.round_id: _round_charts(writer, view, site.region) for view in site.rounds}
-        common: dict[str, Any] = {"site": site, "primary": site.primary, "charts": charts}
-        for stem, _ in NAV_PAGES:
-            written.append(writer.write(f"{stem}.md.j2", f"{stem}.md", **common))
-        view = site.primary
-        for row in view.models:
-            breakdown = view.breakdowns[row.model_id]
-            style_chart = composition_bars(
-                f"style-{view.round_id}-{row.model_id}",
-                row,
-                {s: share.rate for s, share in breakdown.by_style.items()},
-                tr,
-            )
-            writer.write_chart(style_chart)
-            written.append(
-                writer.write(
-                    "model.md.j2",
-                    f"models/{row.model_id}.md",
-                    model=row,
-                    breakdown=breakdown,
-                    style_chart=chart_markup(
-                        style_chart, tr("chart.style.description"), tr("chart.data_table"), 1
-                    ),
-                    **common,
-                )
-            )
+        for page in pages:
+            variables = {"site": site, "charts": charts, **page.variables()}
+            if isinstance(page, ModelPage):
+                variables["style_chart"] = _model_chart(writer, page)
+            written.append(writer.write(page.template, page.path, **variables))
     return written
-
-
-def table_html(table: Table) -> Markup:
-    return to_html(table)

@@ -9,17 +9,16 @@ from reportgen.i18n import Translator
 from reportgen.render.context import RoundView
 from reportgen.render.table import Cell, Table
 from reportgen.results import IndexDifference, Interval, RoundResults
-from reportgen.stats.language import LanguageRates
 from reportgen.stats.significance import TestFamily
 
 
-def _stats(view: RoundView) -> RoundResults:
+def require_stats(view: RoundView) -> RoundResults:
     if view.stats is None:
         raise ValueError(f"round {view.round_id}: statistics are not available")
     return view.stats
 
 
-def _interval_text(tr: Translator, lower: float | None, upper: float | None) -> str:
+def interval_text(tr: Translator, lower: float | None, upper: float | None) -> str:
     if lower is None or upper is None:
         return tr("stats.not_computable")
     return f"[{tr.points(lower)}; {tr.points(upper)}]"
@@ -29,7 +28,7 @@ def _difference_cells(tr: Translator, d: IndexDifference) -> tuple[Cell, Cell, C
     verdict = tr("stats.separated") if d.separated else tr("stats.technical_tie")
     return (
         Cell(tr.points(d.estimate), d.estimate, numeric=True),
-        Cell(_interval_text(tr, d.lower, d.upper)),
+        Cell(interval_text(tr, d.lower, d.upper)),
         Cell(verdict),
     )
 
@@ -38,7 +37,7 @@ def adjacent(view: RoundView, tr: Translator) -> Table:
     """Table 6: index differences between neighbours in the ranking."""
     rows = tuple(
         (Cell(view.name_of(d.model_a)), Cell(view.name_of(d.model_b)), *_difference_cells(tr, d))
-        for d in _stats(view).adjacent
+        for d in require_stats(view).adjacent
     )
     return Table(
         table_id=f"adjacent-{view.round_id}",
@@ -57,7 +56,7 @@ def adjacent(view: RoundView, tr: Translator) -> Table:
 def pairwise(view: RoundView, tr: Translator) -> Table:
     """The "is A ahead of B?" matrix: rows A, columns B, cell = verdict and difference."""
     ranked = [m.model_id for m in view.models]
-    by_pair = {(d.model_a, d.model_b): d for d in _stats(view).differences}
+    by_pair = {(d.model_a, d.model_b): d for d in require_stats(view).differences}
     rows = []
     for a in ranked:
         cells = [Cell(view.name_of(a))]
@@ -82,7 +81,7 @@ def pairwise(view: RoundView, tr: Translator) -> Table:
 
 def sensitivity(view: RoundView, tr: Translator) -> Table:
     """Leave-one-out analyses: orders preserved and each model's rank range."""
-    stats = _stats(view)
+    stats = require_stats(view)
     families = (stats.leave_one_stigma_out, stats.leave_one_structure_out)
     ranges = {r.model_id: [r] for r in families[0].ranges}
     for r in families[1].ranges:
@@ -110,7 +109,18 @@ def sensitivity(view: RoundView, tr: Translator) -> Table:
             Cell(tr("stats.rank_range_structure")),
         ),
         rows=rows,
-    )
+        notes=tuple(
+            tr(key, ids=", ".join(names))
+            for key, names in (
+                ("stats.sensitivity.changed_stigma",
+                 [view.stigma_name(i, tr.language) for i in families[0].changed]),
+                ("stats.sensitivity.changed_structure",
+                 [f"{i} ({tr.pick(view.structure_scenarios.get(i, {}))})"
+                  for i in families[1].changed]),
+            )
+            if names
+        ),
+    )  # fmt: skip
 
 
 def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -> Table:
@@ -165,7 +175,7 @@ def gender(view: RoundView, tr: Translator) -> Table:
             Cell(tr.percent(g.omission_female)),
             Cell(tr.points(g.omission_delta), g.omission_delta, numeric=True),
         )
-        for g in _stats(view).gender_gaps
+        for g in require_stats(view).gender_gaps
     )
     return Table(
         table_id=f"gender-{view.round_id}",
@@ -197,7 +207,7 @@ def fairness(view: RoundView, tr: Translator) -> Table:
             Cell(tr.points(f.opportunity_gap), f.opportunity_gap, numeric=True),
             Cell(flag(f.opportunity_flag)),
         )
-        for f in _stats(view).fairness
+        for f in require_stats(view).fairness
     )
     return Table(
         table_id=f"fairness-{view.round_id}",
@@ -218,7 +228,7 @@ def fairness(view: RoundView, tr: Translator) -> Table:
 def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
     """McNemar of one model against every other model (BH over all pairs)."""
     rows = []
-    for test in _stats(view).mcnemar:
+    for test in require_stats(view).mcnemar:
         if model_id not in (test.model_a, test.model_b):
             continue
         mine_first = test.model_a == model_id
@@ -254,89 +264,9 @@ def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
     )
 
 
-def language_means(view: RoundView, tr: Translator) -> Table:
-    """Table 3: mean across models of each rate, per language."""
-    means = {rates.language: rates for rates in _stats(view).language.means}
-    metrics = ("abstention", "omission", "bias", "bias_among_decisions")
-    rows = tuple(
-        (
-            Cell(tr(f"language.metric.{metric}")),
-            *(
-                Cell(tr.percent(getattr(means[lang], metric)) if lang in means else "–")
-                for lang in ("pt-BR", "en")
-            ),
-        )
-        for metric in metrics
-    )
-    return Table(
-        table_id=f"language-means-{view.round_id}",
-        caption=tr("language.means.caption"),
-        header=(Cell(tr("language.metric")), Cell("pt-BR", numeric=True), Cell("en", numeric=True)),
-        rows=rows,
-    )
-
-
-def language_models(view: RoundView, tr: Translator) -> Table:
-    rows = []
-    for entry in _stats(view).language.models:
-        rates = {r.language: r for r in entry.rates}
-        pt, en = rates.get("pt-BR"), rates.get("en")
-        rows.append(
-            (
-                Cell(view.name_of(entry.model_id)),
-                Cell(tr.percent(pt.abstention if pt else None)),
-                Cell(tr.percent(en.abstention if en else None)),
-                Cell(tr.percent(pt.omission if pt else None)),
-                Cell(tr.percent(en.omission if en else None)),
-                Cell(tr.pvalue(entry.wilcoxon_p_adjusted)),
-            )
-        )
-    return Table(
-        table_id=f"language-models-{view.round_id}",
-        caption=tr("language.models.caption"),
-        header=(
-            Cell(tr("table.model")),
-            Cell(tr("language.abstention_pt"), numeric=True),
-            Cell(tr("language.abstention_en"), numeric=True),
-            Cell(tr("language.omission_pt"), numeric=True),
-            Cell(tr("language.omission_en"), numeric=True),
-            Cell(tr("language.wilcoxon_p"), numeric=True),
-        ),
-        rows=tuple(rows),
-        sortable=True,
-    )
-
-
-def language_regimes(view: RoundView, tr: Translator) -> Table:
-    rows = tuple(
-        (
-            Cell(tr(f"language.regime.{r.regime}")),
-            Cell(tr.points(r.mean_difference), r.mean_difference, numeric=True),
-            Cell(_interval_text(tr, r.lower, r.upper)),
-            Cell(tr.integer(r.more_in_en), r.more_in_en, numeric=True),
-            Cell(tr.integer(r.more_in_pt), r.more_in_pt, numeric=True),
-            Cell(tr.integer(r.equal), r.equal, numeric=True),
-        )
-        for r in _stats(view).language.regimes
-    )
-    return Table(
-        table_id=f"language-regimes-{view.round_id}",
-        caption=tr("language.regimes.caption"),
-        header=(
-            Cell(tr("language.regime")),
-            Cell(tr("language.mean_difference"), numeric=True),
-            Cell(tr("stats.interval")),
-            Cell(tr("language.more_en"), numeric=True),
-            Cell(tr("language.more_pt"), numeric=True),
-            Cell(tr("language.equal"), numeric=True),
-        ),
-        rows=rows,
-    )
-
-
 def model_intervals(view: RoundView, tr: Translator, model_id: str) -> Table:
     """One model's five intervals, each with its denominator."""
-    entry = next(i for i in _stats(view).intervals if i.model_id == model_id)
+    entry = next(i for i in require_stats(view).intervals if i.model_id == model_id)
     rows = []
     for metric in ("failure", "index", "bias_rate", "omission_rate", "correct_rate"):
         interval: Interval = getattr(entry, metric)
@@ -366,14 +296,58 @@ def model_intervals(view: RoundView, tr: Translator, model_id: str) -> Table:
     )
 
 
-def language_entry(view: RoundView, model_id: str) -> tuple[LanguageRates, LanguageRates] | None:
-    """A model's (pt-BR, en) language-study rates, or None when the round has no pairs."""
-    stats = _stats(view)
-    if not stats.language.pairs:
-        return None
-    for entry in stats.language.models:
-        if entry.model_id == model_id:
-            rates = {r.language: r for r in entry.rates}
-            if "pt-BR" in rates and "en" in rates:
-                return rates["pt-BR"], rates["en"]
-    return None
+def mcnemar_all(view: RoundView, tr: Translator) -> Table:
+    """Every pair of models: McNemar on the biased indicator (one BH family)."""
+    rows = tuple(
+        (
+            Cell(view.name_of(test.model_a)),
+            Cell(view.name_of(test.model_b)),
+            Cell(tr.integer(test.only_a_biased), test.only_a_biased, numeric=True),
+            Cell(tr.integer(test.only_b_biased), test.only_b_biased, numeric=True),
+            Cell(tr.points(test.difference), test.difference, numeric=True),
+            Cell(tr(f"stats.method.{test.method}")),
+            Cell(tr.pvalue(test.p_value), test.p_value, numeric=True),
+            Cell(tr.pvalue(test.p_adjusted), test.p_adjusted, numeric=True),
+        )
+        for test in require_stats(view).mcnemar
+    )
+    return Table(
+        table_id=f"mcnemar-{view.round_id}",
+        caption=tr("stats.mcnemar_all.caption"),
+        header=(
+            Cell(tr("stats.model_a")),
+            Cell(tr("stats.other_model")),
+            Cell(tr("stats.only_a"), numeric=True),
+            Cell(tr("stats.only_b"), numeric=True),
+            Cell(tr("stats.difference"), numeric=True),
+            Cell(tr("stats.method")),
+            Cell(tr("stats.p_raw"), numeric=True),
+            Cell(tr("stats.p_bh"), numeric=True),
+        ),
+        rows=rows,
+        sortable=True,
+    )
+
+
+def correlation(view: RoundView, tr: Translator) -> Table:
+    """Pearson and Spearman correlation of bias and omission across models."""
+    c = require_stats(view).correlation
+    rows = (
+        (Cell("Pearson r"), Cell(_maybe(tr, c.pearson_r)), Cell(tr.pvalue(c.pearson_p))),
+        (Cell("Spearman ρ"), Cell(_maybe(tr, c.spearman_rho)), Cell(tr.pvalue(c.spearman_p))),
+    )
+    return Table(
+        table_id=f"correlation-{view.round_id}",
+        caption=tr("stats.correlation.caption", models=tr.integer(c.models)),
+        header=(
+            Cell(tr("stats.subject")),
+            Cell(tr("stats.coefficient"), numeric=True),
+            Cell(tr("stats.p_raw"), numeric=True),
+        ),
+        rows=rows,
+        notes=(c.reason,) if c.reason else (),
+    )
+
+
+def _maybe(tr: Translator, value: float | None) -> str:
+    return tr("stats.not_computable") if value is None else tr.decimal(value)

@@ -19,8 +19,8 @@ def _rate(tr: Translator, share: Share) -> Cell:
     return Cell(text, share.rate if share.rate is not None else -1.0, numeric=True)
 
 
-def _model_cell(row: ModelRow, up: str, link: bool = True) -> Cell:
-    target = f"{up}models/{row.model_id}.html" if link else None
+def _model_cell(view: RoundView, row: ModelRow, up: str, link: bool = True) -> Cell:
+    target = f"{up}{view.models_dir}{row.model_id}.html" if link else None
     return Cell(row.score.display_name, link=target)
 
 
@@ -47,7 +47,7 @@ def ranking(
         body.append(
             (
                 Cell(rank, s.rank if s.rank is not None else 10**6, numeric=True),
-                _model_cell(row, up, link),
+                _model_cell(view, row, up, link),
                 Cell(s.provider),
                 Cell(tr.percent(s.index), s.index, numeric=True),
                 Cell(tr.percent(s.failure), s.failure, numeric=True),
@@ -75,7 +75,7 @@ def intervals(view: RoundView, tr: Translator, metrics: tuple[str, ...], up: str
     )
     body = []
     for row in view.models:
-        cells = [_model_cell(row, up)]
+        cells = [_model_cell(view, row, up)]
         for metric in metrics:
             value = getattr(row.score, metric)
             bounds = row.intervals.get(metric)
@@ -111,7 +111,7 @@ def slices(
     body = []
     for row in view.models:
         shares: Mapping[str, Share] = getattr(view.breakdowns[row.model_id], pick)
-        body.append((_model_cell(row, up), *(_rate(tr, shares[k]) for k in columns)))
+        body.append((_model_cell(view, row, up), *(_rate(tr, shares[k]) for k in columns)))
     return Table(table_id, caption, header, tuple(body), sortable=True)
 
 
@@ -154,14 +154,16 @@ def annulments(view: RoundView, tr: Translator) -> Table:
             Cell(tr("table.item")),
             Cell(tr("table.decided_on")),
             Cell(tr("table.contest")),
-            Cell(tr("table.reason")),
+            Cell(tr("table.reason_pt")),
+            Cell(tr("table.reason_en")),
         ),
         rows=tuple(
             (
                 Cell(a.item_id),
                 Cell(tr.date(a.decided_on)),
                 Cell(a.contest_id),
-                Cell(tr.pick(a.reason)),
+                Cell(a.reason.get("pt-BR", "")),
+                Cell(a.reason.get("en", "")),
             )
             for a in view.annulments
         ),

@@ -1,0 +1,105 @@
+"""Tables of the contrastive language study (article Table 3 and its per-model detail).
+
+Only formatting happens here: every number comes from the results' `LanguageStudy`.
+"""
+
+from __future__ import annotations
+
+from reportgen.i18n import Translator
+from reportgen.render.context import RoundView
+from reportgen.render.stats_tables import interval_text, require_stats
+from reportgen.render.table import Cell, Table
+from reportgen.stats.language import LanguageRates
+
+
+def language_means(view: RoundView, tr: Translator) -> Table:
+    """Table 3: mean across models of each rate, per language."""
+    means = {rates.language: rates for rates in require_stats(view).language.means}
+    metrics = ("abstention", "omission", "bias", "bias_among_decisions")
+    rows = tuple(
+        (
+            Cell(tr(f"language.metric.{metric}")),
+            *(
+                Cell(tr.percent(getattr(means[lang], metric)) if lang in means else "–")
+                for lang in ("pt-BR", "en")
+            ),
+        )
+        for metric in metrics
+    )
+    return Table(
+        table_id=f"language-means-{view.round_id}",
+        caption=tr("language.means.caption"),
+        header=(Cell(tr("language.metric")), Cell("pt-BR", numeric=True), Cell("en", numeric=True)),
+        rows=rows,
+    )
+
+
+def language_models(view: RoundView, tr: Translator) -> Table:
+    rows = []
+    for entry in require_stats(view).language.models:
+        rates = {r.language: r for r in entry.rates}
+        pt, en = rates.get("pt-BR"), rates.get("en")
+        rows.append(
+            (
+                Cell(view.name_of(entry.model_id)),
+                Cell(tr.percent(pt.abstention if pt else None)),
+                Cell(tr.percent(en.abstention if en else None)),
+                Cell(tr.percent(pt.omission if pt else None)),
+                Cell(tr.percent(en.omission if en else None)),
+                Cell(tr.pvalue(entry.wilcoxon_p_adjusted)),
+            )
+        )
+    return Table(
+        table_id=f"language-models-{view.round_id}",
+        caption=tr("language.models.caption"),
+        header=(
+            Cell(tr("table.model")),
+            Cell(tr("language.abstention_pt"), numeric=True),
+            Cell(tr("language.abstention_en"), numeric=True),
+            Cell(tr("language.omission_pt"), numeric=True),
+            Cell(tr("language.omission_en"), numeric=True),
+            Cell(tr("language.wilcoxon_p"), numeric=True),
+        ),
+        rows=tuple(rows),
+        sortable=True,
+    )
+
+
+def language_regimes(view: RoundView, tr: Translator) -> Table:
+    rows = tuple(
+        (
+            Cell(tr(f"language.regime.{r.regime}")),
+            Cell(tr.points(r.mean_difference), r.mean_difference, numeric=True),
+            Cell(interval_text(tr, r.lower, r.upper)),
+            Cell(tr.integer(r.more_in_en), r.more_in_en, numeric=True),
+            Cell(tr.integer(r.more_in_pt), r.more_in_pt, numeric=True),
+            Cell(tr.integer(r.equal), r.equal, numeric=True),
+        )
+        for r in require_stats(view).language.regimes
+    )
+    return Table(
+        table_id=f"language-regimes-{view.round_id}",
+        caption=tr("language.regimes.caption"),
+        header=(
+            Cell(tr("language.regime")),
+            Cell(tr("language.mean_difference"), numeric=True),
+            Cell(tr("stats.interval")),
+            Cell(tr("language.more_en"), numeric=True),
+            Cell(tr("language.more_pt"), numeric=True),
+            Cell(tr("language.equal"), numeric=True),
+        ),
+        rows=rows,
+    )
+
+
+def language_entry(view: RoundView, model_id: str) -> tuple[LanguageRates, LanguageRates] | None:
+    """A model's (pt-BR, en) language-study rates, or None when the round has no pairs."""
+    stats = require_stats(view)
+    if not stats.language.pairs:
+        return None
+    for entry in stats.language.models:
+        if entry.model_id == model_id:
+            rates = {r.language: r for r in entry.rates}
+            if "pt-BR" in rates and "en" in rates:
+                return rates["pt-BR"], rates["en"]
+    return None
