@@ -254,6 +254,9 @@ def build_site(
 ) -> BuildReport:
     """Build the site from `round_dirs` into `out_dir`; nothing is written on failure."""
     say = progress or (lambda _message: None)
+    # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
+    # the staging area: only absolute paths mean the same thing to both of us.
+    out_dir = out_dir.absolute()
     config = load_site_config(config_path)
     if not (templates_dir / "pages").is_dir():
         raise InputError(f"{templates_dir}: no pages/ folder of page templates")
@@ -285,6 +288,9 @@ def build_site(
         say("running MkDocs")
         latest = max(v.collected_on for v in site.rounds)
         _run_mkdocs(config_file, int(datetime.combine(latest, time(), UTC).timestamp()))
+        for home in (built / "index.html", built / "en" / "index.html"):
+            if not home.is_file():
+                raise BuildError(f"{home}: MkDocs produced no home page; nothing was published")
         _language_sitemaps(built)
         for view in site.rounds:
             write_downloads(view, built)

@@ -358,3 +358,19 @@ def test_demonstration_rounds_build(tmp_path: Path) -> None:
     assert "N = 498 items" in plain["en/continuous.html"]
     assert "1 Muse Spark 1.1" in plain["en/continuous.html"]
     assert "Sabiazinho-4 Maritaca 74,3% 25,7% 1,3% (99/7.626)" in plain["ranking.html"]
+
+
+def test_cli_build_with_a_relative_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `reportgen build` run from the repository writes to the relative folder `site`.
+    rounds = tiny_rounds(tmp_path / "rounds")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        main,
+        ["build", str(rounds[0]), "--out", "site", "--config", str(CONFIG),
+         "--templates", str(TEMPLATES), "--cache-dir", str(tmp_path / "cache")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    for page in ("index.html", "en/index.html", "ranking.html", "en/ranking.html"):
+        assert (tmp_path / "site" / page).is_file(), page
