@@ -27,7 +27,7 @@ def _invoke(*args: str, stdin: str | None = None) -> str:
     return result.output
 
 
-def test_full_cli_workflow(db: str, tmp_path: Path) -> None:
+def test_full_cli_workflow(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert "ready" in _invoke("init", "--db", db)
     output = _invoke("add-reviewer", "ana", "--db", db)
     password = output.split("Password (shown only now): ")[1].strip()
@@ -52,6 +52,10 @@ def test_full_cli_workflow(db: str, tmp_path: Path) -> None:
         1,
         0,
     )
+    # Without --output the export lands where `reportgen build` looks for it.
+    monkeypatch.chdir(tmp_path)
+    _invoke("export", str(round_dir), "--db", db)
+    assert json.loads(Path("audits/tiny-round.json").read_text(encoding="utf-8")) == results
     engine.dispose()
 
 

@@ -181,7 +181,7 @@ def publish(
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="Where to write the JSON (default: human-audit-<round_id>.json here).",
+    help="Where to write the JSON (default: audits/<round_id>.json, read by `reportgen build`).",
 )
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
 @_db_option
@@ -192,7 +192,7 @@ def export(round_dir: Path, output: Path | None, force: bool, db_url: str | None
 
     round_id = read_round(round_dir, with_text=False).round_id
     results = audit_results(_engine(db_url), round_id)
-    target = output or Path(f"human-audit-{round_id}.json")
+    target = output or Path("audits") / f"{round_id}.json"
     write_export(results, target, force=force)
     click.echo(f"Audit results of round {round_id} written to {target}.")
 
