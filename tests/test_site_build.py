@@ -240,6 +240,28 @@ def test_bad_config_names_file_and_key(tmp_path: Path) -> None:
     assert not (tmp_path / "site").exists()
 
 
+def test_config_link_that_could_break_out_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "site.yml"
+    text = CONFIG.read_text(encoding="utf-8")
+    start = text.index('article_url: "') + len('article_url: "')
+    end = text.index('"', start)
+    bad.write_text(text[:start] + "https://x.org/a) <script>" + text[end:], "utf-8")
+    rounds = tiny_rounds(tmp_path / "rounds")
+    with pytest.raises(InputError, match=r"site\.yml: key 'article\.article_url' must be"):
+        build_site(rounds, tmp_path / "site", config_path=bad, templates_dir=TEMPLATES)
+    assert not (tmp_path / "site").exists()
+
+
+def test_article_links_on_the_home_page(built: Path) -> None:
+    config = CONFIG.read_text(encoding="utf-8")
+    for language_root in (built, built / "en"):
+        home = page_text(language_root / "index.html")
+        for key in ("article_url", "repository_url"):
+            start = config.index(f'{key}: "') + len(f'{key}: "')
+            address = config[start : config.index('"', start)]
+            assert f'href="{address}"' in home, (language_root, key)
+
+
 def test_refuses_to_replace_a_foreign_directory(tmp_path: Path) -> None:
     foreign = tmp_path / "precious"
     foreign.mkdir()

@@ -142,7 +142,12 @@ class PageWriter:
             # a relative URL assembled by the templates: percent-encoded, then attribute-escaped
             return Markup(escape(quote(value, safe="/._-")))
 
+        def link(value: str) -> Markup:
+            # an address from site.yml, validated when the config was loaded
+            return Markup(escape(value))
+
         return {
+            "link": link,
             "slug": slug,
             "slug_path": slug_path,
             "href": href,

@@ -6,6 +6,7 @@ file, never from code. Every problem names the file and the key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,21 @@ def _get(data: Mapping[str, Any], dotted: str, kind: type, source: str) -> Any:
     return value
 
 
+# An absolute web address with none of the characters that could end a Markdown link or an
+# HTML attribute early: config links are published as they are.
+_URL = re.compile(r"https?://[A-Za-z0-9._~:/?#\[\]@!$&*+,;=%-]+")
+
+
+def _url(data: Mapping[str, Any], dotted: str, source: str) -> str:
+    value: str = _get(data, dotted, str, source)
+    if not _URL.fullmatch(value):
+        raise InputError(
+            f"{source}: key {dotted!r} must be an absolute http(s) address without spaces,"
+            f" quotes, brackets or parentheses, got {value!r}"
+        )
+    return value
+
+
 def _by_language(data: Mapping[str, Any], dotted: str, source: str) -> dict[str, str]:
     value = _get(data, dotted, dict, source)
     result: dict[str, str] = {}
@@ -103,14 +119,14 @@ def load_site_config(path: Path) -> SiteConfig:
     exports = Path(_get(data, "audit.exports_dir", str, source))
     region = [_rate(data, key, source) for key in ("figure1.max_bias", "figure1.max_omission")]
     return SiteConfig(
-        site_url=_get(data, "site_url", str, source),
+        site_url=_url(data, "site_url", source),
         primary_round=primary,
         title=_by_language(data, "article.title", source),
         short_title=_by_language(data, "article.short_title", source),
         authors=tuple(authors),
         doi=_get(data, "article.doi", str, source),
-        article_url=_get(data, "article.article_url", str, source),
-        repository_url=_get(data, "article.repository_url", str, source),
+        article_url=_url(data, "article.article_url", source),
+        repository_url=_url(data, "article.repository_url", source),
         license=_get(data, "article.license", str, source),
         contest_contact=_get(data, "contestations.contact", str, source),
         contest_window_days=window,
