@@ -45,3 +45,19 @@ def test_generate_refuses_to_overwrite(regenerated: Path) -> None:
     result = CliRunner().invoke(main, ["demo", "generate", "--out", str(regenerated)])
     assert result.exit_code == 1
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("round_id", ROUND_IDS)
+def test_parser_gives_every_frozen_label(round_id: str) -> None:
+    from reportgen.archive import read_round
+    from reportgen.parse import PARSER_VERSION, parse_output
+
+    round_ = read_round(ROUNDS / round_id, with_text=True)
+    assert round_.manifest.parser_version == PARSER_VERSION
+    for responses in round_.responses.values():
+        for index, item in enumerate(round_.items):
+            text = responses.raw_text[index]
+            assert parse_output(text, item.language) == responses.label(index), (
+                responses.model_id,
+                item.item_id,
+            )
