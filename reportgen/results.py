@@ -280,6 +280,9 @@ def cache_key(round: Round, replicates: int) -> str:
         SCHEMA,
         str(replicates),
         str(round.manifest.bootstrap_seed),
+        # The language study's length test needs the outputs' text; a round read without
+        # it gives other results and must never answer for one read with it.
+        "text" if all(r.raw_text for r in round.responses.values()) else "no-text",
     ]
     for part in parts:  # length-prefixed, so that no two part lists give the same bytes
         encoded = part.encode()

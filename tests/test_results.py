@@ -256,3 +256,17 @@ def test_results_do_not_depend_on_blas_threads() -> None:
         assert done.returncode == 0, done.stderr
         digests.add(done.stdout.strip())
     assert len(digests) == 1
+
+
+def test_results_without_text_never_answer_for_a_round_read_with_text(tmp_path: Path) -> None:
+    round_dir = make_round(tmp_path)
+    with_text = read_round(round_dir, with_text=True)
+    without_text = read_round(round_dir, with_text=False)
+    assert cache_key(with_text, 50) != cache_key(without_text, 50)
+    cache = tmp_path / "cache"
+    load_results(without_text, replicates=50, cache_dir=cache)
+    full = load_results(with_text, replicates=50, cache_dir=cache)
+    tests = [m.wilcoxon_p for m in full.language.models]
+    assert tests == [
+        m.wilcoxon_p for m in compute_results(with_text, replicates=50).language.models
+    ]

@@ -57,7 +57,9 @@ def summary(round_dir: Path, as_json: bool) -> None:
     """
     from reportgen.archive import read_round
 
-    round_ = read_round(round_dir, with_text=False)
+    # The intervals come from the full results object, whose language study reads the
+    # outputs' text; the table alone does not need it.
+    round_ = read_round(round_dir, with_text=as_json)
     scores = score_models(round_)
     if as_json:
         from reportgen.results import load_results, model_intervals
