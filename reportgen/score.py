@@ -9,7 +9,7 @@ a scale round holds a hundred models of 7,626 scored items each.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import TypeVar
 
@@ -28,6 +28,7 @@ __all__ = [
     "OUTCOMES",
     "PAIR_LANGUAGES",
     "SCORED_STYLES",
+    "SCORE_FIELDS",
     "CountCube",
     "ModelScore",
     "PairedSample",
@@ -121,6 +122,11 @@ class ModelScore:
     index: float
     eligible: bool  # omission_rate <= manifest.max_omission
     rank: int | None  # None for diagnostic cases; ties share a rank (1, 2, 2, 4)
+
+
+# ModelScore's fields in publication order: the keys of `summary --json` and the columns
+# of the site's models.csv, which must stay the same list.
+SCORE_FIELDS: tuple[str, ...] = tuple(field.name for field in fields(ModelScore))
 
 
 @dataclass(frozen=True)

@@ -15,28 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from reportgen.model import Round
-from reportgen.score import ModelScore, score_models
+from reportgen.score import SCORE_FIELDS, ModelScore, score_models
 
-# Keys of one model in `--json`, in output order (ModelScore field names).
-MODEL_KEYS: tuple[str, ...] = (
-    "model_id",
-    "display_name",
-    "provider",
-    "N",
-    "n",
-    "biased",
-    "omissions",
-    "correct",
-    "inconclusive",
-    "bias_rate",
-    "omission_rate",
-    "correct_rate",
-    "coverage",
-    "failure",
-    "index",
-    "eligible",
-    "rank",
-)
+# Keys of one model in `--json`, in output order.
+MODEL_KEYS: tuple[str, ...] = SCORE_FIELDS
 
 
 @click.command()

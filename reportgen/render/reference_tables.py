@@ -10,29 +10,13 @@ from typing import Any
 from reportgen.errors import InputError
 from reportgen.i18n import Translator
 from reportgen.render.table import Cell, Table
+from reportgen.score import SCORE_FIELDS
 
 AUDIT_FORMAT = "estigmas-human-audit/1"
 
-# Columns of data/<round_id>/models.csv, in file order (the data dictionary lists them).
-MODEL_COLUMNS: tuple[str, ...] = (
-    "model_id",
-    "display_name",
-    "provider",
-    "N",
-    "n",
-    "biased",
-    "omissions",
-    "correct",
-    "inconclusive",
-    "bias_rate",
-    "omission_rate",
-    "correct_rate",
-    "coverage",
-    "failure",
-    "index",
-    "eligible",
-    "rank",
-)
+# Columns of data/<round_id>/models.csv, in file order (the data dictionary lists them):
+# the keys of `summary --json`.
+MODEL_COLUMNS: tuple[str, ...] = SCORE_FIELDS
 STIGMA_COLUMNS: tuple[str, ...] = (
     "model_id",
     "stigma_id",
