@@ -72,7 +72,7 @@ def _url(data: Mapping[str, Any], dotted: str, source: str) -> str:
     if not _URL.fullmatch(value):
         raise InputError(
             f"{source}: key {dotted!r} must be an absolute http(s) address without spaces,"
-            f" quotes, brackets or parentheses, got {value!r}"
+            f" quotes, angle brackets or parentheses, got {value!r}"
         )
     return value
 
