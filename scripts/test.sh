@@ -20,7 +20,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 if [ -f review_app/ci_postgres.sh ]; then
   # Starts the server and prints the URL of a throwaway test database.
-  REVIEW_TEST_POSTGRES_URL="$(bash review_app/ci_postgres.sh)"
+  REVIEW_TEST_POSTGRES_URL="$(bash review_app/ci_postgres.sh | tail -n 1)"
   export REVIEW_TEST_POSTGRES_URL
 fi
 
