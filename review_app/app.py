@@ -53,7 +53,11 @@ def _login_form() -> None:
         submitted = st.form_submit_button(t("login"))
     if submitted:
         try:
-            st.session_state["token"] = login(engine(), name, password)
+            session = login(engine(), name, password)
+            st.session_state["token"] = session
+            # The picker's widget already exists in this run, so its key cannot change
+            # now; main() applies the account's preferred language on the rerun.
+            st.session_state["account_language"] = require(engine(), session).language
         except ReportgenError as error:
             show_error(error)
             return
@@ -77,6 +81,9 @@ def main() -> None:
     st.set_page_config(page_title="Estigmas · revisão", layout="wide")
     if "language" not in st.session_state:
         st.session_state["language"] = "pt-BR"
+    account_language = st.session_state.pop("account_language", None)
+    if account_language in LANGUAGES:
+        st.session_state["language"] = account_language
     _language_picker()
     me = _identity()
     if me is None:

@@ -17,6 +17,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from review_app import reviewing
+from review_app.auth import add_account
 from review_app.contest import publish_round
 from review_app.db import now_utc
 from review_app.reviewing import my_queue
@@ -57,6 +58,9 @@ def _logged_in(name: str, language: str = "pt-BR") -> AppTest:
     at.button[0].click()
     at.run()
     assert not at.exception, at.exception
+    if at.session_state["language"] != language:
+        # Logging in applies the account's preferred language; the picker still rules.
+        at.sidebar.selectbox(key="language").set_value(language).run()
     return at
 
 
@@ -101,6 +105,28 @@ def test_english_login_page(database: dict[str, str]) -> None:
     at.session_state["language"] = "en"
     at.run()
     assert at.title[0].value == "Estigmas · blind review"
+
+
+def test_login_applies_the_accounts_preferred_language(
+    database: dict[str, str], tmp_path: Path
+) -> None:
+    engine = new_database(f"sqlite:///{tmp_path / 'review.db'}")
+    add_account(engine, "emma", "reviewer", PASSWORD, language="en")
+    engine.dispose()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert at.title[0].value == "Estigmas · revisão cega"
+    at.text_input(key="login_name").input("emma")
+    at.text_input(key="login_password").input(PASSWORD)
+    at.button[0].click()
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state["language"] == "en"
+    assert at.sidebar.radio(key="page").options[0] == "Review"
+    # The picker still switches the language after login, and it stays switched.
+    at.sidebar.selectbox(key="language").set_value("pt-BR").run()
+    at.run()
+    assert at.session_state["language"] == "pt-BR"
 
 
 @pytest.mark.parametrize("language", ["pt-BR", "en"])
