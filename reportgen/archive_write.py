@@ -186,8 +186,10 @@ def append_annulment(
     """Append one annulment to the round's ledger, chained to the bytes before it.
 
     Checks the existing chain (ArchiveError), that the item exists and is not yet
-    annulled, and the reason and contest id (InputError). The ledger is locked while
-    it is read and appended, and the line is fsynced; a failed write is cut back.
+    annulled, and the reason and contest id (InputError). Appending the same item under
+    the same contest id again writes nothing and returns the line already there. The
+    ledger is locked while it is read and appended, and the line is fsynced; a failed
+    write is cut back.
     """
     if not contest_id:
         raise InputError("contest_id: expected a non-empty string")
@@ -207,8 +209,13 @@ def append_annulment(
             annulled = parse_ledger(data, problems, item_ids=item_ids)
             if problems:
                 raise ArchiveError(str(round_dir), problems)
-            if any(a.item_id == item_id for a in annulled):
-                raise InputError(f"{ledger_path}: item {item_id!r} is already annulled")
+            for earlier in annulled:
+                if earlier.item_id == item_id and earlier.contest_id == contest_id:
+                    # The same decision again: its first append reached the ledger but
+                    # the caller's database commit did not, so the retry converges.
+                    return earlier
+                if earlier.item_id == item_id:
+                    raise InputError(f"{ledger_path}: item {item_id!r} is already annulled")
             annulment = Annulment(
                 item_id=item_id,
                 decided_on=decided_on,

@@ -201,9 +201,9 @@ def decide(
             raise ReviewInputError("error_unknown_contest", contest_id=contest_id)
         if row.status != "pending":
             raise ReviewInputError("error_contest_decided", contest_id=contest_id)
-        connection.execute(
+        decided = connection.execute(
             update(contestations)
-            .where(contestations.c.contest_id == contest_id)
+            .where(contestations.c.contest_id == contest_id, contestations.c.status == "pending")
             .values(
                 status="accepted" if accept else "rejected",
                 reply="\n\n".join(t for t in texts.values() if t),
@@ -211,6 +211,8 @@ def decide(
                 decided_by=me.account_id,
             )
         )
+        if decided.rowcount != 1:  # another administrator decided it a moment ago
+            raise ReviewInputError("error_contest_decided", contest_id=contest_id)
         audit(
             connection,
             me.account_id,
@@ -219,7 +221,8 @@ def decide(
         )
         if accept:
             # Last, so that any database error above leaves the ledger untouched; a
-            # failure here rolls the decision back.
+            # failure here rolls the decision back. Should the commit itself fail after
+            # the append, accepting again finds its own line and only commits.
             append = append_annulment or _default_append()
             append(
                 Path(row.round_dir),

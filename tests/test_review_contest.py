@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, func, select
 
 from reportgen.archive import read_round
+from reportgen.archive_write import append_annulment
 from reportgen.errors import InputError
 from review_app import reviewing
 from review_app.contest import (
@@ -107,6 +109,46 @@ def test_a_failed_ledger_append_leaves_the_contestation_pending(
             append_annulment=failing_append,
         )  # fmt: skip
     assert list_contestations(engine, tokens["admin"])[0].status == "pending"
+
+
+def test_an_acceptance_whose_commit_failed_converges_when_retried(
+    setup: tuple[Engine, dict[str, str], Path, Clock],
+) -> None:
+    engine, tokens, round_dir, _ = setup
+    contest_id = submit_contestation(engine, tokens["lab"], "tiny-round", "i-003", JUSTIFICATION)
+
+    def append_then_crash(*args: Any, **kwargs: Any) -> None:
+        append_annulment(*args, **kwargs)
+        raise RuntimeError("the database went away before the commit")
+
+    with pytest.raises(RuntimeError):
+        decide(
+            engine, tokens["admin"], contest_id, accept=True, reply=REPLY,
+            append_annulment=append_then_crash,
+        )  # fmt: skip
+    assert list_contestations(engine, tokens["admin"])[0].status == "pending"
+    ledger = (round_dir / "annulments.jsonl").read_bytes()
+    assert ledger.count(b"\n") == 1
+
+    decide(engine, tokens["admin"], contest_id, accept=True, reply=REPLY)
+    assert list_contestations(engine, tokens["admin"])[0].status == "accepted"
+    assert (round_dir / "annulments.jsonl").read_bytes() == ledger
+    # A different contestation of the annulled item cannot annul it twice.
+    other = submit_contestation(engine, tokens["lab"], "tiny-round", "i-003", JUSTIFICATION)
+    with pytest.raises(InputError, match="already annulled"):
+        decide(engine, tokens["admin"], other, accept=True, reply=REPLY)
+    assert list_contestations(engine, tokens["admin"])[-1].status == "pending"
+
+
+def test_a_decided_contestation_cannot_be_decided_again(
+    setup: tuple[Engine, dict[str, str], Path, Clock],
+) -> None:
+    engine, tokens, _, _ = setup
+    contest_id = submit_contestation(engine, tokens["lab"], "tiny-round", "i-003", JUSTIFICATION)
+    decide(engine, tokens["admin"], contest_id, accept=False, reply={"pt-BR": "Não procede."})
+    with pytest.raises(ReviewInputError):
+        decide(engine, tokens["admin"], contest_id, accept=True, reply=REPLY)
+    assert list_contestations(engine, tokens["admin"])[0].status == "rejected"
 
 
 @pytest.mark.parametrize(
