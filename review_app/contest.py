@@ -199,8 +199,6 @@ def decide(
         ).first()
         if row is None:
             raise ReviewInputError("error_unknown_contest", contest_id=contest_id)
-        if row.status != "pending":
-            raise ReviewInputError("error_contest_decided", contest_id=contest_id)
         decided = connection.execute(
             update(contestations)
             .where(contestations.c.contest_id == contest_id, contestations.c.status == "pending")
@@ -211,7 +209,9 @@ def decide(
                 decided_by=me.account_id,
             )
         )
-        if decided.rowcount != 1:  # another administrator decided it a moment ago
+        # Filtering the update on "pending" (not checking the row read above) also
+        # refuses a decision another administrator committed a moment ago.
+        if decided.rowcount != 1:
             raise ReviewInputError("error_contest_decided", contest_id=contest_id)
         audit(
             connection,
