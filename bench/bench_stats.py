@@ -24,18 +24,18 @@ from typing import TypeVar
 
 import numpy as np
 
-from reportgen.model import Round
-from reportgen.results import compute_results
-from reportgen.score import build_cube, paired_sample, scored_items
-from reportgen.stats.bootstrap import (
+from reportgen.kinds.estigmas.results import compute_results
+from reportgen.kinds.estigmas.score import build_cube, paired_sample, scored_items
+from reportgen.kinds.estigmas.stats.bootstrap import (
     MODEL_STATISTICS,
     ModelTables,
     draw_replicates,
     model_replicates,
     percentile_interval,
 )
-from reportgen.stats.reference import reference_replicates
-from reportgen.stats.synthetic import random_round
+from reportgen.kinds.estigmas.stats.reference import reference_replicates
+from reportgen.kinds.estigmas.stats.synthetic import random_round
+from reportgen.model import Round
 
 _T = TypeVar("_T")
 DEFAULT_ROUND = Path(__file__).resolve().parents[1] / "rounds" / "estigmas-2026-06"

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
 from reportgen.errors import ArchiveError
-from reportgen.freeze import freeze_round
+from reportgen.kinds.estigmas.freeze import freeze_round
 from tests.archive_factory import make_raw_round, make_round
 from tests.archive_mutations import (
     add_file,

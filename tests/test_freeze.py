@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
-from reportgen.freeze import add_model
+from reportgen.kinds.estigmas.freeze import add_model
+from reportgen.kinds.estigmas.parse import PARSER_VERSION, parse_output
 from reportgen.model import Item, Label, Model
-from reportgen.parse import PARSER_VERSION, parse_output
 from tests.archive_factory import (
     ANSWER_TEXT,
     DEFAULT_MODELS,

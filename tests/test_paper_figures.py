@@ -18,8 +18,14 @@ from click.testing import CliRunner
 
 from reportgen.archive import read_round
 from reportgen.cli import main
+from reportgen.kinds.estigmas.score import (
+    BIASED,
+    INCONCLUSIVE,
+    SCORED_STYLES,
+    build_cube,
+    scored_items,
+)
 from reportgen.model import Round
-from reportgen.score import BIASED, INCONCLUSIVE, SCORED_STYLES, build_cube, scored_items
 
 ROUNDS = Path(__file__).resolve().parents[1] / "rounds"
 FULL = ROUNDS / "estigmas-2026-06"

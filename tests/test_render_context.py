@@ -15,8 +15,8 @@ import pytest
 
 from reportgen.archive import read_round
 from reportgen.build import site_context
-from reportgen.render.context import build_round_view, context_json, provider_colours
-from reportgen.render.site import ModelPage, SectionPage, site_pages
+from reportgen.kinds.estigmas.render.context import build_round_view, context_json, provider_colours
+from reportgen.kinds.estigmas.render.site import ModelPage, SectionPage, site_pages
 from reportgen.render.siteconfig import load_site_config
 from tests.archive_factory import make_round
 

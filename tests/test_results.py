@@ -17,8 +17,7 @@ from reportgen.archive import read_round
 from reportgen.archive_write import write_round
 from reportgen.cli import main
 from reportgen.errors import InputError
-from reportgen.model import ResponseRow, Round
-from reportgen.results import (
+from reportgen.kinds.estigmas.results import (
     CACHE_ENV,
     SCHEMA,
     RoundResults,
@@ -28,10 +27,15 @@ from reportgen.results import (
     load_results,
     model_intervals,
 )
-from reportgen.score import scored_items
-from reportgen.stats.bootstrap import MODEL_STATISTICS, draw_replicates, percentile_interval
-from reportgen.stats.reference import reference_replicates
-from reportgen.stats.synthetic import random_round
+from reportgen.kinds.estigmas.score import scored_items
+from reportgen.kinds.estigmas.stats.bootstrap import (
+    MODEL_STATISTICS,
+    draw_replicates,
+    percentile_interval,
+)
+from reportgen.kinds.estigmas.stats.reference import reference_replicates
+from reportgen.kinds.estigmas.stats.synthetic import random_round
+from reportgen.model import ResponseRow, Round
 from tests.archive_factory import make_round
 
 
@@ -141,7 +145,7 @@ def test_cache_is_reused_corrupt_entries_recomputed(
     def fail(*args: object) -> RoundResults:
         raise AssertionError("recomputed although the cache holds the results")
 
-    monkeypatch.setattr("reportgen.results.compute_results", fail)
+    monkeypatch.setattr("reportgen.kinds.estigmas.results.compute_results", fail)
     assert load_results(round_, replicates=50, cache_dir=cache) == first
     monkeypatch.undo()
     entry.write_text('{"schema": "reportgen-results/1", "round_id": 3', encoding="utf-8")
@@ -241,8 +245,8 @@ def test_results_do_not_depend_on_blas_threads() -> None:
     # Weighted totals are exact integers, so the BLAS summation order cannot show.
     script = (
         "import hashlib, json\n"
-        "from reportgen.results import compute_results\n"
-        "from reportgen.stats.synthetic import random_round\n"
+        "from reportgen.kinds.estigmas.results import compute_results\n"
+        "from reportgen.kinds.estigmas.stats.synthetic import random_round\n"
         "round_ = random_round(5, models=5, stigmas=40, structures=12, cells=300, pairs=80)\n"
         "text = json.dumps(compute_results(round_, 1000).to_json_dict())\n"
         "print(hashlib.sha256(text.encode()).hexdigest())\n"

@@ -21,6 +21,13 @@ from typing import Any, cast
 import numpy as np
 import pytest
 
+from reportgen.kinds.estigmas.score import (
+    ScoringError,
+    build_cube,
+    paired_sample,
+    score_models,
+    scored_items,
+)
 from reportgen.model import (
     LABEL_CODE,
     Annulment,
@@ -38,7 +45,6 @@ from reportgen.model import (
     Structure,
     Style,
 )
-from reportgen.score import ScoringError, build_cube, paired_sample, score_models, scored_items
 
 GOLDEN = Path(__file__).parent / "golden" / "scoring"
 CASES = sorted(path.name for path in GOLDEN.iterdir() if path.is_dir())

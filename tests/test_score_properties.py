@@ -15,8 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reportgen.model import GENDERS, LABELS, SCORED_STYLES, STYLES, Item, Label, Round
-from reportgen.score import (
+from reportgen.kinds.estigmas.score import (
     OUTCOMES,
     ScoringError,
     build_cube,
@@ -24,6 +23,7 @@ from reportgen.score import (
     score_models,
     scored_items,
 )
+from reportgen.model import GENDERS, LABELS, SCORED_STYLES, STYLES, Item, Label, Round
 from tests.test_score_golden import make_item, memory_round
 
 WORDS = ("sim", "não", "talvez", "yes", "no", "cannot", "tell", "porque")

@@ -20,8 +20,8 @@ from reportgen.cli import main
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard import LeakError
 from reportgen.i18n import Translator
-from reportgen.render.pages import TemplateRenderError
-from reportgen.score import score_models
+from reportgen.kinds.estigmas.render.pages import TemplateRenderError
+from reportgen.kinds.estigmas.score import score_models
 from tests.archive_factory import DEFAULT_MODELS, make_round, tiny_parts, write_parts
 
 REPO = Path(__file__).resolve().parent.parent

@@ -7,9 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reportgen.model import Round
-from reportgen.score import build_cube, score_models, scored_items
-from reportgen.stats.bootstrap import (
+from reportgen.kinds.estigmas.score import build_cube, score_models, scored_items
+from reportgen.kinds.estigmas.stats.bootstrap import (
     MODEL_STATISTICS,
     ModelTables,
     difference_intervals,
@@ -19,8 +18,9 @@ from reportgen.stats.bootstrap import (
     point_statistics,
     weighted_totals,
 )
-from reportgen.stats.reference import reference_replicates
-from reportgen.stats.synthetic import random_round
+from reportgen.kinds.estigmas.stats.reference import reference_replicates
+from reportgen.kinds.estigmas.stats.synthetic import random_round
+from reportgen.model import Round
 
 
 def small_round(seed: int, models: int = 3) -> Round:
@@ -157,7 +157,7 @@ def test_weighted_totals_are_exact_in_any_chunking_and_precision(
     monkeypatch: pytest.MonkeyPatch, chunk_bytes: int, largest_count: int
 ) -> None:
     # 50 keeps every total below 2**24 (float32 path); 3,000 and 2**40 need float64.
-    monkeypatch.setattr("reportgen.stats.bootstrap.CHUNK_BYTES", chunk_bytes)
+    monkeypatch.setattr("reportgen.kinds.estigmas.stats.bootstrap.CHUNK_BYTES", chunk_bytes)
     rng = np.random.default_rng(largest_count)
     counts = rng.integers(0, largest_count, size=(3, 20, 9), endpoint=True).astype(np.float64)
     draws = draw_replicates(4, 333, 20, 9)

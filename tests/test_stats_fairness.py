@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reportgen.score import AGAINST, build_cube, scored_items
-from reportgen.stats.fairness import fairness_views, flag
-from reportgen.stats.synthetic import random_round
+from reportgen.kinds.estigmas.score import AGAINST, build_cube, scored_items
+from reportgen.kinds.estigmas.stats.fairness import fairness_views, flag
+from reportgen.kinds.estigmas.stats.synthetic import random_round
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,19 @@ import pytest
 from numpy.typing import NDArray
 from scipy import stats as scipy_stats
 
+from reportgen.kinds.estigmas.score import AGAINST, BIASED, PairedSample, paired_sample
+from reportgen.kinds.estigmas.stats.bootstrap import (
+    draw_replicates,
+    percentile_interval,
+    weighted_totals,
+)
+from reportgen.kinds.estigmas.stats.language import (
+    difference_tables,
+    language_study,
+    mean_differences,
+)
+from reportgen.kinds.estigmas.stats.synthetic import random_round
 from reportgen.model import Round
-from reportgen.score import AGAINST, BIASED, PairedSample, paired_sample
-from reportgen.stats.bootstrap import draw_replicates, percentile_interval, weighted_totals
-from reportgen.stats.language import difference_tables, language_study, mean_differences
-from reportgen.stats.synthetic import random_round
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.results import RoundResults, load_results
+from reportgen.kinds.estigmas.results import RoundResults, load_results
 
 # REPORTGEN_DEMO_ROUND points the checks at a freshly generated copy elsewhere.
 ROUND_DIR = Path(

@@ -13,17 +13,17 @@ from scipy.stats.contingency import association
 from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.multitest import multipletests
 
-from reportgen.model import GENDERS, Round
-from reportgen.score import BIASED, build_cube, scored_items
-from reportgen.stats import diagnostics
-from reportgen.stats.significance import (
+from reportgen.kinds.estigmas.score import BIASED, build_cube, scored_items
+from reportgen.kinds.estigmas.stats import diagnostics
+from reportgen.kinds.estigmas.stats.significance import (
     EXACT_MCNEMAR_BELOW,
     adjust_family,
     chi_square,
     correlation,
     mcnemar_tests,
 )
-from reportgen.stats.synthetic import random_round
+from reportgen.kinds.estigmas.stats.synthetic import random_round
+from reportgen.model import GENDERS, Round
 
 tables_2xk = st.integers(2, 5).flatmap(
     lambda k: st.tuples(

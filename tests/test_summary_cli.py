@@ -15,8 +15,8 @@ from reportgen.archive import read_round
 from reportgen.archive_write import write_round
 from reportgen.cli import main
 from reportgen.cli.summary import MODEL_KEYS
+from reportgen.kinds.estigmas.score import score_models
 from reportgen.model import Annulment, ResponseRow, Round
-from reportgen.score import score_models
 from tests.test_score_golden import CASES, GOLDEN, golden_round
 
 INTERVAL_KEYS = ("failure", "index", "bias_rate", "omission_rate", "correct_rate")

@@ -41,7 +41,7 @@ def add_model(
     responses/<model-id>.parquet, one models.csv line and the matching SHA256SUMS
     lines are added. Nothing else changes, and nothing changes on error.
     """
-    from reportgen.freeze import add_model as add_model_to_round
+    from reportgen.kinds.estigmas.freeze import add_model as add_model_to_round
     from reportgen.model import Model
 
     model = Model(

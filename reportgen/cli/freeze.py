@@ -24,8 +24,8 @@ def freeze(raw_dir: Path, out_dir: Path) -> None:
     deterministic parser, whose version is recorded in round.json; checksums are
     written last. On any problem nothing is written.
     """
-    from reportgen.freeze import freeze_round
-    from reportgen.parse import PARSER_VERSION
+    from reportgen.kinds.estigmas.freeze import freeze_round
+    from reportgen.kinds.estigmas.parse import PARSER_VERSION
 
     freeze_round(raw_dir, out_dir)
     click.echo(f"froze {raw_dir} into {out_dir} (parser {PARSER_VERSION})")

@@ -63,7 +63,7 @@ def _check_line(raw: bytes, number: int) -> _Record | Problem:
 
 def label_lines(raw_lines: Sequence[bytes]) -> list[str]:
     """Label every line, or raise InputError listing the bad lines (nothing is labelled then)."""
-    from reportgen.parse import parse_output
+    from reportgen.kinds.estigmas.parse import parse_output
 
     records: list[_Record] = []
     problems: list[Problem] = []
@@ -98,7 +98,7 @@ def label() -> None:
 
     Output (stdout): the same lines, keys in the same order, with "label" added
     (or replaced, if present) as one of "yes", "no", "cant_tell", "inconclusive".
-    The parser's rules are documented in reportgen.parse.
+    The parser's rules are documented in reportgen.kinds.estigmas.parse.
 
     The whole input is checked first: if any line is not a JSON object with a
     string "text" and a known "language", every bad line is reported by number,

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from reportgen.errors import InputError
-from reportgen.stats.bootstrap import ProgressCallback
+from reportgen.kinds.estigmas.stats.bootstrap import ProgressCallback
 
 
 @contextmanager
@@ -64,7 +64,7 @@ def stats(
     keyed by the archive's checksums, its annulment ledger and the package version.
     """
     from reportgen.archive import read_round
-    from reportgen.results import compute_results, load_results, write_json
+    from reportgen.kinds.estigmas.results import compute_results, load_results, write_json
 
     round_ = read_round(round_dir, with_text=True)
     count = round_.manifest.bootstrap_replicates if replicates is None else replicates

@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from reportgen.kinds.estigmas.score import SCORE_FIELDS, ModelScore, score_models
 from reportgen.model import Round
-from reportgen.score import SCORE_FIELDS, ModelScore, score_models
 
 # Keys of one model in `--json`, in output order.
 MODEL_KEYS: tuple[str, ...] = SCORE_FIELDS
@@ -44,7 +44,7 @@ def summary(round_dir: Path, as_json: bool) -> None:
     round_ = read_round(round_dir, with_text=as_json)
     scores = score_models(round_)
     if as_json:
-        from reportgen.results import load_results, model_intervals
+        from reportgen.kinds.estigmas.results import load_results, model_intervals
 
         intervals = model_intervals(load_results(round_))
         document = summary_json(round_, scores, intervals)

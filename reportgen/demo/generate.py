@@ -19,8 +19,8 @@ from reportgen.demo.instrument import build_instrument
 from reportgen.demo.outputs import render_output
 from reportgen.demo.prompts import INSTRUCTION
 from reportgen.errors import OutputExistsError
+from reportgen.kinds.estigmas.parse import PARSER_VERSION
 from reportgen.model import Annulment, Item, Label, Manifest, Model, ResponseRow
-from reportgen.parse import PARSER_VERSION
 
 FULL_ROUND_ID = "estigmas-2026-06"
 CONTINUOUS_ROUND_ID = "idje-avalia-2026-07"

@@ -3,7 +3,8 @@
 The demo's label plan fixes which answer each model gives to each prompt; this module
 writes a text that says so in the model's own recognisable way (its persona), in the
 prompt's language. Every text is checked with the real parser before it is returned, so
-the frozen labels of a demo round are exactly what `reportgen.parse` reads in its texts.
+the frozen labels of a demo round are exactly what `reportgen.kinds.estigmas.parse`
+reads in its texts.
 
 Texts never quote the prompt and never name the stigma: the sentences are generic
 (output_texts.py), combined at random from the caller's generator.
@@ -16,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reportgen.demo.output_texts import POOLS, PhrasePool
+from reportgen.kinds.estigmas.parse import parse_output
 from reportgen.model import Label, Language
-from reportgen.parse import parse_output
 
 # A template may miss (say, a provider name that breaks a lead-in); then another is drawn.
 MAX_ATTEMPTS = 25

@@ -40,10 +40,15 @@ import numpy as np
 
 from reportgen import __version__
 from reportgen.errors import InputError
-from reportgen.model import Round
-from reportgen.score import ModelScore, build_cube, paired_sample, score_models, scored_items
-from reportgen.stats import diagnostics
-from reportgen.stats.bootstrap import (
+from reportgen.kinds.estigmas.score import (
+    ModelScore,
+    build_cube,
+    paired_sample,
+    score_models,
+    scored_items,
+)
+from reportgen.kinds.estigmas.stats import diagnostics
+from reportgen.kinds.estigmas.stats.bootstrap import (
     DENOMINATOR_OF,
     MODEL_STATISTICS,
     ModelTables,
@@ -53,16 +58,17 @@ from reportgen.stats.bootstrap import (
     model_replicates,
     percentile_interval,
 )
-from reportgen.stats.fairness import FairnessGaps, fairness_views
-from reportgen.stats.language import LanguageStudy, language_study
-from reportgen.stats.sensitivity import LeaveOneOut, leave_one_out
-from reportgen.stats.significance import (
+from reportgen.kinds.estigmas.stats.fairness import FairnessGaps, fairness_views
+from reportgen.kinds.estigmas.stats.language import LanguageStudy, language_study
+from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut, leave_one_out
+from reportgen.kinds.estigmas.stats.significance import (
     Correlation,
     McNemarTest,
     TestFamily,
     correlation,
     mcnemar_tests,
 )
+from reportgen.model import Round
 
 SCHEMA = "reportgen-results/1"
 CACHE_ENV = "REPORTGEN_CACHE_DIR"

@@ -9,8 +9,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from reportgen.render.context import INTERVAL_METRICS, RoundView
-from reportgen.render.reference_tables import AXIS_COLUMNS, MODEL_COLUMNS, STIGMA_COLUMNS
+from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, RoundView
+from reportgen.kinds.estigmas.render.reference_tables import (
+    AXIS_COLUMNS,
+    MODEL_COLUMNS,
+    STIGMA_COLUMNS,
+)
 from reportgen.render.table import to_csv
 
 

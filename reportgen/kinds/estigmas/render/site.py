@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from reportgen.render.aggregates import ModelBreakdown
-from reportgen.render.charts import ReferenceRegion
-from reportgen.render.context import ModelRow, RoundView
+from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown
+from reportgen.kinds.estigmas.render.charts import ReferenceRegion
+from reportgen.kinds.estigmas.render.context import ModelRow, RoundView
 from reportgen.render.siteconfig import SiteConfig
 
 # (page file stem, catalogue key of its navigation title), in navigation order.

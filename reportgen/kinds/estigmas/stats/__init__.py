@@ -1,8 +1,8 @@
 """The statistics engine (../shared/spec/metrics.md).
 
 Every function here works on the count cube and the item-level arrays of
-`reportgen.score`; none reads an archive. `reportgen.results` assembles them into
-one results object per round.
+`reportgen.kinds.estigmas.score`; none reads an archive.
+`reportgen.kinds.estigmas.results` assembles them into one results object per round.
 
 - `bootstrap`: the crossed (pigeonhole) bootstrap over stigmas and structures.
 - `sensitivity`: leave-one-stigma-out and leave-one-structure-out re-rankings.

@@ -31,7 +31,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE, SCORED_STYLES, CountCube
+from reportgen.kinds.estigmas.score import (
+    AGAINST,
+    BIASED,
+    CANT_TELL,
+    INCONCLUSIVE,
+    SCORED_STYLES,
+    CountCube,
+)
 
 FloatArray = NDArray[np.float64]
 ProgressCallback = Callable[[int], None]

@@ -17,10 +17,10 @@ from datetime import date
 from pathlib import PurePath
 from typing import Any
 
+from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, model_breakdowns, peril_band
+from reportgen.kinds.estigmas.results import RoundResults, model_intervals
+from reportgen.kinds.estigmas.score import ModelScore, build_cube, score_models
 from reportgen.model import Round
-from reportgen.render.aggregates import ModelBreakdown, model_breakdowns, peril_band
-from reportgen.results import RoundResults, model_intervals
-from reportgen.score import ModelScore, build_cube, score_models
 
 INTERVAL_METRICS: tuple[str, ...] = (
     "failure",

@@ -9,8 +9,8 @@ from typing import Any
 
 from reportgen.errors import InputError
 from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.score import SCORE_FIELDS
 from reportgen.render.table import Cell, Table
-from reportgen.score import SCORE_FIELDS
 
 AUDIT_FORMAT = "estigmas-human-audit/1"
 

@@ -21,7 +21,7 @@ from scipy import special
 from scipy import stats as scipy_stats
 from statsmodels.stats.multitest import multipletests
 
-from reportgen.score import BIASED
+from reportgen.kinds.estigmas.score import BIASED
 
 # McNemar uses the exact binomial test below this many discordant pairs (metrics.md).
 EXACT_MCNEMAR_BELOW = 25

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from reportgen.i18n import Translator
-from reportgen.render.aggregates import Share
-from reportgen.render.context import INTERVAL_METRICS, ModelRow, RoundView
+from reportgen.kinds.estigmas.render.aggregates import Share
+from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, ModelRow, RoundView
 from reportgen.render.table import Cell, Table
 
 

@@ -1,6 +1,6 @@
 """Freeze a raw round into an archive, and add a model to a continuous round.
 
-Both label outputs with the deterministic parser (`reportgen.parse`) and record its
+Both label outputs with the deterministic parser (`reportgen.kinds.estigmas.parse`) and record its
 version; neither leaves anything half-written on failure.
 """
 
@@ -28,8 +28,8 @@ from reportgen.archive_parquet import (
 from reportgen.archive_tables import MODELS_FILE, MODELS_HEADER, csv_text, models_csv_row
 from reportgen.archive_write import parquet_bytes, write_file, write_round
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, Problem
+from reportgen.kinds.estigmas.parse import PARSER_VERSION, parse_output
 from reportgen.model import Item, Model, ResponseRow
-from reportgen.parse import PARSER_VERSION, parse_output
 
 _CHECKSUM_LINE = re.compile(r"([0-9a-f]{64}) [ *](.+)")
 

@@ -13,8 +13,15 @@ from collections import defaultdict
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE, SCORED_STYLES, ScoredItems
-from reportgen.stats.bootstrap import FloatArray, ReplicateDraws
+from reportgen.kinds.estigmas.score import (
+    AGAINST,
+    BIASED,
+    CANT_TELL,
+    INCONCLUSIVE,
+    SCORED_STYLES,
+    ScoredItems,
+)
+from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, ReplicateDraws
 
 _POSITIVE = SCORED_STYLES.index("positive")
 

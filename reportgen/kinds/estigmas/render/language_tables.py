@@ -6,10 +6,10 @@ Only formatting happens here: every number comes from the results' `LanguageStud
 from __future__ import annotations
 
 from reportgen.i18n import Translator
-from reportgen.render.context import RoundView
-from reportgen.render.stats_tables import interval_text, require_stats
+from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.stats_tables import interval_text, require_stats
+from reportgen.kinds.estigmas.stats.language import LanguageRates
 from reportgen.render.table import Cell, Table
-from reportgen.stats.language import LanguageRates
 
 
 def language_means(view: RoundView, tr: Translator) -> Table:

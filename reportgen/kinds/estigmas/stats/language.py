@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import stats as scipy_stats
 
-from reportgen.score import (
+from reportgen.kinds.estigmas.score import (
     AGAINST,
     BIASED,
     CANT_TELL,
@@ -33,7 +33,7 @@ from reportgen.score import (
     SCORED_STYLES,
     PairedSample,
 )
-from reportgen.stats.bootstrap import (
+from reportgen.kinds.estigmas.stats.bootstrap import (
     FloatArray,
     ProgressCallback,
     draw_replicates,
@@ -41,7 +41,7 @@ from reportgen.stats.bootstrap import (
     ratio,
     weighted_totals,
 )
-from reportgen.stats.significance import bh_adjust
+from reportgen.kinds.estigmas.stats.significance import bh_adjust
 
 REGIMES: tuple[str, ...] = ("abstention", "omission")
 

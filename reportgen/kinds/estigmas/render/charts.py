@@ -22,7 +22,7 @@ import altair as alt
 import vl_convert
 
 from reportgen.i18n import D3_NUMBER_LOCALE, Translator
-from reportgen.render.context import ModelRow
+from reportgen.kinds.estigmas.render.context import ModelRow
 from reportgen.render.table import Cell, Table
 from reportgen.vendor import VEGA_LITE_VERSION
 

@@ -13,9 +13,16 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from reportgen.kinds.estigmas.score import (
+    BIASED,
+    CANT_TELL,
+    GENDERS,
+    INCONCLUSIVE,
+    SCORED_STYLES,
+    CountCube,
+)
+from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family, chi_square
 from reportgen.model import Stigma
-from reportgen.score import BIASED, CANT_TELL, GENDERS, INCONCLUSIVE, SCORED_STYLES, CountCube
-from reportgen.stats.significance import TestFamily, adjust_family, chi_square
 
 PERIL_BANDS: tuple[str, ...] = ("low", "medium", "high")
 # A stigma enters the within-stigma gender test when each gender has this many scored items.

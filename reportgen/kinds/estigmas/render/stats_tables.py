@@ -6,10 +6,10 @@ Only formatting happens here: every number comes from `RoundResults`.
 from __future__ import annotations
 
 from reportgen.i18n import Translator
-from reportgen.render.context import RoundView
+from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
+from reportgen.kinds.estigmas.stats.significance import TestFamily
 from reportgen.render.table import Cell, Table
-from reportgen.results import IndexDifference, Interval, RoundResults
-from reportgen.stats.significance import TestFamily
 
 
 def require_stats(view: RoundView) -> RoundResults:

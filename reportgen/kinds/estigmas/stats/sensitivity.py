@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from reportgen.stats.bootstrap import FloatArray, ModelTables, weighted_totals
+from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, ModelTables, weighted_totals
 
 
 @dataclass(frozen=True)

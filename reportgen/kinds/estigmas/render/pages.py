@@ -21,16 +21,16 @@ from markupsafe import Markup, escape
 
 from reportgen.errors import ReportgenError
 from reportgen.i18n import SITE_LANGUAGES, Translator
-from reportgen.render import language_tables, reference_tables, stats_tables, tables
-from reportgen.render.charts import (
+from reportgen.kinds.estigmas.render import language_tables, reference_tables, stats_tables, tables
+from reportgen.kinds.estigmas.render.charts import (
     ChartOutput,
     ReferenceRegion,
     bias_omission_scatter,
     composition_bars,
     language_dots,
 )
-from reportgen.render.context import RoundView
-from reportgen.render.site import NAV_PAGES, ModelPage, SiteContext, site_pages
+from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.site import NAV_PAGES, ModelPage, SiteContext, site_pages
 from reportgen.render.table import escape_markdown, to_html
 
 _SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")

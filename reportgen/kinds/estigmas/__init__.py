@@ -1,0 +1,1 @@
+"""The `estigmas` kind: the Estigmas benchmark (variants `full` and `continuous`)."""

@@ -1,0 +1,1 @@
+"""The Estigmas pages: contexts, tables and charts."""
