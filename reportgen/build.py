@@ -27,6 +27,7 @@ from reportgen.archive import read_round
 from reportgen.errors import InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
+from reportgen.kinds.estigmas.guard import guard_material
 from reportgen.kinds.estigmas.render.charts import ReferenceRegion, svg_cache
 from reportgen.kinds.estigmas.render.context import RoundView, build_round_view, provider_colours
 from reportgen.kinds.estigmas.render.downloads import write_downloads
@@ -296,7 +297,7 @@ def build_site(
             write_downloads(view, built)
         (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
         say("leak guard")
-        check_site(built, rounds)
+        check_site(built, [guard_material(r) for r in rounds])
         files = sum(1 for p in built.rglob("*") if p.is_file())
         _swap(built, out_dir, staging)
     finally:

@@ -1,19 +1,19 @@
 """The leak guard: the published site may contain no secret prompt text and no canary.
 
-The item bank is secret; only items flagged `published` may appear. The guard scans
-every output file (HTML, JSON, JavaScript, SVG, CSV, XML, gzip-compressed ones
+Each kind says what is secret and what is public in its rounds (`GuardMaterial`):
+for Estigmas, the item bank is secret and only items flagged `published` may appear.
+The guard scans every output file (HTML, JSON, JavaScript, SVG, CSV, XML, gzip-compressed ones
 decompressed) for
 
-- any item's canary string, published or not (canaries mark contamination, they are
-  never content);
-- any run of eight consecutive words of the prompt of an item not flagged `published`.
+- any canary string, published or not (canaries mark contamination, they are never
+  content);
+- any run of eight consecutive words of a secret text (a prompt not flagged `published`).
 
 Words are runs of letters and digits, compared case-insensitively, so markup, entities
-and punctuation between words cannot hide a run. Prompts of one question structure share
-template sentences; a run that also occurs in a published prompt is public (the article
-prints it), so it is not a leak. Data-derived markup is checked too: an HTML file that
-contains a model's or stigma's name verbatim while that name holds `<` means data
-became markup.
+and punctuation between words cannot hide a run. Secret texts share template sentences;
+a run that also occurs in a public text is public (the article prints it), so it is not
+a leak. Data-derived markup is checked too: an HTML file that contains a data name (a
+model's, a stigma's) verbatim while that name holds `<` means data became markup.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportgen.errors import Problem, ReportgenError
-from reportgen.model import Round
 
 RUN_LENGTH = 8
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -58,32 +57,42 @@ def runs(text: str, length: int = RUN_LENGTH) -> set[str]:
 
 
 @dataclass(frozen=True)
+class GuardMaterial:
+    """What one round holds that the site must keep secret, and what it may show.
+
+    A kind builds it from its round (`Kind.guard_material`); the guard knows no kind.
+    """
+
+    round_id: str
+    secret_texts: tuple[tuple[str, str], ...]  # (source id, text): e.g. unpublished prompts
+    public_texts: tuple[str, ...]  # texts the site may show (published prompts)
+    canaries: tuple[str, ...]
+    names: tuple[str, ...]  # data names shown on pages (models, providers, groups)
+
+
+@dataclass(frozen=True)
 class SecretIndex:
     """What must not appear: secret word runs, canaries, and names that hold markup."""
 
     secret_runs: frozenset[str]
-    run_source: dict[str, str]  # run -> "round_id/item_id" of one prompt holding it
+    run_source: dict[str, str]  # run -> "round_id/source" of one secret text holding it
     canaries: frozenset[str]
     markup_names: frozenset[str]
 
     @classmethod
-    def from_rounds(cls, rounds: Iterable[Round]) -> SecretIndex:
+    def from_material(cls, materials: Iterable[GuardMaterial]) -> SecretIndex:
         secret: dict[str, str] = {}
         public: set[str] = set()
         canaries: set[str] = set()
         names: set[str] = set()
-        for round in rounds:
-            for item in round.items:
-                canaries.add(item.canary)
-                if item.published:
-                    public |= runs(item.prompt)
-                else:
-                    for run in runs(item.prompt):
-                        secret.setdefault(run, f"{round.round_id}/{item.item_id}")
-            for model in round.models:
-                names |= {model.display_name, model.provider}
-            for stigma in round.stigmas:
-                names |= {stigma.name_pt, stigma.name_en}
+        for material in materials:
+            canaries.update(material.canaries)
+            names.update(material.names)
+            for text in material.public_texts:
+                public |= runs(text)
+            for source, text in material.secret_texts:
+                for run in runs(text):
+                    secret.setdefault(run, f"{material.round_id}/{source}")
         kept = {run: source for run, source in secret.items() if run not in public}
         return cls(
             secret_runs=frozenset(kept),
@@ -158,8 +167,8 @@ def scan_site(site_dir: Path, index: SecretIndex) -> list[Problem]:
     return problems
 
 
-def check_site(site_dir: Path, rounds: Iterable[Round]) -> None:
+def check_site(site_dir: Path, materials: Iterable[GuardMaterial]) -> None:
     """Raise LeakError naming every offending file; return quietly when clean."""
-    problems = scan_site(site_dir, SecretIndex.from_rounds(rounds))
+    problems = scan_site(site_dir, SecretIndex.from_material(materials))
     if problems:
         raise LeakError(problems)

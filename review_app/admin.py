@@ -13,16 +13,15 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, select, update
 
+from reportgen.kinds.review_task import ReviewTask
 from review_app.auth import require
 from review_app.calibration import (
     cohens_kappa,
     confusion_matrix,
     krippendorff_alpha_nominal,
     majority,
-    to_scoring,
 )
 from review_app.db import (
-    CHOICES,
     NOTE_MAX_CHARS,
     accounts,
     adjudications,
@@ -31,12 +30,12 @@ from review_app.db import (
     batches,
     judgments,
     now_utc,
+    rounds,
     sample_keys,
     samples,
 )
 from review_app.errors import ReviewInputError
-
-PARSER_LABELS = ("yes", "no", "cant_tell", "inconclusive")
+from review_app.tasks import task_of_kind, task_of_round
 
 
 @dataclass(frozen=True)
@@ -53,14 +52,15 @@ class JudgedSample:
     sample_id: int
     code: str
     batch_id: int
+    round_id: str
     model_id: str
     item_id: str
-    style: str
-    language: str
-    parser_label: str
+    stratum: tuple[str, ...]  # the kind's sampling strata (Estigmas: style, language)
+    automatic: str  # what automatic scoring answered (Estigmas: the parser's label)
     choices: dict[str, str]  # reviewer name -> choice
     notes: dict[str, str]
     adjudicated: str | None
+    task: ReviewTask
 
     @property
     def consensus(self) -> str | None:
@@ -69,12 +69,11 @@ class JudgedSample:
 
     @property
     def disagreement(self) -> str | None:
-        """Why the sample needs an administrator: reviewers split, or all against the parser."""
+        """Why the sample needs an administrator: reviewers split, or all against scoring."""
         if len(set(self.choices.values())) > 1:
             return "reviewers"
-        if self.choices and to_scoring(next(iter(self.choices.values()))) != to_scoring(
-            self.parser_label
-        ):
+        compare = self.task.compare
+        if self.choices and compare(next(iter(self.choices.values()))) != compare(self.automatic):
             return "parser"
         return None
 
@@ -85,7 +84,8 @@ class Calibration:
     kappa_by_reviewer: dict[str, float]
     kappa_majority: float
     alpha_reviewers: float
-    # reviewer choices (rows, CHOICES order) × parser labels (columns, PARSER_LABELS order)
+    # reviewer choices (rows, task.choices order) × automatic answers (columns,
+    # task.automatic_values order)
     confusion: list[list[int]] = field(default_factory=list)
     agreement_by_model: dict[str, float] = field(default_factory=dict)
 
@@ -123,11 +123,12 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             samples.c.sample_id,
             samples.c.code,
             samples.c.batch_id,
+            batches.c.round_id,
+            rounds.c.kind,
             sample_keys.c.model_id,
             sample_keys.c.item_id,
-            sample_keys.c.style,
-            sample_keys.c.language,
-            sample_keys.c.parser_label,
+            sample_keys.c.stratum,
+            sample_keys.c.automatic,
             accounts.c.name,
             judgments.c.choice,
             judgments.c.note,
@@ -138,6 +139,8 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
         .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
         .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .join(rounds, rounds.c.round_id == batches.c.round_id)
         .outerjoin(adjudications, adjudications.c.sample_id == samples.c.sample_id)
         .order_by(samples.c.sample_id, accounts.c.name)
     )
@@ -156,37 +159,42 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             sample_id=sample_id,
             code=row.code,
             batch_id=row.batch_id,
+            round_id=row.round_id,
             model_id=row.model_id,
             item_id=row.item_id,
-            style=row.style,
-            language=row.language,
-            parser_label=row.parser_label,
+            stratum=tuple(row.stratum),
+            automatic=row.automatic,
             choices=choices[sample_id],
             notes=notes[sample_id],
             adjudicated=row.adjudicated,
+            task=task_of_kind(row.kind),
         )
         for sample_id, row in first_rows.items()
     ]
 
 
-def calibrate(judged: list[JudgedSample]) -> Calibration:
-    """κ of each reviewer and of the consensus against the parser (scoring space),
-    α among reviewers (on their five choices), and the confusion matrix."""
+def calibrate(judged: list[JudgedSample], task: ReviewTask) -> Calibration:
+    """κ of each reviewer and of the consensus against automatic scoring (in the task's
+    comparison space), α among reviewers (on their choices), and the confusion matrix.
+    `judged` holds samples of rounds whose kind has `task`."""
+    compare = task.compare
     by_reviewer: dict[str, tuple[list[str], list[str]]] = defaultdict(lambda: ([], []))
     for sample in judged:
         for name, choice in sample.choices.items():
-            by_reviewer[name][0].append(to_scoring(choice))
-            by_reviewer[name][1].append(to_scoring(sample.parser_label))
+            by_reviewer[name][0].append(compare(choice))
+            by_reviewer[name][1].append(compare(sample.automatic))
     with_consensus = [s for s in judged if s.consensus is not None]
     kappa_majority = cohens_kappa(
-        [to_scoring(str(s.consensus)) for s in with_consensus],
-        [to_scoring(s.parser_label) for s in with_consensus],
+        [compare(str(s.consensus)) for s in with_consensus],
+        [compare(s.automatic) for s in with_consensus],
     )
-    pairs = [(c, s.parser_label) for s in judged for c in s.choices.values()]
-    matrix = confusion_matrix([p[0] for p in pairs], [p[1] for p in pairs], CHOICES, PARSER_LABELS)
+    pairs = [(c, s.automatic) for s in judged for c in s.choices.values()]
+    matrix = confusion_matrix(
+        [p[0] for p in pairs], [p[1] for p in pairs], task.choices, task.automatic_values
+    )
     agreement: dict[str, list[bool]] = defaultdict(list)
     for s in with_consensus:
-        agreement[s.model_id].append(to_scoring(str(s.consensus)) == to_scoring(s.parser_label))
+        agreement[s.model_id].append(compare(str(s.consensus)) == compare(s.automatic))
     return Calibration(
         judged_samples=len(judged),
         kappa_by_reviewer={
@@ -215,18 +223,18 @@ def adjudicate(
     engine: Engine, token: str | None, sample_id: int, choice: str, note: str = ""
 ) -> None:
     me = require(engine, token, "admin")
-    if choice not in CHOICES:
-        raise ReviewInputError("error_choice", choice=choice)
     if len(note) > NOTE_MAX_CHARS:
         raise ReviewInputError("error_note_long", maximum=NOTE_MAX_CHARS, length=len(note))
     with engine.begin() as connection:
-        if (
-            connection.execute(
-                select(samples.c.sample_id).where(samples.c.sample_id == sample_id)
-            ).first()
-            is None
-        ):
+        round_id = connection.execute(
+            select(batches.c.round_id)
+            .join(samples, samples.c.batch_id == batches.c.batch_id)
+            .where(samples.c.sample_id == sample_id)
+        ).scalar()
+        if round_id is None:
             raise ReviewInputError("error_unknown_sample", code=str(sample_id))
+        if choice not in task_of_round(connection, str(round_id)).choices:
+            raise ReviewInputError("error_choice", choice=choice)
         existing = connection.execute(
             select(adjudications.c.sample_id).where(adjudications.c.sample_id == sample_id)
         ).first()

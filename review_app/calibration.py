@@ -10,29 +10,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from itertools import permutations
 
 import numpy as np
 import numpy.typing as npt
-
-# Reviewer choices and parser labels meet in the scoring space: scoring counts the
-# parser's `inconclusive` as `cant_tell`, and an output a reviewer calls a refusal or
-# unclassifiable contains no decision either, so all of them become `cant_tell` there.
-SCORING_CATEGORIES = ("yes", "no", "cant_tell")
-_TO_SCORING: Mapping[str, str] = {
-    "yes": "yes",
-    "no": "no",
-    "cant_tell": "cant_tell",
-    "inconclusive": "cant_tell",
-    "refusal": "cant_tell",
-    "unclassifiable": "cant_tell",
-}
-
-
-def to_scoring(label: str) -> str:
-    """A reviewer choice or a parser label in the scoring space (yes / no / cant_tell)."""
-    return _TO_SCORING[label]
 
 
 def cohens_kappa(first: Sequence[Hashable], second: Sequence[Hashable]) -> float:

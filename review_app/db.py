@@ -1,7 +1,7 @@
 """The review database: schema, engine and the audit log.
 
 The schema is split by who may read it. Tables a reviewer's queries touch
-(`samples`, `assignments`, `judgments`) hold no model identity, no parser label and
+(`samples`, `assignments`, `judgments`) hold no model identity, no automatic answer and
 no other reviewer's work beyond what the query filters out by reviewer. Everything
 that unblinds a sample lives in `sample_keys`, read only by administrator code
 (`review_app.admin`, `review_app.export`, `review_app.contest`).
@@ -37,7 +37,6 @@ from sqlalchemy import (
 
 DEFAULT_DB_FILE = "review.db"
 ROLES = ("reviewer", "admin", "participant")
-CHOICES = ("yes", "no", "cant_tell", "refusal", "unclassifiable")
 NOTE_MAX_CHARS = 2000
 
 metadata = MetaData()
@@ -70,6 +69,7 @@ rounds = Table(
     metadata,
     Column("round_id", String(100), primary_key=True),
     Column("round_dir", Text, nullable=False),
+    Column("kind", String(40), nullable=False),  # the round's kind: its review task
     Column("published_on", DateTime(timezone=True), nullable=True),
     Column("contest_window_days", Integer, nullable=False, default=10),
 )
@@ -103,9 +103,8 @@ sample_keys = Table(
     Column("sample_id", ForeignKey("samples.sample_id"), primary_key=True),
     Column("item_id", String(100), nullable=False),
     Column("model_id", String(100), nullable=False),
-    Column("parser_label", String(20), nullable=False),
-    Column("style", String(20), nullable=False),
-    Column("language", String(8), nullable=False),
+    Column("automatic", String(40), nullable=False),  # what automatic scoring answered
+    Column("stratum", JSON, nullable=False),  # the kind's sampling strata (list of str)
 )
 
 assignments = Table(

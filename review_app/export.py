@@ -15,10 +15,10 @@ from pathlib import Path
 from sqlalchemy import Engine, func, select
 
 from reportgen.errors import OutputExistsError
-from review_app.admin import PARSER_LABELS, _judged_samples, calibrate
+from review_app.admin import _judged_samples, calibrate
 from review_app.contest import REPLY_DAYS
-from review_app.db import CHOICES, as_utc, batches, contestations, now_utc, rounds
-from review_app.errors import ReviewInputError
+from review_app.db import as_utc, batches, contestations, now_utc
+from review_app.tasks import task_of_round
 
 EXPORT_FORMAT = "estigmas-human-audit/1"
 
@@ -27,8 +27,7 @@ def audit_results(engine: Engine, round_id: str) -> dict[str, object]:
     """Everything the human-audit page needs for `round_id`, JSON-ready (NaN -> null)."""
     now = now_utc()
     with engine.connect() as connection:
-        if connection.execute(select(rounds).where(rounds.c.round_id == round_id)).first() is None:
-            raise ReviewInputError("error_unknown_round", round_id=round_id)
+        task = task_of_round(connection, round_id)
         batch_ids = set(
             connection.execute(
                 select(batches.c.batch_id).where(batches.c.round_id == round_id)
@@ -45,7 +44,7 @@ def audit_results(engine: Engine, round_id: str) -> dict[str, object]:
                 batches.c.round_id == round_id, batches.c.closed_at.is_not(None)
             )
         ).scalar_one()
-    calibration = calibrate(judged)
+    calibration = calibrate(judged, task)
     pseudonyms = {
         name: f"R{number}" for number, name in enumerate(sorted(calibration.kappa_by_reviewer), 1)
     }
@@ -72,8 +71,8 @@ def audit_results(engine: Engine, round_id: str) -> dict[str, object]:
             for name, kappa in calibration.kappa_by_reviewer.items()
         },
         "confusion": {
-            "rows": list(CHOICES),
-            "columns": list(PARSER_LABELS),
+            "rows": list(task.choices),
+            "columns": list(task.automatic_values),
             "counts": calibration.confusion,
         },
         "agreement_by_model": {

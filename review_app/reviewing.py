@@ -2,7 +2,7 @@
 
 Blindness lives here. These functions read only `samples`, `assignments`,
 `judgments` and `batches`, always filtered to the calling reviewer; they never touch
-`sample_keys` (model, parser label) nor another reviewer's rows. A test records the
+`sample_keys` (model, automatic answer) nor another reviewer's rows. A test records the
 SQL they send and checks it.
 """
 
@@ -14,18 +14,20 @@ from datetime import datetime
 from sqlalchemy import Connection, Engine, and_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from reportgen.kinds.review_task import ReviewTask
 from review_app.auth import require
 from review_app.db import (
-    CHOICES,
     NOTE_MAX_CHARS,
     assignments,
     audit,
     batches,
     judgments,
     now_utc,
+    rounds,
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.tasks import task_of_kind
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class ReviewSample:
     choice: str | None
     note: str
     closed: bool
+    task: ReviewTask  # the round's review task: the choices to offer
 
 
 def my_queue(engine: Engine, token: str | None) -> list[QueueEntry]:
@@ -94,6 +97,7 @@ def load_sample(engine: Engine, token: str | None, code: str) -> ReviewSample:
         row.choice,
         row.note or "",
         row.closed_at is not None,
+        task_of_kind(row.kind),
     )
 
 
@@ -103,13 +107,16 @@ def submit_judgment(
     """Record or revise the caller's judgment of sample `code`.
 
     Returns False when the same judgment was already recorded (a repeated submit
-    records once). The note is optional, except that `unclassifiable` needs one (the
-    administrator must know why); a note of only spaces or over NOTE_MAX_CHARS is refused.
+    records once). The note is optional, except for the choices the round's task says
+    need one (Estigmas: `unclassifiable`, the administrator must know why); a note of
+    only spaces or over NOTE_MAX_CHARS is refused.
     """
     me = require(engine, token, "reviewer")
-    if choice not in CHOICES:
+    with engine.connect() as connection:
+        task = task_of_kind(_own_assignment(connection, me.account_id, code).kind)
+    if choice not in task.choices:
         raise ReviewInputError("error_choice", choice=choice)
-    clean_note = _check_note(note, required=choice == "unclassifiable")
+    clean_note = _check_note(note, required=choice in task.note_required)
     try:
         return _record(engine, me.account_id, code, choice, clean_note)
     except IntegrityError:
@@ -169,6 +176,7 @@ class _Assignment:
     choice: str | None
     note: str | None
     closed_at: datetime | None
+    kind: str
 
 
 def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Assignment:
@@ -182,10 +190,12 @@ def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Ass
             judgments.c.choice,
             judgments.c.note,
             batches.c.closed_at,
+            rounds.c.kind,
         )
         .select_from(assignments)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .join(rounds, rounds.c.round_id == batches.c.round_id)
         .outerjoin(judgments, judgments.c.assignment_id == assignments.c.assignment_id)
         .where(and_(assignments.c.reviewer_id == reviewer_id, samples.c.code == code))
     ).first()

@@ -1,19 +1,20 @@
 """Stratified sampling of (item, model) outputs and their assignment to reviewers.
 
-Strata are model × style × language. Each stratum gives ceil(fraction × size) outputs,
-at least `min_per_stratum` (or all of a smaller stratum). Which outputs are drawn and
-the order reviewers see them in depend only on the round and the seed.
+The units and their strata come from the round's kind (its review task; Estigmas:
+model × style × language). Each stratum gives ceil(fraction × size) outputs, at least
+`min_per_stratum` (or all of a smaller stratum). Which outputs are drawn and the order
+reviewers see them in depend only on the round and the seed.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 
 import numpy as np
 from sqlalchemy import Engine, select
 
+from reportgen.kinds.review_task import ReviewUnit
 from reportgen.model import Round
 from review_app.anonymise import Scrubber, new_code, round_names
 from review_app.db import (
@@ -28,14 +29,10 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.tasks import task_of_kind
 
-
-@dataclass(frozen=True)
-class Drawn:
-    """One drawn output: the item's index in `Round.items` and the model."""
-
-    item_index: int
-    model_id: str
+# A drawn output: the unit (item index, model, texts, automatic answer, strata).
+Drawn = ReviewUnit
 
 
 def draw_sample(round_: Round, *, fraction: float, min_per_stratum: int, seed: int) -> list[Drawn]:
@@ -44,10 +41,10 @@ def draw_sample(round_: Round, *, fraction: float, min_per_stratum: int, seed: i
         raise ReviewInputError("error_fraction", value=fraction)
     if min_per_stratum < 0:
         raise ReviewInputError("error_min_per_stratum", value=min_per_stratum)
-    strata: dict[tuple[str, str, str], list[Drawn]] = defaultdict(list)
-    for model in round_.models:
-        for index, item in enumerate(round_.items):
-            strata[(model.model_id, item.style, item.language)].append(Drawn(index, model.model_id))
+    task = task_of_kind(round_.manifest.kind)
+    strata: dict[tuple[str, ...], list[Drawn]] = defaultdict(list)
+    for unit in task.units(round_):
+        strata[(unit.model_id, *unit.stratum)].append(unit)
     rng = np.random.default_rng(seed)
     drawn: list[Drawn] = []
     for key in sorted(strata):
@@ -101,7 +98,10 @@ def create_batch(
         if known is None:
             connection.execute(
                 rounds.insert().values(
-                    round_id=round_.round_id, round_dir=str(round_.path), contest_window_days=10
+                    round_id=round_.round_id,
+                    round_dir=str(round_.path),
+                    kind=round_.manifest.kind,
+                    contest_window_days=10,
                 )
             )
         settings = {"fraction": fraction, "min_per_stratum": min_per_stratum, "overlap": overlap}
@@ -114,8 +114,6 @@ def create_batch(
         )
         used_codes: set[str] = set(connection.execute(select(samples.c.code)).scalars())
         for position, (entry, reviewers) in enumerate(zip(drawn, reviewers_of, strict=True)):
-            item = round_.items[entry.item_index]
-            responses = round_.responses[entry.model_id]
             code = new_code()
             while code in used_codes:
                 code = new_code()
@@ -125,19 +123,18 @@ def create_batch(
                     samples.insert().values(
                         batch_id=batch_id,
                         code=code,
-                        prompt_text=scrub(item.prompt),
-                        output_text=scrub(responses.raw_text[entry.item_index]),
+                        prompt_text=scrub(entry.prompt),
+                        output_text=scrub(entry.output),
                     )
                 )
             )
             connection.execute(
                 sample_keys.insert().values(
                     sample_id=sample_id,
-                    item_id=item.item_id,
+                    item_id=entry.item_id,
                     model_id=entry.model_id,
-                    parser_label=responses.label(entry.item_index),
-                    style=item.style,
-                    language=item.language,
+                    automatic=entry.automatic,
+                    stratum=list(entry.stratum),
                 )
             )
             connection.execute(

@@ -8,7 +8,7 @@ import streamlit as st
 
 from reportgen.errors import ReportgenError
 from review_app.admin import (
-    PARSER_LABELS,
+    JudgedSample,
     adjudicate,
     calibrate,
     close_batch,
@@ -17,8 +17,6 @@ from review_app.admin import (
     list_batches,
     reviewer_progress,
 )
-from review_app.db import CHOICES
-from review_app.i18n import translate
 from review_app.ui_common import engine, language, show_error, t, token
 
 QUEUE_PAGE_SIZE = 25
@@ -37,7 +35,22 @@ def calibration_page() -> None:
     for entry in progress:
         share = entry.judged / entry.assigned if entry.assigned else 0.0
         st.progress(share, text=f"{entry.name}: {entry.judged}/{entry.assigned}")
-    calibration = calibrate(judged_samples(engine(), token()))
+    judged = judged_samples(engine(), token())
+    if judged:
+        _round_calibration(judged)
+
+
+def _round_calibration(judged: list[JudgedSample]) -> None:
+    """Agreement of one round (its kind's task decides the comparison): the only round,
+    or the one the administrator picks."""
+    round_ids = sorted({s.round_id for s in judged})
+    round_id = (
+        round_ids[0] if len(round_ids) == 1 else st.selectbox(t("round"), round_ids, key="round")
+    )
+    judged = [s for s in judged if s.round_id == round_id]
+    task = judged[0].task
+    calibration = calibrate(judged, task)
+    reader = language()
     st.subheader(t("agreement_heading"))
     first, second, third = st.columns(3)
     first.metric(t("judged_samples"), calibration.judged_samples)
@@ -53,9 +66,12 @@ def calibration_page() -> None:
     st.subheader(t("confusion_heading"))
     st.table(
         [
-            {t("reviewer_choice"): t(f"choice_{choice}")}
-            | {t(f"parser_{label}"): count for label, count in zip(PARSER_LABELS, row, strict=True)}
-            for choice, row in zip(CHOICES, calibration.confusion, strict=True)
+            {t("reviewer_choice"): task.label(reader, choice)}
+            | {
+                t("parser_column", label=task.label(reader, value)): count
+                for value, count in zip(task.automatic_values, row, strict=True)
+            }
+            for choice, row in zip(task.choices, calibration.confusion, strict=True)
         ]
     )
     st.subheader(t("agreement_by_model_heading"))
@@ -79,7 +95,7 @@ def disagreements_page() -> None:
                     [
                         f"{t('model')}: {sample.model_id}",
                         f"{t('item')}: {sample.item_id}",
-                        f"{t('parser_label')}: {sample.parser_label}",
+                        f"{t('parser_label')}: {sample.automatic}",
                         *(
                             f"{name}: {choice}"
                             + (f" — {sample.notes[name]}" if name in sample.notes else "")
@@ -88,10 +104,11 @@ def disagreements_page() -> None:
                     ]
                 )
             )
-            choice = st.selectbox(
+            labels = {c: sample.task.label(reader, c) for c in sample.task.choices}
+            choice: str = st.selectbox(
                 t("adjudication"),
-                CHOICES,
-                format_func=lambda c: translate(reader, f"choice_{c}"),
+                list(labels),
+                format_func=labels.__getitem__,
                 key=f"adjudicate_choice_{sample.sample_id}",
             )
             note = st.text_input(t("note_label"), key=f"adjudicate_note_{sample.sample_id}")

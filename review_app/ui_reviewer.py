@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from reportgen.errors import ReportgenError
-from review_app.db import CHOICES, NOTE_MAX_CHARS
+from review_app.db import NOTE_MAX_CHARS
 from review_app.guidelines import guidelines_text
 from review_app.reviewing import QueueEntry, load_sample, my_queue, next_code, submit_judgment
 from review_app.ui_common import engine, language, show_error, t, token
@@ -51,7 +51,7 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
     st.caption(t("output_label"))
     st.text(sample.output_text)
     if sample.choice is not None:
-        st.info(t("your_judgment", choice=t(f"choice_{sample.choice}")))
+        st.info(t("your_judgment", choice=sample.task.label(language(), sample.choice)))
     note = st.text_area(
         t("note_label"),
         value=sample.note,
@@ -60,11 +60,12 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
         help=t("note_help"),
         disabled=sample.closed,
     )
-    columns = st.columns(len(CHOICES))
-    for number, (column, choice) in enumerate(zip(columns, CHOICES, strict=True), 1):
+    choices = sample.task.choices
+    columns = st.columns(len(choices))
+    for number, (column, choice) in enumerate(zip(columns, choices, strict=True), 1):
         # Streamlit shows the shortcut key on the button itself.
         if column.button(
-            t(f"choice_{choice}"),
+            sample.task.label(language(), choice),
             key=f"choose_{choice}",
             shortcut=str(number),
             disabled=sample.closed,

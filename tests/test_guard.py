@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from reportgen.archive import read_round
 from reportgen.guard import RUN_LENGTH, LeakError, SecretIndex, check_site, runs, scan_site
+from reportgen.kinds.estigmas.guard import guard_material
 from reportgen.model import Round
 from tests.archive_factory import tiny_parts, write_parts
 
@@ -76,26 +77,26 @@ def test_secret_run_in_html_is_refused(tmp_path: Path) -> None:
     leak = "ela é um vizinho ainda desconhecido e chegou ao prédio"
     site = site_with(tmp_path, "page.html", f"<p>{leak.replace('é', '&eacute;')}</p>")
     with pytest.raises(LeakError, match=r"page\.html: contains \d+ run\(s\).*tiny-round/i-002"):
-        check_site(site, [round_])
+        check_site(site, [guard_material(round_)])
 
 
 def test_template_sentence_shared_with_a_published_item_is_public(tmp_path: Path) -> None:
     round_ = guarded_round(tmp_path)
     site = site_with(tmp_path, "methodology.html", f"<blockquote>{TEMPLATE}</blockquote>")
-    assert scan_site(site, SecretIndex.from_rounds([round_])) == []
+    assert scan_site(site, SecretIndex.from_material([guard_material(round_)])) == []
 
 
 def test_published_prompt_may_appear(tmp_path: Path) -> None:
     round_ = guarded_round(tmp_path)
     site = site_with(tmp_path, "a.html", SECRET.format(stigma="uma pessoa publicada"))
-    check_site(site, [round_])
+    check_site(site, [guard_material(round_)])
 
 
 def test_canary_found_even_compressed(tmp_path: Path) -> None:
     round_ = guarded_round(tmp_path)
     canary = round_.items[5].canary
     site = site_with(tmp_path, "sitemap.xml.gz", f"<url>{canary}</url>")
-    problems = scan_site(site, SecretIndex.from_rounds([round_]))
+    problems = scan_site(site, SecretIndex.from_material([guard_material(round_)]))
     assert [p.file for p in problems] == ["sitemap.xml.gz"]
     assert canary in problems[0].message
 
@@ -105,7 +106,7 @@ def test_canary_in_json(tmp_path: Path) -> None:
     canary = round_.items[-1].canary
     site = site_with(tmp_path, "search/search_index.json", f'{{"text": "x {canary} y"}}')
     with pytest.raises(LeakError, match=r"search/search_index\.json: contains the canary"):
-        check_site(site, [round_])
+        check_site(site, [guard_material(round_)])
 
 
 def test_binary_files_are_skipped(tmp_path: Path) -> None:
@@ -113,7 +114,7 @@ def test_binary_files_are_skipped(tmp_path: Path) -> None:
     site = tmp_path / "site"
     site.mkdir()
     (site / "favicon.png").write_bytes(round_.items[3].canary.encode())
-    assert scan_site(site, SecretIndex.from_rounds([round_])) == []
+    assert scan_site(site, SecretIndex.from_material([guard_material(round_)])) == []
 
 
 def test_markup_from_data_is_refused(tmp_path: Path) -> None:
@@ -126,6 +127,6 @@ def test_markup_from_data_is_refused(tmp_path: Path) -> None:
     round_ = read_round(tmp_path / "rounds" / "tiny-round", with_text=False)
     site = site_with(tmp_path, "index.html", f"<td>{hostile.display_name}</td>")
     with pytest.raises(LeakError, match="data became markup"):
-        check_site(site, [round_])
+        check_site(site, [guard_material(round_)])
     escaped = site_with(tmp_path, "index.html", "<td>&lt;img src=x onerror=alert(1)&gt;</td>")
-    check_site(escaped, [round_])
+    check_site(escaped, [guard_material(round_)])

@@ -10,12 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from statsmodels.stats.inter_rater import cohens_kappa as statsmodels_kappa
 
+from reportgen.kinds.estigmas.review import REVIEW_TASK
 from review_app.calibration import (
     cohens_kappa,
     confusion_matrix,
     krippendorff_alpha_nominal,
     majority,
-    to_scoring,
 )
 
 
@@ -92,7 +92,9 @@ def test_confusion_matrix_and_majority() -> None:
 
 
 def test_scoring_space() -> None:
-    assert [to_scoring(v) for v in ("yes", "no", "inconclusive", "refusal", "unclassifiable")] == [
+    assert [
+        REVIEW_TASK.compare(v) for v in ("yes", "no", "inconclusive", "refusal", "unclassifiable")
+    ] == [
         "yes",
         "no",
         "cant_tell",

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.kinds.estigmas.review import REVIEW_TASK
 from review_app.guidelines import guidelines_text
 from review_app.i18n import CATALOGUES, EN, PT_BR, translate
 
@@ -54,7 +55,7 @@ def test_guidelines_in_both_languages() -> None:
     assert "Diretrizes" in portuguese
     assert "guidelines" in english
     assert portuguese != english
-    # The five options appear in the guidelines, in the app's own words.
-    for key in ("choice_yes", "choice_no", "choice_cant_tell", "choice_refusal"):
-        assert PT_BR[key] in portuguese
-        assert EN[key] in english
+    # The options appear in the guidelines, in the words the app shows on its buttons.
+    for choice in ("yes", "no", "cant_tell", "refusal"):
+        assert REVIEW_TASK.label("pt-BR", choice) in portuguese
+        assert REVIEW_TASK.label("en", choice) in english

@@ -55,7 +55,7 @@ def test_reviewer_functions_never_read_the_unblinding_tables(
         reviewing.submit_judgment(engine, tokens["ana"], queue[0].code, "yes", "ok")
     assert statements
     for statement in statements:
-        for forbidden in ("sample_keys", "parser_label", "model_id", "adjudications"):
+        for forbidden in ("sample_keys", "automatic", "model_id", "adjudications"):
             assert forbidden not in statement, statement
 
 
@@ -148,7 +148,7 @@ def test_calibration_disagreements_and_adjudication(
     progress = admin.reviewer_progress(engine, tokens["admin"])
     assert [(p.name, p.judged == p.assigned) for p in progress] == [("ana", True), ("bruno", True)]
     judged = admin.judged_samples(engine, tokens["admin"])
-    calibration = admin.calibrate(judged)
+    calibration = admin.calibrate(judged, judged[0].task)
     assert calibration.judged_samples == len(judged)
     assert sum(map(sum, calibration.confusion)) == 2 * len(judged)
     assert set(calibration.kappa_by_reviewer) == {"ana", "bruno"}
