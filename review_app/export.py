@@ -1,4 +1,4 @@
-"""The audit results a round's human-audit page shows, as one JSON document.
+"""The audit results a round's human-audit page shows (`reportgen.audit_export`).
 
 Reviewers appear as R1, R2, ... (ordered by name): the site publishes agreement, not
 who reviewed. The file is written atomically and never overwritten silently.
@@ -6,25 +6,25 @@ who reviewed. The file is written atomically and never overwritten silently.
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import tempfile
 from pathlib import Path
 
 from sqlalchemy import Engine, func, select
 
-from reportgen.errors import OutputExistsError
+from reportgen.audit_export import (
+    AuditExport,
+    Confusion,
+    ContestationCounts,
+    write_audit_export,
+)
 from review_app.admin import _judged_samples, calibrate
 from review_app.contest import REPLY_DAYS
 from review_app.db import as_utc, batches, contestations, now_utc
 from review_app.tasks import task_of_round
 
-EXPORT_FORMAT = "estigmas-human-audit/1"
 
-
-def audit_results(engine: Engine, round_id: str) -> dict[str, object]:
-    """Everything the human-audit page needs for `round_id`, JSON-ready (NaN -> null)."""
+def audit_results(engine: Engine, round_id: str) -> AuditExport:
+    """Everything the human-audit page needs for `round_id` (NaN -> None)."""
     now = now_utc()
     with engine.connect() as connection:
         task = task_of_round(connection, round_id)
@@ -54,54 +54,42 @@ def audit_results(engine: Engine, round_id: str) -> dict[str, object]:
         for status, submitted in contest_rows
         if status == "pending" and (now - as_utc(submitted)).days >= REPLY_DAYS
     )
-    return {
-        "format": EXPORT_FORMAT,
-        "round_id": round_id,
-        "generated_at": now.isoformat(timespec="seconds"),
-        "batches": len(batch_ids),
-        "batches_closed": int(closed),
-        "samples_judged": len(judged),
-        "judgments": sum(len(s.choices) for s in judged),
-        "reviewers": len(pseudonyms),
-        "adjudicated": sum(1 for s in judged if s.adjudicated is not None),
-        "kappa_majority_vs_parser": _number(calibration.kappa_majority),
-        "alpha_reviewers": _number(calibration.alpha_reviewers),
-        "kappa_by_reviewer": {
+    return AuditExport(
+        round_id=round_id,
+        generated_at=now,
+        batches=len(batch_ids),
+        batches_closed=int(closed),
+        samples_judged=len(judged),
+        judgments=sum(len(s.choices) for s in judged),
+        reviewers=len(pseudonyms),
+        adjudicated=sum(1 for s in judged if s.adjudicated is not None),
+        kappa_majority_vs_parser=_number(calibration.kappa_majority),
+        alpha_reviewers=_number(calibration.alpha_reviewers),
+        kappa_by_reviewer={
             pseudonyms[name]: _number(kappa)
             for name, kappa in calibration.kappa_by_reviewer.items()
         },
-        "confusion": {
-            "rows": list(task.choices),
-            "columns": list(task.automatic_values),
-            "counts": calibration.confusion,
-        },
-        "agreement_by_model": {
+        confusion=Confusion(
+            rows=task.choices,
+            columns=task.automatic_values,
+            counts=tuple(tuple(row) for row in calibration.confusion),
+        ),
+        agreement_by_model={
             model: _number(rate) for model, rate in calibration.agreement_by_model.items()
         },
-        "contestations": {
-            "received": len(statuses),
-            "accepted": statuses.count("accepted"),
-            "rejected": statuses.count("rejected"),
-            "pending": statuses.count("pending"),
-            "overdue": overdue,
-        },
-    }
+        contestations=ContestationCounts(
+            received=len(statuses),
+            accepted=statuses.count("accepted"),
+            rejected=statuses.count("rejected"),
+            pending=statuses.count("pending"),
+            overdue=overdue,
+        ),
+    )
 
 
-def write_export(results: dict[str, object], output: Path, *, force: bool = False) -> None:
+def write_export(results: AuditExport, output: Path, *, force: bool = False) -> None:
     """Write `results` to `output` atomically; refuse to replace a file unless `force`."""
-    if output.exists() and not force:
-        raise OutputExistsError(f"{output}: already exists (use --force to replace it)")
-    output.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps(results, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    handle, temporary = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(data)
-        os.replace(temporary, output)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_audit_export(results, output, force=force)
 
 
 def _number(value: float) -> float | None:

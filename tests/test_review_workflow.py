@@ -169,10 +169,8 @@ def test_export_is_anonymous_and_not_overwritten(
     engine, tokens = setup
     _judge_all(engine, tokens)
     results = audit_results(engine, "r-demo")
-    assert results["reviewers"] == 2
-    by_reviewer = results["kappa_by_reviewer"]
-    assert isinstance(by_reviewer, dict)
-    assert set(by_reviewer) == {"R1", "R2"}
+    assert results.reviewers == 2
+    assert set(results.kappa_by_reviewer) == {"R1", "R2"}
     target = tmp_path / "out" / "audit.json"
     write_export(results, target)
     assert json.loads(target.read_text(encoding="utf-8"))["round_id"] == "r-demo"

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.audit_export import AUDIT_FORMAT
 from reportgen.build import build_site
 from reportgen.errors import InputError
-from reportgen.kinds.estigmas.render.reference_tables import AUDIT_FORMAT, load_audit
+from reportgen.kinds.estigmas.render.reference_tables import load_audit
 from reportgen.render.siteconfig import load_site_config
 from tests.test_site_build import CONFIG, TEMPLATES, tiny_rounds
 

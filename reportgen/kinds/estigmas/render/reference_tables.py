@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from reportgen.errors import InputError
+from reportgen.audit_export import read_audit_export
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.score import SCORE_FIELDS
 from reportgen.render.table import Cell, Table
-
-AUDIT_FORMAT = "estigmas-human-audit/1"
 
 # Columns of data/<round_id>/models.csv, in file order (the data dictionary lists them):
 # the keys of `summary --json`.
@@ -75,19 +72,9 @@ def dictionary(tr: Translator) -> Table:
 
 
 def load_audit(path: Path) -> Mapping[str, Any] | None:
-    """A human-audit export, or None when the file does not exist."""
-    if not path.is_file():
-        return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise InputError(f"{path}: not a readable JSON audit export ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != AUDIT_FORMAT:
-        raise InputError(f"{path}: key 'format' must be {AUDIT_FORMAT!r}")
-    for key in ("samples_judged", "judgments", "reviewers", "kappa_by_reviewer", "confusion"):
-        if key not in data:
-            raise InputError(f"{path}: missing key {key!r}")
-    return data
+    """A human-audit export (checked against its record), or None when there is none."""
+    export = read_audit_export(path)
+    return None if export is None else export.model_dump(mode="json")
 
 
 def _number(tr: Translator, value: object, digits: int = 2) -> str:

@@ -1,0 +1,94 @@
+"""The human-audit export: one record, written by the review app, read by the site.
+
+`reportgen review export` writes it (`audits/<round_id>.json`); the next build shows it
+on the round's human-audit page. Reviewers appear as R1, R2, ...: the site publishes
+agreement, not who reviewed. Both sides use these models, so the file the app writes is
+exactly what the page reads; a file that does not fit is refused with its key named.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Final, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from reportgen.atomic import write_atomic
+from reportgen.errors import InputError, OutputExistsError
+
+AUDIT_FORMAT: Final = "human-audit/1"
+# The name the first version gave the same document; still read.
+_LEGACY_FORMATS = ("estigmas-human-audit/1",)
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Confusion(_Record):
+    """Reviewer choices (rows) × automatic answers (columns), in the task's orders."""
+
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    counts: tuple[tuple[int, ...], ...]
+
+
+class ContestationCounts(_Record):
+    received: int
+    accepted: int
+    rejected: int
+    pending: int
+    overdue: int
+
+
+class AuditExport(_Record):
+    """Agreement of reviewers with each other and with automatic scoring, for one round.
+
+    Coefficients are None where they are undefined (no pairable data)."""
+
+    format: Literal["human-audit/1", "estigmas-human-audit/1"] = AUDIT_FORMAT
+    round_id: str
+    generated_at: datetime
+    batches: int
+    batches_closed: int
+    samples_judged: int
+    judgments: int
+    reviewers: int
+    adjudicated: int
+    kappa_majority_vs_parser: float | None
+    alpha_reviewers: float | None
+    kappa_by_reviewer: dict[str, float | None]  # pseudonym (R1, R2, ...) -> κ
+    confusion: Confusion
+    agreement_by_model: dict[str, float | None]
+    contestations: ContestationCounts
+
+
+def read_audit_export(path: Path) -> AuditExport | None:
+    """The export at `path`, or None when there is no such file."""
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise InputError(f"{path}: not a readable JSON audit export ({error})") from None
+    if not isinstance(data, dict) or data.get("format") not in (AUDIT_FORMAT, *_LEGACY_FORMATS):
+        raise InputError(f"{path}: key 'format' must be {AUDIT_FORMAT!r}")
+    try:
+        return AuditExport.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = ".".join(str(part) for part in first["loc"])
+        raise InputError(
+            f"{path}: key {key!r}: {first['msg']} ({error.error_count()} problem(s))"
+        ) from None
+
+
+def write_audit_export(export: AuditExport, path: Path, *, force: bool = False) -> None:
+    """Write `export` to `path` atomically; refuse to replace a file unless `force`."""
+    if path.exists() and not force:
+        raise OutputExistsError(f"{path}: already exists (use --force to replace it)")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = export.model_dump(mode="json")
+    write_atomic(path, json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
