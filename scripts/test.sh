@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs on a fresh Debian machine and runs it:
 # the Python packages (pinned), Debian's Chromium for the browser tests, a PostgreSQL
-# server for the review app's concurrency tests; then ruff, mypy and pytest.
+# server for the review app's concurrency tests; then ruff, mypy, the import-linter
+# contracts (the layers, pyproject.toml) and pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh test
@@ -27,4 +28,5 @@ fi
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
+.venv/bin/lint-imports
 .venv/bin/python -m pytest -q "$@"
