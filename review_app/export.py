@@ -7,9 +7,10 @@ who reviewed. The file is written atomically and never overwritten silently.
 from __future__ import annotations
 
 import math
+from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Connection, Engine, func, select
 
 from reportgen.audit_export import (
     AuditExport,
@@ -34,11 +35,7 @@ def audit_results(engine: Engine, round_id: str) -> AuditExport:
             ).scalars()
         )
         judged = [s for s in _judged_samples(connection, None) if s.batch_id in batch_ids]
-        contest_rows = connection.execute(
-            select(contestations.c.status, contestations.c.submitted_at).where(
-                contestations.c.round_id == round_id
-            )
-        ).all()
+        contestation_counts = _contestation_counts(connection, round_id, now)
         closed = connection.execute(
             select(func.count()).where(
                 batches.c.round_id == round_id, batches.c.closed_at.is_not(None)
@@ -48,12 +45,6 @@ def audit_results(engine: Engine, round_id: str) -> AuditExport:
     pseudonyms = {
         name: f"R{number}" for number, name in enumerate(sorted(calibration.kappa_by_reviewer), 1)
     }
-    statuses = [status for status, _ in contest_rows]
-    overdue = sum(
-        1
-        for status, submitted in contest_rows
-        if status == "pending" and (now - as_utc(submitted)).days >= REPLY_DAYS
-    )
     return AuditExport(
         round_id=round_id,
         generated_at=now,
@@ -77,12 +68,28 @@ def audit_results(engine: Engine, round_id: str) -> AuditExport:
         agreement_by_model={
             model: _number(rate) for model, rate in calibration.agreement_by_model.items()
         },
-        contestations=ContestationCounts(
-            received=len(statuses),
-            accepted=statuses.count("accepted"),
-            rejected=statuses.count("rejected"),
-            pending=statuses.count("pending"),
-            overdue=overdue,
+        contestations=contestation_counts,
+    )
+
+
+def _contestation_counts(
+    connection: Connection, round_id: str, now: datetime
+) -> ContestationCounts:
+    rows = connection.execute(
+        select(contestations.c.status, contestations.c.submitted_at).where(
+            contestations.c.round_id == round_id
+        )
+    ).all()
+    statuses = [status for status, _ in rows]
+    return ContestationCounts(
+        received=len(statuses),
+        accepted=statuses.count("accepted"),
+        rejected=statuses.count("rejected"),
+        pending=statuses.count("pending"),
+        overdue=sum(
+            1
+            for status, submitted in rows
+            if status == "pending" and (now - as_utc(submitted)).days >= REPLY_DAYS
         ),
     )
 

@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 
 import numpy as np
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 
 from reportgen.kinds.review_task import ReviewUnit
 from reportgen.model import Round
@@ -92,18 +92,7 @@ def create_batch(
             ).scalars()
         ]
         reviewers_of = assign(len(drawn), reviewer_ids, overlap)
-        known = connection.execute(
-            select(rounds.c.round_id).where(rounds.c.round_id == round_.round_id)
-        ).first()
-        if known is None:
-            connection.execute(
-                rounds.insert().values(
-                    round_id=round_.round_id,
-                    round_dir=str(round_.path),
-                    kind=round_.manifest.kind,
-                    contest_window_days=10,
-                )
-            )
+        _ensure_round(connection, round_)
         settings = {"fraction": fraction, "min_per_stratum": min_per_stratum, "overlap": overlap}
         batch_id = inserted_id(
             connection.execute(
@@ -113,37 +102,8 @@ def create_batch(
             )
         )
         used_codes: set[str] = set(connection.execute(select(samples.c.code)).scalars())
-        for position, (entry, reviewers) in enumerate(zip(drawn, reviewers_of, strict=True)):
-            code = new_code()
-            while code in used_codes:
-                code = new_code()
-            used_codes.add(code)
-            sample_id = inserted_id(
-                connection.execute(
-                    samples.insert().values(
-                        batch_id=batch_id,
-                        code=code,
-                        prompt_text=scrub(entry.prompt),
-                        output_text=scrub(entry.output),
-                    )
-                )
-            )
-            connection.execute(
-                sample_keys.insert().values(
-                    sample_id=sample_id,
-                    item_id=entry.item_id,
-                    model_id=entry.model_id,
-                    automatic=entry.automatic,
-                    stratum=list(entry.stratum),
-                )
-            )
-            connection.execute(
-                assignments.insert(),
-                [
-                    {"sample_id": sample_id, "reviewer_id": reviewer, "position": position}
-                    for reviewer in reviewers
-                ],
-            )
+        for position, (unit, reviewers) in enumerate(zip(drawn, reviewers_of, strict=True)):
+            _store_sample(connection, batch_id, unit, scrub, used_codes, position, reviewers)
         audit(
             connection,
             by_account,
@@ -151,3 +111,61 @@ def create_batch(
             {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed, **settings},
         )
     return batch_id
+
+
+def _ensure_round(connection: Connection, round_: Round) -> None:
+    known = connection.execute(
+        select(rounds.c.round_id).where(rounds.c.round_id == round_.round_id)
+    ).first()
+    if known is None:
+        connection.execute(
+            rounds.insert().values(
+                round_id=round_.round_id,
+                round_dir=str(round_.path),
+                kind=round_.manifest.kind,
+                contest_window_days=10,
+            )
+        )
+
+
+def _store_sample(
+    connection: Connection,
+    batch_id: int,
+    unit: Drawn,
+    scrub: Scrubber,
+    used_codes: set[str],
+    position: int,
+    reviewers: tuple[int, ...],
+) -> None:
+    """One sample: its anonymised texts (what reviewers read), its key (what unblinds
+    it, read by administrator code only) and its assignments."""
+    code = new_code()
+    while code in used_codes:
+        code = new_code()
+    used_codes.add(code)
+    sample_id = inserted_id(
+        connection.execute(
+            samples.insert().values(
+                batch_id=batch_id,
+                code=code,
+                prompt_text=scrub(unit.prompt),
+                output_text=scrub(unit.output),
+            )
+        )
+    )
+    connection.execute(
+        sample_keys.insert().values(
+            sample_id=sample_id,
+            item_id=unit.item_id,
+            model_id=unit.model_id,
+            automatic=unit.automatic,
+            stratum=list(unit.stratum),
+        )
+    )
+    connection.execute(
+        assignments.insert(),
+        [
+            {"sample_id": sample_id, "reviewer_id": reviewer, "position": position}
+            for reviewer in reviewers
+        ],
+    )
