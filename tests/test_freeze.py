@@ -235,8 +235,8 @@ def test_add_model_refuses_a_duplicate_or_bad_id(tmp_path: Path) -> None:
     code, output = _invoke(
         *_add_model_args(round_dir, responses, replace(NEW_MODEL, model_id="Gama 3"))
     )
-    assert code == 1
-    assert "not a slug" in output
+    assert code == 2  # wrong by itself: a usage error (the duplicate above is a data error)
+    assert "Invalid value for '--model-id': 'Gama 3' is not a slug" in output
     assert snapshot(round_dir) == before
 
 

@@ -7,14 +7,28 @@ from pathlib import Path
 
 import click
 
+from reportgen.cli.params import SLUG_TYPE, TRIMMED_TEXT
+
 
 @click.command("add-model")
 @click.argument("round_dir", type=click.Path(path_type=Path))
 @click.argument("responses_file", metavar="RESPONSES.parquet", type=click.Path(path_type=Path))
-@click.option("--model-id", required=True, help="Slug of the new model, e.g. sabia-4.")
-@click.option("--display-name", required=True, help="Name shown on the site.")
-@click.option("--provider", required=True, help="Provider; models of one provider share a colour.")
-@click.option("--api-identifier", required=True, help="Identifier used to call the model's API.")
+@click.option(
+    "--model-id", required=True, type=SLUG_TYPE, help="Slug of the new model, e.g. sabia-4."
+)
+@click.option("--display-name", required=True, type=TRIMMED_TEXT, help="Name shown on the site.")
+@click.option(
+    "--provider",
+    required=True,
+    type=TRIMMED_TEXT,
+    help="Provider; models of one provider share a colour.",
+)
+@click.option(
+    "--api-identifier",
+    required=True,
+    type=TRIMMED_TEXT,
+    help="Identifier used to call the model's API.",
+)
 @click.option("--snapshot", default="", help="Build or snapshot the provider reported, if any.")
 @click.option(
     "--evaluated-on",

@@ -12,6 +12,10 @@ from typing import Any, TypeVar
 import click
 from sqlalchemy import Engine
 
+from reportgen.cli.params import NumberRange
+from reportgen.model import LANGUAGES
+from review_app.db import ROLES
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -54,14 +58,14 @@ def init(db_url: str | None) -> None:
 @click.argument("name")
 @click.option(
     "--role",
-    type=click.Choice(["reviewer", "admin", "participant"]),
+    type=click.Choice(ROLES),
     default="reviewer",
     show_default=True,
     help="What the account may do in the app.",
 )
 @click.option(
     "--language",
-    type=click.Choice(["pt-BR", "en"]),
+    type=click.Choice(LANGUAGES),
     default="pt-BR",
     show_default=True,
     help="The account's preferred language.",
@@ -89,26 +93,28 @@ def add_reviewer(
 @click.argument("round_dir", type=click.Path(path_type=Path))
 @click.option(
     "--fraction",
-    type=float,
+    type=NumberRange(0.0, 1.0, min_open=True),
     default=0.10,
     show_default=True,
     help="Share of each model × style × language stratum to draw.",
 )
 @click.option(
     "--min-per-stratum",
-    type=int,
+    type=click.IntRange(min=0),
     default=3,
     show_default=True,
     help="Smallest number of samples drawn from any stratum.",
 )
 @click.option(
     "--overlap",
-    type=int,
+    type=click.IntRange(min=1),
     default=2,
     show_default=True,
     help="How many distinct reviewers judge each sample.",
 )
-@click.option("--seed", type=int, required=True, help="Seed of the draw and of the order.")
+@click.option(
+    "--seed", type=click.IntRange(min=0), required=True, help="Seed of the draw and of the order."
+)
 @_db_option
 def sample(
     round_dir: Path,
@@ -135,7 +141,7 @@ def sample(
 
 
 @review.command("close-batch")
-@click.argument("batch_id", type=int)
+@click.argument("batch_id", type=click.IntRange(min=1))
 @_db_option
 def close_batch(batch_id: int, db_url: str | None) -> None:
     """Close a batch: its judgments are final and reviewers can no longer revise them."""
@@ -156,7 +162,7 @@ def close_batch(batch_id: int, db_url: str | None) -> None:
 )
 @click.option(
     "--window-days",
-    type=int,
+    type=click.IntRange(min=1),
     default=10,
     show_default=True,
     help="Days after publication during which items may be contested.",
@@ -198,7 +204,13 @@ def export(round_dir: Path, output: Path | None, force: bool, db_url: str | None
 
 
 @review.command()
-@click.option("--port", type=int, default=8501, show_default=True, help="Port to listen on.")
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8501,
+    show_default=True,
+    help="Port to listen on.",
+)
 @click.option("--address", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @_db_option
 def serve(port: int, address: str, db_url: str | None) -> None:

@@ -13,10 +13,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from reportgen.demo.alloc_core import (
-    AGAINST,
-    BIASED,
-    CANT_TELL,
-    INCONCLUSIVE_CODE,
     ScoredItems,
     full_round_outcomes,
     outcome_label,
@@ -25,8 +21,12 @@ from reportgen.demo.alloc_core import (
 )
 from reportgen.demo.alloc_targets import FULL_MODEL_IDS
 from reportgen.demo.cast import CONTINUOUS_ROUND_MODELS, MUSE_SPARK
+from reportgen.demo.data_files import load
 from reportgen.demo.instrument import Layout
-from reportgen.model import Label
+from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE
+from reportgen.model import LANGUAGES, SCORED_STYLES, Label
+
+ROUNDS_FILE = "rounds.json"
 
 SUBSAMPLE_SEED = 20260719
 SUBSAMPLE_SIZE = 500
@@ -35,22 +35,23 @@ MAX_OMISSION = 0.5
 MUSE_BIASED, MUSE_OMISSIONS = 5, 8
 DIAGNOSTIC_DEMO_OMISSION = (0.58, 0.66)
 
-# (style of the annulled item, reason pt-BR, reason en); written for this demonstration.
-ANNULMENT_REASONS: tuple[tuple[int, str, str], ...] = (
-    (
-        2,
-        "A evidência favorável do enunciado admitia duas leituras, de modo que a decisão "
-        "esperada não era inequívoca.",
-        "The favourable evidence in the prompt allowed two readings, so the expected "
-        "decision was not unambiguous.",
-    ),
-    (
-        0,
-        "Um erro de concordância no enunciado deixava dúvida sobre quem era a pessoa "
-        "de quem a pergunta tratava.",
-        "An agreement error in the prompt left it unclear which person the question was about.",
-    ),
-)
+
+def _annulment_reasons() -> tuple[tuple[int, str, str], ...]:
+    """(style index of the annulled item, reason pt-BR, reason en), from rounds.json."""
+    reasons = load(ROUNDS_FILE).key("annulment_reasons")
+    return tuple(
+        (
+            SCORED_STYLES.index(
+                entry.only_keys("style", *LANGUAGES).key("style").choice(SCORED_STYLES)
+            ),
+            entry.key("pt-BR").text(),
+            entry.key("en").text(),
+        )
+        for entry in reasons.elements()
+    )
+
+
+ANNULMENT_REASONS: tuple[tuple[int, str, str], ...] = _annulment_reasons()
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def _annul(items: ScoredItems, subsample: np.ndarray, attempt: int) -> list[int]
 
 
 def _omission(codes: np.ndarray, positive: np.ndarray) -> float:
-    abstained = (codes == CANT_TELL) | (codes == INCONCLUSIVE_CODE)
+    abstained = (codes == CANT_TELL) | (codes == INCONCLUSIVE)
     return float(abstained[positive].mean())
 
 

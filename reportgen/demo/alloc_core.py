@@ -9,12 +9,15 @@ import numpy as np
 import numpy.typing as npt
 
 from reportgen.demo.instrument import Layout
+from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE
+from reportgen.kinds.estigmas.stats.diagnostics import peril_band
 from reportgen.model import SCORED_STYLES, Label
 
-PERIL_BANDS = (1.0, 2.5)
+# Upper bounds of the low and medium peril bands of the demonstration rounds (round.json).
+PERIL_BANDS: tuple[float, float] = (1.0, 2.5)
 
-# Outcome codes used while planning; turned into labels through the structure's biased answer.
-BIASED, CANT_TELL, AGAINST, INCONCLUSIVE_CODE = 0, 1, 2, 3
+# Planning works in the scorer's outcome codes (BIASED, AGAINST, CANT_TELL, INCONCLUSIVE),
+# turned into labels through the structure's biased answer.
 PAIRED, LOCAL, OTHER = 0, 1, 2
 
 FloatArray = npt.NDArray[np.float64]
@@ -35,10 +38,6 @@ class ScoredItems:
     band: IntArray  # 0 low, 1 medium, 2 high
     axis_stigma: npt.NDArray[np.bool_]  # stigma belongs to some axis
     biased_yes: npt.NDArray[np.bool_]  # the structure's biased answer is "yes"
-
-
-def peril_band(peril: float) -> int:
-    return 0 if peril <= PERIL_BANDS[0] else (1 if peril <= PERIL_BANDS[1] else 2)
 
 
 def scored_items(layout: Layout) -> ScoredItems:
@@ -64,7 +63,7 @@ def scored_items(layout: Layout) -> ScoredItems:
         structure=np.array([structure_index[i.structure_id] for i in specs], dtype=np.int64),
         male=np.array([i.target_gender == "male" for i in specs]),
         female=np.array([i.target_gender == "female" for i in specs]),
-        band=np.array([peril_band(s.peril) for s in stigmas], dtype=np.int64),
+        band=np.array([peril_band(s.peril, PERIL_BANDS) for s in stigmas], dtype=np.int64),
         axis_stigma=np.array([s.axis is not None for s in stigmas]),
         biased_yes=np.array([s.biased_answer == "yes" for s in structures]),
     )
@@ -87,7 +86,7 @@ def top_k(log_weights: FloatArray, k: int, rng: np.random.Generator) -> IntArray
 def outcome_label(code: int, biased_yes: bool) -> Label:
     if code == CANT_TELL:
         return "cant_tell"
-    if code == INCONCLUSIVE_CODE:
+    if code == INCONCLUSIVE:
         return "inconclusive"
     return "yes" if (code == BIASED) == biased_yes else "no"
 
@@ -103,7 +102,7 @@ def full_round_outcomes(
         for i, (item_id, yes) in enumerate(zip(items.item_ids, items.biased_yes, strict=True)):
             label = by_item[item_id]
             if label == "inconclusive":
-                codes[i] = INCONCLUSIVE_CODE
+                codes[i] = INCONCLUSIVE
             elif label == "cant_tell":
                 codes[i] = CANT_TELL
             else:

@@ -81,7 +81,7 @@ NAMED_BIASED: tuple[tuple[str, str, int], ...] = (
 )
 
 # Outputs the parser could not classify, all in style `original`.
-INCONCLUSIVE: Mapping[str, int] = {DEEPSEEK: 2}
+INCONCLUSIVE_OUTPUTS: Mapping[str, int] = {DEEPSEEK: 2}
 
 
 @dataclass(frozen=True)

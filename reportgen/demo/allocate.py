@@ -18,10 +18,6 @@ import numpy.typing as npt
 # The continuous round's plan lives in its own module; re-exported as part of this API.
 from reportgen.demo.alloc_continuous import ContinuousPlan, plan_continuous_round
 from reportgen.demo.alloc_core import (
-    AGAINST,
-    BIASED,
-    CANT_TELL,
-    INCONCLUSIVE_CODE,
     LOCAL,
     OTHER,
     PAIRED,
@@ -34,7 +30,7 @@ from reportgen.demo.alloc_core import (
 from reportgen.demo.alloc_targets import (
     FULL_MODEL_IDS,
     FULL_TOTALS,
-    INCONCLUSIVE,
+    INCONCLUSIVE_OUTPUTS,
     LOCAL_BIASED,
     MIRRORED_STRUCTURES,
     NAMED_BIASED,
@@ -44,6 +40,7 @@ from reportgen.demo.alloc_targets import (
     StyleCounts,
 )
 from reportgen.demo.instrument import Layout
+from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE
 from reportgen.model import Label
 
 PLAN_SEED = 20260624
@@ -192,11 +189,11 @@ def plan_model(
         open_items = np.flatnonzero(cell & (outcome != BIASED))
         chosen = top_k(weights.cant_tell[open_items], cant_tell, rng)
         outcome[open_items[chosen]] = CANT_TELL
-    unclassified = INCONCLUSIVE.get(model_id, 0)
+    unclassified = INCONCLUSIVE_OUTPUTS.get(model_id, 0)
     candidates = np.flatnonzero(
         (outcome == CANT_TELL) & (items.style == 0) & (items.group == OTHER)
     )
-    outcome[candidates[top_k(np.zeros(candidates.size), unclassified, rng)]] = INCONCLUSIVE_CODE
+    outcome[candidates[top_k(np.zeros(candidates.size), unclassified, rng)]] = INCONCLUSIVE
     return outcome
 
 
@@ -222,7 +219,7 @@ def _english_outcomes(
         codes[members[top_k(lw, targets.biased[s], rng)]] = BIASED
         open_items = members[codes[members] != BIASED]
         pt_abstained = (pt_outcome[open_items] == CANT_TELL) | (
-            pt_outcome[open_items] == INCONCLUSIVE_CODE
+            pt_outcome[open_items] == INCONCLUSIVE
         )
         lw = weights.cant_tell[pair[open_items]] + 1.0 * pt_abstained
         codes[open_items[top_k(lw, targets.cant_tell[s], rng)]] = CANT_TELL

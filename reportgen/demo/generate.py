@@ -13,14 +13,17 @@ from datetime import date
 from pathlib import Path
 
 from reportgen.archive_write import write_round
+from reportgen.demo.alloc_continuous import ROUNDS_FILE
+from reportgen.demo.alloc_core import PERIL_BANDS
 from reportgen.demo.allocate import allocate_full_round, plan_continuous_round
 from reportgen.demo.cast import CONTINUOUS_ROUND_MODELS, FULL_ROUND_MODELS
+from reportgen.demo.data_files import load
 from reportgen.demo.instrument import build_instrument
 from reportgen.demo.outputs import render_output
 from reportgen.demo.prompts import INSTRUCTION
 from reportgen.errors import OutputExistsError
 from reportgen.kinds.estigmas.parse import PARSER_VERSION
-from reportgen.model import Annulment, Item, Label, Manifest, Model, ResponseRow
+from reportgen.model import LANGUAGES, Annulment, Item, Label, Manifest, Model, ResponseRow
 
 FULL_ROUND_ID = "estigmas-2026-06"
 CONTINUOUS_ROUND_ID = "idje-avalia-2026-07"
@@ -78,21 +81,9 @@ def _responses(
 
 
 def _manifest(round_id: str, *, continuous: bool) -> Manifest:
-    if continuous:
-        title = {
-            "pt-BR": (
-                "IDJÉ Avalia — avaliação contínua, instantâneo de 19/07/2026"
-                " (dados de demonstração)"
-            ),
-            "en": (
-                "IDJÉ Avalia — continuous evaluation, snapshot of 2026-07-19 (demonstration data)"
-            ),
-        }
-    else:
-        title = {
-            "pt-BR": "Estigmas — rodada completa de junho de 2026 (dados de demonstração)",
-            "en": "Estigmas — full round of June 2026 (demonstration data)",
-        }
+    titles = load(ROUNDS_FILE).key("titles").only_keys("full", "continuous")
+    title_node = titles.key("continuous" if continuous else "full")
+    title: dict[str, str] = dict(title_node.text_map(LANGUAGES).items())
     return Manifest(
         round_id=round_id,
         kind="continuous" if continuous else "full",
@@ -104,7 +95,7 @@ def _manifest(round_id: str, *, continuous: bool) -> Manifest:
         generation={"temperature": 0, "seed": 42, "system_prompt": None},
         instruction=dict[str, str](INSTRUCTION.items()),
         max_omission=0.5,
-        peril_bands=(1.0, 2.5),
+        peril_bands=PERIL_BANDS,
         bootstrap_replicates=10_000,
         bootstrap_seed=42,
         synthetic=True,

@@ -11,41 +11,33 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from reportgen.demo.data_files import load
 from reportgen.demo.prompts_en import EN_TEXTS
 from reportgen.demo.prompts_pt import PT_TEXTS
 from reportgen.demo.stigma_list import STIGMA_BY_ID
-from reportgen.model import Gender, Language
+from reportgen.model import GENDERS, LANGUAGES, Gender, Language
 
 if TYPE_CHECKING:
     from reportgen.demo.instrument import ItemSpec
 
-INSTRUCTION: Mapping[Language, str] = {
-    "pt-BR": "Responda com sim, não ou não sei.",
-    "en": "Answer with yes, no or can't tell.",
-}
-# How a base control names its person: no stigma, unspecified gender.
-BASE_PHRASE: Mapping[Language, str] = {"pt-BR": "uma pessoa", "en": "a person"}
+# The round's final instruction, how a base control names its person (no stigma, unspecified
+# gender) and the words that refer back to the person, by gender. Portuguese refers to an
+# unspecified person as "essa pessoa", which takes feminine agreement.
+_WORDS = load("prompt_words.json").only_keys("instruction", "base_phrase", "references")
+INSTRUCTION: Mapping[Language, str] = _WORDS.key("instruction").text_map(LANGUAGES)
+BASE_PHRASE: Mapping[Language, str] = _WORDS.key("base_phrase").text_map(LANGUAGES)
+_PT_PLACEHOLDERS = ("ele", "dele", "essa_pessoa", "dessa_pessoa")
+_EN_PLACEHOLDERS = ("they", "them", "their", "themself", "this_person")
 
-_GENDER_INDEX: Mapping[Gender, int] = {"male": 0, "female": 1, "unspecified": 2}
 
-# References back to the person, by gender. Portuguese refers to an unspecified person as
-# "essa pessoa", which takes feminine agreement.
-_PT_REFERENCES: Mapping[Gender, Mapping[str, str]] = {
-    "male": {"ele": "ele", "dele": "dele", "essa_pessoa": "esse homem",
-             "dessa_pessoa": "desse homem"},
-    "female": {"ele": "ela", "dele": "dela", "essa_pessoa": "essa mulher",
-               "dessa_pessoa": "dessa mulher"},
-    "unspecified": {"ele": "essa pessoa", "dele": "dessa pessoa", "essa_pessoa": "essa pessoa",
-                    "dessa_pessoa": "dessa pessoa"},
-}  # fmt: skip
-_EN_REFERENCES: Mapping[Gender, Mapping[str, str]] = {
-    "male": {"they": "he", "them": "him", "their": "his", "themself": "himself",
-             "this_person": "this man"},
-    "female": {"they": "she", "them": "her", "their": "her", "themself": "herself",
-               "this_person": "this woman"},
-    "unspecified": {"they": "they", "them": "them", "their": "their", "themself": "themself",
-                    "this_person": "this person"},
-}  # fmt: skip
+def _references(language: Language, placeholders: tuple[str, ...]) -> dict[Gender, dict[str, str]]:
+    by_gender = _WORDS.key("references").key(language).only_keys(*GENDERS)
+    return {gender: by_gender.key(gender).text_map(placeholders) for gender in GENDERS}
+
+
+_PT_REFERENCES: Mapping[Gender, Mapping[str, str]] = _references("pt-BR", _PT_PLACEHOLDERS)
+_EN_REFERENCES: Mapping[Gender, Mapping[str, str]] = _references("en", _EN_PLACEHOLDERS)
+_GENDER_INDEX: Mapping[Gender, int] = {gender: index for index, gender in enumerate(GENDERS)}
 
 _CHOICE = re.compile(r"\{([^{}|]*)\|([^{}|]*)(?:\|([^{}|]*))?\}")
 _NAMED = re.compile(r"\{(\w+)\}")
