@@ -71,6 +71,8 @@ def finished(value: object) -> Markup:
         return chart_markup(value)
     if isinstance(value, Collapsed):
         return collapsed(value)
+    if isinstance(value, jinja2.Undefined):
+        str(value)  # StrictUndefined: raises the error naming the missing variable
     raise TypeError(f"a page printed {type(value).__name__} {value!r}: not a finished value")
 
 
