@@ -1,4 +1,8 @@
-"""`reportgen build`: rounds -> results -> pages -> MkDocs -> guard -> site/, atomically.
+"""`reportgen build`: rounds -> pages -> MkDocs -> guard -> site/, atomically.
+
+This module is the generic build (staging, MkDocs config and run, sitemaps, downloads,
+guard, atomic swap); what the pages show comes from the kind through one entry point
+(`estigmas_site`, a `SiteSource`), which is given the SVG cache the build creates.
 
 Everything is written into a staging directory next to the output; the output is
 replaced only after MkDocs succeeded and the leak guard found nothing, so a failed
@@ -13,36 +17,43 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime, time
-from importlib.metadata import version
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
-from reportgen import __version__
 from reportgen.archive import read_round
 from reportgen.errors import InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
 from reportgen.kinds.estigmas.guard import guard_material
-from reportgen.kinds.estigmas.render.charts import ReferenceRegion, svg_cache
-from reportgen.kinds.estigmas.render.context import RoundView, build_round_view, provider_colours
-from reportgen.kinds.estigmas.render.downloads import write_downloads
-from reportgen.kinds.estigmas.render.pages import write_sources
-from reportgen.kinds.estigmas.render.reference_tables import load_audit
-from reportgen.kinds.estigmas.render.site import NAV_PAGES, SiteContext
-from reportgen.kinds.estigmas.results import default_cache_dir, load_results
+from reportgen.kinds.estigmas.render.charts import SvgCache
+from reportgen.kinds.estigmas.render.site_pages import estigmas_site
+from reportgen.kinds.estigmas.results import default_cache_dir
 from reportgen.model import Round
 from reportgen.render.siteconfig import SiteConfig, load_site_config
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
-SOFTWARE = ("reportgen", "mkdocs", "mkdocs-material", "mkdocs-static-i18n", "altair", "numpy")
 
 Progress = Callable[[str], None]
+
+
+class SiteSource(Protocol):
+    """What the build needs from a kind's pages (today only Estigmas: `estigmas_site`)."""
+
+    @property
+    def nav(self) -> tuple[str, ...]: ...  # the navigation's Markdown files, in order
+
+    @property
+    def source_date(self) -> date: ...  # the date the built site is stamped with
+
+    def write_sources(self, docs_dir: Path, language: str) -> list[Path]: ...
+
+    def write_downloads(self, site_dir: Path) -> list[Path]: ...
 
 
 @dataclass(frozen=True)
@@ -66,28 +77,7 @@ def find_rounds(rounds_dir: Path) -> list[Path]:
     return found
 
 
-def _software() -> dict[str, str]:
-    versions = {}
-    for package in SOFTWARE:
-        try:
-            versions[package] = version(package)
-        except Exception:  # a missing distribution is shown as unknown, not fatal
-            versions[package] = "?"
-    versions["reportgen"] = __version__
-    return versions
-
-
-def _primary(views: Sequence[RoundView], config: SiteConfig) -> RoundView:
-    if config.primary_round is not None:
-        for view in views:
-            if view.round_id == config.primary_round:
-                return view
-        raise InputError(f"site.yml: primary_round {config.primary_round!r} is not being built")
-    full = [v for v in views if v.kind == "full"] or list(views)
-    return max(full, key=lambda v: (v.collected_on, v.round_id))
-
-
-def mkdocs_config(config: SiteConfig, site_dir: Path) -> dict[str, Any]:
+def mkdocs_config(config: SiteConfig, site_dir: Path, nav: Sequence[str]) -> dict[str, Any]:
     """The generated mkdocs.yml (pt-BR at the root, English under /en/)."""
     names = {"pt-BR": "Português", "en": "English"}
     languages = []
@@ -123,7 +113,7 @@ def mkdocs_config(config: SiteConfig, site_dir: Path) -> dict[str, Any]:
         "extra_css": ["assets/rg/site.css"],
         "extra_javascript": ["assets/rg/vega-bundle.js", "assets/rg/site.js"],
         "markdown_extensions": ["tables", "attr_list", "admonition", {"toc": {"permalink": True}}],
-        "nav": [f"{stem}.md" for stem, _ in NAV_PAGES],
+        "nav": list(nav),
         "plugins": [
             "search",
             {
@@ -201,47 +191,28 @@ def _swap(built: Path, out_dir: Path, staging: Path) -> None:
         raise
 
 
-def _audit_of(exports_dir: Path, round_id: str) -> Mapping[str, Any] | None:
-    """The round's audit export: `<round_id>.json` or `human-audit-<round_id>.json`
-    (the name `reportgen review export` gives it by default)."""
-    found = [
-        path
-        for path in (exports_dir / f"{round_id}.json", exports_dir / f"human-audit-{round_id}.json")
-        if path.is_file()
-    ]
-    if len(found) > 1:
-        raise InputError(f"{exports_dir}: two audit exports for round {round_id}: {found}")
-    return load_audit(found[0]) if found else None
-
-
-def site_context(
-    rounds: Sequence[Round],
-    config: SiteConfig,
-    *,
-    cache_dir: Path | None = None,
-    progress: Progress | None = None,
-    with_statistics: bool = True,
-) -> SiteContext:
-    """Everything the pages show, from verified rounds (statistics from the results cache)."""
-    say = progress or (lambda _message: None)
-    colours = provider_colours([m.provider for r in rounds for m in r.models])
-    views = []
-    for round in rounds:
-        say(f"statistics for {round.round_id}")
-        stats = load_results(round, cache_dir=cache_dir) if with_statistics else None
-        views.append(build_round_view(round, stats, colours))
-    views.sort(key=lambda v: (v.kind != "full", v.round_id))
-    audits = {}
-    for view in views:
-        audit = _audit_of(config.audit_exports_dir, view.round_id)
-        if audit is not None:
-            audits[view.round_id] = audit
-    region = ReferenceRegion(config.region_max_bias, config.region_max_omission)
-    primary = _primary(views, config)
-    # The primary round's model pages sit at models/<id>; other rounds' in their own folder.
-    views = [v if v is primary else replace(v, models_dir=f"models/{v.round_id}/") for v in views]
-    primary = next(v for v in views if v.round_id == primary.round_id)
-    return SiteContext(config, primary, tuple(views), audits, region, _software())
+def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path) -> Path:
+    """Write the sources, run MkDocs and add the downloads in `staging`; returns the site."""
+    work, built = staging / "src", staging / "site"
+    for language in SITE_LANGUAGES:
+        site.write_sources(work / "docs", language)
+    shutil.copytree(theme_dir, work / "overrides")
+    (work / "overrides" / "assets" / "rg" / "vega-bundle.js").write_text(
+        vega_bundle(), encoding="utf-8"
+    )
+    config_file = work / "mkdocs.yml"
+    config_file.write_text(
+        yaml.safe_dump(mkdocs_config(config, built, site.nav), allow_unicode=True, sort_keys=False),
+        encoding="utf-8",
+    )
+    _run_mkdocs(config_file, int(datetime.combine(site.source_date, time(), UTC).timestamp()))
+    for home in (built / "index.html", built / "en" / "index.html"):
+        if not home.is_file():
+            raise BuildError(f"{home}: MkDocs produced no home page; nothing was published")
+    _language_sitemaps(built)
+    site.write_downloads(built)
+    (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
+    return built
 
 
 def build_site(
@@ -249,18 +220,22 @@ def build_site(
     out_dir: Path,
     *,
     config_path: Path,
-    templates_dir: Path,
+    theme_dir: Path,
     cache_dir: Path | None = None,
     progress: Progress | None = None,
 ) -> BuildReport:
-    """Build the site from `round_dirs` into `out_dir`; nothing is written on failure."""
+    """Build the site from `round_dirs` into `out_dir`; nothing is written on failure.
+
+    `theme_dir` is the MkDocs theme overrides folder (main.html, assets/); the page
+    templates belong to the kind and ship with the package.
+    """
     say = progress or (lambda _message: None)
     # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
     # the staging area: only absolute paths mean the same thing to both of us.
     out_dir = out_dir.absolute()
     config = load_site_config(config_path)
-    if not (templates_dir / "pages").is_dir():
-        raise InputError(f"{templates_dir}: no pages/ folder of page templates")
+    if not (theme_dir / "main.html").is_file():
+        raise InputError(f"{theme_dir}: not a theme overrides folder (no main.html)")
     _check_output(out_dir)
     rounds: list[Round] = []
     for round_dir in round_dirs:
@@ -269,33 +244,13 @@ def build_site(
     ids = [r.round_id for r in rounds]
     if len(set(ids)) != len(ids):
         raise InputError(f"two archives share a round id: {sorted(ids)}")
-    site = site_context(rounds, config, cache_dir=cache_dir, progress=say)
+    svgs = SvgCache((cache_dir or default_cache_dir()) / "svg")
+    site = estigmas_site(rounds, config, cache_dir=cache_dir, svgs=svgs, progress=say)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}-staging-"))
     try:
-        work, built = staging / "src", staging / "site"
-        say("writing pages")
-        with svg_cache((cache_dir or default_cache_dir()) / "svg"):
-            write_sources(site, templates_dir, work / "docs")
-        shutil.copytree(templates_dir / "overrides", work / "overrides")
-        (work / "overrides" / "assets" / "rg" / "vega-bundle.js").write_text(
-            vega_bundle(), encoding="utf-8"
-        )
-        config_file = work / "mkdocs.yml"
-        config_file.write_text(
-            yaml.safe_dump(mkdocs_config(config, built), allow_unicode=True, sort_keys=False),
-            encoding="utf-8",
-        )
-        say("running MkDocs")
-        latest = max(v.collected_on for v in site.rounds)
-        _run_mkdocs(config_file, int(datetime.combine(latest, time(), UTC).timestamp()))
-        for home in (built / "index.html", built / "en" / "index.html"):
-            if not home.is_file():
-                raise BuildError(f"{home}: MkDocs produced no home page; nothing was published")
-        _language_sitemaps(built)
-        for view in site.rounds:
-            write_downloads(view, built)
-        (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
+        say("writing pages and running MkDocs")
+        built = _stage(site, config, theme_dir, staging)
         say("leak guard")
         check_site(built, [guard_material(r) for r in rounds])
         files = sum(1 for p in built.rglob("*") if p.is_file())

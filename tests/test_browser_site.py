@@ -20,7 +20,7 @@ import pytest
 
 from reportgen.build import build_site
 from reportgen.i18n import Translator
-from tests.test_site_build import CONFIG, PAGES, TEMPLATES, build_tiny, demonstration_rounds
+from tests.test_site_build import CONFIG, PAGES, THEME, build_tiny, demonstration_rounds
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -78,7 +78,7 @@ def demo_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         demonstration_rounds(work),
         site,
         config_path=CONFIG,
-        templates_dir=TEMPLATES,
+        theme_dir=THEME,
         cache_dir=work / "cache",
     )
     yield from serve_directory(site)

@@ -14,7 +14,7 @@ from review_app.contest import decide, publish_round, submit_contestation
 from review_app.sampling import create_batch
 from tests.archive_factory import make_round
 from tests.review.helpers import MODELS, add_and_login, new_database
-from tests.test_site_build import CONFIG, TEMPLATES
+from tests.test_site_build import CONFIG, THEME
 
 REPLY = {
     "pt-BR": "Aceita: a evidência favorável do item admite duas leituras.",
@@ -76,7 +76,7 @@ def test_accepted_contestation_reaches_every_model_on_the_next_build(tmp_path: P
 
 def build(round_dir: Path, site: Path) -> None:
     cache = site.parent / "cache"
-    build_site([round_dir], site, config_path=CONFIG, templates_dir=TEMPLATES, cache_dir=cache)
+    build_site([round_dir], site, config_path=CONFIG, theme_dir=THEME, cache_dir=cache)
 
 
 def _published_plus(round_: Round, days: int) -> datetime:

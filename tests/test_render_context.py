@@ -1,4 +1,4 @@
-"""Golden-file tests of the page contexts built from a small archive.
+"""Golden-file tests of the site and page contexts built from a small archive.
 
 Regenerate after an intended change with
 `REPORTGEN_UPDATE_GOLDEN=1 pytest tests/test_render_context.py` and review the diff.
@@ -6,6 +6,7 @@ Regenerate after an intended change with
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -14,10 +15,13 @@ from typing import Any
 import pytest
 
 from reportgen.archive import read_round
-from reportgen.build import site_context
+from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache
 from reportgen.kinds.estigmas.render.context import build_round_view, context_json, provider_colours
-from reportgen.kinds.estigmas.render.site import ModelPage, SectionPage, site_pages
+from reportgen.kinds.estigmas.render.page_types import TEMPLATES, ChartRef, Collapsed
+from reportgen.kinds.estigmas.render.site import site_context
+from reportgen.kinds.estigmas.render.site_pages import language_pages
 from reportgen.render.siteconfig import load_site_config
+from reportgen.render.table import Cell, Table
 from tests.archive_factory import make_round
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "site"
@@ -91,8 +95,30 @@ def test_site_context_golden(tmp_path: Path) -> None:
     check_golden("site_context.json", json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
-def test_page_contexts_golden(tmp_path: Path) -> None:
-    """Every page the site has, one context per page kind, with its template and path."""
+def _cells(cells: tuple[Cell, ...]) -> str:
+    return " | ".join(c.text + (f" <{c.link}>" if c.link else "") for c in cells)
+
+
+def _page_plain(value: Any) -> Any:
+    """A page context as reviewable JSON: tables as one line per row, charts by id."""
+    if isinstance(value, Table):
+        table: dict[str, Any] = {"id": value.table_id, "caption": value.caption}
+        table["header"] = _cells(value.header)
+        table["rows"] = [_cells(row) for row in value.rows]
+        return {**table, "notes": list(value.notes)} if value.notes else table
+    if isinstance(value, ChartOutput):
+        return {"chart": value.chart_id, "data": _page_plain(value.table)}
+    if isinstance(value, ChartRef | Collapsed) or dataclasses.is_dataclass(value):
+        assert not isinstance(value, type)
+        fields = dataclasses.fields(value)
+        return {f.name: _page_plain(getattr(value, f.name)) for f in fields}
+    if isinstance(value, tuple | list):
+        return [_page_plain(v) for v in value]
+    return value if value is None or isinstance(value, int) else str(value)
+
+
+def test_page_inventory_golden(tmp_path: Path) -> None:
+    """Every page the site has (the same in every language): its class, template and path."""
     rounds = [
         read_round(make_round(tmp_path), with_text=False),
         read_round(make_round(tmp_path, round_id="tiny-cont", kind="continuous"), with_text=False),
@@ -100,26 +126,40 @@ def test_page_contexts_golden(tmp_path: Path) -> None:
     config = tmp_path / "site.yml"
     config.write_text(FIXED_CONFIG, encoding="utf-8")
     site = site_context(rounds, load_site_config(config), with_statistics=False)
-    pages = site_pages(site)
-    assert len({page.path for page in pages}) == len(pages)
+    by_language = [
+        language_pages(site, lang, SvgCache(tmp_path / "svg")) for lang in ("pt-BR", "en")
+    ]
+    paths = [[file.path for file in built.pages] for built in by_language]
+    assert paths[0] == paths[1]
+    assert len(set(paths[0])) == len(paths[0])
     inventory = [
         {
-            "kind": type(page).__name__,
-            "template": page.template,
-            "path": page.path,
-            "depth": page.depth,
-            "round": page.round.round_id,
-            **(
-                {"model": page.model.model_id, "comparable": page.comparable}
-                if isinstance(page, ModelPage)
-                else {"nav_key": page.nav_key}
-                if isinstance(page, SectionPage)
-                else {}
-            ),
+            "class": type(file.page).__name__,
+            "template": TEMPLATES[type(file.page)],
+            "path": file.path,
         }
-        for page in pages
+        for file in by_language[1].pages
     ]
-    check_golden("pages.json", json.dumps(inventory, indent=1, sort_keys=True) + "\n")
+    check_golden("pages.json", json.dumps(inventory, indent=1) + "\n")
+
+
+def test_page_contexts_golden(tmp_path: Path) -> None:
+    """Every page of a tiny round in English, statistics on: one golden file per page."""
+    rounds = [read_round(make_round(tmp_path), with_text=False)]
+    config = tmp_path / "site.yml"
+    config.write_text(FIXED_CONFIG, encoding="utf-8")
+    site = site_context(rounds, load_site_config(config), cache_dir=tmp_path / "cache")
+    assert site.primary.stats is not None
+    built = language_pages(site, "en", SvgCache(tmp_path / "svg"))
+    for file in built.pages:
+        data = _page_plain(file.page)
+        if file.path == "data.md":
+            data["software"] = len(data["software"])  # versions of the machine, not the inputs
+            for section in data["rounds"]:
+                section["checksums"]["rows"] = len(section["checksums"]["rows"])
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        check_golden(f"pages/{file.path.removesuffix('.md')}.json", text)
+    assert {chart.chart_id for chart in built.charts} >= {"scatter-tiny-round"}
 
 
 def test_view_counts_are_consistent(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from reportgen.build import build_site
 from reportgen.errors import InputError
 from reportgen.kinds.estigmas.render.reference_tables import load_audit
 from reportgen.render.siteconfig import load_site_config
-from tests.test_site_build import CONFIG, TEMPLATES, tiny_rounds
+from tests.test_site_build import CONFIG, THEME, tiny_rounds
 
 
 def audit_export(round_id: str) -> dict[str, object]:
@@ -67,7 +67,7 @@ def test_audit_page_shows_export_and_empty_state(tmp_path: Path) -> None:
         tiny_rounds(tmp_path / "rounds"),
         site,
         config_path=config_with_audits(tmp_path, audits),
-        templates_dir=TEMPLATES,
+        theme_dir=THEME,
         cache_dir=tmp_path / "cache",
     )
     english = plain(site / "en" / "audit.html")

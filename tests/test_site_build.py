@@ -20,13 +20,14 @@ from reportgen.cli import main
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard import LeakError
 from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.render.pages import TemplateRenderError
 from reportgen.kinds.estigmas.score import score_models
 from tests.archive_factory import DEFAULT_MODELS, make_round, tiny_parts, write_parts
 
 REPO = Path(__file__).resolve().parent.parent
 CONFIG = REPO / "site.yml"
-TEMPLATES = REPO / "templates"
+THEME = REPO / "templates" / "overrides"  # what --templates names: the theme overrides
 INJECTED = '<script>alert("x")</script> & <b>bold</b>'
 PAGES = (
     "index",
@@ -59,7 +60,7 @@ def build_tiny(tmp: Path, out: Path | None = None) -> Path:
         rounds or find_rounds(tmp / "rounds"),
         out,
         config_path=CONFIG,
-        templates_dir=TEMPLATES,
+        theme_dir=THEME,
         cache_dir=tmp / "cache",
     )
     return out
@@ -187,18 +188,24 @@ def test_two_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:
             assert path.read_bytes() == other.read_bytes(), path
 
 
-def test_failed_build_leaves_previous_site(tmp_path: Path) -> None:
+def broken_templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, text: str) -> None:
+    """Build with a copy of the page templates in which `name` holds `text`."""
+    broken = tmp_path / "templates"
+    shutil.copytree(pages.PAGE_TEMPLATES, broken)
+    (broken / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(pages, "PAGE_TEMPLATES", broken)
+
+
+def test_failed_build_leaves_previous_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     site = build_tiny(tmp_path)
     before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
-    broken = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, broken)
-    (broken / "pages" / "ranking.md.j2").write_text("{{ t('no.such.key') }}\n", encoding="utf-8")
-    with pytest.raises(ReportgenError, match=r"no\.such\.key"):
+    broken_templates(tmp_path, monkeypatch, "ranking.md.j2", "{{ no_such_field }}\n")
+    with pytest.raises(ReportgenError, match=r"'no_such_field' is undefined"):
         build_site(
             find_rounds(tmp_path / "rounds"),
             site,
             config_path=CONFIG,
-            templates_dir=broken,
+            theme_dir=THEME,
             cache_dir=tmp_path / "cache",
         )
     after = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
@@ -225,7 +232,7 @@ def test_leak_is_refused_and_names_the_file(tmp_path: Path) -> None:
             find_rounds(tmp_path / "rounds"),
             tmp_path / "site",
             config_path=CONFIG,
-            templates_dir=TEMPLATES,
+            theme_dir=THEME,
             cache_dir=tmp_path / "cache",
         )
     assert not (tmp_path / "site").exists()
@@ -236,7 +243,7 @@ def test_bad_config_names_file_and_key(tmp_path: Path) -> None:
     bad.write_text(CONFIG.read_text(encoding="utf-8").replace("  doi:", "  doi_typo:"), "utf-8")
     rounds = tiny_rounds(tmp_path / "rounds")
     with pytest.raises(InputError, match=r"site\.yml: missing key 'article\.doi'"):
-        build_site(rounds, tmp_path / "site", config_path=bad, templates_dir=TEMPLATES)
+        build_site(rounds, tmp_path / "site", config_path=bad, theme_dir=THEME)
     assert not (tmp_path / "site").exists()
 
 
@@ -248,7 +255,7 @@ def test_config_link_that_could_break_out_is_refused(tmp_path: Path) -> None:
     bad.write_text(text[:start] + "https://x.org/a) <script>" + text[end:], "utf-8")
     rounds = tiny_rounds(tmp_path / "rounds")
     with pytest.raises(InputError, match=r"site\.yml: key 'article\.article_url' must be"):
-        build_site(rounds, tmp_path / "site", config_path=bad, templates_dir=TEMPLATES)
+        build_site(rounds, tmp_path / "site", config_path=bad, theme_dir=THEME)
     assert not (tmp_path / "site").exists()
 
 
@@ -271,7 +278,7 @@ def test_refuses_to_replace_a_foreign_directory(tmp_path: Path) -> None:
             tiny_rounds(tmp_path / "rounds"),
             foreign,
             config_path=CONFIG,
-            templates_dir=TEMPLATES,
+            theme_dir=THEME,
         )
     assert (foreign / "notes.txt").read_text(encoding="utf-8") == "keep me"
 
@@ -281,16 +288,14 @@ def test_no_rounds_is_a_clear_error(tmp_path: Path) -> None:
         find_rounds(tmp_path)
 
 
-def test_broken_template_is_a_clear_error(tmp_path: Path) -> None:
-    broken = tmp_path / "templates"
-    shutil.copytree(TEMPLATES, broken)
-    (broken / "pages" / "data.md.j2").write_text("line\n{{ no_such_name.x }}\n", "utf-8")
-    with pytest.raises(TemplateRenderError, match=r"templates/pages/data\.md\.j2, line 2"):
+def test_broken_template_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    broken_templates(tmp_path, monkeypatch, "data.md.j2", "line\n{{ no_such_name.x }}\n")
+    with pytest.raises(TemplateRenderError, match=r"templates/data\.md\.j2, line 2"):
         build_site(
             tiny_rounds(tmp_path / "rounds"),
             tmp_path / "site",
             config_path=CONFIG,
-            templates_dir=broken,
+            theme_dir=THEME,
             cache_dir=tmp_path / "cache",
         )
     assert not (tmp_path / "site").exists()
@@ -300,8 +305,15 @@ def test_invalid_archive_writes_nothing(tmp_path: Path) -> None:
     rounds = tiny_rounds(tmp_path / "rounds")
     (rounds[0] / "models.csv").write_text("tampered\n", encoding="utf-8")
     with pytest.raises(ArchiveError, match=r"models\.csv"):
-        build_site(rounds, tmp_path / "site", config_path=CONFIG, templates_dir=TEMPLATES)
+        build_site(rounds, tmp_path / "site", config_path=CONFIG, theme_dir=THEME)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rounds"]
+
+
+def test_theme_folder_without_main_html_is_a_clear_error(tmp_path: Path) -> None:
+    rounds = tiny_rounds(tmp_path / "rounds")
+    with pytest.raises(InputError, match=r"templates: not a theme overrides folder"):
+        build_site(rounds, tmp_path / "site", config_path=CONFIG, theme_dir=THEME.parent)
+    assert not (tmp_path / "site").exists()
 
 
 def test_cli_build_and_serve_messages(tmp_path: Path) -> None:
@@ -310,7 +322,7 @@ def test_cli_build_and_serve_messages(tmp_path: Path) -> None:
     result = runner.invoke(
         main,
         ["build", str(rounds[0]), "--out", str(tmp_path / "out"), "--config", str(CONFIG),
-         "--templates", str(TEMPLATES), "--cache-dir", str(tmp_path / "cache")],
+         "--templates", str(THEME), "--cache-dir", str(tmp_path / "cache")],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "built 1 round(s)" in result.output
@@ -332,7 +344,7 @@ def test_edge_rounds_build(tmp_path: Path, case: str) -> None:
     else:
         round_dir = make_round(tmp_path / "rounds", labels=lambda _model, _item: "cant_tell")
     out = tmp_path / "site"
-    build_site([round_dir], out, config_path=CONFIG, templates_dir=TEMPLATES,
+    build_site([round_dir], out, config_path=CONFIG, theme_dir=THEME,
                cache_dir=tmp_path / "cache")  # fmt: skip
     ranking = re.sub(r"<[^>]+>", " ", page_text(out / "en" / "ranking.html"))
     if case == "all-diagnostic":
@@ -362,7 +374,7 @@ def test_demonstration_rounds_build(tmp_path: Path) -> None:
         demonstration_rounds(tmp_path),
         out,
         config_path=CONFIG,
-        templates_dir=TEMPLATES,
+        theme_dir=THEME,
         cache_dir=tmp_path / "cache",
     )
     assert set(report.rounds) == {"estigmas-2026-06", "idje-avalia-2026-07"}
@@ -391,7 +403,7 @@ def test_cli_build_with_a_relative_output_folder(
     result = CliRunner().invoke(
         main,
         ["build", str(rounds[0]), "--out", "site", "--config", str(CONFIG),
-         "--templates", str(TEMPLATES), "--cache-dir", str(tmp_path / "cache")],
+         "--templates", str(THEME), "--cache-dir", str(tmp_path / "cache")],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     for page in ("index.html", "en/index.html", "ranking.html", "en/ranking.html"):

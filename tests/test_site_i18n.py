@@ -18,8 +18,9 @@ from reportgen.i18n import (
     load_catalogue,
 )
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pages"
-SOURCES = Path(__file__).resolve().parent.parent / "reportgen" / "render"
+# The page builders and table builders (the templates only lay their text out).
+PACKAGE = Path(__file__).resolve().parent.parent / "reportgen"
+SOURCES = (PACKAGE / "render", PACKAGE / "kinds" / "estigmas" / "render")
 STATIC_KEY = re.compile(r"\b(?:t|tm|tr)\(\s*[\"']([a-z_]+(?:\.[a-z_]+)+)[\"']")
 
 
@@ -45,7 +46,7 @@ def test_messages_are_non_empty_with_the_same_placeholders() -> None:
 
 def test_every_literal_key_used_exists() -> None:
     used: set[str] = set()
-    for path in [*TEMPLATES.glob("*.j2"), *SOURCES.glob("*.py")]:
+    for path in [path for folder in SOURCES for path in folder.glob("*.py")]:
         used |= set(STATIC_KEY.findall(path.read_text(encoding="utf-8")))
     assert len(used) > 100
     for language, keys in catalogue_keys().items():

@@ -43,10 +43,10 @@ def default_path(name: str) -> Path:
 )
 @click.option(
     "--templates",
-    "templates_dir",
+    "theme_dir",
     type=click.Path(path_type=Path),
     default=None,
-    help="Page templates and theme overrides [default: templates].",
+    help="The theme overrides folder (main.html, assets/) [default: templates/overrides].",
 )
 @click.option(
     "--cache-dir",
@@ -59,7 +59,7 @@ def build(
     out_dir: Path,
     rounds_dir: Path | None,
     config_path: Path | None,
-    templates_dir: Path | None,
+    theme_dir: Path | None,
     cache_dir: Path | None,
 ) -> None:
     """Build the companion site (pt-BR at the root, English under /en/).
@@ -75,7 +75,7 @@ def build(
         chosen,
         out_dir,
         config_path=config_path or default_path("site.yml"),
-        templates_dir=templates_dir or default_path("templates"),
+        theme_dir=theme_dir or default_path("templates/overrides"),
         cache_dir=cache_dir,
         progress=(lambda message: console.print(f"[dim]•[/dim] {message}"))
         if console.is_terminal

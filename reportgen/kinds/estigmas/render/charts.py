@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -64,39 +64,38 @@ def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
     return spec
 
 
-# SVG rendering is the slowest step of a rebuild, and a spec fully determines its SVG:
-# when a cache folder is set, SVGs are kept there under the hash of what produced them.
-_svg_cache: list[Path] = []
+@dataclass(frozen=True)
+class SvgCache:
+    """Where rendered SVGs are kept between builds (None: render every time).
 
+    SVG rendering is the slowest step of a rebuild, and a spec fully determines its SVG:
+    SVGs are kept under the hash of what produced them. The build creates one and
+    passes it down to the chart builders.
+    """
 
-@contextlib.contextmanager
-def svg_cache(directory: Path) -> Iterator[None]:
-    """Reuse SVGs rendered by earlier builds from `directory` while the block runs."""
-    _svg_cache.append(directory)
-    try:
-        yield
-    finally:
-        _svg_cache.pop()
+    directory: Path | None = None
 
-
-def _svg(spec: dict[str, Any], tr: Translator) -> str:
-    locale = dict(D3_NUMBER_LOCALE[tr.language])
-    key = hashlib.sha256(
-        json.dumps(
-            [spec, locale, VEGA_LITE_VERSION, version("vl-convert-python")], sort_keys=True
-        ).encode()
-    ).hexdigest()
-    cached = _svg_cache[-1] / f"{key}.svg" if _svg_cache else None
-    if cached is not None and cached.is_file():
-        return cached.read_text(encoding="utf-8")
-    svg = str(vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION, format_locale=locale))
-    if cached is not None:
-        with contextlib.suppress(OSError):  # an unwritable cache only costs time
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(svg, encoding="utf-8")
-            os.replace(temporary, cached)
-    return svg
+    def svg(self, spec: dict[str, Any], tr: Translator) -> str:
+        """The SVG of `spec` for `tr`'s locale, from the cache when an earlier build made it."""
+        locale = dict(D3_NUMBER_LOCALE[tr.language])
+        key = hashlib.sha256(
+            json.dumps(
+                [spec, locale, VEGA_LITE_VERSION, version("vl-convert-python")], sort_keys=True
+            ).encode()
+        ).hexdigest()
+        cached = self.directory / f"{key}.svg" if self.directory is not None else None
+        if cached is not None and cached.is_file():
+            return cached.read_text(encoding="utf-8")
+        svg = str(
+            vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION, format_locale=locale)
+        )
+        if cached is not None:
+            with contextlib.suppress(OSError):  # an unwritable cache only costs time
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+                temporary.write_text(svg, encoding="utf-8")
+                os.replace(temporary, cached)
+        return svg
 
 
 def bias_omission_scatter(
@@ -104,6 +103,7 @@ def bias_omission_scatter(
     models: Sequence[ModelRow],
     tr: Translator,
     region: ReferenceRegion,
+    svgs: SvgCache,
 ) -> ChartOutput:
     """Figure 1: bias rate against omission rate, one point per model."""
     status_ranked, status_diag = tr("chart.status.ranked"), tr("chart.status.diagnostic")
@@ -194,11 +194,15 @@ def bias_omission_scatter(
             for m in models
         ),
     )
-    return ChartOutput(chart_id, spec, _svg(svg_spec, tr), table)
+    return ChartOutput(chart_id, spec, svgs.svg(svg_spec, tr), table)
 
 
 def composition_bars(
-    chart_id: str, model: ModelRow, by_style: dict[str, float | None], tr: Translator
+    chart_id: str,
+    model: ModelRow,
+    by_style: dict[str, float | None],
+    tr: Translator,
+    svgs: SvgCache,
 ) -> ChartOutput:
     """A model's bias rate by prompt style (horizontal bars)."""
     styles = [s for s, rate in by_style.items() if rate is not None]
@@ -231,11 +235,14 @@ def composition_bars(
             (Cell(tr(f"style.{s}")), Cell(tr.percent(by_style[s]), numeric=True)) for s in styles
         ),
     )
-    return ChartOutput(chart_id, spec, _svg(dict(spec, width=560), tr), table)
+    return ChartOutput(chart_id, spec, svgs.svg(dict(spec, width=560), tr), table)
 
 
 def language_dots(
-    chart_id: str, rates: Sequence[tuple[str, float | None, float | None]], tr: Translator
+    chart_id: str,
+    rates: Sequence[tuple[str, float | None, float | None]],
+    tr: Translator,
+    svgs: SvgCache,
 ) -> ChartOutput:
     """One regime of the language study: each model's rate in pt-BR and in English.
 
@@ -293,4 +300,4 @@ def language_dots(
             for n, pt, en in rates
         ),
     )
-    return ChartOutput(chart_id, spec, _svg(dict(spec, width=560), tr), table)
+    return ChartOutput(chart_id, spec, svgs.svg(dict(spec, width=560), tr), table)

@@ -1,21 +1,30 @@
-"""The site-level context and the page contexts: one per page kind, each naming its page.
+"""The site context: what every page of the Estigmas site draws on, assembled from
+verified rounds (views, provider colours, audits, the primary round, model folders).
 
-`SiteContext` is what every page may draw on; `site_pages` lists every page the site
-has (the same list in both languages) as `SectionPage`s (the navigation pages) and
-`ModelPage`s (one per model of every round), each with the template that renders it,
-the Markdown path it is written to, and the data the template needs.
+It is language-neutral; the page builders (`round_pages`, `reference_pages`) turn it
+into one page context per page and language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
-from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown
+from reportgen import __version__
+from reportgen.errors import InputError
 from reportgen.kinds.estigmas.render.charts import ReferenceRegion
-from reportgen.kinds.estigmas.render.context import ModelRow, RoundView
+from reportgen.kinds.estigmas.render.context import RoundView, build_round_view, provider_colours
+from reportgen.kinds.estigmas.render.reference_tables import load_audit
+from reportgen.kinds.estigmas.results import load_results
+from reportgen.model import Round
 from reportgen.render.siteconfig import SiteConfig
+
+SOFTWARE = ("reportgen", "mkdocs", "mkdocs-material", "mkdocs-static-i18n", "altair", "numpy")
+
+Progress = Callable[[str], None]
 
 # (page file stem, catalogue key of its navigation title), in navigation order.
 NAV_PAGES: tuple[tuple[str, str], ...] = (
@@ -53,64 +62,65 @@ class SiteContext:
         return tuple(r for r in self.rounds if r.synthetic)
 
 
-@dataclass(frozen=True)
-class PageContext:
-    """One page: the template that renders it, its Markdown path, the round it is about."""
-
-    template: str
-    path: str  # under docs/<language>/
-    round: RoundView
-
-    @property
-    def depth(self) -> int:
-        """How many folders below the site root the page sits."""
-        return self.path.count("/")
-
-    def variables(self) -> dict[str, Any]:
-        # Templates call the page's round `primary`: on section pages it is the primary round.
-        return {"primary": self.round}
+def _software() -> dict[str, str]:
+    versions = {}
+    for package in SOFTWARE:
+        try:
+            versions[package] = version(package)
+        except Exception:  # a missing distribution is shown as unknown, not fatal
+            versions[package] = "?"
+    versions["reportgen"] = __version__
+    return versions
 
 
-@dataclass(frozen=True)
-class SectionPage(PageContext):
-    """A navigation page (home, ranking, bias, ...), about the primary round."""
-
-    nav_key: str  # catalogue key of its title
-
-
-@dataclass(frozen=True)
-class ModelPage(PageContext):
-    """One model of one round: composition, slices, per-stigma table, tests, metadata."""
-
-    model: ModelRow
-    breakdown: ModelBreakdown
-    comparable: bool  # the compare view covers the primary round's models
-
-    def variables(self) -> dict[str, Any]:
-        return {
-            **super().variables(),
-            "model": self.model,
-            "breakdown": self.breakdown,
-            "comparable": self.comparable,
-        }
+def _primary(views: Sequence[RoundView], config: SiteConfig) -> RoundView:
+    if config.primary_round is not None:
+        for view in views:
+            if view.round_id == config.primary_round:
+                return view
+        raise InputError(f"site.yml: primary_round {config.primary_round!r} is not being built")
+    full = [v for v in views if v.kind == "full"] or list(views)
+    return max(full, key=lambda v: (v.collected_on, v.round_id))
 
 
-def site_pages(site: SiteContext) -> tuple[PageContext, ...]:
-    """Every page of the site, navigation pages first (the same list in every language)."""
-    sections: list[PageContext] = [
-        SectionPage(f"{stem}.md.j2", f"{stem}.md", site.primary, nav_key)
-        for stem, nav_key in NAV_PAGES
+def _audit_of(exports_dir: Path, round_id: str) -> Mapping[str, Any] | None:
+    """The round's audit export: `<round_id>.json` or `human-audit-<round_id>.json`
+    (the name `reportgen review export` gives it by default)."""
+    found = [
+        path
+        for path in (exports_dir / f"{round_id}.json", exports_dir / f"human-audit-{round_id}.json")
+        if path.is_file()
     ]
-    models: list[PageContext] = [
-        ModelPage(
-            "model.md.j2",
-            f"{view.models_dir}{row.model_id}.md",
-            view,
-            row,
-            view.breakdowns[row.model_id],
-            comparable=view is site.primary,
-        )
-        for view in site.rounds
-        for row in view.models
-    ]
-    return (*sections, *models)
+    if len(found) > 1:
+        raise InputError(f"{exports_dir}: two audit exports for round {round_id}: {found}")
+    return load_audit(found[0]) if found else None
+
+
+def site_context(
+    rounds: Sequence[Round],
+    config: SiteConfig,
+    *,
+    cache_dir: Path | None = None,
+    progress: Progress | None = None,
+    with_statistics: bool = True,
+) -> SiteContext:
+    """Everything the pages show, from verified rounds (statistics from the results cache)."""
+    say = progress or (lambda _message: None)
+    colours = provider_colours([m.provider for r in rounds for m in r.models])
+    views = []
+    for round in rounds:
+        say(f"statistics for {round.round_id}")
+        stats = load_results(round, cache_dir=cache_dir) if with_statistics else None
+        views.append(build_round_view(round, stats, colours))
+    views.sort(key=lambda v: (v.kind != "full", v.round_id))
+    audits = {}
+    for view in views:
+        audit = _audit_of(config.audit_exports_dir, view.round_id)
+        if audit is not None:
+            audits[view.round_id] = audit
+    region = ReferenceRegion(config.region_max_bias, config.region_max_omission)
+    primary = _primary(views, config)
+    # The primary round's model pages sit at models/<id>; other rounds' in their own folder.
+    views = [v if v is primary else replace(v, models_dir=f"models/{v.round_id}/") for v in views]
+    primary = next(v for v in views if v.round_id == primary.round_id)
+    return SiteContext(config, primary, tuple(views), audits, region, _software())

@@ -1,6 +1,6 @@
 """The site's tables, built from contexts for one language.
 
-Each builder returns a neutral `Table`; templates render it with `html_table`.
+Each builder returns a neutral `Table`; the page builders put it in a page context.
 Rates are always shown with their denominators (count / total), as in the article.
 """
 

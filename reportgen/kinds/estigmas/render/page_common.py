@@ -1,0 +1,120 @@
+"""What every page builder shares: the page's text in one language, the common head,
+the round's charts, and links assembled from validated slugs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from markupsafe import Markup, escape
+
+from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.render.charts import (
+    ChartOutput,
+    ReferenceRegion,
+    SvgCache,
+    bias_omission_scatter,
+    language_dots,
+)
+from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.page_types import ChartRef, PageHead, SyntheticNotice
+from reportgen.render.table import escape_markdown
+
+_SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+@dataclass(frozen=True)
+class PageText:
+    """Catalogue text for one language: plain (`t`, escaped when written) or Markdown (`tm`)."""
+
+    tr: Translator
+
+    def t(self, key: str, **params: object) -> str:
+        return self.tr(key, **params)
+
+    def tm(self, key: str, **params: object) -> Markup:
+        """A catalogue message that may contain Markdown; its parameters are data."""
+        safe = {k: v if isinstance(v, Markup) else escape_markdown(v) for k, v in params.items()}
+        return Markup(self.tr(key, **safe))
+
+    def pick(self, value: Mapping[str, str]) -> str:
+        return self.tr.pick(value)
+
+
+def slug(value: str) -> Markup:
+    """An id from the archive inside a URL: validated slugs only."""
+    if not _SLUG.fullmatch(value):
+        raise ValueError(f"not a slug: {value!r}")
+    return Markup(value)
+
+
+def slug_path(value: str) -> Markup:
+    """A folder path made of slugs ("models/<round_id>/")."""
+    parts = value.strip("/").split("/")
+    for part in parts:
+        slug(part)
+    return Markup("/".join(parts) + "/")
+
+
+def href(value: str) -> Markup:
+    """A relative URL assembled here: percent-encoded, then attribute-escaped."""
+    return Markup(escape(quote(value, safe="/._-")))
+
+
+def config_link(value: str) -> Markup:
+    """An address from site.yml (validated when the config was loaded)."""
+    return Markup(escape(value))
+
+
+def page_head(title: str, text: PageText, synthetic_rounds: tuple[str, ...]) -> PageHead:
+    notice = (
+        SyntheticNotice(
+            text.t("notice.synthetic.title"),
+            text.t("notice.synthetic.body", rounds=", ".join(synthetic_rounds)),
+        )
+        if synthetic_rounds
+        else None
+    )
+    return PageHead(title, notice)
+
+
+def chart_ref(chart: ChartOutput, text: PageText, description_key: str, depth: int) -> ChartRef:
+    return ChartRef(chart, text.t(description_key), text.t("chart.data_table"), depth)
+
+
+@dataclass(frozen=True)
+class RoundCharts:
+    """The charts of one round in one language (shared by the pages that show them)."""
+
+    scatter: ChartRef
+    language: tuple[ChartRef, ChartRef] | None  # abstention, omission; None without pairs
+
+    @property
+    def outputs(self) -> tuple[ChartOutput, ...]:
+        return tuple(ref.chart for ref in (self.scatter, *(self.language or ())))
+
+
+def round_charts(
+    view: RoundView, text: PageText, region: ReferenceRegion, svgs: SvgCache
+) -> RoundCharts:
+    tr = text.tr
+    scatter = bias_omission_scatter(f"scatter-{view.round_id}", view.models, tr, region, svgs)
+    scatter_ref = chart_ref(scatter, text, "chart.scatter.description", 0)
+    if view.stats is None or not view.stats.language.pairs:
+        return RoundCharts(scatter_ref, None)
+    refs = []
+    for regime in ("abstention", "omission"):
+        rates = []
+        for entry in view.stats.language.models:
+            by_language = {
+                r.language: r.abstention if regime == "abstention" else r.omission
+                for r in entry.rates
+            }
+            rates.append(
+                (view.name_of(entry.model_id), by_language.get("pt-BR"), by_language.get("en"))
+            )
+        chart = language_dots(f"language-{regime}-{view.round_id}", rates, tr, svgs)
+        refs.append(chart_ref(chart, text, "language.chart.description", 0))
+    return RoundCharts(scatter_ref, (refs[0], refs[1]))

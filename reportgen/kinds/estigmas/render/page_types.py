@@ -1,0 +1,399 @@
+"""The page contexts: one frozen dataclass per page kind, holding finished values only.
+
+A page context is built for one language (see `page_builders`) and its template only
+lays it out: the fields of a page class are exactly the template's variables (checked
+by tests/test_template_context.py). Values are of four sorts:
+
+- `str`: data or catalogue text, escaped for Markdown when the page is written, so a
+  model, stigma or reason can never become markup;
+- `Markup`: text already made safe here (catalogue messages that carry Markdown, with
+  their parameters escaped; links assembled from validated slugs and addresses);
+- `Table`, `ChartRef`, `Collapsed`: blocks the page writer renders to HTML;
+- small dataclasses of the above (a section repeated per round, a list entry)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from reportgen.kinds.estigmas.render.charts import ChartOutput
+from reportgen.render.table import Table
+
+
+@dataclass(frozen=True)
+class SyntheticNotice:
+    """The warning shown on every page while a synthetic round is built."""
+
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
+class PageHead:
+    """What every page starts with: its title and the synthetic-data notice."""
+
+    title: str
+    notice: SyntheticNotice | None
+
+
+@dataclass(frozen=True)
+class ChartRef:
+    """A chart on a page: static SVG, live spec, data table (the SVG is written beside)."""
+
+    chart: ChartOutput
+    description: str
+    data_label: str
+    depth: int  # folders between the page and the site root (for the SVG's address)
+
+
+@dataclass(frozen=True)
+class Collapsed:
+    """A long table folded behind a summary line."""
+
+    summary: str
+    table: Table
+
+
+@dataclass(frozen=True)
+class Link:
+    label: str
+    href: Markup
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A headline number and what it counts."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class TextSection:
+    heading: str
+    body: str | Markup
+
+
+@dataclass(frozen=True)
+class HomePage:
+    head: PageHead
+    article_title: str
+    finding: Markup
+    best: Markup | None
+    scatter: ChartRef
+    figure_caption: Markup
+    correlation: Markup | None
+    headline_heading: str
+    headline: tuple[Figure, ...]
+    sections_heading: str
+    sections: tuple[Link, ...]
+    article_heading: str
+    article_body: Markup
+    authors_label: str
+    authors: str
+    doi: str
+    article_link: Link
+    repository_link: Link
+
+
+@dataclass(frozen=True)
+class RankingStatistics:
+    intervals_by_N: Table
+    intervals_by_n: Table
+    adjacent_heading: str
+    adjacent: Table
+    adjacent_body: str
+    sensitivity_heading: str
+    sensitivity: Table
+    pairwise_heading: str
+    pairwise_body: str
+    pairwise: Table
+
+
+@dataclass(frozen=True)
+class RankingPage:
+    head: PageHead
+    intro: Markup
+    ranking: Table | None  # None when no model is eligible
+    no_ranking: str
+    eligibility: Markup
+    diagnostic_heading: str
+    diagnostic: Table | None
+    diagnostic_body: str
+    intervals_heading: str
+    statistics: RankingStatistics | None
+    stats_unavailable: str
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    name: str
+    href: Markup
+    provider: str
+    note: str | None  # "diagnostic case" for an ineligible model
+
+
+@dataclass(frozen=True)
+class ModelsSection:
+    title: str
+    models: tuple[ModelEntry, ...]
+
+
+@dataclass(frozen=True)
+class ModelsPage:
+    head: PageHead
+    intro: str
+    rounds: tuple[ModelsSection, ...]
+
+
+@dataclass(frozen=True)
+class CompareOption:
+    value: Markup  # the model id, a validated slug
+    name: str
+
+
+@dataclass(frozen=True)
+class ComparePage:
+    head: PageHead
+    intro: str
+    first_label: str
+    second_label: str
+    options: tuple[CompareOption, ...]
+    table: Table
+    caution: str
+
+
+@dataclass(frozen=True)
+class BiasStatistics:
+    peril: Table
+    style: Table
+    race: Table
+    origin: Table
+    gender: Table
+    gender_tests: tuple[Collapsed, ...]
+    association_heading: str
+    correlation: Table
+    mcnemar: Collapsed
+    fairness_heading: str
+    fairness_body: str
+    fairness: Table
+
+
+@dataclass(frozen=True)
+class BiasPage:
+    head: PageHead
+    intro: str
+    caution: str
+    bands_heading: str
+    bands_body: Markup
+    bands: Table
+    styles_heading: str
+    styles: Table
+    axes_heading: str
+    axes: Table
+    gender_heading: str
+    gender: Table
+    markers_heading: str
+    markers_body: Markup
+    markers: Table
+    statistics: BiasStatistics | None
+    stats_unavailable: str
+
+
+@dataclass(frozen=True)
+class LanguageStudy:
+    pairs: Markup
+    means: Table
+    regimes: Table
+    abstention_chart: ChartRef
+    omission_chart: ChartRef
+    models: Table
+
+
+@dataclass(frozen=True)
+class LanguagePage:
+    head: PageHead
+    intro: str
+    study: LanguageStudy | None  # None without statistics or without language pairs
+    unavailable: str
+
+
+@dataclass(frozen=True)
+class ContinuousSection:
+    title: str
+    snapshot: Markup
+    ranking: Table | None
+    diagnostic: Table | None
+    scatter: ChartRef
+
+
+@dataclass(frozen=True)
+class ContinuousPage:
+    head: PageHead
+    intro: str
+    rounds: tuple[ContinuousSection, ...]
+    no_ranking: str
+    no_rounds: str
+
+
+@dataclass(frozen=True)
+class Example:  # a published item shown as an example of the instrument
+    style: str
+    language: str
+    scenario: str
+    prompt: str
+
+
+@dataclass(frozen=True)
+class MethodologyPage:
+    head: PageHead
+    instrument: TextSection
+    regimes_heading: str
+    regimes: Table
+    examples_heading: str
+    examples_body: str
+    examples: tuple[Example, ...]
+    no_examples: str
+    formula: TextSection
+    formula_code: str
+    eligibility: TextSection
+    statistics: TextSection
+    limitations: TextSection
+    caution: str
+
+
+@dataclass(frozen=True)
+class AuditSection:
+    title: str
+    audit: Table | None  # None when the round has no audit export
+    confusion: Table | None
+
+
+@dataclass(frozen=True)
+class AuditPage:
+    head: PageHead
+    intro: str
+    rounds: tuple[AuditSection, ...]
+    no_audit: str
+
+
+@dataclass(frozen=True)
+class ContestationSection:
+    title: str
+    effect: Markup | None  # None when nothing was annulled
+    annulments: Table | None
+
+
+@dataclass(frozen=True)
+class ContestationsPage:
+    head: PageHead
+    process: Markup
+    ledger: TextSection
+    rounds: tuple[ContestationSection, ...]
+    no_annulments: str
+
+
+@dataclass(frozen=True)
+class Download:
+    name: str
+    href: Markup
+    description: str
+
+
+@dataclass(frozen=True)
+class DataSection:
+    title: str
+    meta: Markup
+    files: tuple[Download, ...]
+    checksums: Table
+
+
+@dataclass(frozen=True)
+class DataPage:
+    head: PageHead
+    intro: str
+    rounds: tuple[DataSection, ...]
+    dictionary_heading: str
+    dictionary: Table
+    software_heading: str
+    software: tuple[str, ...]  # "package version"
+    rebuild: TextSection
+
+
+@dataclass(frozen=True)
+class ShareLine:
+    """One slice of a model's responses: its name, biased share and denominator."""
+
+    label: str
+    rate: str
+    count: str
+    total: str
+
+
+@dataclass(frozen=True)
+class GenderLine:
+    share: ShareLine  # biased share of the gender's items; omission: their omission rate
+    omission: str
+
+
+@dataclass(frozen=True)
+class ModelStatistics:
+    intervals_heading: str
+    intervals: Table
+    mcnemar_heading: str
+    mcnemar: Table
+    language: TextSection | None  # None when the round has no language pairs
+
+
+@dataclass(frozen=True)
+class ModelPage:
+    head: PageHead
+    standing: Markup  # the rank, or why the model is a diagnostic case
+    composition: TextSection
+    style_chart: ChartRef
+    slices_heading: str
+    slices: tuple[ShareLine, ...]
+    genders: tuple[GenderLine, ...]
+    bias_label: str
+    omission_label: str
+    inconclusive: TextSection
+    stigmas_heading: str
+    stigmas: Table
+    statistics: ModelStatistics | None
+    metadata_heading: str
+    metadata: Table
+    compare_link: Link | None  # None for a model of a round other than the primary one
+    round_note: Markup
+
+
+SitePage = (
+    HomePage
+    | RankingPage
+    | ModelsPage
+    | ComparePage
+    | BiasPage
+    | LanguagePage
+    | ContinuousPage
+    | MethodologyPage
+    | AuditPage
+    | ContestationsPage
+    | DataPage
+    | ModelPage
+)
+
+# The template of each page class (under reportgen/kinds/estigmas/templates/).
+TEMPLATES: dict[type, str] = {
+    HomePage: "index.md.j2",
+    RankingPage: "ranking.md.j2",
+    ModelsPage: "models.md.j2",
+    ComparePage: "compare.md.j2",
+    BiasPage: "bias.md.j2",
+    LanguagePage: "language.md.j2",
+    ContinuousPage: "continuous.md.j2",
+    MethodologyPage: "methodology.md.j2",
+    AuditPage: "audit.md.j2",
+    ContestationsPage: "contestations.md.j2",
+    DataPage: "data.md.j2",
+    ModelPage: "model.md.j2",
+}

@@ -1,0 +1,330 @@
+"""Page contexts of the reference pages, for one language: the model list, methodology,
+audit, contestations and data pages, and each model's own page."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from reportgen.kinds.estigmas.render import (
+    language_tables,
+    reference_tables,
+    stats_tables,
+    tables,
+)
+from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, Share
+from reportgen.kinds.estigmas.render.charts import SvgCache, composition_bars
+from reportgen.kinds.estigmas.render.context import ModelRow, RoundView
+from reportgen.kinds.estigmas.render.page_common import (
+    PageText,
+    chart_ref,
+    href,
+    page_head,
+    slug,
+    slug_path,
+)
+from reportgen.kinds.estigmas.render.page_types import (
+    AuditPage,
+    AuditSection,
+    ContestationSection,
+    ContestationsPage,
+    DataPage,
+    DataSection,
+    Download,
+    Example,
+    GenderLine,
+    Link,
+    MethodologyPage,
+    ModelEntry,
+    ModelPage,
+    ModelsPage,
+    ModelsSection,
+    ModelStatistics,
+    PageHead,
+    ShareLine,
+    TextSection,
+)
+from reportgen.kinds.estigmas.render.site import SiteContext
+
+# The downloads of every round: (file name, catalogue key of its description).
+DOWNLOADS: tuple[tuple[str, str], ...] = (
+    ("models.csv", "data.file.models"),
+    ("stigmas.csv", "data.file.stigmas"),
+    ("axes.csv", "data.file.axes"),
+    ("results.json", "data.file.results"),
+)
+
+
+def _head(site: SiteContext, text: PageText, title: str) -> PageHead:
+    return page_head(title, text, tuple(view.round_id for view in site.synthetic_rounds))
+
+
+def models_page(site: SiteContext, text: PageText) -> ModelsPage:
+    sections = tuple(
+        ModelsSection(
+            text.pick(view.title),
+            tuple(
+                ModelEntry(
+                    name=row.score.display_name,
+                    href=slug_path(view.models_dir) + slug(row.model_id) + ".md",
+                    provider=row.score.provider,
+                    note=None if row.score.eligible else text.t("table.diagnostic_case"),
+                )
+                for row in view.models
+            ),
+        )
+        for view in site.rounds
+    )
+    return ModelsPage(_head(site, text, text.t("nav.models")), text.t("models.intro"), sections)
+
+
+def methodology_page(site: SiteContext, text: PageText) -> MethodologyPage:
+    tr, view = text.tr, site.primary
+    return MethodologyPage(
+        head=_head(site, text, text.t("nav.methodology")),
+        instrument=TextSection(
+            text.t("method.instrument"),
+            text.tm(
+                "method.instrument_body",
+                stigmas=tr.integer(view.stigma_count),
+                local=tr.integer(view.local_stigmas),
+                structures=tr.integer(view.structure_count),
+                brazilian=tr.integer(view.brazilian_structures),
+                scenarios=tr.integer(view.scenario_count),
+                N=tr.integer(view.N),
+                n=tr.integer(view.n),
+            ),
+        ),
+        regimes_heading=text.t("method.regimes"),
+        regimes=reference_tables.regimes(tr),
+        examples_heading=text.t("method.examples"),
+        examples_body=text.t("method.examples_body"),
+        examples=tuple(
+            Example(
+                style=text.t(f"style.{item.style}"),
+                language=item.language,
+                scenario=item.scenario_pt if tr.language == "pt-BR" else item.scenario_en,
+                prompt=item.prompt,
+            )
+            for item in view.published_items
+        ),
+        no_examples=text.t("method.no_examples"),
+        formula=TextSection(text.t("method.formula"), text.t("method.formula_body")),
+        formula_code=text.t("method.formula_code"),
+        eligibility=TextSection(
+            text.t("method.eligibility"),
+            text.tm("method.eligibility_body", max_omission=tr.percent(view.max_omission, 0)),
+        ),
+        statistics=TextSection(
+            text.t("method.statistics"),
+            text.tm(
+                "method.statistics_body",
+                replicates=tr.integer(view.bootstrap_replicates),
+                seed=tr.integer(view.bootstrap_seed),
+            ),
+        ),
+        limitations=TextSection(text.t("method.limitations"), text.t("method.limitations_body")),
+        caution=text.t("caution.groups"),
+    )
+
+
+def audit_page(site: SiteContext, text: PageText) -> AuditPage:
+    sections = []
+    for view in site.rounds:
+        audit = site.audits.get(view.round_id)
+        sections.append(
+            AuditSection(
+                title=text.pick(view.title),
+                audit=reference_tables.audit(audit, text.tr) if audit else None,
+                confusion=reference_tables.confusion(audit, text.tr) if audit else None,
+            )
+        )
+    return AuditPage(
+        head=_head(site, text, text.t("nav.audit")),
+        intro=text.t("audit.intro"),
+        rounds=tuple(sections),
+        no_audit=text.t("audit.none"),
+    )
+
+
+def contestations_page(site: SiteContext, text: PageText) -> ContestationsPage:
+    tr, config = text.tr, site.config
+    sections = tuple(
+        ContestationSection(
+            title=text.pick(view.title),
+            effect=text.tm(
+                "contest.effect",
+                annulled=tr.integer(len(view.annulments)),
+                N=tr.integer(view.N),
+                n=tr.integer(view.n),
+            )
+            if view.annulments
+            else None,
+            annulments=tables.annulments(view, tr) if view.annulments else None,
+        )
+        for view in site.rounds
+    )
+    return ContestationsPage(
+        head=_head(site, text, text.t("nav.contestations")),
+        process=text.tm(
+            "contest.process",
+            window=tr.integer(config.contest_window_days),
+            reply=tr.integer(config.contest_reply_days),
+            contact=config.contest_contact,
+        ),
+        ledger=TextSection(text.t("contest.ledger"), text.t("contest.ledger_body")),
+        rounds=sections,
+        no_annulments=text.t("contest.no_annulments"),
+    )
+
+
+def _data_section(view: RoundView, text: PageText) -> DataSection:
+    tr = text.tr
+    # Downloads sit at the site root, above the language folders (pt-BR is the root).
+    root = "" if tr.language == "pt-BR" else "../"
+    return DataSection(
+        title=text.pick(view.title),
+        meta=text.tm(
+            "data.round_meta",
+            round=view.round_id,
+            contract=view.contract_version,
+            parser=view.parser_version,
+            replicates=tr.integer(view.bootstrap_replicates),
+            seed=tr.integer(view.bootstrap_seed),
+            date=tr.date(view.collected_on),
+        ),
+        files=tuple(
+            Download(name, href(f"{root}data/{view.round_id}/{name}"), text.t(key))
+            for name, key in DOWNLOADS
+        ),
+        checksums=tables.checksums(view, tr),
+    )
+
+
+def data_page(site: SiteContext, text: PageText) -> DataPage:
+    return DataPage(
+        head=_head(site, text, text.t("nav.data")),
+        intro=text.t("data.intro"),
+        rounds=tuple(_data_section(view, text) for view in site.rounds),
+        dictionary_heading=text.t("data.dictionary"),
+        dictionary=reference_tables.dictionary(text.tr),
+        software_heading=text.t("data.software"),
+        software=tuple(f"{package} {version}" for package, version in site.software.items()),
+        rebuild=TextSection(text.t("data.rebuild"), text.t("data.rebuild_body")),
+    )
+
+
+def _share_line(text: PageText, label: str, share: Share) -> ShareLine:
+    tr = text.tr
+    return ShareLine(
+        label, tr.percent(share.rate), tr.integer(share.count), tr.integer(share.total)
+    )
+
+
+def _slices(text: PageText, breakdown: ModelBreakdown) -> tuple[ShareLine, ...]:
+    return (
+        _share_line(text, text.t("model.local_markers"), breakdown.local_markers),
+        _share_line(text, text.t("model.brazilian_scenarios"), breakdown.brazilian_scenarios),
+        *(_share_line(text, text.t(f"band.{b}"), s) for b, s in breakdown.by_band.items()),
+        *(_share_line(text, text.t(f"axis.{a}"), s) for a, s in breakdown.by_axis.items()),
+    )
+
+
+def _model_statistics(view: RoundView, row: ModelRow, text: PageText) -> ModelStatistics | None:
+    if view.stats is None:
+        return None
+    tr = text.tr
+    entry = language_tables.language_entry(view, row.model_id)
+    language = (
+        TextSection(
+            text.t("model.language"),
+            text.tm(
+                "model.language_body",
+                abst_pt=tr.percent(entry[0].abstention),
+                abst_en=tr.percent(entry[1].abstention),
+                om_pt=tr.percent(entry[0].omission),
+                om_en=tr.percent(entry[1].omission),
+            ),
+        )
+        if entry
+        else None
+    )
+    return ModelStatistics(
+        intervals_heading=text.t("model.intervals"),
+        intervals=stats_tables.model_intervals(view, tr, row.model_id),
+        mcnemar_heading=text.t("model.mcnemar"),
+        mcnemar=stats_tables.mcnemar(view, tr, row.model_id),
+        language=language,
+    )
+
+
+def model_page(  # one keyword per field of ModelPage, in template order: long, not complex
+    site: SiteContext, view: RoundView, row: ModelRow, text: PageText, svgs: SvgCache
+) -> ModelPage:
+    """One model of one round; the page sits in `view.models_dir`."""
+    tr, s = text.tr, row.score
+    depth = view.models_dir.count("/")
+    breakdown = view.breakdowns[row.model_id]
+    standing = (
+        text.tm("model.rank", rank=tr.integer(s.rank), ranked=tr.integer(len(view.ranked)))
+        if s.eligible and s.rank is not None
+        else text.tm(
+            "model.diagnostic",
+            omission=tr.percent(s.omission_rate),
+            max_omission=tr.percent(view.max_omission, 0),
+        )
+    )
+    style_chart = composition_bars(
+        f"style-{view.round_id}-{row.model_id}",
+        row,
+        {style: share.rate for style, share in breakdown.by_style.items()},
+        tr,
+        svgs,
+    )
+    return ModelPage(
+        head=_head(site, text, s.display_name),
+        standing=standing,
+        composition=TextSection(
+            text.t("model.composition"),
+            text.tm(
+                "model.composition_body",
+                biased=tr.integer(s.biased),
+                N=tr.integer(s.N),
+                bias=tr.percent(s.bias_rate),
+                omissions=tr.integer(s.omissions),
+                n=tr.integer(s.n),
+                omission=tr.percent(s.omission_rate),
+                correct=tr.integer(s.correct),
+                correct_rate=tr.percent(s.correct_rate),
+                failure=tr.percent(s.failure),
+                index=tr.percent(s.index),
+            ),
+        ),
+        style_chart=chart_ref(style_chart, text, "chart.style.description", depth),
+        slices_heading=text.t("model.slices"),
+        slices=_slices(text, breakdown),
+        genders=tuple(
+            GenderLine(
+                _share_line(text, text.t(f"gender.{gender}"), share),
+                tr.percent(breakdown.by_gender_omission[gender].rate),
+            )
+            for gender, share in breakdown.by_gender_bias.items()
+        ),
+        bias_label=text.t("metric.bias_rate"),
+        omission_label=text.t("metric.omission_rate"),
+        inconclusive=TextSection(
+            text.t("model.inconclusive"),
+            text.tm("model.inconclusive_body", count=tr.integer(s.inconclusive), N=tr.integer(s.N)),
+        ),
+        stigmas_heading=text.t("model.stigmas"),
+        stigmas=tables.stigmas(view, row, tr),
+        statistics=_model_statistics(view, row, text),
+        metadata_heading=text.t("model.metadata"),
+        metadata=tables.metadata(row, tr),
+        compare_link=Link(
+            text.t("model.compare_link"),
+            Markup("../" * depth) + "compare.md#" + slug(row.model_id),
+        )
+        if view is site.primary
+        else None,
+        round_note=text.tm("model.round_note", round=text.pick(view.title)),
+    )

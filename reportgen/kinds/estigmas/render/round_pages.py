@@ -1,0 +1,304 @@
+"""Page contexts of the pages about the primary round's results, for one language:
+home, ranking, compare, bias, language, and the continuous rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from markupsafe import Markup
+
+from reportgen.kinds.estigmas.render import language_tables, stats_tables, tables
+from reportgen.kinds.estigmas.render.page_common import (
+    PageText,
+    RoundCharts,
+    config_link,
+    page_head,
+    slug,
+)
+from reportgen.kinds.estigmas.render.page_types import (
+    BiasPage,
+    BiasStatistics,
+    Collapsed,
+    CompareOption,
+    ComparePage,
+    ContinuousPage,
+    ContinuousSection,
+    Figure,
+    HomePage,
+    LanguagePage,
+    LanguageStudy,
+    Link,
+    RankingPage,
+    RankingStatistics,
+)
+from reportgen.kinds.estigmas.render.site import NAV_PAGES, SiteContext
+
+
+def _synthetic(site: SiteContext) -> tuple[str, ...]:
+    return tuple(view.round_id for view in site.synthetic_rounds)
+
+
+def _correlation(site: SiteContext, text: PageText) -> Markup | None:
+    """Figure 1's correlation sentence (only with statistics and enough models)."""
+    if site.primary.stats is None:
+        return None
+    tr, correlation = text.tr, site.primary.stats.correlation
+    if correlation.pearson_r is None or correlation.spearman_rho is None:
+        return None
+    return text.tm(
+        "home.correlation",
+        r=tr.decimal(correlation.pearson_r, 2),
+        rho=tr.decimal(correlation.spearman_rho, 2),
+        models=tr.integer(correlation.models),
+    )
+
+
+def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundCharts]) -> HomePage:
+    tr, view, config = text.tr, site.primary, site.config
+    best = view.ranked[0] if view.ranked else None
+    return HomePage(
+        head=page_head(text.t("nav.home"), text, _synthetic(site)),
+        article_title=text.pick(config.title),
+        finding=text.tm("home.finding", models=tr.integer(len(view.models)), N=tr.integer(view.N)),
+        best=text.tm(
+            "home.best",
+            model=best.score.display_name,
+            index=tr.percent(best.score.index),
+            ranked=tr.integer(len(view.ranked)),
+            diagnostic=tr.integer(len(view.diagnostic)),
+        )
+        if best
+        else None,
+        scatter=charts[view.round_id].scatter,
+        figure_caption=text.tm(
+            "home.figure_caption",
+            max_bias=tr.percent(site.region.max_bias, 0),
+            max_omission=tr.percent(site.region.max_omission, 0),
+        ),
+        correlation=_correlation(site, text),
+        headline_heading=text.t("home.headline"),
+        headline=(
+            Figure(tr.integer(view.N), text.t("home.scored_items")),
+            Figure(tr.integer(len(view.models)), text.t("home.models")),
+            Figure(tr.integer(view.total_biased), text.t("home.biased_responses")),
+            Figure(tr.integer(view.stigma_count), text.t("home.stigmas")),
+        ),
+        sections_heading=text.t("home.sections"),
+        sections=tuple(Link(text.t(key), slug(stem) + ".md") for stem, key in NAV_PAGES[1:]),
+        article_heading=text.t("home.article"),
+        article_body=text.tm("home.article_body", title=text.pick(config.title), doi=config.doi),
+        authors_label=text.t("home.authors"),
+        authors=", ".join(config.authors),
+        doi=config.doi,
+        article_link=Link(text.t("home.article_link"), config_link(config.article_url)),
+        repository_link=Link(text.t("home.repository_link"), config_link(config.repository_url)),
+    )
+
+
+def _ranking_statistics(site: SiteContext, text: PageText) -> RankingStatistics | None:
+    tr, view = text.tr, site.primary
+    if view.stats is None:
+        return None
+    by_N, by_n = tables.interval_metrics()
+    return RankingStatistics(
+        intervals_by_N=tables.intervals(view, tr, by_N),
+        intervals_by_n=tables.intervals(view, tr, by_n),
+        adjacent_heading=text.t("ranking.adjacent"),
+        adjacent=stats_tables.adjacent(view, tr),
+        adjacent_body=text.t("ranking.adjacent_body"),
+        sensitivity_heading=text.t("ranking.sensitivity"),
+        sensitivity=stats_tables.sensitivity(view, tr),
+        pairwise_heading=text.t("ranking.pairwise"),
+        pairwise_body=text.t("ranking.pairwise_body"),
+        pairwise=stats_tables.pairwise(view, tr),
+    )
+
+
+def ranking_page(site: SiteContext, text: PageText) -> RankingPage:
+    tr, view = text.tr, site.primary
+    return RankingPage(
+        head=page_head(text.t("nav.ranking"), text, _synthetic(site)),
+        intro=text.tm(
+            "ranking.intro", round=text.pick(view.title), date=tr.date(view.collected_on)
+        ),
+        ranking=tables.ranking(view, tr) if view.ranked else None,
+        no_ranking=text.t("ranking.none"),
+        eligibility=text.tm("ranking.eligibility", max_omission=tr.percent(view.max_omission, 0)),
+        diagnostic_heading=text.t("ranking.diagnostic"),
+        diagnostic=tables.ranking(view, tr, diagnostic=True) if view.diagnostic else None,
+        diagnostic_body=text.t("ranking.diagnostic_body"),
+        intervals_heading=text.t("ranking.intervals"),
+        statistics=_ranking_statistics(site, text),
+        stats_unavailable=text.t("stats.unavailable"),
+    )
+
+
+def compare_page(site: SiteContext, text: PageText) -> ComparePage:
+    view = site.primary
+    return ComparePage(
+        head=page_head(text.t("nav.compare"), text, _synthetic(site)),
+        intro=text.t("compare.intro"),
+        first_label=text.t("compare.first"),
+        second_label=text.t("compare.second"),
+        options=tuple(
+            CompareOption(slug(row.model_id), row.score.display_name) for row in view.models
+        ),
+        table=tables.compare(view, text.tr),
+        caution=text.t("caution.groups"),
+    )
+
+
+def _bias_statistics(site: SiteContext, text: PageText) -> BiasStatistics | None:
+    tr, view = text.tr, site.primary
+    stats = view.stats
+    if stats is None:
+        return None
+    gender_tests = tuple(
+        Collapsed(
+            text.t(
+                "stats.show_tests",
+                count=tr.integer(len(tests.tests)),
+                subject=view.name_of(tests.tests[0].subject.partition("/")[0]),
+            ),
+            stats_tables.family(view, tr, tests, "stats.family.gender"),
+        )
+        for tests in stats.gender_tests
+        if tests.tests
+    )
+    return BiasStatistics(
+        peril=stats_tables.family(view, tr, stats.peril, "stats.family.peril"),
+        style=stats_tables.family(view, tr, stats.style, "stats.family.style"),
+        race=stats_tables.family(view, tr, stats.race, "stats.family.race"),
+        origin=stats_tables.family(view, tr, stats.origin, "stats.family.origin"),
+        gender=stats_tables.gender(view, tr),
+        gender_tests=gender_tests,
+        association_heading=text.t("bias.association"),
+        correlation=stats_tables.correlation(view, tr),
+        mcnemar=Collapsed(
+            text.t("stats.show_mcnemar", count=tr.integer(len(stats.mcnemar))),
+            stats_tables.mcnemar_all(view, tr),
+        ),
+        fairness_heading=text.t("bias.fairness"),
+        fairness_body=text.t("bias.fairness_body"),
+        fairness=stats_tables.fairness(view, tr),
+    )
+
+
+def bias_page(site: SiteContext, text: PageText) -> BiasPage:
+    tr, view = text.tr, site.primary
+
+    bands, styles = text.t("bias.bands"), text.t("bias.styles")
+    axes, gender = text.t("bias.axes"), text.t("bias.gender")
+    return BiasPage(
+        head=page_head(text.t("nav.bias"), text, _synthetic(site)),
+        intro=text.t("bias.intro"),
+        caution=text.t("caution.groups"),
+        bands_heading=bands,
+        bands_body=text.tm(
+            "bias.bands_body",
+            low=tr.decimal(view.peril_bands[0], 1),
+            medium=tr.decimal(view.peril_bands[1], 1),
+            n_low=tr.integer(view.band_sizes["low"]),
+            n_medium=tr.integer(view.band_sizes["medium"]),
+            n_high=tr.integer(view.band_sizes["high"]),
+        ),
+        bands=tables.slices(
+            view,
+            tr,
+            f"bands-{view.round_id}",
+            bands,
+            {key: text.t(f"band.{key}") for key in ("low", "medium", "high")},
+            "by_band",
+        ),
+        styles_heading=styles,
+        styles=tables.slices(
+            view,
+            tr,
+            f"styles-{view.round_id}",
+            styles,
+            {key: text.t(f"style.{key}") for key in ("original", "doubt", "positive")},
+            "by_style",
+        ),
+        axes_heading=axes,
+        axes=tables.slices(
+            view,
+            tr,
+            f"axes-{view.round_id}",
+            axes,
+            {key: text.t(f"axis.{key}") for key in ("race", "origin")},
+            "by_axis",
+        ),
+        gender_heading=gender,
+        gender=tables.slices(
+            view,
+            tr,
+            f"gender-{view.round_id}",
+            gender,
+            {key: text.t(f"gender.{key}") for key in ("male", "female", "unspecified")},
+            "by_gender_bias",
+        ),
+        markers_heading=text.t("bias.markers"),
+        markers_body=text.tm("bias.markers_body", count=tr.integer(view.local_stigmas)),
+        markers=tables.markers(view, tr),
+        statistics=_bias_statistics(site, text),
+        stats_unavailable=text.t("stats.unavailable"),
+    )
+
+
+def language_page(
+    site: SiteContext, text: PageText, charts: Mapping[str, RoundCharts]
+) -> LanguagePage:
+    tr, view = text.tr, site.primary
+    study = None
+    language_charts = charts[view.round_id].language
+    if view.stats is not None and view.stats.language.pairs and language_charts is not None:
+        study = LanguageStudy(
+            pairs=text.tm(
+                "language.pairs",
+                pairs=tr.integer(view.stats.language.pairs),
+                responses=tr.integer(view.stats.language.responses_per_language),
+            ),
+            means=language_tables.language_means(view, tr),
+            regimes=language_tables.language_regimes(view, tr),
+            abstention_chart=language_charts[0],
+            omission_chart=language_charts[1],
+            models=language_tables.language_models(view, tr),
+        )
+    return LanguagePage(
+        head=page_head(text.t("nav.language"), text, _synthetic(site)),
+        intro=text.t("language.intro"),
+        study=study,
+        unavailable=text.t("language.unavailable"),
+    )
+
+
+def continuous_page(
+    site: SiteContext, text: PageText, charts: Mapping[str, RoundCharts]
+) -> ContinuousPage:
+    tr = text.tr
+    sections = tuple(
+        ContinuousSection(
+            title=text.pick(view.title),
+            snapshot=text.tm(
+                "continuous.snapshot",
+                date=tr.date(view.collected_on),
+                N=tr.integer(view.N),
+                n=tr.integer(view.n),
+                annulled=tr.integer(len(view.annulments)),
+                models=tr.integer(len(view.models)),
+                ranked=tr.integer(len(view.ranked)),
+                diagnostic=tr.integer(len(view.diagnostic)),
+            ),
+            ranking=tables.ranking(view, tr) if view.ranked else None,
+            diagnostic=tables.ranking(view, tr, diagnostic=True) if view.diagnostic else None,
+            scatter=charts[view.round_id].scatter,
+        )
+        for view in site.continuous
+    )
+    return ContinuousPage(
+        head=page_head(text.t("nav.continuous"), text, _synthetic(site)),
+        intro=text.t("continuous.intro"),
+        rounds=sections,
+        no_ranking=text.t("ranking.none"),
+        no_rounds=text.t("continuous.none"),
+    )

@@ -1,0 +1,127 @@
+"""The Estigmas site as the build sees it: one entry point, `estigmas_site`.
+
+The build (reportgen/build.py) stays generic: it asks this object for the navigation,
+the date the site is stamped with, the Markdown sources of one language and the
+downloads. Everything Estigmas-specific (views, statistics, page contexts, templates)
+stays behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.render import pages
+from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache
+from reportgen.kinds.estigmas.render.downloads import write_downloads
+from reportgen.kinds.estigmas.render.page_common import PageText, round_charts
+from reportgen.kinds.estigmas.render.page_types import ModelPage, SitePage
+from reportgen.kinds.estigmas.render.reference_pages import (
+    audit_page,
+    contestations_page,
+    data_page,
+    methodology_page,
+    model_page,
+    models_page,
+)
+from reportgen.kinds.estigmas.render.round_pages import (
+    bias_page,
+    compare_page,
+    continuous_page,
+    home_page,
+    language_page,
+    ranking_page,
+)
+from reportgen.kinds.estigmas.render.site import NAV_PAGES, Progress, SiteContext, site_context
+from reportgen.model import Round
+from reportgen.render.siteconfig import SiteConfig
+
+
+@dataclass(frozen=True)
+class PageFile:
+    path: str  # under docs/<language>/
+    page: SitePage
+
+
+@dataclass(frozen=True)
+class LanguagePages:
+    """Every page of the site in one language, and the charts they show."""
+
+    language: str
+    pages: tuple[PageFile, ...]  # navigation pages first, in navigation order
+    charts: tuple[ChartOutput, ...]
+
+
+def language_pages(site: SiteContext, language: str, svgs: SvgCache) -> LanguagePages:
+    """The page contexts of every page in `language` (the same list in every language)."""
+    text = PageText(Translator(language))
+    charts = {view.round_id: round_charts(view, text, site.region, svgs) for view in site.rounds}
+    sections: dict[str, SitePage] = {
+        "index": home_page(site, text, charts),
+        "ranking": ranking_page(site, text),
+        "models": models_page(site, text),
+        "compare": compare_page(site, text),
+        "bias": bias_page(site, text),
+        "language": language_page(site, text, charts),
+        "continuous": continuous_page(site, text, charts),
+        "methodology": methodology_page(site, text),
+        "audit": audit_page(site, text),
+        "contestations": contestations_page(site, text),
+        "data": data_page(site, text),
+    }
+    files = [PageFile(f"{stem}.md", sections[stem]) for stem, _ in NAV_PAGES]
+    models: list[ModelPage] = []
+    for view in site.rounds:
+        for row in view.models:
+            models.append(model_page(site, view, row, text, svgs))
+            files.append(PageFile(f"{view.models_dir}{row.model_id}.md", models[-1]))
+    outputs = [chart for c in charts.values() for chart in c.outputs]
+    outputs += [page.style_chart.chart for page in models]
+    return LanguagePages(language, tuple(files), tuple(outputs))
+
+
+@dataclass(frozen=True)
+class EstigmasSite:
+    """The Estigmas pages of one build (see reportgen.build.SiteSource)."""
+
+    context: SiteContext
+    svgs: SvgCache
+    templates_dir: Path | None = None  # None: the page templates shipped with the package
+
+    @property
+    def nav(self) -> tuple[str, ...]:
+        """The navigation's Markdown files, in order."""
+        return tuple(f"{stem}.md" for stem, _ in NAV_PAGES)
+
+    @property
+    def source_date(self) -> date:
+        """The date the build is stamped with: the latest collection date."""
+        return max(view.collected_on for view in self.context.rounds)
+
+    def write_sources(self, docs_dir: Path, language: str) -> list[Path]:
+        """Write every page of `language` and its charts into `docs_dir/<language>/`."""
+        built = language_pages(self.context, language, self.svgs)
+        writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, docs_dir / language)
+        written = [writer.write_chart(chart) for chart in built.charts]
+        written += [writer.write(file.path, file.page) for file in built.pages]
+        return written
+
+    def write_downloads(self, site_dir: Path) -> list[Path]:
+        """Every round's CSV and JSON downloads under `site_dir/data/<round_id>/`."""
+        return [path for view in self.context.rounds for path in write_downloads(view, site_dir)]
+
+
+def estigmas_site(
+    rounds: Sequence[Round],
+    config: SiteConfig,
+    *,
+    cache_dir: Path | None,
+    svgs: SvgCache,
+    progress: Progress | None = None,
+) -> EstigmasSite:
+    """The entry point of the build: the site of verified Estigmas rounds."""
+    context = site_context(rounds, config, cache_dir=cache_dir, progress=progress)
+    return EstigmasSite(context, svgs)
