@@ -33,10 +33,10 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     draw_replicates,
     percentile_interval,
 )
-from reportgen.kinds.estigmas.stats.reference import reference_replicates
-from reportgen.kinds.estigmas.stats.synthetic import random_round
 from reportgen.model import ResponseRow, Round
 from tests.archive_factory import make_round
+from tests.support.reference import reference_replicates
+from tests.support.synthetic import random_round
 
 
 def write_archive(round_: Round, parent: Path) -> Path:
@@ -246,7 +246,7 @@ def test_results_do_not_depend_on_blas_threads() -> None:
     script = (
         "import hashlib, json\n"
         "from reportgen.kinds.estigmas.results import compute_results\n"
-        "from reportgen.kinds.estigmas.stats.synthetic import random_round\n"
+        "from tests.support.synthetic import random_round\n"
         "round_ = random_round(5, models=5, stigmas=40, structures=12, cells=300, pairs=80)\n"
         "text = json.dumps(compute_results(round_, 1000).to_json_dict())\n"
         "print(hashlib.sha256(text.encode()).hexdigest())\n"
@@ -255,7 +255,11 @@ def test_results_do_not_depend_on_blas_threads() -> None:
     for threads in ("1", "2"):
         environment = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads}
         done = subprocess.run(
-            [sys.executable, "-c", script], capture_output=True, text=True, env=environment
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=Path(__file__).resolve().parents[1],  # tests.support is found from the root
         )
         assert done.returncode == 0, done.stderr
         digests.add(done.stdout.strip())
