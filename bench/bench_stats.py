@@ -24,6 +24,10 @@ from typing import TypeVar
 
 import numpy as np
 
+# Run as `python bench/bench_stats.py`, Python puts bench/ on the path, not the repository
+# root: the root is needed for `tests.support` (test helpers, outside the shipped package).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from reportgen.kinds.estigmas.results import compute_results
 from reportgen.kinds.estigmas.score import build_cube, paired_sample, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
@@ -33,9 +37,9 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     model_replicates,
     percentile_interval,
 )
-from reportgen.kinds.estigmas.stats.reference import reference_replicates
-from reportgen.kinds.estigmas.stats.synthetic import random_round
 from reportgen.model import Round
+from tests.support.reference import reference_replicates
+from tests.support.synthetic import random_round
 
 _T = TypeVar("_T")
 DEFAULT_ROUND = Path(__file__).resolve().parents[1] / "rounds" / "estigmas-2026-06"

@@ -7,11 +7,13 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import fields, replace
+from dataclasses import replace
 from pathlib import Path
 
+import jsonschema  # type: ignore[import-untyped]  # altair's dependency; no stubs installed
 import pytest
 from click.testing import CliRunner
+from pydantic import ValidationError
 
 from reportgen.archive import read_round
 from reportgen.archive_write import write_round
@@ -26,17 +28,20 @@ from reportgen.kinds.estigmas.results import (
     default_cache_dir,
     load_results,
     model_intervals,
+    published_json_schema_text,
+    results_json_schema_text,
 )
+from reportgen.kinds.estigmas.results.__main__ import main as main_schema_script
 from reportgen.kinds.estigmas.score import scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
     MODEL_STATISTICS,
     draw_replicates,
     percentile_interval,
 )
-from reportgen.kinds.estigmas.stats.reference import reference_replicates
-from reportgen.kinds.estigmas.stats.synthetic import random_round
 from reportgen.model import ResponseRow, Round
 from tests.archive_factory import make_round
+from tests.support.reference import reference_replicates
+from tests.support.synthetic import random_round
 
 
 def write_archive(round_: Round, parent: Path) -> Path:
@@ -80,8 +85,9 @@ def test_json_form_round_trips_and_is_plain_json(results: RoundResults) -> None:
     text = json.dumps(results.to_json_dict(), allow_nan=False)
     data = json.loads(text)
     assert data["schema"] == SCHEMA
-    assert list(data) == [f.name for f in fields(RoundResults)]
+    assert list(data) == [field.alias or name for name, field in RoundResults.model_fields.items()]
     assert RoundResults.from_json_dict(data) == results
+    assert RoundResults.model_validate_json(text) == results
 
 
 def test_from_json_rejects_another_schema_or_a_missing_field(results: RoundResults) -> None:
@@ -89,8 +95,37 @@ def test_from_json_rejects_another_schema_or_a_missing_field(results: RoundResul
     with pytest.raises(ValueError, match="schema"):
         RoundResults.from_json_dict({**data, "schema": "reportgen-results/0"})
     del data["peril"]
-    with pytest.raises(KeyError):
+    with pytest.raises(ValidationError, match="peril"):
         RoundResults.from_json_dict(data)
+
+
+def test_from_json_checks_the_nested_values_strictly(results: RoundResults) -> None:
+    data = results.to_json_dict()
+    first_model = data["models"][0]
+    unknown_key = {**data, "models": [{**first_model, "extra": 1}, *data["models"][1:]]}
+    with pytest.raises(ValidationError, match=r"models\.0\.extra"):
+        RoundResults.from_json_dict(unknown_key)
+    text_count = {**data, "models": [{**first_model, "N": "7626"}, *data["models"][1:]]}
+    with pytest.raises(ValidationError, match=r"models\.0\.N"):
+        RoundResults.from_json_dict(text_count)
+    fractional_count = {**data, "replicates": 300.5}
+    with pytest.raises(ValidationError, match="replicates"):
+        RoundResults.from_json_dict(fractional_count)
+
+
+def test_results_json_is_valid_against_the_published_schema(results: RoundResults) -> None:
+    schema = json.loads(published_json_schema_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    validator.validate(results.to_json_dict())
+    broken = {**results.to_json_dict(), "seed": "42"}
+    assert not validator.is_valid(broken)
+
+
+def test_the_published_schema_file_is_generated_from_the_models() -> None:
+    # Stale? Run `python -m reportgen.kinds.estigmas.results` and commit the file.
+    assert published_json_schema_text() == results_json_schema_text()
+    assert main_schema_script(["--check"]) == 0
 
 
 def test_same_seed_same_round_gives_identical_results_bit_for_bit() -> None:
@@ -145,7 +180,7 @@ def test_cache_is_reused_corrupt_entries_recomputed(
     def fail(*args: object) -> RoundResults:
         raise AssertionError("recomputed although the cache holds the results")
 
-    monkeypatch.setattr("reportgen.kinds.estigmas.results.compute_results", fail)
+    monkeypatch.setattr("reportgen.kinds.estigmas.results._compute.compute_results", fail)
     assert load_results(round_, replicates=50, cache_dir=cache) == first
     monkeypatch.undo()
     entry.write_text('{"schema": "reportgen-results/1", "round_id": 3', encoding="utf-8")
@@ -246,7 +281,7 @@ def test_results_do_not_depend_on_blas_threads() -> None:
     script = (
         "import hashlib, json\n"
         "from reportgen.kinds.estigmas.results import compute_results\n"
-        "from reportgen.kinds.estigmas.stats.synthetic import random_round\n"
+        "from tests.support.synthetic import random_round\n"
         "round_ = random_round(5, models=5, stigmas=40, structures=12, cells=300, pairs=80)\n"
         "text = json.dumps(compute_results(round_, 1000).to_json_dict())\n"
         "print(hashlib.sha256(text.encode()).hexdigest())\n"
@@ -255,7 +290,11 @@ def test_results_do_not_depend_on_blas_threads() -> None:
     for threads in ("1", "2"):
         environment = {**os.environ, "OPENBLAS_NUM_THREADS": threads, "OMP_NUM_THREADS": threads}
         done = subprocess.run(
-            [sys.executable, "-c", script], capture_output=True, text=True, env=environment
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            env=environment,
+            cwd=Path(__file__).resolve().parents[1],  # tests.support is found from the root
         )
         assert done.returncode == 0, done.stderr
         digests.add(done.stdout.strip())

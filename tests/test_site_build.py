@@ -6,11 +6,13 @@ import csv
 import filecmp
 import html
 import io
+import json
 import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import jsonschema  # type: ignore[import-untyped]  # altair's dependency; no stubs installed
 import pytest
 from click.testing import CliRunner
 
@@ -22,6 +24,7 @@ from reportgen.guard import LeakError
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.render.pages import TemplateRenderError
+from reportgen.kinds.estigmas.results import published_json_schema_text
 from reportgen.kinds.estigmas.score import score_models
 from tests.archive_factory import DEFAULT_MODELS, make_round, tiny_parts, write_parts
 
@@ -137,6 +140,16 @@ def test_models_csv_matches_scores(built: Path) -> None:
             low, high = float(row[f"{metric}_lo"]), float(row[f"{metric}_hi"])
             assert low <= getattr(score, metric) + 1e-9
             assert high >= getattr(score, metric) - 1e-9
+
+
+def test_results_json_is_published_beside_its_schema(built: Path) -> None:
+    folder = built / "data" / "tiny-round"
+    schema_text = page_text(folder / "results.schema.json")
+    assert schema_text == published_json_schema_text()
+    results = json.loads(page_text(folder / "results.json"))
+    jsonschema.Draft202012Validator(json.loads(schema_text)).validate(results)
+    for page in ("data.html", "en/data.html"):  # the data dictionary points to it
+        assert "results.schema.json" in page_text(built / page), page
 
 
 def test_continuous_page_shows_denominator_after_annulments(built: Path) -> None:
@@ -379,7 +392,13 @@ def test_demonstration_rounds_build(tmp_path: Path) -> None:
     )
     assert set(report.rounds) == {"estigmas-2026-06", "idje-avalia-2026-07"}
     for round_id in report.rounds:
-        for name in ("models.csv", "stigmas.csv", "axes.csv", "results.json"):
+        for name in (
+            "models.csv",
+            "stigmas.csv",
+            "axes.csv",
+            "results.json",
+            "results.schema.json",
+        ):
             assert (out / "data" / round_id / name).is_file()
     plain = {
         path: re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.unescape(page_text(out / path))))

@@ -18,9 +18,9 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     point_statistics,
     weighted_totals,
 )
-from reportgen.kinds.estigmas.stats.reference import reference_replicates
-from reportgen.kinds.estigmas.stats.synthetic import random_round
 from reportgen.model import Round
+from tests.support.reference import reference_replicates
+from tests.support.synthetic import random_round
 
 
 def small_round(seed: int, models: int = 3) -> Round:

@@ -6,7 +6,7 @@ import pytest
 
 from reportgen.kinds.estigmas.score import AGAINST, build_cube, scored_items
 from reportgen.kinds.estigmas.stats.fairness import fairness_views, flag
-from reportgen.kinds.estigmas.stats.synthetic import random_round
+from tests.support.synthetic import random_round
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,8 @@ from reportgen.kinds.estigmas.stats.language import (
     language_study,
     mean_differences,
 )
-from reportgen.kinds.estigmas.stats.synthetic import random_round
 from reportgen.model import Round
+from tests.support.synthetic import random_round
 
 
 @pytest.fixture(scope="module")

@@ -22,8 +22,8 @@ from reportgen.kinds.estigmas.stats.significance import (
     correlation,
     mcnemar_tests,
 )
-from reportgen.kinds.estigmas.stats.synthetic import random_round
 from reportgen.model import GENDERS, Round
+from tests.support.synthetic import random_round
 
 tables_2xk = st.integers(2, 5).flatmap(
     lambda k: st.tuples(

@@ -15,6 +15,7 @@ from reportgen.kinds.estigmas.render.reference_tables import (
     MODEL_COLUMNS,
     STIGMA_COLUMNS,
 )
+from reportgen.kinds.estigmas.results import SCHEMA_FILE, published_json_schema_text
 from reportgen.render.table import to_csv
 
 
@@ -80,6 +81,7 @@ def write_downloads(view: RoundView, site_dir: Path) -> list[Path]:
             json.dumps(view.stats.to_json_dict(), ensure_ascii=False, indent=1, sort_keys=True)
             + "\n"
         )
+        files[SCHEMA_FILE] = published_json_schema_text()  # the JSON Schema of results.json
     written = []
     for name, text in files.items():
         target = folder / name

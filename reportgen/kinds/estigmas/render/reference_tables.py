@@ -63,6 +63,7 @@ def dictionary(tr: Translator) -> Table:
         rows += [(Cell(file), Cell(c), Cell(tr(f"dict.{c}"))) for c in columns]
     rows.append((Cell("models.csv"), Cell("<metric>_lo, <metric>_hi"), Cell(tr("dict.interval"))))
     rows.append((Cell("results.json"), Cell("—"), Cell(tr("dict.results"))))
+    rows.append((Cell("results.schema.json"), Cell("—"), Cell(tr("dict.results_schema"))))
     return Table(
         table_id="dictionary",
         caption=tr("data.dictionary"),

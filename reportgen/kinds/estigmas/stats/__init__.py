@@ -10,6 +10,7 @@ Every function here works on the count cube and the item-level arrays of
 - `diagnostics`: the per-model chi-square families (peril, style, axes, gender) and gender gaps.
 - `fairness`: demographic-parity and equal-opportunity gaps per axis.
 - `language`: the contrastive pt-BR / en language study.
-- `reference`: a slow, obviously-correct bootstrap used to check the fast one.
-- `synthetic`: random in-memory rounds of any shape, for tests and the benchmark.
+
+The slow reference bootstrap and the random rounds of any shape that the tests and the
+benchmark use live in `tests/support/`, outside the shipped package.
 """

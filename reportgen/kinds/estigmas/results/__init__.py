@@ -1,0 +1,56 @@
+"""One plain, JSON-serialisable results object per Estigmas round: everything any page shows.
+
+- `_schema`: the results object as frozen pydantic models, its JSON form and JSON Schema
+  (`results.schema.json`, published on the site beside each round's `results.json`);
+- `_compute`: `compute_results` (the statistics engine on a round) and `load_results`
+  (the same through the core results cache, `reportgen.results`).
+
+Top-level keys of the JSON form: schema, round_id, kind, synthetic, package_version,
+replicates, seed; models (ModelScore, ranking order); intervals (per model: failure, index,
+bias_rate, omission_rate, correct_rate, each {estimate, lower, upper, denominator,
+denominator_count}); differences (index difference with interval for every ordered pair)
+and adjacent (neighbours in the ranking); leave_one_stigma_out and leave_one_structure_out;
+correlation; peril, style, race, origin (test families); gender_gaps and gender_tests (one
+family per model); mcnemar; fairness; language. docs/metrics.md explains each.
+"""
+
+from reportgen.kinds.estigmas.results._compute import (
+    cache_key,
+    compute_results,
+    load_results,
+    model_intervals,
+)
+from reportgen.kinds.estigmas.results._schema import (
+    SCHEMA,
+    SCHEMA_FILE,
+    IndexDifference,
+    Interval,
+    ModelIntervals,
+    RoundResults,
+    published_json_schema_text,
+    results_json_schema,
+    results_json_schema_text,
+)
+
+# The core cache's settings and JSON writer, re-exported for the callers that used to find
+# them here (build, `reportgen stats`).
+from reportgen.results import CACHE_ENV, default_cache_dir, write_json
+
+__all__ = [
+    "CACHE_ENV",
+    "SCHEMA",
+    "SCHEMA_FILE",
+    "IndexDifference",
+    "Interval",
+    "ModelIntervals",
+    "RoundResults",
+    "cache_key",
+    "compute_results",
+    "default_cache_dir",
+    "load_results",
+    "model_intervals",
+    "published_json_schema_text",
+    "results_json_schema",
+    "results_json_schema_text",
+    "write_json",
+]

@@ -1,0 +1,215 @@
+"""The Estigmas results object of a round: computed by the statistics engine, or cached.
+
+`compute_results(round)` runs the whole statistics engine (docs/metrics.md) on a round;
+`load_results(round)` does the same through the core results cache (`reportgen.results`),
+keyed by the round's checksums and ledger, the package version, the results schema, the
+bootstrap replicates and seed, and whether the round was read with its outputs' text.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from reportgen import __version__
+from reportgen.errors import InputError
+from reportgen.kinds.estigmas.results._schema import (
+    SCHEMA,
+    IndexDifference,
+    Interval,
+    ModelIntervals,
+    RoundResults,
+)
+from reportgen.kinds.estigmas.score import (
+    ModelScore,
+    build_cube,
+    paired_sample,
+    score_models,
+    scored_items,
+)
+from reportgen.kinds.estigmas.stats import diagnostics
+from reportgen.kinds.estigmas.stats.bootstrap import (
+    DENOMINATOR_OF,
+    MODEL_STATISTICS,
+    ModelTables,
+    ProgressCallback,
+    difference_intervals,
+    draw_replicates,
+    model_replicates,
+    percentile_interval,
+)
+from reportgen.kinds.estigmas.stats.fairness import fairness_views
+from reportgen.kinds.estigmas.stats.language import language_study
+from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out
+from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
+from reportgen.model import Round
+from reportgen.results import cache_key as round_cache_key
+from reportgen.results import cached_results
+
+
+def compute_results(
+    round: Round, replicates: int | None = None, on_progress: ProgressCallback | None = None
+) -> RoundResults:
+    """The whole results object of a round (replicates default to the manifest's)."""
+    manifest = round.manifest
+    replicates = manifest.bootstrap_replicates if replicates is None else replicates
+    if replicates < 1:
+        raise InputError(
+            f"{round.path / 'round.json'}: bootstrap.replicates must be at least 1,"
+            f" got {replicates}"
+        )
+    cube = build_cube(round)
+    scores = score_models(round, cube)
+    position = {model_id: i for i, model_id in enumerate(cube.model_ids)}
+    tables = ModelTables.from_cube(cube)
+    draws = draw_replicates(manifest.bootstrap_seed, replicates, *tables.scored.shape)
+    values = model_replicates(tables, draws, on_progress).values
+    intervals = tuple(_model_intervals(score, values, position[score.model_id]) for score in scores)
+    index = values["index"][:, [position[s.model_id] for s in scores]]
+    differences, adjacent = _index_differences(scores, index)
+    by_stigma, by_structure = leave_one_out(
+        tables,
+        [position[s.model_id] for s in scores if s.rank is not None],
+        cube.model_ids,
+        [cube.stigma_ids[i] for i in tables.stigma_positions],
+        [cube.structure_ids[i] for i in tables.structure_positions],
+    )
+    score_of = {s.model_id: s for s in scores}
+    return RoundResults(
+        schema=SCHEMA,
+        round_id=manifest.round_id,
+        kind=manifest.kind,
+        synthetic=manifest.synthetic,
+        package_version=__version__,
+        replicates=replicates,
+        seed=manifest.bootstrap_seed,
+        models=scores,
+        intervals=intervals,
+        differences=differences,
+        adjacent=adjacent,
+        leave_one_stigma_out=by_stigma,
+        leave_one_structure_out=by_structure,
+        correlation=correlation(
+            [score_of[m].bias_rate for m in cube.model_ids],
+            [score_of[m].omission_rate for m in cube.model_ids],
+        ),
+        peril=diagnostics.peril_family(cube, round.stigmas, manifest.peril_bands),
+        style=diagnostics.style_family(cube),
+        race=diagnostics.axis_family(cube, round.stigmas, "race"),
+        origin=diagnostics.axis_family(cube, round.stigmas, "origin"),
+        gender_gaps=diagnostics.gender_gaps(cube),
+        gender_tests=diagnostics.gender_families(cube),
+        mcnemar=mcnemar_tests(cube.model_ids, scored_items(round).outcome),
+        fairness=fairness_views(cube, round.stigmas),
+        language=language_study(
+            paired_sample(round), cube.model_ids, manifest.bootstrap_seed, replicates, on_progress
+        ),
+    )
+
+
+def _optional(value: np.floating[Any]) -> float | None:
+    return None if np.isnan(value) else float(value)
+
+
+def _model_intervals(
+    score: ModelScore, values: Mapping[str, np.ndarray[Any, Any]], column: int
+) -> ModelIntervals:
+    bounds = {}
+    for name in MODEL_STATISTICS:
+        low, high = percentile_interval(values[name][:, column, None])
+        denominator: Literal["N", "n"] = "N" if DENOMINATOR_OF[name] == "N" else "n"
+        bounds[name] = Interval(
+            estimate=float(getattr(score, name)),
+            lower=_optional(low[0]),
+            upper=_optional(high[0]),
+            denominator=denominator,
+            denominator_count=score.N if denominator == "N" else score.n,
+        )
+    return ModelIntervals(model_id=score.model_id, **bounds)
+
+
+def _index_differences(
+    scores: Sequence[ModelScore], index: np.ndarray[Any, Any]
+) -> tuple[tuple[IndexDifference, ...], tuple[IndexDifference, ...]]:
+    """Every ordered pair of distinct models, and the neighbours in the ranking.
+
+    `index` holds the index replicates, one column per model in `scores` order.
+    """
+    lower, upper = difference_intervals(index)
+    ids = [s.model_id for s in scores]
+    differences = {
+        (ids[a], ids[b]): _difference(scores[a], scores[b], lower[a, b], upper[a, b])
+        for a in range(len(ids))
+        for b in range(len(ids))
+        if a != b
+    }
+    ranked = [s.model_id for s in scores if s.rank is not None]
+    adjacent = tuple(differences[pair] for pair in itertools.pairwise(ranked))
+    return tuple(differences.values()), adjacent
+
+
+def _difference(
+    a: ModelScore, b: ModelScore, lower: np.floating[Any], upper: np.floating[Any]
+) -> IndexDifference:
+    low, high = _optional(lower), _optional(upper)
+    return IndexDifference(
+        model_a=a.model_id,
+        model_b=b.model_id,
+        estimate=a.index - b.index,
+        lower=low,
+        upper=high,
+        separated=low is not None and high is not None and (low > 0 or high < 0),
+    )
+
+
+def model_intervals(results: RoundResults) -> dict[str, dict[str, tuple[float, float]]]:
+    """model_id -> statistic -> (lower, upper), for `summary --json` ("ci").
+
+    A statistic without an interval (no replicate had a non-zero denominator) is left out.
+    """
+    out: dict[str, dict[str, tuple[float, float]]] = {}
+    for entry in results.intervals:
+        per_statistic: dict[str, tuple[float, float]] = {}
+        for name in MODEL_STATISTICS:
+            interval: Interval = getattr(entry, name)
+            if interval.lower is not None and interval.upper is not None:
+                per_statistic[name] = (interval.lower, interval.upper)
+        out[entry.model_id] = per_statistic
+    return out
+
+
+def _cache_parameters(round: Round, replicates: int) -> list[str]:
+    return [
+        SCHEMA,
+        str(replicates),
+        str(round.manifest.bootstrap_seed),
+        # The language study's length test needs the outputs' text; a round read without
+        # it gives other results and must never answer for one read with it.
+        "text" if all(r.raw_text for r in round.responses.values()) else "no-text",
+    ]
+
+
+def cache_key(round: Round, replicates: int) -> str:
+    """The key of this round's results with `replicates` in the core results cache."""
+    return round_cache_key(round, _cache_parameters(round, replicates))
+
+
+def load_results(
+    round: Round,
+    replicates: int | None = None,
+    cache_dir: Path | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> RoundResults:
+    """The results of `round`, read from the cache when a valid entry exists."""
+    count = round.manifest.bootstrap_replicates if replicates is None else replicates
+    return cached_results(
+        RoundResults,
+        round,
+        _cache_parameters(round, count),
+        lambda: compute_results(round, count, on_progress),
+        cache_dir,
+    )

@@ -1,0 +1,146 @@
+"""The Estigmas results object as frozen pydantic models: its JSON form and its JSON Schema.
+
+The JSON form (`RoundResults.to_json_dict()`, written by `reportgen stats ROUND --out
+results.json`) is the models below, field for field: an object keeps its fields in
+declaration order, a tuple is a list, `None` is `null`; rates and p-values are unrounded
+floats. The values the statistics engine computes (ModelScore, LeaveOneOut, TestFamily, ...)
+are the engine's frozen dataclasses; pydantic validates and describes them with the same
+settings as the models (strict types, no unknown keys). `schema` names the version of the
+form and changes whenever a field does. `results.schema.json`, beside this module, is the
+JSON Schema generated from these models (`python -m reportgen.kinds.estigmas.results`
+writes it again; a test fails when it is stale).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from reportgen.kinds.estigmas.score import ModelScore
+from reportgen.kinds.estigmas.stats.diagnostics import GenderGap
+from reportgen.kinds.estigmas.stats.fairness import FairnessGaps
+from reportgen.kinds.estigmas.stats.language import LanguageStudy
+from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut
+from reportgen.kinds.estigmas.stats.significance import Correlation, McNemarTest, TestFamily
+
+SchemaVersion = Literal["reportgen-results/1"]
+SCHEMA: Final[SchemaVersion] = "reportgen-results/1"  # mypy checks that the two agree
+SCHEMA_FILE = "results.schema.json"
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+# Strict: a JSON document must carry exactly these keys with exactly these types (an integer
+# where a float is expected is the only widening), as the hand-written decoder required.
+_MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class Interval(BaseModel):
+    """A point estimate with its 95% crossed-bootstrap percentile interval."""
+
+    model_config = _MODEL_CONFIG
+
+    estimate: float
+    lower: float | None = Field(
+        description="2.5th percentile of the replicates; null when no replicate had a"
+        " non-zero denominator"
+    )
+    upper: float | None = Field(description="97.5th percentile of the replicates")
+    denominator: Literal["N", "n"] = Field(
+        description="N: scored items; n: scored items of style positive"
+    )
+    denominator_count: int
+
+
+class ModelIntervals(BaseModel):
+    """One model's intervals for the five per-model statistics."""
+
+    model_config = _MODEL_CONFIG
+
+    model_id: str
+    failure: Interval
+    index: Interval
+    bias_rate: Interval
+    omission_rate: Interval
+    correct_rate: Interval
+
+
+class IndexDifference(BaseModel):
+    """index(model_a) - index(model_b) with its interval from the same replicates."""
+
+    model_config = _MODEL_CONFIG
+
+    model_a: str
+    model_b: str
+    estimate: float
+    lower: float | None
+    upper: float | None
+    separated: bool = Field(description="the interval excludes zero")
+
+
+class RoundResults(BaseModel):
+    """Every interval and test of one Estigmas round (docs/metrics.md)."""
+
+    model_config = _MODEL_CONFIG
+
+    # `schema` is an alias: a field of that name would shadow BaseModel.schema().
+    schema_: SchemaVersion = Field(alias="schema", description="version of this JSON form")
+    round_id: str
+    kind: str = Field(description="the round's variant: full or continuous")
+    synthetic: bool = Field(description="the round holds demonstration data")
+    package_version: str = Field(description="version of reportgen that computed the results")
+    replicates: int = Field(description="bootstrap replicates")
+    seed: int = Field(description="bootstrap seed")
+    models: tuple[ModelScore, ...] = Field(
+        description="per-model counts and rates: ranked models by rank, then diagnostic cases"
+    )
+    intervals: tuple[ModelIntervals, ...] = Field(description="same order as models")
+    differences: tuple[IndexDifference, ...] = Field(
+        description="index differences for every ordered pair of distinct models"
+    )
+    adjacent: tuple[IndexDifference, ...] = Field(
+        description="index differences between neighbours in the ranking, best first"
+    )
+    leave_one_stigma_out: LeaveOneOut
+    leave_one_structure_out: LeaveOneOut
+    correlation: Correlation = Field(description="bias rate against omission rate across models")
+    peril: TestFamily = Field(description="per model: biased x peril band")
+    style: TestFamily = Field(description="per model: biased x prompt style")
+    race: TestFamily = Field(description="per model: biased x stigma on the race axis")
+    origin: TestFamily = Field(description="per model: biased x stigma on the origin axis")
+    gender_gaps: tuple[GenderGap, ...]
+    gender_tests: tuple[TestFamily, ...] = Field(
+        description="one family per model: biased x gender within each tested stigma"
+    )
+    mcnemar: tuple[McNemarTest, ...] = Field(description="every pair of models, one family")
+    fairness: tuple[FairnessGaps, ...] = Field(description="per axis (race, origin) and model")
+    language: LanguageStudy = Field(description="the contrastive pt-BR / en language study")
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The JSON form as plain Python values (dicts, lists, str, numbers, None)."""
+        return self.model_dump(mode="json", by_alias=True)
+
+    @classmethod
+    def from_json_dict(cls, data: Mapping[str, Any]) -> RoundResults:
+        """Rebuild from the JSON form; pydantic's ValidationError (a ValueError) if it is not."""
+        # Validated as JSON text: strict mode accepts JSON arrays for tuples, not Python lists.
+        return cls.model_validate_json(json.dumps(data, allow_nan=False))
+
+
+def results_json_schema() -> dict[str, Any]:
+    """The JSON Schema of the results object, generated from the models."""
+    generated = RoundResults.model_json_schema(by_alias=True)
+    return {"$schema": JSON_SCHEMA_DIALECT, "$comment": f"format {SCHEMA}", **generated}
+
+
+def results_json_schema_text() -> str:
+    """The schema as the text of `results.schema.json` (what the file must hold)."""
+    return json.dumps(results_json_schema(), ensure_ascii=False, indent=1) + "\n"
+
+
+def published_json_schema_text() -> str:
+    """The schema file shipped in the package, as published beside results.json."""
+    package = resources.files(__name__.rpartition(".")[0])
+    return package.joinpath(SCHEMA_FILE).read_text(encoding="utf-8")

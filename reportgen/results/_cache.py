@@ -1,0 +1,95 @@
+"""An on-disk cache of results objects, keyed by a round's frozen bytes and the caller's settings.
+
+A results object is any pydantic model; a kind computes it, this module only stores and
+loads it. One file per key, `results-<key>.json`, holding the model's JSON form. The key is
+the SHA-256 of length-prefixed parts: the SHA-256 of the round's SHA256SUMS bytes, the
+SHA-256 of its annulment ledger, the package version, then the caller's parameters (its
+results schema, bootstrap settings and anything else its results depend on). The
+directory is the caller's, else `$REPORTGEN_CACHE_DIR`, else `~/.cache/reportgen`. An
+entry that cannot be read back as the model is ignored, recomputed and overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from reportgen import __version__
+
+CACHE_ENV = "REPORTGEN_CACHE_DIR"
+
+ResultsT = TypeVar("ResultsT", bound=BaseModel)
+
+
+class CacheableRound(Protocol):
+    """What the cache reads from a round: its folder (for SHA256SUMS) and its ledger's hash."""
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def ledger_sha256(self) -> str: ...
+
+
+def default_cache_dir() -> Path:
+    configured = os.environ.get(CACHE_ENV)
+    return Path(configured) if configured else Path.home() / ".cache" / "reportgen"
+
+
+def cache_key(round: CacheableRound, parameters: Sequence[str]) -> str:
+    """The key of `round`'s results computed with `parameters` (hex SHA-256)."""
+    sums_path = round.path / "SHA256SUMS"
+    sums = sums_path.read_bytes() if sums_path.is_file() else b""
+    digest = hashlib.sha256()
+    parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, __version__, *parameters]
+    for part in parts:  # length-prefixed, so that no two part lists give the same bytes
+        encoded = part.encode()
+        digest.update(len(encoded).to_bytes(8, "big") + encoded)
+    return digest.hexdigest()
+
+
+def cache_path(directory: Path, key: str) -> Path:
+    return directory / f"results-{key}.json"
+
+
+def cached_results(
+    results_type: type[ResultsT],
+    round: CacheableRound,
+    parameters: Sequence[str],
+    compute: Callable[[], ResultsT],
+    cache_dir: Path | None = None,
+) -> ResultsT:
+    """The results of `round` read from the cache, else `compute()`d and stored there."""
+    directory = default_cache_dir() if cache_dir is None else cache_dir
+    path = cache_path(directory, cache_key(round, parameters))
+    try:
+        return results_type.model_validate_json(path.read_bytes())
+    except (OSError, ValueError):  # pydantic's ValidationError is a ValueError
+        pass  # absent or corrupt: recompute and overwrite
+    results = compute()
+    with contextlib.suppress(OSError):  # an unwritable cache only costs time on the next run
+        write_json(path, results.model_dump(mode="json", by_alias=True))
+    return results
+
+
+def write_json(path: Path, data: Mapping[str, Any]) -> None:
+    """Write atomically: a reader sees the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; results are plain public data
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(data, stream, ensure_ascii=False, indent=1, allow_nan=False)
+            stream.write("\n")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,1 @@
+"""Helpers shared by the tests and the benchmarks in `bench/`; not part of the shipped package."""
