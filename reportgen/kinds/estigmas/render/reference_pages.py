@@ -51,6 +51,7 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (
     ("stigmas.csv", "data.file.stigmas"),
     ("axes.csv", "data.file.axes"),
     ("results.json", "data.file.results"),
+    ("results.schema.json", "data.file.results_schema"),
 )
 
 
