@@ -24,6 +24,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.results import compute_results
 from reportgen.kinds.estigmas.score import build_cube, paired_sample, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
@@ -35,7 +36,6 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
 )
 from reportgen.kinds.estigmas.stats.reference import reference_replicates
 from reportgen.kinds.estigmas.stats.synthetic import random_round
-from reportgen.model import Round
 
 _T = TypeVar("_T")
 DEFAULT_ROUND = Path(__file__).resolve().parents[1] / "rounds" / "estigmas-2026-06"
@@ -61,7 +61,7 @@ def peak_rss_mib() -> float:
 
 def load_round(path: Path) -> tuple[Round, str]:
     if path.is_dir():
-        from reportgen.archive import read_round
+        from reportgen.kinds.estigmas.archive import read_round
 
         round_, seconds = timed(lambda: read_round(path, with_text=True))
         return round_, f"{path.name} (read with text in {seconds:.2f} s, not counted below)"

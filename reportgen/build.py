@@ -23,10 +23,11 @@ from typing import Any
 import yaml
 
 from reportgen import __version__
-from reportgen.archive import read_round
 from reportgen.errors import InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
+from reportgen.kinds.estigmas.archive import read_round
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.render.charts import ReferenceRegion, svg_cache
 from reportgen.kinds.estigmas.render.context import RoundView, build_round_view, provider_colours
 from reportgen.kinds.estigmas.render.downloads import write_downloads
@@ -34,7 +35,6 @@ from reportgen.kinds.estigmas.render.pages import write_sources
 from reportgen.kinds.estigmas.render.reference_tables import load_audit
 from reportgen.kinds.estigmas.render.site import NAV_PAGES, SiteContext
 from reportgen.kinds.estigmas.results import default_cache_dir, load_results
-from reportgen.model import Round
 from reportgen.render.siteconfig import SiteConfig, load_site_config
 from reportgen.vendor import vega_bundle
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportgen.errors import Problem, ReportgenError
-from reportgen.model import Round
+from reportgen.kinds.estigmas.model import Round
 
 RUN_LENGTH = 8
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from sqlalchemy import Engine, select
 
-from reportgen.model import Round
+from reportgen.kinds.estigmas.model import Round
 from review_app.anonymise import Scrubber, new_code, round_names
 from review_app.db import (
     accounts,

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import build_cube, score_models, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
     MODEL_STATISTICS,
@@ -20,7 +21,6 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
 )
 from reportgen.kinds.estigmas.stats.reference import reference_replicates
 from reportgen.kinds.estigmas.stats.synthetic import random_round
-from reportgen.model import Round
 
 
 def small_round(seed: int, models: int = 3) -> Round:

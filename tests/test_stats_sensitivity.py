@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import BIASED, build_cube, score_models, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import ModelTables
 from reportgen.kinds.estigmas.stats.sensitivity import competition_ranks, leave_one_out
 from reportgen.kinds.estigmas.stats.synthetic import random_round
-from reportgen.model import Round
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from scipy.stats.contingency import association
 from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.multitest import multipletests
 
+from reportgen.kinds.estigmas.model import GENDERS, Round
 from reportgen.kinds.estigmas.score import BIASED, build_cube, scored_items
 from reportgen.kinds.estigmas.stats import diagnostics
 from reportgen.kinds.estigmas.stats.significance import (
@@ -23,7 +24,6 @@ from reportgen.kinds.estigmas.stats.significance import (
     mcnemar_tests,
 )
 from reportgen.kinds.estigmas.stats.synthetic import random_round
-from reportgen.model import GENDERS, Round
 
 tables_2xk = st.integers(2, 5).flatmap(
     lambda k: st.tuples(

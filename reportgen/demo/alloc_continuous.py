@@ -26,7 +26,7 @@ from reportgen.demo.alloc_core import (
 from reportgen.demo.alloc_targets import FULL_MODEL_IDS
 from reportgen.demo.cast import CONTINUOUS_ROUND_MODELS, MUSE_SPARK
 from reportgen.demo.instrument import Layout
-from reportgen.model import Label
+from reportgen.kinds.estigmas.model import Label
 
 SUBSAMPLE_SEED = 20260719
 SUBSAMPLE_SIZE = 500

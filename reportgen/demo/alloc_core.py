@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from reportgen.demo.instrument import Layout
-from reportgen.model import SCORED_STYLES, Label
+from reportgen.kinds.estigmas.model import SCORED_STYLES, Label
 
 PERIL_BANDS = (1.0, 2.5)
 

@@ -44,7 +44,7 @@ from reportgen.demo.alloc_targets import (
     StyleCounts,
 )
 from reportgen.demo.instrument import Layout
-from reportgen.model import Label
+from reportgen.kinds.estigmas.model import Label
 
 PLAN_SEED = 20260624
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from reportgen.demo.stigma_list import STIGMA_BY_ID, STIGMA_TABLE
-from reportgen.model import (
+from reportgen.kinds.estigmas.model import (
     GENDERS,
     SCORED_STYLES,
     Answer,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from reportgen.model import Label, Language
+from reportgen.kinds.estigmas.model import Label, Language
 
 
 @dataclass(frozen=True)

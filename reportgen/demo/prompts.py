@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from reportgen.demo.prompts_en import EN_TEXTS
 from reportgen.demo.prompts_pt import PT_TEXTS
 from reportgen.demo.stigma_list import STIGMA_BY_ID
-from reportgen.model import Gender, Language
+from reportgen.kinds.estigmas.model import Gender, Language
 
 if TYPE_CHECKING:
     from reportgen.demo.instrument import ItemSpec

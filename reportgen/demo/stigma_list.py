@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from reportgen.model import Axis, Gender, Origin, Stigma
+from reportgen.kinds.estigmas.model import Axis, Gender, Origin, Stigma
 
 PerilSource = Literal["pachankis2018", "assigned"]
 

@@ -40,6 +40,7 @@ import numpy as np
 
 from reportgen import __version__
 from reportgen.errors import InputError
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import (
     ModelScore,
     build_cube,
@@ -68,7 +69,6 @@ from reportgen.kinds.estigmas.stats.significance import (
     correlation,
     mcnemar_tests,
 )
-from reportgen.model import Round
 
 SCHEMA = "reportgen-results/1"
 CACHE_ENV = "REPORTGEN_CACHE_DIR"
@@ -187,7 +187,7 @@ def compute_results(
     return RoundResults(
         schema=SCHEMA,
         round_id=manifest.round_id,
-        kind=manifest.kind,
+        kind=manifest.variant,
         synthetic=manifest.synthetic,
         package_version=__version__,
         replicates=replicates,

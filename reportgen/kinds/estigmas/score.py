@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.errors import InputError
-from reportgen.model import GENDERS, LABEL_CODE, LABELS, SCORED_STYLES, Round
+from reportgen.kinds.estigmas.model import GENDERS, LABEL_CODE, LABELS, SCORED_STYLES, Round
 
 __all__ = [
     "AGAINST",

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from reportgen.kinds.estigmas.model import GENDERS, SCORED_STYLES, Round
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
-from reportgen.model import GENDERS, SCORED_STYLES, Round
 
 _POSITIVE = SCORED_STYLES.index("positive")
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from reportgen.kinds.estigmas.model import Stigma
 from reportgen.kinds.estigmas.score import (
     BIASED,
     CANT_TELL,
@@ -22,7 +23,6 @@ from reportgen.kinds.estigmas.score import (
     CountCube,
 )
 from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family, chi_square
-from reportgen.model import Stigma
 
 PERIL_BANDS: tuple[str, ...] = ("low", "medium", "high")
 # A stigma enters the within-stigma gender test when each gender has this many scored items.
