@@ -170,7 +170,7 @@ def read_items(
     return kind.check_items(table, tables, found)
 
 
-def read_responses(
+def read_responses(  # one flat pass of column checks, then the alignment
     path: Path,
     found: FileProblems,
     model_id: str,

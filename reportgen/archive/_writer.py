@@ -240,7 +240,7 @@ def _restore(response_target: Path, originals: Mapping[Path, bytes]) -> None:
             os.replace(backup, path)
 
 
-def append_annulment(
+def append_annulment(  # the lock, the checks and the append stay in one block
     round_dir: Path,
     *,
     item_id: str,
