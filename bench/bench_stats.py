@@ -28,6 +28,7 @@ import numpy as np
 # root: the root is needed for `tests.support` (test helpers, outside the shipped package).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.results import compute_results
 from reportgen.kinds.estigmas.score import build_cube, paired_sample, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
@@ -37,7 +38,6 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     model_replicates,
     percentile_interval,
 )
-from reportgen.model import Round
 from tests.support.reference import reference_replicates
 from tests.support.synthetic import random_round
 
@@ -65,7 +65,7 @@ def peak_rss_mib() -> float:
 
 def load_round(path: Path) -> tuple[Round, str]:
     if path.is_dir():
-        from reportgen.archive import read_round
+        from reportgen.kinds.estigmas.archive import read_round
 
         round_, seconds = timed(lambda: read_round(path, with_text=True))
         return round_, f"{path.name} (read with text in {seconds:.2f} s, not counted below)"

@@ -25,15 +25,15 @@ from typing import Any, Protocol
 
 import yaml
 
-from reportgen.archive import read_round
 from reportgen.errors import InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
+from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.guard import guard_material
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.render.charts import SvgCache
 from reportgen.kinds.estigmas.render.site_pages import estigmas_site
 from reportgen.kinds.estigmas.results import default_cache_dir
-from reportgen.model import Round
 from reportgen.render.siteconfig import SiteConfig, load_site_config
 from reportgen.vendor import vega_bundle
 

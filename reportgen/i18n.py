@@ -19,8 +19,9 @@ from babel.dates import format_date
 from babel.numbers import NumberPattern, parse_pattern
 
 from reportgen.errors import ReportgenError
+from reportgen.model import TEXT_LANGUAGES
 
-SITE_LANGUAGES: tuple[str, ...] = ("pt-BR", "en")
+SITE_LANGUAGES: tuple[str, ...] = TEXT_LANGUAGES
 DEFAULT_LANGUAGE = "pt-BR"
 # Babel locale identifiers and d3-format locales (used by Vega) per site language.
 BABEL_LOCALE: Mapping[str, str] = {"pt-BR": "pt_BR", "en": "en"}

@@ -1,65 +1,56 @@
-"""The typed, immutable in-memory round (../shared/spec/round-archive.md).
+"""The common, immutable in-memory round (../shared/spec/round-archive-2.md, common core).
 
-Every stage after `archive` works on these types only; nothing downstream
-reads files. Responses are columnar (one tuple per column, aligned with
-`Round.items`) because a round holds tens of thousands of outputs.
+Every kind of round shares these types: the core manifest keys, the models, the
+annulment ledger and a `Round` holding them. A kind extends them with its own
+(`reportgen.kinds.<kind>.model`); nothing downstream of `archive` reads files.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
-import numpy as np
-import numpy.typing as npt
+# The languages of every text the project writes (titles, reasons, pages), pt-BR first:
+# the site's default language.
+TEXT_LANGUAGES: tuple[str, ...] = ("pt-BR", "en")
+# Identifiers (round_id, model_id, ...) and the folder names made from them.
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 
-FORMAT = "estigmas-round/1"
-
-Label = Literal["yes", "no", "cant_tell", "inconclusive"]
-Style = Literal["original", "doubt", "positive", "base"]
-Gender = Literal["male", "female", "unspecified"]
-Language = Literal["pt-BR", "en"]
-Kind = Literal["full", "continuous"]
-Origin = Literal["inherited", "reconstructed", "local"]
-Axis = Literal["race", "origin"]
-Answer = Literal["yes", "no"]
-
-LABELS: tuple[Label, ...] = ("yes", "no", "cant_tell", "inconclusive")
-# Integer codes used in label arrays: index into LABELS.
-LABEL_CODE: Mapping[str, int] = {label: code for code, label in enumerate(LABELS)}
-STYLES: tuple[Style, ...] = ("original", "doubt", "positive", "base")
-SCORED_STYLES: tuple[Style, ...] = ("original", "doubt", "positive")
-GENDERS: tuple[Gender, ...] = ("male", "female", "unspecified")
-LANGUAGES: tuple[Language, ...] = ("pt-BR", "en")
-KINDS: tuple[Kind, ...] = ("full", "continuous")
-ORIGINS: tuple[Origin, ...] = ("inherited", "reconstructed", "local")
-AXES: tuple[Axis, ...] = ("race", "origin")
+Source = Literal["contestation", "audit", "contamination"]
+SOURCES: tuple[Source, ...] = ("contestation", "audit", "contamination")
 
 
 @dataclass(frozen=True)
-class Manifest:
-    """round.json."""
+class Interpretation:
+    """A reading chosen where the source text is ambiguous (printed on the methodology page)."""
 
+    id: str
+    topic: Mapping[str, str]  # {"pt-BR": ..., "en": ...}
+    reading: Mapping[str, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Manifest:
+    """round.json's common keys; each kind's manifest extends this class with its block."""
+
+    format: str = "round-archive/2"
     round_id: str
-    kind: Kind
+    kind: str
     title: Mapping[str, str]  # {"pt-BR": ..., "en": ...}
+    synthetic: bool
     collected_on: date
     protocol_frozen_on: date
-    contract_version: str
-    parser_version: str
-    generation: Mapping[str, object]  # {"temperature", "seed", "system_prompt"}
-    instruction: Mapping[str, str]  # per language
-    max_omission: float  # eligibility.max_omission
-    peril_bands: tuple[float, float]  # upper bounds of the low and medium bands
+    ended_on: date | None = None
+    languages: tuple[str, ...] = ("pt-BR", "en")
+    generation: Mapping[str, object]
     bootstrap_replicates: int
     bootstrap_seed: int
-    synthetic: bool
-    parent_round: str | None
-    format: str = FORMAT
+    interpretations: tuple[Interpretation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,72 +65,19 @@ class Model:
     evaluated_on: date
 
 
-@dataclass(frozen=True)
-class Stigma:
-    """One row of stigmas.csv."""
+class ItemRecord(Protocol):
+    """The common columns of items.parquet; a kind's item type has them and more."""
 
-    stigma_id: str
-    name_pt: str
-    name_en: str
-    origin: Origin
-    peril: float
-    peril_source: Literal["pachankis2018", "assigned"]
-    axis: Axis | None
-
-
-@dataclass(frozen=True)
-class Structure:
-    """One row of structures.csv."""
-
-    structure_id: str
-    scenario_id: str
-    scenario_pt: str
-    scenario_en: str
-    biased_answer: Answer
-    brazilian: bool
-
-
-@dataclass(frozen=True)
-class Item:
-    """One row of items.parquet."""
-
-    item_id: str
-    stigma_id: str | None  # None only for base controls
-    structure_id: str
-    style: Style
-    target_gender: Gender
-    language: Language
-    pair_item_id: str | None  # for an `en` item, the pt-BR item it realises
-    prompt: str
-    canary: str
-    published: bool
-
-
-@dataclass(frozen=True)
-class ResponseRow:
-    """One row of responses/<model_id>.parquet, as written by freeze and the demo."""
-
-    item_id: str
-    model_id: str
-    raw_text: str
-    label: Label
-    latency_ms: float | None = None
-
-
-@dataclass(frozen=True)
-class ModelResponses:
-    """One model's responses, aligned with `Round.items` (same order, same length).
-
-    `label_codes` holds indexes into LABELS and is read-only.
-    """
-
-    model_id: str
-    raw_text: tuple[str, ...]
-    label_codes: npt.NDArray[np.int8]
-    latency_ms: tuple[float | None, ...]
-
-    def label(self, index: int) -> Label:
-        return LABELS[int(self.label_codes[index])]
+    @property
+    def item_id(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def canary(self) -> str | None: ...
+    @property
+    def published(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -148,25 +86,26 @@ class Annulment:
 
     item_id: str
     decided_on: date
-    contest_id: str
+    source: Source
+    ref: str  # the contestation, audit or contamination check id
     reason: Mapping[str, str]  # {"pt-BR": ..., "en": ...}
     prev_sha256: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Round:
-    """A verified round archive plus its annulment ledger."""
+    """A verified round archive plus its annulment ledger: what every kind has.
+
+    A kind's round class extends it (its items, its tables, its responses).
+    """
 
     path: Path
     manifest: Manifest
     models: tuple[Model, ...]
-    stigmas: tuple[Stigma, ...]
-    structures: tuple[Structure, ...]
-    items: tuple[Item, ...]
-    responses: Mapping[str, ModelResponses]  # by model_id, in models.csv order
+    items: tuple[ItemRecord, ...]
     annulments: tuple[Annulment, ...]
-    checksums: Mapping[str, str]  # relative path -> sha256 hex, from SHA256SUMS
-    ledger_sha256: str  # sha256 of annulments.jsonl bytes ("" when absent)
+    checksums: Mapping[str, str] = field(default_factory=dict)  # relative path -> sha256 hex
+    ledger_sha256: str = ""  # sha256 of annulments.jsonl bytes ("" when absent)
 
     @property
     def round_id(self) -> str:
@@ -175,11 +114,3 @@ class Round:
     @cached_property
     def annulled_item_ids(self) -> frozenset[str]:
         return frozenset(a.item_id for a in self.annulments)
-
-    def is_scored(self, item: Item) -> bool:
-        """Scored items: pt-BR, style not base, not annulled (spec)."""
-        return (
-            item.language == "pt-BR"
-            and item.style != "base"
-            and item.item_id not in self.annulled_item_ids
-        )

@@ -3,7 +3,7 @@
 A contestation is accepted only within `contest_window_days` of the round's
 publication; the administrator owes a written reply within REPLY_DAYS (pending ones
 past that are flagged overdue). Accepting appends a line to the round's annulment
-ledger (hash-chained, by `reportgen.archive_write.append_annulment`) inside the same
+ledger (hash-chained, by `reportgen.archive.append_annulment`) inside the same
 database transaction, so a failed append leaves the contestation pending.
 """
 
@@ -18,6 +18,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 from sqlalchemy import Engine, select, update
 
+from reportgen.model import TEXT_LANGUAGES
 from review_app.auth import require
 from review_app.db import (
     accounts,
@@ -183,7 +184,7 @@ def decide(
     because the ledger line carries the reason in both languages.
     """
     me = require(engine, token, "admin")
-    texts = {language: reply.get(language, "").strip() for language in ("pt-BR", "en")}
+    texts = {language: reply.get(language, "").strip() for language in TEXT_LANGUAGES}
     if accept and not all(texts.values()):
         raise ReviewInputError("error_reply_both")
     if not any(texts.values()):
@@ -228,13 +229,14 @@ def decide(
                 Path(row.round_dir),
                 item_id=row.item_id,
                 decided_on=now.date(),
-                contest_id=contest_id,
+                source="contestation",
+                ref=contest_id,
                 reason=texts,
             )
 
 
 def _default_append() -> AppendAnnulment:
-    from reportgen.archive_write import append_annulment
+    from reportgen.archive import append_annulment
 
     return append_annulment
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-LANGUAGES: tuple[str, ...] = ("pt-BR", "en")
+from reportgen.model import TEXT_LANGUAGES
+
+LANGUAGES: tuple[str, ...] = TEXT_LANGUAGES
 DEFAULT_LANGUAGE = "pt-BR"
 LANGUAGE_NAMES: Mapping[str, str] = {"pt-BR": "Português (Brasil)", "en": "English"}
 

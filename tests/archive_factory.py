@@ -4,8 +4,8 @@ Usage::
 
     from tests.archive_factory import make_round, make_raw_round
 
-    round_dir = make_round(tmp_path)                    # tmp_path/tiny-round, kind "full"
-    round_dir = make_round(tmp_path, kind="continuous", annul=["i-007"])
+    round_dir = make_round(tmp_path)                    # tmp_path/tiny-round, variant "full"
+    round_dir = make_round(tmp_path, variant="continuous", annul=["i-007"])
     raw_dir = make_raw_round(tmp_path)                  # the same round before freeze
 
 The tiny round: 4 stigmas, 3 structures (one Brazilian), 36 pt-BR scored items
@@ -18,6 +18,8 @@ Raw texts are short answers the parser reads back as the same label.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,13 +28,12 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from reportgen.archive_write import write_round
-from reportgen.model import (
+from reportgen.kinds.estigmas.archive import write_round
+from reportgen.kinds.estigmas.model import (
     LABELS,
     SCORED_STYLES,
     Annulment,
     Item,
-    Kind,
     Label,
     Language,
     Manifest,
@@ -40,7 +41,9 @@ from reportgen.model import (
     ResponseRow,
     Stigma,
     Structure,
+    Variant,
 )
+from tests.archive_mutations import resign
 
 LabelChooser = Callable[[Model, Item], Label]
 
@@ -130,10 +133,12 @@ def tiny_items(round_id: str) -> tuple[Item, ...]:
     return tuple(items)
 
 
-def tiny_manifest(round_id: str, kind: Kind = "full", parser_version: str = "1.0.0") -> Manifest:
+def tiny_manifest(
+    round_id: str, variant: Variant = "full", parser_version: str = "1.0.0"
+) -> Manifest:
     return Manifest(
         round_id=round_id,
-        kind=kind,
+        variant=variant,
         title={"pt-BR": "Rodada de teste", "en": "Test round"},
         collected_on=date(2026, 6, 24),
         protocol_frozen_on=date(2026, 6, 1),
@@ -149,7 +154,7 @@ def tiny_manifest(round_id: str, kind: Kind = "full", parser_version: str = "1.0
         bootstrap_replicates=200,
         bootstrap_seed=42,
         synthetic=True,
-        parent_round="tiny-parent" if kind == "continuous" else None,
+        parent_round="tiny-parent" if variant == "continuous" else None,
     )
 
 
@@ -169,7 +174,7 @@ class RoundParts:
 def tiny_parts(
     *,
     round_id: str = "tiny-round",
-    kind: Kind = "full",
+    variant: Variant = "full",
     models: Sequence[Model] = DEFAULT_MODELS,
     labels: LabelChooser | None = None,
     annul: Sequence[str] = (),
@@ -194,14 +199,15 @@ def tiny_parts(
         Annulment(
             item_id=item_id,
             decided_on=date(2026, 7, 1 + number),
-            contest_id=f"contest-{number + 1}",
+            source="contestation",
+            ref=f"contest-{number + 1}",
             reason={"pt-BR": "Enunciado ambíguo.", "en": "Ambiguous wording."},
             prev_sha256="",
         )
         for number, item_id in enumerate(annul)
     )
     return RoundParts(
-        manifest=tiny_manifest(round_id, kind),
+        manifest=tiny_manifest(round_id, variant),
         models=tuple(models),
         stigmas=STIGMAS,
         structures=STRUCTURES,
@@ -229,13 +235,15 @@ def make_round(
     tmp_path: Path,
     *,
     round_id: str = "tiny-round",
-    kind: Kind = "full",
+    variant: Variant = "full",
     models: Sequence[Model] = DEFAULT_MODELS,
     labels: LabelChooser | None = None,
     annul: Sequence[str] = (),
 ) -> Path:
     """Write the tiny round to `tmp_path / round_id` and return that path."""
-    parts = tiny_parts(round_id=round_id, kind=kind, models=models, labels=labels, annul=annul)
+    parts = tiny_parts(
+        round_id=round_id, variant=variant, models=models, labels=labels, annul=annul
+    )
     return write_parts(tmp_path / round_id, parts)
 
 
@@ -244,14 +252,14 @@ def make_raw_round(
     *,
     name: str = "raw-round",
     round_id: str = "tiny-round",
-    kind: Kind = "full",
+    variant: Variant = "full",
     models: Sequence[Model] = DEFAULT_MODELS,
     labels: LabelChooser | None = None,
 ) -> Path:
     """The tiny round as freeze takes it: no labels, no SHA256SUMS, no parser_version."""
     staging = tmp_path / f"{name}-staging"
     staging.mkdir()
-    archive = make_round(staging, round_id=round_id, kind=kind, models=models, labels=labels)
+    archive = make_round(staging, round_id=round_id, variant=variant, models=models, labels=labels)
     raw_dir = tmp_path / name
     shutil.copytree(archive, raw_dir)
     shutil.rmtree(staging)
@@ -270,3 +278,51 @@ def make_raw_round(
 def with_manifest(parts: RoundParts, **changes: object) -> RoundParts:
     """`parts` with some manifest fields changed."""
     return replace(parts, manifest=replace(parts.manifest, **changes))  # type: ignore[arg-type]
+
+
+V1_MANIFEST_KEYS = (
+    "format",
+    "round_id",
+    "kind",
+    "title",
+    "collected_on",
+    "protocol_frozen_on",
+    "contract_version",
+    "parser_version",
+    "generation",
+    "instruction",
+    "eligibility",
+    "peril_bands",
+    "bootstrap",
+    "synthetic",
+    "parent_round",
+)
+
+
+def convert_to_version_1(round_dir: Path) -> Path:
+    """Rewrite the `round-archive/2` Estigmas archive at `round_dir` as `estigmas-round/1`
+    (the manifest, responses without `run`, ledger lines with `contest_id`, SHA256SUMS)."""
+    manifest_path = round_dir / "round.json"
+    data = json.loads(manifest_path.read_text(encoding="utf-8"))
+    block = data.pop("estigmas")
+    flat = {**data, **block, "format": "estigmas-round/1", "kind": block["variant"]}
+    v1 = {key: flat[key] for key in V1_MANIFEST_KEYS}
+    manifest_path.write_text(json.dumps(v1, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    for path in sorted((round_dir / "responses").glob("*.parquet")):
+        pq.write_table(pq.read_table(path).drop_columns(["run"]), path)
+    ledger = round_dir / "annulments.jsonl"
+    if ledger.exists():
+        data_bytes = b""
+        for line in ledger.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            v1_record = {
+                "item_id": record["item_id"],
+                "decided_on": record["decided_on"],
+                "contest_id": record["ref"],
+                "reason": record["reason"],
+                "prev_sha256": hashlib.sha256(data_bytes).hexdigest() if data_bytes else "",
+            }
+            data_bytes += (json.dumps(v1_record, ensure_ascii=False) + "\n").encode("utf-8")
+        ledger.write_bytes(data_bytes)
+    resign(round_dir)
+    return round_dir

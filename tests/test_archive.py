@@ -17,14 +17,14 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reportgen.archive import read_round, verify_round
-from reportgen.archive_manifest import manifest_from_dict
-from reportgen.archive_write import append_annulment, manifest_to_dict, write_round
+from reportgen.archive import append_annulment, manifest_from_dict, manifest_to_dict, verify_round
 from reportgen.cli import main
 from reportgen.errors import ArchiveError, InputError, OutputExistsError
-from reportgen.model import LABEL_CODE, LABELS, Item, Label, Model, ResponseRow
+from reportgen.kinds.estigmas.archive import read_round, write_round
+from reportgen.kinds.estigmas.model import LABEL_CODE, LABELS, Item, Label, Model, ResponseRow
 from tests.archive_factory import (
     DEFAULT_MODELS,
+    convert_to_version_1,
     make_round,
     tiny_items,
     tiny_parts,
@@ -173,7 +173,7 @@ def test_write_refuses_a_path_like_model_id(tmp_path: Path) -> None:
 
 
 def test_manifest_dict_round_trip() -> None:
-    manifest = with_manifest(tiny_parts(), kind="continuous", parent_round="mae").manifest
+    manifest = with_manifest(tiny_parts(), variant="continuous", parent_round="mae").manifest
     assert manifest_from_dict(manifest_to_dict(manifest)) == manifest
     data = manifest_to_dict(manifest)
     data["bootstrap"] = {"replicates": True, "seed": 1}
@@ -184,11 +184,11 @@ def test_manifest_dict_round_trip() -> None:
 def test_append_annulment_chains_lines(tmp_path: Path) -> None:
     round_dir = make_round(tmp_path)
     first = append_annulment(
-        round_dir, item_id="i-004", decided_on=date(2026, 7, 3), contest_id="c-1", reason=REASON
+        round_dir, item_id="i-004", decided_on=date(2026, 7, 3), ref="c-1", reason=REASON
     )
     ledger_after_first = (round_dir / "annulments.jsonl").read_bytes()
     second = append_annulment(
-        round_dir, item_id="i-009", decided_on=date(2026, 7, 4), contest_id="c-2", reason=REASON
+        round_dir, item_id="i-009", decided_on=date(2026, 7, 4), ref="c-2", reason=REASON
     )
     assert first.prev_sha256 == ""
     assert second.prev_sha256 == hashlib.sha256(ledger_after_first).hexdigest()
@@ -202,18 +202,18 @@ def test_append_annulment_refuses_bad_requests(tmp_path: Path) -> None:
     before = snapshot(round_dir)
     with pytest.raises(InputError, match="already annulled"):
         append_annulment(
-            round_dir, item_id="i-004", decided_on=date(2026, 7, 5), contest_id="c", reason=REASON
+            round_dir, item_id="i-004", decided_on=date(2026, 7, 5), ref="c", reason=REASON
         )
     with pytest.raises(InputError, match="no item 'i-999'"):
         append_annulment(
-            round_dir, item_id="i-999", decided_on=date(2026, 7, 5), contest_id="c", reason=REASON
+            round_dir, item_id="i-999", decided_on=date(2026, 7, 5), ref="c", reason=REASON
         )
     with pytest.raises(InputError, match="reason"):
         append_annulment(
             round_dir,
             item_id="i-005",
             decided_on=date(2026, 7, 5),
-            contest_id="c",
+            ref="c",
             reason={"pt-BR": "Só em português."},
         )
     assert snapshot(round_dir) == before
@@ -226,7 +226,7 @@ def test_append_annulment_refuses_a_broken_chain(tmp_path: Path) -> None:
     before = snapshot(round_dir)
     with pytest.raises(ArchiveError, match="prev_sha256"):
         append_annulment(
-            round_dir, item_id="i-007", decided_on=date(2026, 7, 5), contest_id="c", reason=REASON
+            round_dir, item_id="i-007", decided_on=date(2026, 7, 5), ref="c", reason=REASON
         )
     assert snapshot(round_dir) == before
 
@@ -235,7 +235,7 @@ def test_append_to_a_round_without_ledger_leaves_none_on_refusal(tmp_path: Path)
     round_dir = make_round(tmp_path)
     with pytest.raises(InputError):
         append_annulment(
-            round_dir, item_id="nope", decided_on=date(2026, 7, 5), contest_id="c", reason=REASON
+            round_dir, item_id="nope", decided_on=date(2026, 7, 5), ref="c", reason=REASON
         )
     assert not (round_dir / "annulments.jsonl").exists()
 
@@ -369,7 +369,7 @@ def test_ledger_keeps_reasons_and_detects_rewrites(
             round_dir,
             item_id=f"i-{number + 1:03d}",
             decided_on=date(2026, 7, 1),
-            contest_id=f"c-{number}",
+            ref=f"c-{number}",
             reason={"pt-BR": pt, "en": en},
         )
     archive = read_round(round_dir, with_text=False)
@@ -382,7 +382,7 @@ def test_ledger_keeps_reasons_and_detects_rewrites(
     ledger = round_dir / "annulments.jsonl"
     lines = ledger.read_bytes().splitlines(keepends=True)
     line = tampered % (len(lines) - 1)
-    lines[line] = lines[line].replace(b'"contest_id": "c-', b'"contest_id": "x-')
+    lines[line] = lines[line].replace(b'"ref": "c-', b'"ref": "x-')
     ledger.write_bytes(b"".join(lines))
     problems = verify_round(round_dir)
     assert [p.where for p in problems] == [f"line {n}" for n in range(line + 2, len(lines) + 1)]
@@ -390,6 +390,7 @@ def test_ledger_keeps_reasons_and_detects_rewrites(
 
 
 GOLDEN = Path(__file__).parent / "golden" / "archive" / "tiny-round"
+GOLDEN_V1 = Path(__file__).parent / "golden" / "archive" / "tiny-round-v1"
 
 
 @pytest.mark.parametrize(
@@ -402,6 +403,18 @@ def test_text_files_match_the_golden_bytes(tmp_path: Path, name: str) -> None:
     annul=("i-005", "i-020"))` into tests/golden/archive/tiny-round/."""
     round_dir = make_round(tmp_path, annul=("i-005", "i-020"))
     assert (round_dir / name).read_bytes() == (GOLDEN / name).read_bytes()
+
+
+@pytest.mark.parametrize(
+    "name", ["round.json", "models.csv", "stigmas.csv", "structures.csv", "annulments.jsonl"]
+)
+def test_the_version_1_converter_gives_the_version_1_golden_bytes(
+    tmp_path: Path, name: str
+) -> None:
+    """tests/golden/archive/tiny-round-v1/ was written by the version-1 writer; the test
+    helper that converts an archive to version 1 must give those bytes."""
+    round_dir = convert_to_version_1(make_round(tmp_path, annul=("i-005", "i-020")))
+    assert (round_dir / name).read_bytes() == (GOLDEN_V1 / name).read_bytes()
 
 
 def test_verify_from_inside_the_round_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -24,7 +25,7 @@ from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
 from reportgen.errors import ArchiveError
 from reportgen.kinds.estigmas.freeze import freeze_round
-from tests.archive_factory import make_raw_round, make_round
+from tests.archive_factory import convert_to_version_1, make_raw_round, make_round
 from tests.archive_mutations import (
     add_file,
     edit_bytes,
@@ -57,6 +58,10 @@ def _put(key: str, value: object) -> Callable[[dict[str, object]], object]:
     return lambda data: data.__setitem__(key, value)
 
 
+def _put_in(block: str, key: str, value: object) -> Callable[[dict[str, object]], object]:
+    return lambda data: cast(dict[str, object], data[block]).__setitem__(key, value)
+
+
 def _drop_column(column: str) -> Callable[[pa.Table], pa.Table]:
     return lambda table: table.drop_columns([column])
 
@@ -83,7 +88,8 @@ def _chain_line(item_id: str) -> Callable[[bytes], bytes]:
         record = {
             "item_id": item_id,
             "decided_on": "2026-07-09",
-            "contest_id": "contest-9",
+            "source": "contestation",
+            "ref": "contest-9",
             "reason": {"pt-BR": "Motivo.", "en": "Reason."},
             "prev_sha256": hashlib.sha256(data).hexdigest(),
         }
@@ -139,14 +145,40 @@ CASES = [
         "round.json",
         "must equal the folder name",
     ),
-    Case("unknown kind", edit_manifest(_put("kind", "partial")), "round.json", "expected one of"),
+    Case("unknown kind", edit_manifest(_put("kind", "partial")), "round.json", "unknown kind"),
+    Case(
+        "unknown variant",
+        edit_manifest(_put_in("estigmas", "variant", "partial")),
+        "round.json",
+        "expected one of full, continuous",
+    ),
+    Case(
+        "missing kind block",
+        edit_manifest(_pop("estigmas")),
+        "round.json",
+        "missing kind block",
+    ),
+    Case(
+        "duplicate JSON key",
+        edit_bytes(
+            "round.json", lambda b: b.replace(b"{\n", b'{\n  "synthetic": true,\n', 1), sign=True
+        ),
+        "round.json",
+        "duplicate key",
+    ),
+    Case(
+        "unknown key in the kind block",
+        edit_manifest(_put_in("estigmas", "colour", "red")),
+        "round.json",
+        "unknown key",
+    ),
     Case("missing manifest key", edit_manifest(_pop("bootstrap")), "round.json", "missing key"),
     Case("unknown manifest key", edit_manifest(_put("colour", "red")), "round.json", "unknown key"),
     Case(
         "wrong format",
         edit_manifest(_put("format", "estigmas-round/2")),
         "round.json",
-        "estigmas-round/1",
+        "unknown format 'estigmas-round/2'",
     ),
     Case(
         "bad collection date",
@@ -162,7 +194,7 @@ CASES = [
     ),
     Case(
         "peril bands decreasing",
-        edit_manifest(_put("peril_bands", [2.5, 1.0])),
+        edit_manifest(_put_in("estigmas", "peril_bands", [2.5, 1.0])),
         "round.json",
         "two increasing numbers",
     ),
@@ -400,10 +432,56 @@ CASES = [
 
 BY_NAME = {case.name: case for case in CASES}
 
+# Version 1 (`estigmas-round/1`) stays readable: its problems name the version-1 keys.
+V1_CASES = [
+    Case(
+        "v1 unknown kind",
+        edit_manifest(_put("kind", "partial")),
+        "round.json",
+        "kind: expected one of full, continuous, got 'partial'",
+    ),
+    Case(
+        "v1 missing key",
+        edit_manifest(_pop("contract_version")),
+        "round.json",
+        "contract_version: missing key",
+    ),
+    Case(
+        "v1 peril bands decreasing",
+        edit_manifest(_put("peril_bands", [2.5, 1.0])),
+        "round.json",
+        "peril_bands: expected two increasing numbers",
+    ),
+    Case(
+        "v1 unknown manifest key",
+        edit_manifest(_put("variant", "full")),
+        "round.json",
+        "variant: unknown key",
+    ),
+    Case(
+        "v1 response with a run column",
+        edit_table(RESP, lambda t: t.append_column("run", pa.array([1] * t.num_rows))),
+        RESP,
+        "column run: unexpected column",
+    ),
+    Case("v1 unknown label", set_value(RESP, 4, "label", "maybe"), RESP, "label 'maybe'"),
+    Case(
+        "v1 broken ledger chain",
+        edit_bytes("annulments.jsonl", lambda b: b.replace(b"contest-1", b"contest-X"), sign=False),
+        "annulments.jsonl",
+        "prev_sha256 does not match",
+    ),
+]
+
 
 @pytest.fixture(scope="module")
 def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_round(tmp_path_factory.mktemp("pristine"), annul=ANNULLED)
+
+
+@pytest.fixture(scope="module")
+def pristine_v1(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return convert_to_version_1(make_round(tmp_path_factory.mktemp("pristine-v1"), annul=ANNULLED))
 
 
 def _broken_copy(pristine: Path, tmp_path: Path, case: Case) -> Path:
@@ -437,6 +515,26 @@ def test_verify_reports_the_broken_archive(pristine: Path, tmp_path: Path, case:
     assert snapshot(round_dir) == before
     problems = verify_round(round_dir)
     assert any(p.file == case.file and case.phrase in str(p) for p in problems)
+
+
+def test_the_pristine_version_1_archive_is_valid(pristine_v1: Path) -> None:
+    assert verify_round(pristine_v1) == []
+    assert json.loads((pristine_v1 / "round.json").read_text())["format"] == "estigmas-round/1"
+
+
+@pytest.mark.parametrize("case", V1_CASES, ids=[case.name for case in V1_CASES])
+def test_verify_reports_the_broken_version_1_archive(
+    pristine_v1: Path, tmp_path: Path, case: Case
+) -> None:
+    round_dir = _broken_copy(pristine_v1, tmp_path, case)
+    before = snapshot(round_dir)
+    result = CliRunner().invoke(main, ["verify", str(round_dir)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert any(case.file in line and case.phrase in line for line in result.output.splitlines()), (
+        result.output
+    )
+    assert snapshot(round_dir) == before
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ import html
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
-from reportgen.archive import read_round
 from reportgen.build import build_site
-from reportgen.model import Round
+from reportgen.kinds.estigmas.archive import read_round
+from reportgen.kinds.estigmas.model import Round
 from review_app.contest import decide, publish_round, submit_contestation
 from review_app.sampling import create_batch
 from tests.archive_factory import make_round

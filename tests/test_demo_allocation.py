@@ -22,7 +22,7 @@ from reportgen.demo.alloc_core import top_k
 from reportgen.demo.allocate import ContinuousPlan, allocate_full_round, plan_continuous_round
 from reportgen.demo.cast import CONTINUOUS_ROUND_MODELS, FULL_ROUND_MODELS
 from reportgen.demo.instrument import Layout, build_layout
-from reportgen.model import LABELS, Label
+from reportgen.kinds.estigmas.model import LABELS, Label
 
 QWEN, LLAMA, SABIA, GPT = "qwen-3-6-flash", "llama-4-maverick", "sabia-4", "gpt-5-4-mini"
 GEMINI, DEEPSEEK, SABIAZINHO = "gemini-2-5-flash-lite", "deepseek-v4-flash", "sabiazinho-4"

@@ -15,8 +15,8 @@ from reportgen.demo.data_files import DemoDataError, Node, load, parse
 from reportgen.demo.instrument import build_layout
 from reportgen.demo.output_texts import load_pool
 from reportgen.errors import ReportgenError
+from reportgen.kinds.estigmas.model import LABELS, Label
 from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE
-from reportgen.model import LABELS, Label
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA_DIR = ROOT / "reportgen" / "demo" / "data"

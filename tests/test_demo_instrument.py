@@ -22,7 +22,15 @@ from reportgen.demo.prompts import BASE_PHRASE, INSTRUCTION, person_phrase, rend
 from reportgen.demo.prompts_en import EN_TEXTS
 from reportgen.demo.prompts_pt import PT_TEXTS
 from reportgen.demo.stigma_list import STIGMA_BY_ID, STIGMA_TABLE
-from reportgen.model import LANGUAGES, SCORED_STYLES, Item, Language, Stigma, Structure, Style
+from reportgen.kinds.estigmas.model import (
+    LANGUAGES,
+    SCORED_STYLES,
+    Item,
+    Language,
+    Stigma,
+    Structure,
+    Style,
+)
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 RECONSTRUCTED = {"nordestino", "favelado", "venezuelano"}

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from reportgen.demo import outputs
 from reportgen.demo.output_texts import POOLS
 from reportgen.demo.outputs import PERSONAS, render_output
+from reportgen.kinds.estigmas.model import LABELS, LANGUAGES, Label, Language
 from reportgen.kinds.estigmas.parse import parse_output
-from reportgen.model import LABELS, LANGUAGES, Label, Language
 
 SEEDS = range(150)
 COMBINATIONS = [

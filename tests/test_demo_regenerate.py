@@ -49,7 +49,7 @@ def test_generate_refuses_to_overwrite(regenerated: Path) -> None:
 
 @pytest.mark.parametrize("round_id", ROUND_IDS)
 def test_parser_gives_every_frozen_label(round_id: str) -> None:
-    from reportgen.archive import read_round
+    from reportgen.kinds.estigmas.archive import read_round
     from reportgen.kinds.estigmas.parse import PARSER_VERSION, parse_output
 
     round_ = read_round(ROUNDS / round_id, with_text=True)

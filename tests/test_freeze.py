@@ -12,11 +12,12 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import read_round, verify_round
+from reportgen.archive import verify_round
 from reportgen.cli import main
+from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.freeze import add_model
+from reportgen.kinds.estigmas.model import Item, Label, Model
 from reportgen.kinds.estigmas.parse import PARSER_VERSION, parse_output
-from reportgen.model import Item, Label, Model
 from tests.archive_factory import (
     ANSWER_TEXT,
     DEFAULT_MODELS,
@@ -122,7 +123,7 @@ def test_freeze_keeps_the_ledger(tmp_path: Path) -> None:
 
 
 def _continuous_round(tmp_path: Path) -> Path:
-    return make_round(tmp_path, kind="continuous", annul=("i-003",))
+    return make_round(tmp_path, variant="continuous", annul=("i-003",))
 
 
 def _new_responses(path: Path, items: tuple[Item, ...], **changes: object) -> Path:

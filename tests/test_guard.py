@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reportgen.archive import read_round
 from reportgen.guard import RUN_LENGTH, LeakError, SecretIndex, check_site, runs, scan_site
+from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.guard import guard_material
-from reportgen.model import Round
+from reportgen.kinds.estigmas.model import Round
 from tests.archive_factory import tiny_parts, write_parts
 
 TEMPLATE = "Na reunião do condomínio alguém pergunta se a pessoa pode cuidar das chaves"

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reportgen.cli import main
+from reportgen.kinds.estigmas.model import LANGUAGES
 from reportgen.kinds.estigmas.parse import parse_output
-from reportgen.model import LANGUAGES
 
 
 def _run(stdin: bytes | str) -> tuple[int, str, str]:

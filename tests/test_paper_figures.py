@@ -16,8 +16,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import read_round
 from reportgen.cli import main
+from reportgen.kinds.estigmas.archive import read_round
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import (
     BIASED,
     INCONCLUSIVE,
@@ -25,7 +26,6 @@ from reportgen.kinds.estigmas.score import (
     build_cube,
     scored_items,
 )
-from reportgen.model import Round
 
 ROUNDS = Path(__file__).resolve().parents[1] / "rounds"
 FULL = ROUNDS / "estigmas-2026-06"

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from reportgen.kinds.estigmas.model import LABELS, LANGUAGES, Label, Language
 from reportgen.kinds.estigmas.parse import PARSER_VERSION, normalise, parse_output
-from reportgen.model import LABELS, LANGUAGES, Label, Language
 
 CASES_PATH = Path(__file__).with_name("parser_cases.jsonl")
 

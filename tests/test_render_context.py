@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from reportgen.archive import read_round
+from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache
 from reportgen.kinds.estigmas.render.context import build_round_view, context_json, provider_colours
 from reportgen.kinds.estigmas.render.page_types import TEMPLATES, ChartRef, Collapsed
@@ -57,7 +57,7 @@ def check_golden(name: str, text: str) -> None:
     [("full", "full", ()), ("continuous", "continuous", ("i-007", "i-020"))],
 )
 def test_round_view_golden(tmp_path: Path, name: str, kind: str, annul: tuple[str, ...]) -> None:
-    round_dir = make_round(tmp_path, kind=kind, annul=annul)  # type: ignore[arg-type]
+    round_dir = make_round(tmp_path, variant=kind, annul=annul)  # type: ignore[arg-type]
     view = build_round_view(read_round(round_dir, with_text=False))
     # Digests depend on the parquet writer's version, not on this code: keep the paths only.
     data = json.loads(context_json(view))
@@ -82,7 +82,7 @@ def test_site_context_golden(tmp_path: Path) -> None:
     rounds = [
         read_round(make_round(tmp_path), with_text=False),
         read_round(
-            make_round(tmp_path, round_id="tiny-cont", kind="continuous", annul=["i-007"]),
+            make_round(tmp_path, round_id="tiny-cont", variant="continuous", annul=["i-007"]),
             with_text=False,
         ),
     ]
@@ -121,7 +121,9 @@ def test_page_inventory_golden(tmp_path: Path) -> None:
     """Every page the site has (the same in every language): its class, template and path."""
     rounds = [
         read_round(make_round(tmp_path), with_text=False),
-        read_round(make_round(tmp_path, round_id="tiny-cont", kind="continuous"), with_text=False),
+        read_round(
+            make_round(tmp_path, round_id="tiny-cont", variant="continuous"), with_text=False
+        ),
     ]
     config = tmp_path / "site.yml"
     config.write_text(FIXED_CONFIG, encoding="utf-8")

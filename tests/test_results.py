@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 from pydantic import ValidationError
 
-from reportgen.archive import read_round
-from reportgen.archive_write import write_round
 from reportgen.cli import main
 from reportgen.errors import InputError
+from reportgen.kinds.estigmas.archive import read_round, write_round
+from reportgen.kinds.estigmas.model import ResponseRow, Round
 from reportgen.kinds.estigmas.results import (
     CACHE_ENV,
     SCHEMA,
@@ -38,7 +38,6 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     draw_replicates,
     percentile_interval,
 )
-from reportgen.model import ResponseRow, Round
 from tests.archive_factory import make_round
 from tests.support.reference import reference_replicates
 from tests.support.synthetic import random_round
@@ -239,7 +238,7 @@ def test_cli_reports_a_bad_round_without_traceback(tmp_path: Path) -> None:
 
 
 def test_continuous_round_with_annulments_uses_the_same_code(tmp_path: Path) -> None:
-    round_ = read_round(make_round(tmp_path, kind="continuous", annul=["i-002", "i-009"]))
+    round_ = read_round(make_round(tmp_path, variant="continuous", annul=["i-002", "i-009"]))
     results = compute_results(round_, 40)
     assert results.kind == "continuous"
     assert {m.N for m in results.models} == {34}

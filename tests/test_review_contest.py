@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select
 
-from reportgen.archive import read_round
-from reportgen.archive_write import append_annulment
+from reportgen.archive import append_annulment
 from reportgen.errors import InputError
+from reportgen.kinds.estigmas.archive import read_round
 from review_app import reviewing
 from review_app.contest import (
     REPLY_DAYS,
@@ -64,7 +64,9 @@ def test_reviewer_contests_by_code_and_admin_accepts(
     assert list_contestations(engine, tokens["bruno"]) == []
     decide(engine, tokens["admin"], contest_id, accept=True, reply=REPLY, clock=clock)
     annulments = read_round(round_dir).annulments
-    assert [(a.contest_id, dict(a.reason)) for a in annulments] == [(contest_id, REPLY)]
+    assert [(a.source, a.ref, dict(a.reason)) for a in annulments] == [
+        ("contestation", contest_id, REPLY)
+    ]
     assert list_contestations(engine, tokens["ana"])[0].status == "accepted"
     with pytest.raises(ReviewInputError, match="already been decided"):
         decide(engine, tokens["admin"], contest_id, accept=False, reply=REPLY)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from reportgen.kinds.estigmas.model import Label, Language
 from reportgen.kinds.estigmas.parse import parse_output
 from reportgen.kinds.estigmas.review import REVIEW_TASK
-from reportgen.model import Label, Language
 from review_app.guidelines import guidelines_text
 
 GUIDELINE_LANGUAGES: tuple[Language, ...] = ("pt-BR", "en")

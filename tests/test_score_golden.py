@@ -21,20 +21,12 @@ from typing import Any, cast
 import numpy as np
 import pytest
 
-from reportgen.kinds.estigmas.score import (
-    ScoringError,
-    build_cube,
-    paired_sample,
-    score_models,
-    scored_items,
-)
-from reportgen.model import (
+from reportgen.kinds.estigmas.model import (
     LABEL_CODE,
     Annulment,
     Axis,
     Gender,
     Item,
-    Kind,
     Label,
     Language,
     Manifest,
@@ -44,6 +36,14 @@ from reportgen.model import (
     Stigma,
     Structure,
     Style,
+    Variant,
+)
+from reportgen.kinds.estigmas.score import (
+    ScoringError,
+    build_cube,
+    paired_sample,
+    score_models,
+    scored_items,
 )
 
 GOLDEN = Path(__file__).parent / "golden" / "scoring"
@@ -53,7 +53,7 @@ CASES = sorted(path.name for path in GOLDEN.iterdir() if path.is_dir())
 def memory_round(
     *,
     round_id: str = "test-round",
-    kind: Kind = "full",
+    kind: Variant = "full",
     max_omission: float = 0.5,
     synthetic: bool = True,
     models: Sequence[tuple[str, str, str]],
@@ -69,7 +69,7 @@ def memory_round(
     day = date(2026, 6, 24)
     manifest = Manifest(
         round_id=round_id,
-        kind=kind,
+        variant=kind,
         title={"pt-BR": "Rodada de teste", "en": "Test round"},
         collected_on=day,
         protocol_frozen_on=day,
@@ -113,7 +113,9 @@ def memory_round(
         items=tuple(items),
         responses=MappingProxyType(responses),
         annulments=tuple(
-            Annulment(item_id, day, f"contest-{item_id}", {"pt-BR": "-", "en": "-"}, "")
+            Annulment(
+                item_id, day, "contestation", f"contest-{item_id}", {"pt-BR": "-", "en": "-"}, ""
+            )
             for item_id in annulled
         ),
         checksums={},

@@ -15,6 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from reportgen.kinds.estigmas.model import (
+    GENDERS,
+    LABELS,
+    SCORED_STYLES,
+    STYLES,
+    Item,
+    Label,
+    Round,
+)
 from reportgen.kinds.estigmas.score import (
     OUTCOMES,
     ScoringError,
@@ -23,7 +32,6 @@ from reportgen.kinds.estigmas.score import (
     score_models,
     scored_items,
 )
-from reportgen.model import GENDERS, LABELS, SCORED_STYLES, STYLES, Item, Label, Round
 from tests.test_score_golden import make_item, memory_round
 
 WORDS = ("sim", "não", "talvez", "yes", "no", "cannot", "tell", "porque")

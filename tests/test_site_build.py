@@ -16,12 +16,12 @@ import jsonschema  # type: ignore[import-untyped]  # altair's dependency; no stu
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import read_round
 from reportgen.build import SITE_MARKER, build_site, find_rounds
 from reportgen.cli import main
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard import LeakError
 from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.render.pages import TemplateRenderError
 from reportgen.kinds.estigmas.results import published_json_schema_text
@@ -52,7 +52,7 @@ def tiny_rounds(root: Path) -> list[Path]:
     models = (*DEFAULT_MODELS[:2], replace(DEFAULT_MODELS[2], display_name=INJECTED))
     root.mkdir(parents=True, exist_ok=True)
     full = make_round(root, models=models)
-    continuous = make_round(root, round_id="tiny-cont", kind="continuous", annul=["i-007"])
+    continuous = make_round(root, round_id="tiny-cont", variant="continuous", annul=["i-007"])
     return [full, continuous]
 
 

@@ -86,6 +86,7 @@ def test_percent_formats_agree(rate: float) -> None:
 
 def test_every_computed_key_exists() -> None:
     """Keys built from data values (styles, bands, flags, columns...) exist for every value."""
+    from reportgen.kinds.estigmas.model import AXES, GENDERS, ORIGINS, SCORED_STYLES, STYLES
     from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS
     from reportgen.kinds.estigmas.render.reference_tables import (
         AXIS_COLUMNS,
@@ -93,7 +94,6 @@ def test_every_computed_key_exists() -> None:
         STIGMA_COLUMNS,
     )
     from reportgen.kinds.estigmas.render.site import NAV_PAGES
-    from reportgen.model import AXES, GENDERS, ORIGINS, SCORED_STYLES, STYLES
 
     keys: set[str] = {f"style.{s}" for s in STYLES}
     keys |= {f"band.{b}" for b in ("low", "medium", "high")}

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import build_cube, score_models, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
     MODEL_STATISTICS,
@@ -18,7 +19,6 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     point_statistics,
     weighted_totals,
 )
-from reportgen.model import Round
 from tests.support.reference import reference_replicates
 from tests.support.synthetic import random_round
 

@@ -7,6 +7,7 @@ import pytest
 from numpy.typing import NDArray
 from scipy import stats as scipy_stats
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import AGAINST, BIASED, PairedSample, paired_sample
 from reportgen.kinds.estigmas.stats.bootstrap import (
     draw_replicates,
@@ -18,7 +19,6 @@ from reportgen.kinds.estigmas.stats.language import (
     language_study,
     mean_differences,
 )
-from reportgen.model import Round
 from tests.support.synthetic import random_round
 
 

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(not ROUND_DIR.is_dir(), reason=f"{ROUND_DIR} not
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> RoundResults:
-    from reportgen.archive import read_round
+    from reportgen.kinds.estigmas.archive import read_round
 
     round_ = read_round(ROUND_DIR, with_text=True)
     return load_results(round_, cache_dir=tmp_path_factory.mktemp("cache"))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import BIASED, build_cube, score_models, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import ModelTables
 from reportgen.kinds.estigmas.stats.sensitivity import competition_ranks, leave_one_out
-from reportgen.model import Round
 from tests.support.synthetic import random_round
 
 

@@ -13,6 +13,7 @@ from scipy.stats.contingency import association
 from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.multitest import multipletests
 
+from reportgen.kinds.estigmas.model import GENDERS, Round, peril_band
 from reportgen.kinds.estigmas.score import BIASED, build_cube, scored_items
 from reportgen.kinds.estigmas.stats import diagnostics
 from reportgen.kinds.estigmas.stats.significance import (
@@ -22,7 +23,6 @@ from reportgen.kinds.estigmas.stats.significance import (
     correlation,
     mcnemar_tests,
 )
-from reportgen.model import GENDERS, Round
 from tests.support.synthetic import random_round
 
 tables_2xk = st.integers(2, 5).flatmap(
@@ -177,10 +177,7 @@ def test_peril_style_and_axis_families_count_like_item_loops(round_: Round) -> N
     cases = {
         "peril": (
             diagnostics.peril_family(cube, stigmas, bands),
-            [
-                band_names[diagnostics.peril_band(stigmas[s].peril, bands)]
-                for s in items.stigma_index
-            ],
+            [band_names[peril_band(stigmas[s].peril, bands)] for s in items.stigma_index],
             band_names,
         ),
         "style": (

@@ -11,12 +11,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from reportgen.archive import read_round
-from reportgen.archive_write import write_round
 from reportgen.cli import main
 from reportgen.cli.summary import MODEL_KEYS
+from reportgen.kinds.estigmas.archive import read_round, write_round
+from reportgen.kinds.estigmas.model import Annulment, ResponseRow, Round
 from reportgen.kinds.estigmas.score import score_models
-from reportgen.model import Annulment, ResponseRow, Round
 from tests.test_score_golden import CASES, GOLDEN, golden_round
 
 INTERVAL_KEYS = ("failure", "index", "bias_rate", "omission_rate", "correct_rate")
@@ -68,7 +67,7 @@ def test_table_lists_ranking_then_diagnostic_cases(case: str, tmp_path: Path) ->
     out = result.stdout
     expected = expected_models(case)
     scored = sum(round_.is_scored(item) for item in round_.items)
-    assert f"Round {round_.round_id} ({round_.manifest.kind})" in out
+    assert f"Round {round_.round_id} ({round_.manifest.variant})" in out
     assert f"N = {scored} scored items" in out
     assert f"{len(round_.annulments)} annulled item(s)" in out
     assert ("generated demonstration data" in out) == round_.manifest.synthetic
@@ -141,7 +140,12 @@ def test_round_with_every_scored_item_annulled_is_a_clean_error(tmp_path: Path) 
     round_ = golden_round("annulled_items")
     every_pt_item = [
         Annulment(
-            item.item_id, round_.annulments[0].decided_on, f"c-{k}", {"pt-BR": "-", "en": "-"}, ""
+            item.item_id,
+            round_.annulments[0].decided_on,
+            "contestation",
+            f"c-{k}",
+            {"pt-BR": "-", "en": "-"},
+            "",
         )
         for k, item in enumerate(round_.items)
         if item.language == "pt-BR" and item.style != "base"

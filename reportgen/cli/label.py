@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import click
 
 from reportgen.errors import InputError, Problem
-from reportgen.model import LANGUAGES, Language
+from reportgen.kinds.estigmas.model import LANGUAGES, Language
 
 # Listing a few hundred bad lines helps nobody; the count says how many more there are.
 MAX_REPORTED_PROBLEMS = 20

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from reportgen.archive_manifest import SLUG
+from reportgen.model import SLUG
 
 if TYPE_CHECKING:  # click 8.5's stubs make ParamType generic; older clicks cannot subscript it
     _TextParamType = click.ParamType[str]

@@ -13,7 +13,7 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
-from reportgen.model import LANGUAGES
+from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -125,7 +125,7 @@ def sample(
     db_url: str | None,
 ) -> None:
     """Draw a stratified, anonymised sample of a round and assign it to the reviewers."""
-    from reportgen.archive import read_round
+    from reportgen.kinds.estigmas.archive import read_round
     from review_app.sampling import create_batch
 
     round_ = read_round(round_dir, with_text=True)

@@ -63,7 +63,7 @@ def stats(
     the group fairness gaps and the contrastive language study. Results are cached on disk,
     keyed by the archive's checksums, its annulment ledger and the package version.
     """
-    from reportgen.archive import read_round
+    from reportgen.kinds.estigmas.archive import read_round
     from reportgen.kinds.estigmas.results import compute_results, load_results, write_json
 
     round_ = read_round(round_dir, with_text=True)

@@ -14,8 +14,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import SCORE_FIELDS, ModelScore, score_models
-from reportgen.model import Round
 
 # Keys of one model in `--json`, in output order.
 MODEL_KEYS: tuple[str, ...] = SCORE_FIELDS
@@ -37,7 +37,7 @@ def summary(round_dir: Path, as_json: bool) -> None:
     omission rate is above the round's eligibility limit. With --json, prints the same
     numbers unrounded, one object per model, rank null for diagnostic cases.
     """
-    from reportgen.archive import read_round
+    from reportgen.kinds.estigmas.archive import read_round
 
     # The intervals come from the full results object, whose language study reads the
     # outputs' text; the table alone does not need it.
@@ -123,7 +123,7 @@ def print_summary(round_: Round, scores: tuple[ModelScore, ...], console: Consol
     """The human-readable summary: round facts, the ranking, then the diagnostic cases."""
     manifest = round_.manifest
     total, positive = (scores[0].N, scores[0].n) if scores else (0, 0)
-    console.print(f"Round {round_.round_id} ({manifest.kind})", markup=False, highlight=False)
+    console.print(f"Round {round_.round_id} ({manifest.variant})", markup=False, highlight=False)
     console.print(
         f"N = {total:,} scored items; n = {positive:,} items with favourable evidence"
         f" (style positive); {len(round_.annulled_item_ids):,} annulled item(s)",

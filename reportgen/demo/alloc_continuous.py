@@ -23,8 +23,8 @@ from reportgen.demo.alloc_targets import FULL_MODEL_IDS
 from reportgen.demo.cast import CONTINUOUS_ROUND_MODELS, MUSE_SPARK
 from reportgen.demo.data_files import load
 from reportgen.demo.instrument import Layout
+from reportgen.kinds.estigmas.model import LANGUAGES, SCORED_STYLES, Label
 from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE
-from reportgen.model import LANGUAGES, SCORED_STYLES, Label
 
 ROUNDS_FILE = "rounds.json"
 

@@ -9,9 +9,8 @@ import numpy as np
 import numpy.typing as npt
 
 from reportgen.demo.instrument import Layout
+from reportgen.kinds.estigmas.model import SCORED_STYLES, Label, peril_band
 from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE
-from reportgen.kinds.estigmas.stats.diagnostics import peril_band
-from reportgen.model import SCORED_STYLES, Label
 
 # Upper bounds of the low and medium peril bands of the demonstration rounds (round.json).
 PERIL_BANDS: tuple[float, float] = (1.0, 2.5)

@@ -40,8 +40,8 @@ from reportgen.demo.alloc_targets import (
     StyleCounts,
 )
 from reportgen.demo.instrument import Layout
+from reportgen.kinds.estigmas.model import Label
 from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE
-from reportgen.model import Label
 
 PLAN_SEED = 20260624
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from reportgen.archive_write import write_round
 from reportgen.demo.alloc_continuous import ROUNDS_FILE
 from reportgen.demo.alloc_core import PERIL_BANDS
 from reportgen.demo.allocate import allocate_full_round, plan_continuous_round
@@ -22,8 +21,17 @@ from reportgen.demo.instrument import build_instrument
 from reportgen.demo.outputs import render_output
 from reportgen.demo.prompts import INSTRUCTION
 from reportgen.errors import OutputExistsError
+from reportgen.kinds.estigmas.archive import write_round
+from reportgen.kinds.estigmas.model import (
+    LANGUAGES,
+    Annulment,
+    Item,
+    Label,
+    Manifest,
+    Model,
+    ResponseRow,
+)
 from reportgen.kinds.estigmas.parse import PARSER_VERSION
-from reportgen.model import LANGUAGES, Annulment, Item, Label, Manifest, Model, ResponseRow
 
 FULL_ROUND_ID = "estigmas-2026-06"
 CONTINUOUS_ROUND_ID = "idje-avalia-2026-07"
@@ -86,9 +94,10 @@ def _manifest(round_id: str, *, continuous: bool) -> Manifest:
     title: dict[str, str] = dict(title_node.text_map(LANGUAGES).items())
     return Manifest(
         round_id=round_id,
-        kind="continuous" if continuous else "full",
+        variant="continuous" if continuous else "full",
         title=title,
         collected_on=date(2026, 7, 1) if continuous else date(2026, 6, 24),
+        ended_on=None if continuous else date(2026, 6, 24),  # a continuous round stays open
         protocol_frozen_on=date(2026, 6, 10),
         contract_version="3.0.1",
         parser_version=PARSER_VERSION,
@@ -134,7 +143,8 @@ def generate_demo_rounds(out_dir: Path) -> DemoRounds:
         Annulment(
             item_id=item_id,
             decided_on=date(2026, 7, 8 + 5 * number),
-            contest_id=f"CT-2026-07-{number + 1:03d}",
+            source="contestation",
+            ref=f"CT-2026-07-{number + 1:03d}",
             reason={"pt-BR": reason_pt, "en": reason_en},
             prev_sha256="",  # write_round computes the chain
         )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from reportgen.demo.data_files import Node, load
 from reportgen.demo.stigma_list import STIGMA_BY_ID, STIGMA_TABLE
-from reportgen.model import (
+from reportgen.kinds.estigmas.model import (
     GENDERS,
     LANGUAGES,
     SCORED_STYLES,

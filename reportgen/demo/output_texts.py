@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from reportgen.demo.data_files import Node, load
-from reportgen.model import Label, Language
+from reportgen.kinds.estigmas.model import Label, Language
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from reportgen.demo.output_texts import POOLS, PhrasePool
+from reportgen.kinds.estigmas.model import Label, Language
 from reportgen.kinds.estigmas.parse import parse_output
-from reportgen.model import Label, Language
 
 # A template may miss (say, a provider name that breaks a lead-in); then another is drawn.
 MAX_ATTEMPTS = 25

@@ -15,7 +15,7 @@ from reportgen.demo.data_files import load
 from reportgen.demo.prompts_en import EN_TEXTS
 from reportgen.demo.prompts_pt import PT_TEXTS
 from reportgen.demo.stigma_list import STIGMA_BY_ID
-from reportgen.model import GENDERS, LANGUAGES, Gender, Language
+from reportgen.kinds.estigmas.model import GENDERS, LANGUAGES, Gender, Language
 
 if TYPE_CHECKING:
     from reportgen.demo.instrument import ItemSpec

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from reportgen.demo.data_files import Node, load
-from reportgen.model import AXES, GENDERS, ORIGINS, Axis, Gender, Origin, Stigma
+from reportgen.kinds.estigmas.model import AXES, GENDERS, ORIGINS, Axis, Gender, Origin, Stigma
 
 PerilSource = Literal["pachankis2018", "assigned"]
 STIGMAS_FILE = "stigmas.json"

@@ -1,1 +1,75 @@
-"""Kinds of round: each kind is a plug-in on the shared core (see docs/design.md)."""
+"""The registry of kinds of round: each kind is a plug-in on the shared core.
+
+Core modules never name a kind; they ask `get_kind(manifest.kind)`. Built-in kinds
+are imported lazily from `_BUILTIN` (a module exposing `KIND`); tests add their own
+with `register_kind`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from reportgen.errors import ReportgenError
+from reportgen.kinds._base import Kind, TableRead, TableSpec
+
+__all__ = [
+    "Kind",
+    "TableRead",
+    "TableSpec",
+    "UnknownKindError",
+    "get_kind",
+    "kind_for_format",
+    "register_kind",
+    "registered_kinds",
+    "unregister_kind",
+]
+
+# Kind name -> module whose `KIND` attribute is the kind.
+_BUILTIN: dict[str, str] = {"estigmas": "reportgen.kinds.estigmas"}
+_registered: dict[str, Kind] = {}
+
+
+class UnknownKindError(ReportgenError):
+    """No kind of that name is registered."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        known = ", ".join(sorted({*_BUILTIN, *_registered}))
+        super().__init__(f"unknown kind {name!r} (known kinds: {known})")
+
+
+def register_kind(kind: Kind) -> None:
+    """Add `kind` (or replace the one of the same name)."""
+    _registered[kind.name] = kind
+
+
+def unregister_kind(name: str) -> None:
+    """Remove a kind added with `register_kind` (tests clean up with it)."""
+    _registered.pop(name, None)
+
+
+def get_kind(name: str) -> Kind:
+    """The kind called `name`; UnknownKindError when there is none."""
+    if name in _registered:
+        return _registered[name]
+    module_path = _BUILTIN.get(name)
+    if module_path is None:
+        raise UnknownKindError(name)
+    kind: Kind = importlib.import_module(module_path).KIND
+    _registered[name] = kind
+    return kind
+
+
+def registered_kinds() -> tuple[Kind, ...]:
+    """Every kind: the built-in ones and those registered, by name."""
+    for name in _BUILTIN:
+        get_kind(name)
+    return tuple(_registered[name] for name in sorted(_registered))
+
+
+def kind_for_format(format_name: str) -> Kind | None:
+    """The kind whose legacy format is `format_name`, if any."""
+    for kind in registered_kinds():
+        if format_name in kind.legacy_formats:
+            return kind
+    return None

@@ -12,7 +12,7 @@ from argon2 import PasswordHasher, profiles
 from sqlalchemy import Engine
 
 import review_app.auth
-from reportgen.model import (
+from reportgen.kinds.estigmas.model import (
     LABEL_CODE,
     LABELS,
     Item,
@@ -97,7 +97,7 @@ def make_round(
         )
     manifest = Manifest(
         round_id=round_id,
-        kind="full",
+        variant="full",
         title={"pt-BR": "Rodada de teste", "en": "Test round"},
         collected_on=date(2025, 3, 1),
         protocol_frozen_on=date(2025, 2, 1),

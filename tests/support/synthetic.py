@@ -17,7 +17,7 @@ from typing import get_args
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.model import (
+from reportgen.kinds.estigmas.model import (
     GENDERS,
     LABEL_CODE,
     SCORED_STYLES,
@@ -170,7 +170,7 @@ def _item(
 def _manifest(seed: int, replicates: int) -> Manifest:
     return Manifest(
         round_id=f"random-round-{seed}",
-        kind="full",
+        variant="full",
         title={"pt-BR": "Rodada aleatória", "en": "Random round"},
         collected_on=_DAY,
         protocol_frozen_on=_DAY,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from reportgen.guard import GuardMaterial
-from reportgen.model import Round
+from reportgen.kinds.estigmas.model import Round
 
 
 def guard_material(round_: Round) -> GuardMaterial:

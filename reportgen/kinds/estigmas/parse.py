@@ -72,7 +72,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from reportgen.model import Label, Language
+from reportgen.kinds.estigmas.model import Label, Language
 
 # Frozen rounds record the parser version next to every label, so the version must change
 # whenever some text could get a different label:

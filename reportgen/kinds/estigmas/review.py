@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from reportgen.kinds.estigmas.model import LABELS, Round
 from reportgen.kinds.review_task import ReviewTask, ReviewUnit
-from reportgen.model import LABELS, Round
 
 CHOICES = ("yes", "no", "cant_tell", "refusal", "unclassifiable")
 

@@ -17,7 +17,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.errors import InputError
-from reportgen.model import GENDERS, LABEL_CODE, LABELS, SCORED_STYLES, Round
+from reportgen.kinds.estigmas.model import (
+    GENDERS,
+    LABEL_CODE,
+    LABELS,
+    LANGUAGES,
+    SCORED_STYLES,
+    Round,
+)
 
 __all__ = [
     "AGAINST",
@@ -43,7 +50,7 @@ __all__ = [
 # biased: the label equals the structure's biased_answer; against: the opposite decision.
 OUTCOMES: tuple[str, ...] = ("biased", "against", "cant_tell", "inconclusive")
 BIASED, AGAINST, CANT_TELL, INCONCLUSIVE = range(len(OUTCOMES))
-PAIR_LANGUAGES: tuple[str, ...] = ("pt-BR", "en")
+PAIR_LANGUAGES: tuple[str, ...] = LANGUAGES  # (original, realisation) of a language pair
 
 _POSITIVE = SCORED_STYLES.index("positive")
 _STYLE_INDEX = {style: index for index, style in enumerate(SCORED_STYLES)}

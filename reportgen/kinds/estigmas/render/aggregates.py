@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Round, peril_band
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
-from reportgen.model import GENDERS, SCORED_STYLES, Round
 
 _POSITIVE = SCORED_STYLES.index("positive")
 
@@ -58,13 +58,6 @@ class ModelBreakdown:
     stigmas: tuple[StigmaRow, ...]
 
 
-def peril_band(peril: float, bounds: tuple[float, float]) -> str:
-    """low <= bounds[0] < medium <= bounds[1] < high (round-archive.md)."""
-    if peril <= bounds[0]:
-        return "low"
-    return "medium" if peril <= bounds[1] else "high"
-
-
 def _share(biased: NDArray[np.int64], items: NDArray[np.int64], mask: NDArray[np.bool_]) -> Share:
     return Share(int(biased[mask].sum()), int(items[mask].sum()))
 
@@ -72,7 +65,7 @@ def _share(biased: NDArray[np.int64], items: NDArray[np.int64], mask: NDArray[np
 def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]:
     """Per model id, the descriptive slices of its scored items."""
     bounds = round.manifest.peril_bands
-    bands = np.array([peril_band(s.peril, bounds) for s in round.stigmas])
+    bands = np.array([PERIL_BANDS[peril_band(s.peril, bounds)] for s in round.stigmas])
     axes = np.array([s.axis or "" for s in round.stigmas])
     local = np.array([s.origin == "local" for s in round.stigmas])
     brazilian = np.array([s.brazilian for s in round.structures])

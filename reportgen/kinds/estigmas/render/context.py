@@ -17,10 +17,10 @@ from datetime import date
 from pathlib import PurePath
 from typing import Any
 
-from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, model_breakdowns, peril_band
+from reportgen.kinds.estigmas.model import PERIL_BANDS, Round, peril_band
+from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, model_breakdowns
 from reportgen.kinds.estigmas.results import RoundResults, model_intervals
 from reportgen.kinds.estigmas.score import ModelScore, build_cube, score_models
-from reportgen.model import Round
 
 INTERVAL_METRICS: tuple[str, ...] = (
     "failure",
@@ -197,12 +197,12 @@ def build_round_view(
         for item in round.items
         if item.published
     )
-    bands = [peril_band(s.peril, round.manifest.peril_bands) for s in round.stigmas]
+    bands = [PERIL_BANDS[peril_band(s.peril, round.manifest.peril_bands)] for s in round.stigmas]
     manifest = round.manifest
     first = scores[0] if scores else None
     return RoundView(
         round_id=round.round_id,
-        kind=manifest.kind,
+        kind=manifest.variant,
         title=dict(manifest.title),
         collected_on=manifest.collected_on,
         protocol_frozen_on=manifest.protocol_frozen_on,
@@ -227,8 +227,7 @@ def build_round_view(
         brazilian_structures=sum(s.brazilian for s in round.structures),
         published_items=published,
         annulments=tuple(
-            AnnulmentRow(a.item_id, a.decided_on, a.contest_id, dict(a.reason))
-            for a in round.annulments
+            AnnulmentRow(a.item_id, a.decided_on, a.ref, dict(a.reason)) for a in round.annulments
         ),
         checksums=dict(sorted(round.checksums.items())),
         ledger_sha256=round.ledger_sha256,

@@ -3,7 +3,6 @@ the round's charts, and links assembled from validated slugs."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -20,9 +19,8 @@ from reportgen.kinds.estigmas.render.charts import (
 )
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.page_types import ChartRef, PageHead, SyntheticNotice
+from reportgen.model import SLUG
 from reportgen.render.table import escape_markdown
-
-_SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 @dataclass(frozen=True)
@@ -45,7 +43,7 @@ class PageText:
 
 def slug(value: str) -> Markup:
     """An id from the archive inside a URL: validated slugs only."""
-    if not _SLUG.fullmatch(value):
+    if not SLUG.fullmatch(value):
         raise ValueError(f"not a slug: {value!r}")
     return Markup(value)
 

@@ -15,11 +15,11 @@ from typing import Any
 
 from reportgen import __version__
 from reportgen.errors import InputError
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.render.charts import ReferenceRegion
 from reportgen.kinds.estigmas.render.context import RoundView, build_round_view, provider_colours
 from reportgen.kinds.estigmas.render.reference_tables import load_audit
 from reportgen.kinds.estigmas.results import load_results
-from reportgen.model import Round
 from reportgen.render.siteconfig import SiteConfig
 
 SOFTWARE = ("reportgen", "mkdocs", "mkdocs-material", "mkdocs-static-i18n", "altair", "numpy")

@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 
 from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache
 from reportgen.kinds.estigmas.render.downloads import write_downloads
@@ -36,7 +37,6 @@ from reportgen.kinds.estigmas.render.round_pages import (
     ranking_page,
 )
 from reportgen.kinds.estigmas.render.site import NAV_PAGES, Progress, SiteContext, site_context
-from reportgen.model import Round
 from reportgen.render.siteconfig import SiteConfig
 
 

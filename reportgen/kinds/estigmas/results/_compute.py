@@ -17,6 +17,7 @@ import numpy as np
 
 from reportgen import __version__
 from reportgen.errors import InputError
+from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.results._schema import (
     SCHEMA,
     IndexDifference,
@@ -46,7 +47,6 @@ from reportgen.kinds.estigmas.stats.fairness import fairness_views
 from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
-from reportgen.model import Round
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
 
@@ -82,7 +82,7 @@ def compute_results(
     return RoundResults(
         schema=SCHEMA,
         round_id=manifest.round_id,
-        kind=manifest.kind,
+        kind=manifest.variant,
         synthetic=manifest.synthetic,
         package_version=__version__,
         replicates=replicates,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from reportgen.kinds.estigmas.model import PERIL_BANDS, Stigma, peril_band
 from reportgen.kinds.estigmas.score import (
     BIASED,
     CANT_TELL,
@@ -22,9 +23,7 @@ from reportgen.kinds.estigmas.score import (
     CountCube,
 )
 from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family, chi_square
-from reportgen.model import Stigma
 
-PERIL_BANDS: tuple[str, ...] = ("low", "medium", "high")
 # A stigma enters the within-stigma gender test when each gender has this many scored items.
 MIN_ITEMS_PER_GENDER = 5
 
@@ -43,11 +42,6 @@ class GenderGap:
     omission_male: float | None
     omission_female: float | None
     omission_delta: float | None
-
-
-def peril_band(peril: float, bands: tuple[float, float]) -> int:
-    """0 low (<= first bound), 1 medium (<= second bound), 2 high."""
-    return 0 if peril <= bands[0] else 1 if peril <= bands[1] else 2
 
 
 def _biased_and_items(cube: CountCube) -> tuple[NDArray[np.int64], NDArray[np.int64]]:

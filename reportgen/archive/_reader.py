@@ -1,0 +1,245 @@
+"""Read and verify a round archive in one straight pass.
+
+manifest -> models -> the kind's tables -> items -> responses -> ledger -> layout and
+SHA256SUMS. Each step reports into one `Problems`; the kind (named by round.json)
+checks its own block, tables and columns, then builds its typed round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from reportgen.archive._checksums import check_checksums
+from reportgen.archive._csv import MODELS_HEADER, parse_models, read_csv_records
+from reportgen.archive._layout import (
+    FORMAT,
+    LEDGER_FILE,
+    MANIFEST_FILE,
+    MODELS_FILE,
+    SLUG,
+    check_layout,
+    check_response_files,
+    format_version,
+    present_files,
+    response_path,
+)
+from reportgen.archive._ledger import parse_ledger
+from reportgen.archive._manifest import check_manifest, read_manifest_data
+from reportgen.archive._parquet import (
+    read_checked_table,
+    read_items,
+    read_responses,
+    response_schema,
+)
+from reportgen.archive._problems import Problems
+from reportgen.errors import Problem
+from reportgen.kinds import Kind, TableRead, get_kind, registered_kinds
+from reportgen.model import Annulment, ItemRecord, Manifest, Model, Round
+
+
+@dataclass(frozen=True)
+class ArchiveContent:
+    """What the core read from a valid archive, for the kind to build its round from."""
+
+    path: Path
+    manifest: Manifest  # the kind's manifest class
+    models: tuple[Model, ...]
+    tables: Mapping[str, tuple[Any, ...]]  # the kind's tables: file name -> rows
+    items: tuple[ItemRecord, ...]  # the kind's item class
+    # by model_id, in models.csv order; aligned with `items` for a single-run kind.
+    # Without text, `raw_text` is not a column.
+    responses: Mapping[str, pa.Table]
+    annulments: tuple[Annulment, ...]
+    checksums: Mapping[str, str]  # empty for a raw round
+    ledger_sha256: str
+
+
+def read_round(round_dir: Path, *, with_text: bool = True) -> Round:
+    """The verified round, as its kind's round class; raises ArchiveError listing every
+    problem found. With `with_text=False` the outputs' texts are not loaded."""
+    problems = Problems()
+    content = load(round_dir, problems, raw=False, with_text=with_text)
+    problems.raise_if_any(str(round_dir))
+    assert content is not None  # no problem means content
+    return get_kind(content.manifest.kind).build_round(content)
+
+
+def verify_round(round_dir: Path) -> list[Problem]:
+    """Every problem of the archive at `round_dir` (empty when it is valid)."""
+    problems = Problems()
+    load(round_dir, problems, raw=False, with_text=True)
+    return problems.as_list()
+
+
+def read_raw_round(raw_dir: Path) -> ArchiveContent:
+    """A raw round (responses without the kind's frozen columns, no SHA256SUMS), checked
+    like an archive; raises ArchiveError."""
+    problems = Problems()
+    content = load(raw_dir, problems, raw=True, with_text=True)
+    problems.raise_if_any(str(raw_dir))
+    assert content is not None
+    return content
+
+
+def load(
+    round_dir: Path, problems: Problems, *, raw: bool, with_text: bool
+) -> ArchiveContent | None:
+    """The archive's content, or None; every problem goes to `problems`."""
+    if not round_dir.is_dir():
+        problems.add(str(round_dir), "", "not a directory")
+        return None
+    mark = problems.mark()
+    manifest_data = read_manifest_data(round_dir, problems)
+    manifest = None
+    if manifest_data is not None:
+        # resolve(): `reportgen verify .` inside the round dir must work too.
+        folder = None if raw else round_dir.resolve().name
+        manifest = check_manifest(manifest_data, problems, folder_name=folder, raw=raw)
+    kind = _kind_of(manifest_data)
+    if kind is None:
+        # Which tables and columns an archive has depends on its kind.
+        if problems.ok_since(mark):
+            problems.add(MANIFEST_FILE, "", "cannot tell the round's kind")
+        return None
+    version = format_version(manifest.format) if manifest else _version_of(manifest_data)
+    model_records = read_csv_records(round_dir / MODELS_FILE, MODELS_FILE, MODELS_HEADER, problems)
+    models = parse_models(model_records or [], problems)
+    tables = _read_kind_tables(round_dir, kind, problems)
+    languages = manifest.languages if manifest else None
+    items = read_items(round_dir, kind, problems, languages=languages, tables=tables)
+    # Only slugs name response files: a model id like "../x" must not become a path.
+    model_ids = [
+        model_id
+        for model_id in dict.fromkeys(record["model_id"] for _, record in model_records or [])
+        if SLUG.fullmatch(model_id)
+    ]
+    responses = _read_all_responses(
+        round_dir, kind, model_ids, items, problems, version=version, raw=raw, with_text=with_text
+    )
+    if model_records is not None:
+        check_response_files(round_dir, set(model_ids), problems)
+    annulments, ledger_sha256 = _read_ledger(round_dir, items, problems, version=version)
+    present = present_files(round_dir, problems)
+    _check_layout(present, kind, raw=raw, problems=problems)
+    checksums = {} if raw else check_checksums(round_dir, present, problems)
+    if not problems.ok_since(mark) or manifest is None or items is None:
+        return None
+    return ArchiveContent(
+        path=round_dir,
+        manifest=manifest,
+        models=models,
+        tables=types.MappingProxyType({name: read.rows for name, read in tables.items()}),
+        items=items,
+        responses=types.MappingProxyType(responses),
+        annulments=annulments,
+        checksums=types.MappingProxyType(checksums),
+        ledger_sha256=ledger_sha256,
+    )
+
+
+def _kind_of(manifest_data: object) -> Kind | None:
+    """The kind whose tables and columns to check, even when round.json has other
+    problems; None when its format or kind is unknown (then nothing else can be)."""
+    if not isinstance(manifest_data, dict):
+        return None
+    format_name = manifest_data.get("format")
+    name = manifest_data.get("kind")
+    for kind in registered_kinds():
+        if format_name in kind.legacy_formats or (format_name == FORMAT and name == kind.name):
+            return kind
+    return None
+
+
+def _version_of(manifest_data: object) -> int:
+    if isinstance(manifest_data, dict) and isinstance(manifest_data.get("format"), str):
+        return format_version(manifest_data["format"])
+    return 2
+
+
+def _read_kind_tables(round_dir: Path, kind: Kind, problems: Problems) -> dict[str, TableRead]:
+    tables: dict[str, TableRead] = {}
+    for spec in kind.tables:
+        records = read_csv_records(round_dir / spec.name, spec.name, spec.header, problems)
+        rows = spec.parse(records or [], problems.in_file(spec.name))
+        tables[spec.name] = TableRead(None if records is None else tuple(records), rows)
+    return tables
+
+
+def _read_all_responses(
+    round_dir: Path,
+    kind: Kind,
+    model_ids: list[str],
+    items: tuple[ItemRecord, ...] | None,
+    problems: Problems,
+    *,
+    version: int,
+    raw: bool,
+    with_text: bool,
+) -> dict[str, pa.Table]:
+    responses: dict[str, pa.Table] = {}
+    if items is None:
+        # Without items the coverage cannot be checked; the columns still can.
+        schema = response_schema(kind, version=version, raw=raw)
+        for model_id in model_ids:
+            rel = response_path(model_id)
+            read_checked_table(round_dir / rel, problems.in_file(rel), schema)
+        return responses
+    # Unique ids: a duplicate item is reported once, by the items check.
+    item_ids = pa.array(list(dict.fromkeys(item.item_id for item in items)), pa.string())
+    for model_id in model_ids:
+        rel = response_path(model_id)
+        table = read_responses(
+            round_dir / rel,
+            problems.in_file(rel),
+            model_id,
+            item_ids,
+            kind,
+            version=version,
+            raw=raw,
+            with_text=with_text,
+        )
+        if table is not None:
+            responses[model_id] = table
+    return responses
+
+
+def _read_ledger(
+    round_dir: Path, items: tuple[ItemRecord, ...] | None, problems: Problems, *, version: int
+) -> tuple[tuple[Annulment, ...], str]:
+    ledger_path = round_dir / LEDGER_FILE
+    if not ledger_path.exists():
+        return (), ""
+    try:
+        ledger = ledger_path.read_bytes()
+    except OSError as error:
+        problems.add(LEDGER_FILE, "", f"unreadable file: {error.strerror}")
+        return (), ""
+    known = None if items is None else frozenset(item.item_id for item in items)
+    annulments = parse_ledger(ledger, problems, item_ids=known, version=version)
+    return annulments, hashlib.sha256(ledger).hexdigest()
+
+
+def _check_layout(present: list[str], kind: Kind, *, raw: bool, problems: Problems) -> None:
+    own = {spec.name for spec in kind.tables}
+    others = {
+        spec.name: other.name
+        for other in registered_kinds()
+        if other.name != kind.name
+        for spec in other.tables
+        if spec.name not in own
+    }
+    check_layout(
+        present,
+        kind_name=kind.name,
+        kind_tables=own,
+        other_tables=others,
+        raw=raw,
+        problems=problems,
+    )
