@@ -1,8 +1,10 @@
 """`reportgen build`: rounds -> pages -> MkDocs -> guard -> site/, atomically.
 
 This module is the generic build (staging, MkDocs config and run, sitemaps, downloads,
-guard, atomic swap); what the pages show comes from the kind through one entry point
-(`estigmas_site`, a `SiteSource`), which is given the SVG cache the build creates.
+guard, atomic swap); what the pages show comes from each round's kind, through the
+registry (`Kind.site`, a `SiteSource`). Rounds of one kind make that kind's site;
+rounds of several kinds make a `SectionedSite` (a home page listing every round, then
+one section per kind).
 
 Everything is written into a staging directory next to the output; the output is
 replaced only after MkDocs succeeded and the leak guard found nothing, so a failed
@@ -17,43 +19,33 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import UTC, datetime, time
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import yaml
 
+from reportgen.archive import read_round
 from reportgen.errors import InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
-from reportgen.kinds.estigmas.archive import read_round
-from reportgen.kinds.estigmas.guard import guard_material
-from reportgen.kinds.estigmas.model import Round
-from reportgen.kinds.estigmas.render.charts import SvgCache
-from reportgen.kinds.estigmas.render.site_pages import estigmas_site
-from reportgen.kinds.estigmas.results import default_cache_dir
+from reportgen.kinds import get_kind
+from reportgen.model import Round
+from reportgen.render.site_source import (
+    NavEntry,
+    RoundListing,
+    Section,
+    SectionedSite,
+    SiteSource,
+)
 from reportgen.render.siteconfig import SiteConfig, load_site_config
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
 
 Progress = Callable[[str], None]
-
-
-class SiteSource(Protocol):
-    """What the build needs from a kind's pages (today only Estigmas: `estigmas_site`)."""
-
-    @property
-    def nav(self) -> tuple[str, ...]: ...  # the navigation's Markdown files, in order
-
-    @property
-    def source_date(self) -> date: ...  # the date the built site is stamped with
-
-    def write_sources(self, docs_dir: Path, language: str) -> list[Path]: ...
-
-    def write_downloads(self, site_dir: Path) -> list[Path]: ...
 
 
 @dataclass(frozen=True)
@@ -77,7 +69,12 @@ def find_rounds(rounds_dir: Path) -> list[Path]:
     return found
 
 
-def mkdocs_config(config: SiteConfig, site_dir: Path, nav: Sequence[str]) -> dict[str, Any]:
+def mkdocs_config(
+    config: SiteConfig,
+    site_dir: Path,
+    nav: Sequence[NavEntry],
+    nav_translations: Mapping[str, Mapping[str, str]] | None = None,
+) -> dict[str, Any]:
     """The generated mkdocs.yml (pt-BR at the root, English under /en/)."""
     names = {"pt-BR": "Português", "en": "English"}
     languages = []
@@ -91,7 +88,7 @@ def mkdocs_config(config: SiteConfig, site_dir: Path, nav: Sequence[str]) -> dic
                 "build": True,
                 "site_name": tr.pick(config.short_title),
                 "site_description": tr.pick(config.title),
-                "nav_translations": {},
+                "nav_translations": dict((nav_translations or {}).get(language, {})),
             }
         )
     return {
@@ -195,14 +192,18 @@ def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path)
     """Write the sources, run MkDocs and add the downloads in `staging`; returns the site."""
     work, built = staging / "src", staging / "site"
     for language in SITE_LANGUAGES:
-        site.write_sources(work / "docs", language)
+        site.write_sources(work / "docs" / language, language)
     shutil.copytree(theme_dir, work / "overrides")
     (work / "overrides" / "assets" / "rg" / "vega-bundle.js").write_text(
         vega_bundle(), encoding="utf-8"
     )
     config_file = work / "mkdocs.yml"
     config_file.write_text(
-        yaml.safe_dump(mkdocs_config(config, built, site.nav), allow_unicode=True, sort_keys=False),
+        yaml.safe_dump(
+            mkdocs_config(config, built, site.nav, site.nav_translations),
+            allow_unicode=True,
+            sort_keys=False,
+        ),
         encoding="utf-8",
     )
     _run_mkdocs(config_file, int(datetime.combine(site.source_date, time(), UTC).timestamp()))
@@ -213,6 +214,43 @@ def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path)
     site.write_downloads(built)
     (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
     return built
+
+
+def assemble_site(
+    rounds: Sequence[Round],
+    config: SiteConfig,
+    *,
+    cache_dir: Path | None = None,
+    progress: Progress | None = None,
+) -> SiteSource:
+    """The pages of `rounds`: one kind's site, or one section per kind (by kind name)."""
+    by_kind: dict[str, list[Round]] = {}
+    for round_ in rounds:
+        by_kind.setdefault(round_.manifest.kind, []).append(round_)
+    depth = 0 if len(by_kind) == 1 else 1
+    sites = {
+        name: get_kind(name).site(
+            members, config, cache_dir=cache_dir, progress=progress, section_depth=depth
+        )
+        for name, members in sorted(by_kind.items())
+    }
+    if len(sites) == 1:
+        return next(iter(sites.values()))
+    sections = tuple(
+        Section(
+            folder=name,
+            title=get_kind(name).title,
+            rounds=tuple(
+                RoundListing(
+                    r.round_id, r.manifest.title, r.manifest.collected_on, r.manifest.synthetic
+                )
+                for r in by_kind[name]
+            ),
+            source=source,
+        )
+        for name, source in sites.items()
+    )
+    return SectionedSite(config.title, sections)
 
 
 def build_site(
@@ -244,15 +282,14 @@ def build_site(
     ids = [r.round_id for r in rounds]
     if len(set(ids)) != len(ids):
         raise InputError(f"two archives share a round id: {sorted(ids)}")
-    svgs = SvgCache((cache_dir or default_cache_dir()) / "svg")
-    site = estigmas_site(rounds, config, cache_dir=cache_dir, svgs=svgs, progress=say)
+    site = assemble_site(rounds, config, cache_dir=cache_dir, progress=say)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}-staging-"))
     try:
         say("writing pages and running MkDocs")
         built = _stage(site, config, theme_dir, staging)
         say("leak guard")
-        check_site(built, [guard_material(r) for r in rounds])
+        check_site(built, [get_kind(r.manifest.kind).guard_material(r) for r in rounds])
         files = sum(1 for p in built.rglob("*") if p.is_file())
         _swap(built, out_dir, staging)
     finally:

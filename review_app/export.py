@@ -47,7 +47,7 @@ def audit_results(engine: Engine, round_id: str) -> AuditExport:
     }
     return AuditExport(
         round_id=round_id,
-        generated_at=now,
+        generated_at=now.replace(microsecond=0),  # to the second, as people read it
         batches=len(batch_ids),
         batches_closed=int(closed),
         samples_judged=len(judged),

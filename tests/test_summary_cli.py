@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from reportgen.cli import main
-from reportgen.cli.summary import MODEL_KEYS
 from reportgen.kinds.estigmas.archive import read_round, write_round
 from reportgen.kinds.estigmas.model import Annulment, ResponseRow, Round
 from reportgen.kinds.estigmas.score import score_models
+from reportgen.kinds.estigmas.summary import MODEL_KEYS
 from tests.test_score_golden import CASES, GOLDEN, golden_round
 
 INTERVAL_KEYS = ("failure", "index", "bias_rate", "omission_rate", "correct_rate")

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from reportgen.errors import InputError
-from reportgen.kinds.estigmas.stats.bootstrap import ProgressCallback
 
 
 @contextmanager
-def _progress_bar(total: int) -> Iterator[ProgressCallback]:
+def _progress_bar(total: int) -> Iterator[Callable[[int], None]]:
     """A rich progress bar on a terminal (stderr); nothing at all otherwise."""
     from rich.progress import Progress
 
-    with Progress(transient=True, disable=not sys.stderr.isatty()) as progress:
+    with Progress(transient=True, disable=total == 0 or not sys.stderr.isatty()) as progress:
         task = progress.add_task("bootstrap", total=total)
         yield lambda done: progress.advance(task, done)
 
@@ -63,18 +62,20 @@ def stats(
     the group fairness gaps and the contrastive language study. Results are cached on disk,
     keyed by the archive's checksums, its annulment ledger and the package version.
     """
-    from reportgen.kinds.estigmas.archive import read_round
-    from reportgen.kinds.estigmas.results import compute_results, load_results, write_json
+    from reportgen.archive import read_round
+    from reportgen.kinds import get_kind
+    from reportgen.results import write_json
 
     round_ = read_round(round_dir, with_text=True)
-    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
-    # The per-model bootstrap and the language-study bootstrap each run `count` replicates.
-    with _progress_bar(2 * count) as on_progress:
-        if no_cache:
-            results = compute_results(round_, count, on_progress)
-        else:
-            results = load_results(round_, count, cache_dir, on_progress)
-    data = results.to_json_dict()
+    kind = get_kind(round_.manifest.kind)
+    with _progress_bar(kind.results_steps(round_, replicates)) as on_progress:
+        data = kind.results_json(
+            round_,
+            replicates=replicates,
+            cache_dir=cache_dir,
+            use_cache=not no_cache,
+            advance=on_progress,
+        )
     if out_path is None:
         click.echo(json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False))
     else:

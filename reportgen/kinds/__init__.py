@@ -10,10 +10,11 @@ from __future__ import annotations
 import importlib
 
 from reportgen.errors import ReportgenError
-from reportgen.kinds._base import Kind, TableRead, TableSpec
+from reportgen.kinds._base import Kind, KindCapabilityError, TableRead, TableSpec
 
 __all__ = [
     "Kind",
+    "KindCapabilityError",
     "TableRead",
     "TableSpec",
     "UnknownKindError",

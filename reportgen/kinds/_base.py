@@ -1,8 +1,11 @@
 """`Kind`: what a kind of round declares to plug into the shared core.
 
-For now the hooks are the archive's: the manifest block, the kind's tables, its item
-and response columns, and building the kind's typed round from the core read. Later
-hooks (scoring, results, pages, leak guard, review task) are added here as methods.
+The archive hooks (abstract: every kind has them): the manifest block, the kind's
+tables, its item and response columns, and building the kind's typed round from the
+core read. The other stages' hooks: the summary and the results object (`reportgen
+summary`, `reportgen stats`), the pages (`Kind.site`), what the leak guard keeps
+secret, and the review task. A kind that lacks one of them says so with
+`KindCapabilityError` when it is asked, so a kind can grow stage by stage.
 """
 
 from __future__ import annotations
@@ -12,11 +15,30 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from reportgen.errors import ReportgenError
+
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pyarrow as pa
+    from rich.console import Console
 
     from reportgen.archive import ArchiveContent, FileProblems, Record
+    from reportgen.guard import GuardMaterial
+    from reportgen.kinds.review_task import ReviewTask
     from reportgen.model import ItemRecord, Manifest, Round
+    from reportgen.render.site_source import SiteSource
+    from reportgen.render.siteconfig import SiteConfig
+
+Progress = Callable[[str], None]  # a line saying what a long step is doing
+Advance = Callable[[int], None]  # steps done since the last call
+
+
+class KindCapabilityError(ReportgenError):
+    """The round's kind does not (yet) provide what was asked of it."""
+
+    def __init__(self, kind: str, what: str) -> None:
+        super().__init__(f"kind {kind!r} does not provide {what}")
 
 
 @dataclass(frozen=True)
@@ -101,3 +123,62 @@ class Kind(ABC):
     @abstractmethod
     def build_round(self, content: ArchiveContent) -> Round:
         """The kind's typed round from a valid archive read by the core."""
+
+    # --- What people read of a kind -------------------------------------------------
+
+    @property
+    def title(self) -> Mapping[str, str]:
+        """The kind's name per language (the section of a site of several kinds)."""
+        return {"pt-BR": self.name, "en": self.name}
+
+    # --- Scores and results (reportgen summary, reportgen stats) --------------------
+
+    def print_summary(self, round_: Round, console: Console) -> None:
+        """The scores of every model, as tables for people."""
+        raise KindCapabilityError(self.name, "a summary")
+
+    def summary_json(self, round_: Round) -> dict[str, Any]:
+        """The scores of every model, for machines (`reportgen summary --json`)."""
+        raise KindCapabilityError(self.name, "a summary")
+
+    def results_steps(self, round_: Round, replicates: int | None) -> int:
+        """How many progress steps `results_json` reports (0: no progress bar)."""
+        return 0
+
+    def results_json(
+        self,
+        round_: Round,
+        *,
+        replicates: int | None,
+        cache_dir: Path | None,
+        use_cache: bool,
+        advance: Advance | None = None,
+    ) -> dict[str, Any]:
+        """Every statistic of the round, as one JSON document (cached unless told not to)."""
+        raise KindCapabilityError(self.name, "a results object")
+
+    # --- Pages and the leak guard ---------------------------------------------------
+
+    def site(
+        self,
+        rounds: Sequence[Round],
+        config: SiteConfig,
+        *,
+        cache_dir: Path | None,
+        progress: Progress | None = None,
+        section_depth: int = 0,
+    ) -> SiteSource:
+        """The pages of `rounds` (all of this kind) and their downloads; `section_depth`
+        is 1 where they form a section (a folder) of a site of several kinds."""
+        raise KindCapabilityError(self.name, "pages")
+
+    def guard_material(self, round_: Round) -> GuardMaterial:
+        """What the site must keep secret of `round_`, and what it may show."""
+        raise KindCapabilityError(self.name, "a leak-guard description")
+
+    # --- Human review ---------------------------------------------------------------
+
+    @property
+    def review_task(self) -> ReviewTask:
+        """The review task people do on this kind's outputs."""
+        raise KindCapabilityError(self.name, "a review task")

@@ -178,10 +178,11 @@ def contestations_page(site: SiteContext, text: PageText) -> ContestationsPage:
     )
 
 
-def _data_section(view: RoundView, text: PageText) -> DataSection:
+def _data_section(view: RoundView, text: PageText, section_depth: int) -> DataSection:
     tr = text.tr
-    # Downloads sit at the site root, above the language folders (pt-BR is the root).
-    root = "" if tr.language == "pt-BR" else "../"
+    # Downloads sit at the site root, above the language folders (pt-BR is the root)
+    # and above the kind's section in a site of several kinds.
+    root = "../" * section_depth + ("" if tr.language == "pt-BR" else "../")
     return DataSection(
         title=text.pick(view.title),
         meta=text.tm(
@@ -205,7 +206,7 @@ def data_page(site: SiteContext, text: PageText) -> DataPage:
     return DataPage(
         head=_head(site, text, text.t("nav.data")),
         intro=text.t("data.intro"),
-        rounds=tuple(_data_section(view, text) for view in site.rounds),
+        rounds=tuple(_data_section(view, text, site.section_depth) for view in site.rounds),
         dictionary_heading=text.t("data.dictionary"),
         dictionary=reference_tables.dictionary(text.tr),
         software_heading=text.t("data.software"),

@@ -52,6 +52,9 @@ class SiteContext:
     audits: Mapping[str, Mapping[str, Any]]  # round_id -> audit export
     region: ReferenceRegion
     software: Mapping[str, str]  # package -> version
+    # Folders between a language's root and these pages: 1 in a site of several kinds,
+    # where the Estigmas pages form a section.
+    section_depth: int = 0
 
     @property
     def continuous(self) -> tuple[RoundView, ...]:
@@ -103,6 +106,7 @@ def site_context(
     cache_dir: Path | None = None,
     progress: Progress | None = None,
     with_statistics: bool = True,
+    section_depth: int = 0,
 ) -> SiteContext:
     """Everything the pages show, from verified rounds (statistics from the results cache)."""
     say = progress or (lambda _message: None)
@@ -123,4 +127,4 @@ def site_context(
     # The primary round's model pages sit at models/<id>; other rounds' in their own folder.
     views = [v if v is primary else replace(v, models_dir=f"models/{v.round_id}/") for v in views]
     primary = next(v for v in views if v.round_id == primary.round_id)
-    return SiteContext(config, primary, tuple(views), audits, region, _software())
+    return SiteContext(config, primary, tuple(views), audits, region, _software(), section_depth)

@@ -8,7 +8,7 @@ stays behind it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -85,7 +85,7 @@ def language_pages(site: SiteContext, language: str, svgs: SvgCache) -> Language
 
 @dataclass(frozen=True)
 class EstigmasSite:
-    """The Estigmas pages of one build (see reportgen.build.SiteSource)."""
+    """The Estigmas pages of one build (a reportgen.render.site_source.SiteSource)."""
 
     context: SiteContext
     svgs: SvgCache
@@ -97,14 +97,18 @@ class EstigmasSite:
         return tuple(f"{stem}.md" for stem, _ in NAV_PAGES)
 
     @property
+    def nav_translations(self) -> Mapping[str, Mapping[str, str]]:
+        return {}  # the page titles come from each page's own front matter
+
+    @property
     def source_date(self) -> date:
         """The date the build is stamped with: the latest collection date."""
         return max(view.collected_on for view in self.context.rounds)
 
-    def write_sources(self, docs_dir: Path, language: str) -> list[Path]:
-        """Write every page of `language` and its charts into `docs_dir/<language>/`."""
+    def write_sources(self, pages_dir: Path, language: str) -> list[Path]:
+        """Write every page of `language` and its charts into `pages_dir`."""
         built = language_pages(self.context, language, self.svgs)
-        writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, docs_dir / language)
+        writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, pages_dir)
         written = [writer.write_chart(chart) for chart in built.charts]
         written += [writer.write(file.path, file.page) for file in built.pages]
         return written
@@ -121,7 +125,10 @@ def estigmas_site(
     cache_dir: Path | None,
     svgs: SvgCache,
     progress: Progress | None = None,
+    section_depth: int = 0,
 ) -> EstigmasSite:
     """The entry point of the build: the site of verified Estigmas rounds."""
-    context = site_context(rounds, config, cache_dir=cache_dir, progress=progress)
+    context = site_context(
+        rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
+    )
     return EstigmasSite(context, svgs)
