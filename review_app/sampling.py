@@ -14,7 +14,7 @@ from collections import defaultdict
 import numpy as np
 from sqlalchemy import Connection, Engine, select
 
-from reportgen.kinds.estigmas.model import Round
+from reportgen.model import Round
 from reportgen.kinds.review_task import ReviewUnit
 from review_app.anonymise import Scrubber, new_code, round_names
 from review_app.db import (

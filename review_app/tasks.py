@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, select
 
+from reportgen.kinds import get_kind
 from reportgen.kinds.review_task import ReviewTask
 from review_app.db import batches, rounds, samples
 from review_app.errors import ReviewInputError
 
 
 def task_of_kind(kind: str) -> ReviewTask:
-    """The review task the kind declares."""
-    from reportgen.kinds.estigmas.review import REVIEW_TASK  # until the registry lands
-
-    del kind
-    return REVIEW_TASK
+    """The review task the kind declares (through the registry of kinds)."""
+    return get_kind(kind).review_task
 
 
 def task_of_round(connection: Connection, round_id: str) -> ReviewTask:
