@@ -14,8 +14,8 @@ from collections import defaultdict
 import numpy as np
 from sqlalchemy import Connection, Engine, select
 
-from reportgen.model import Round
 from reportgen.kinds.review_task import ReviewUnit
+from reportgen.model import Round
 from review_app.anonymise import Scrubber, new_code, round_names
 from review_app.db import (
     accounts,
