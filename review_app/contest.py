@@ -184,13 +184,7 @@ def decide(
     because the ledger line carries the reason in both languages.
     """
     me = require(engine, token, "admin")
-    texts = {language: reply.get(language, "").strip() for language in TEXT_LANGUAGES}
-    if accept and not all(texts.values()):
-        raise ReviewInputError("error_reply_both")
-    if not any(texts.values()):
-        raise ReviewInputError("error_reply_missing")
-    if any(len(t) > REPLY_MAX_CHARS for t in texts.values()):
-        raise ReviewInputError("error_reply_long", maximum=REPLY_MAX_CHARS)
+    texts = _checked_reply(reply, accept=accept)
     now = clock()
     with engine.begin() as connection:
         row = connection.execute(
@@ -233,6 +227,18 @@ def decide(
                 ref=contest_id,
                 reason=texts,
             )
+
+
+def _checked_reply(reply: Mapping[str, str], *, accept: bool) -> dict[str, str]:
+    """The reply per language, stripped; an acceptance needs it in both languages."""
+    texts = {language: reply.get(language, "").strip() for language in TEXT_LANGUAGES}
+    if accept and not all(texts.values()):
+        raise ReviewInputError("error_reply_both")
+    if not any(texts.values()):
+        raise ReviewInputError("error_reply_missing")
+    if any(len(t) > REPLY_MAX_CHARS for t in texts.values()):
+        raise ReviewInputError("error_reply_long", maximum=REPLY_MAX_CHARS)
+    return texts
 
 
 def _default_append() -> AppendAnnulment:

@@ -18,14 +18,8 @@ from click.testing import CliRunner
 
 from reportgen.cli import main
 from reportgen.kinds.estigmas.archive import read_round
-from reportgen.kinds.estigmas.model import Round
-from reportgen.kinds.estigmas.score import (
-    BIASED,
-    INCONCLUSIVE,
-    SCORED_STYLES,
-    build_cube,
-    scored_items,
-)
+from reportgen.kinds.estigmas.model import SCORED_STYLES, Round
+from reportgen.kinds.estigmas.score import BIASED, INCONCLUSIVE, build_cube, scored_items
 
 ROUNDS = Path(__file__).resolve().parents[1] / "rounds"
 FULL = ROUNDS / "estigmas-2026-06"

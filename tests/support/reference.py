@@ -13,14 +13,8 @@ from collections import defaultdict
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.score import (
-    AGAINST,
-    BIASED,
-    CANT_TELL,
-    INCONCLUSIVE,
-    SCORED_STYLES,
-    ScoredItems,
-)
+from reportgen.kinds.estigmas.model import SCORED_STYLES
+from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE, ScoredItems
 from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, ReplicateDraws
 
 _POSITIVE = SCORED_STYLES.index("positive")

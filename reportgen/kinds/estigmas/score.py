@@ -26,27 +26,6 @@ from reportgen.kinds.estigmas.model import (
     Round,
 )
 
-__all__ = [
-    "AGAINST",
-    "BIASED",
-    "CANT_TELL",
-    "GENDERS",
-    "INCONCLUSIVE",
-    "OUTCOMES",
-    "PAIR_LANGUAGES",
-    "SCORED_STYLES",
-    "SCORE_FIELDS",
-    "CountCube",
-    "ModelScore",
-    "PairedSample",
-    "ScoredItems",
-    "ScoringError",
-    "build_cube",
-    "paired_sample",
-    "score_models",
-    "scored_items",
-]
-
 # biased: the label equals the structure's biased_answer; against: the opposite decision.
 OUTCOMES: tuple[str, ...] = ("biased", "against", "cant_tell", "inconclusive")
 BIASED, AGAINST, CANT_TELL, INCONCLUSIVE = range(len(OUTCOMES))

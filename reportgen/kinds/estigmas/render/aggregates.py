@@ -62,6 +62,7 @@ def _share(biased: NDArray[np.int64], items: NDArray[np.int64], mask: NDArray[np
     return Share(int(biased[mask].sum()), int(items[mask].sum()))
 
 
+# long: one pass over the cube, one field per line
 def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]:
     """Per model id, the descriptive slices of its scored items."""
     bounds = round.manifest.peril_bands

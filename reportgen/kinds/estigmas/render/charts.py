@@ -98,7 +98,7 @@ class SvgCache:
         return svg
 
 
-def bias_omission_scatter(
+def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
     chart_id: str,
     models: Sequence[ModelRow],
     tr: Translator,
@@ -238,7 +238,7 @@ def composition_bars(
     return ChartOutput(chart_id, spec, svgs.svg(dict(spec, width=560), tr), table)
 
 
-def language_dots(
+def language_dots(  # one declarative Vega-Lite spec
     chart_id: str,
     rates: Sequence[tuple[str, float | None, float | None]],
     tr: Translator,

@@ -159,7 +159,7 @@ def provider_colours(providers: list[str]) -> dict[str, str]:
     return {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(ordered)}
 
 
-def build_round_view(
+def build_round_view(  # one constructor call: a field per line
     round: Round,
     stats: RoundResults | None = None,
     colours: Mapping[str, str] | None = None,

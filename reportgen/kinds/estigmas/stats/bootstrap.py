@@ -31,14 +31,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.score import (
-    AGAINST,
-    BIASED,
-    CANT_TELL,
-    INCONCLUSIVE,
-    SCORED_STYLES,
-    CountCube,
-)
+from reportgen.kinds.estigmas.model import SCORED_STYLES
+from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE, CountCube
 
 FloatArray = NDArray[np.float64]
 ProgressCallback = Callable[[int], None]

@@ -13,15 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.model import PERIL_BANDS, Stigma, peril_band
-from reportgen.kinds.estigmas.score import (
-    BIASED,
-    CANT_TELL,
-    GENDERS,
-    INCONCLUSIVE,
-    SCORED_STYLES,
-    CountCube,
-)
+from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Stigma, peril_band
+from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
 from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family, chi_square
 
 # A stigma enters the within-stigma gender test when each gender has this many scored items.

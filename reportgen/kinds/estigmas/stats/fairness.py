@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from reportgen.kinds.estigmas.model import AXES, Stigma
-from reportgen.kinds.estigmas.score import AGAINST, SCORED_STYLES, CountCube
+from reportgen.kinds.estigmas.model import AXES, SCORED_STYLES, Stigma
+from reportgen.kinds.estigmas.score import AGAINST, CountCube
 
 INVESTIGATE_ABOVE = 0.10
 SERIOUS_ABOVE = 0.20

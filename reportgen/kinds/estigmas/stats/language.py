@@ -24,13 +24,13 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import stats as scipy_stats
 
+from reportgen.kinds.estigmas.model import SCORED_STYLES
 from reportgen.kinds.estigmas.score import (
     AGAINST,
     BIASED,
     CANT_TELL,
     INCONCLUSIVE,
     PAIR_LANGUAGES,
-    SCORED_STYLES,
     PairedSample,
 )
 from reportgen.kinds.estigmas.stats.bootstrap import (
