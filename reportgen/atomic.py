@@ -11,11 +11,13 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write `data` (text is written as UTF-8) to `path` atomically."""
+def write_atomic(path: Path, data: bytes | str, *, mode: int = 0o644) -> None:
+    """Write `data` (text is written as UTF-8) to `path` atomically, with `mode`
+    (mkstemp makes a private file; what this project writes is plain data by default)."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(temporary, mode)
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
         os.replace(temporary, path)

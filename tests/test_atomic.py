@@ -16,6 +16,13 @@ def test_writes_text_and_bytes(tmp_path: Path) -> None:
     assert (tmp_path / "b.bin").read_bytes() == b"\x00\x01"
 
 
+def test_mode_is_plain_data_unless_told(tmp_path: Path) -> None:
+    write_atomic(tmp_path / "public.json", "{}")
+    write_atomic(tmp_path / "private.key", "k", mode=0o600)
+    assert (tmp_path / "public.json").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "private.key").stat().st_mode & 0o777 == 0o600
+
+
 def test_replaces_whole_file(tmp_path: Path) -> None:
     target = tmp_path / "f.json"
     target.write_text("old, much longer content", encoding="utf-8")

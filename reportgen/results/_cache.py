@@ -15,7 +15,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -23,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel
 
 from reportgen import __version__
+from reportgen.atomic import write_atomic
 
 CACHE_ENV = "REPORTGEN_CACHE_DIR"
 
@@ -83,13 +83,5 @@ def cached_results(
 def write_json(path: Path, data: Mapping[str, Any]) -> None:
     """Write atomically: a reader sees the old file or the whole new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; results are plain public data
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream, ensure_ascii=False, indent=1, allow_nan=False)
-            stream.write("\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    write_atomic(path, text + "\n")

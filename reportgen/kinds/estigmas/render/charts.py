@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -21,6 +20,7 @@ from typing import Any
 import altair as alt
 import vl_convert
 
+from reportgen.atomic import write_atomic
 from reportgen.i18n import D3_NUMBER_LOCALE, Translator
 from reportgen.kinds.estigmas.render.context import ModelRow
 from reportgen.render.table import Cell, Table
@@ -92,9 +92,7 @@ class SvgCache:
         if cached is not None:
             with contextlib.suppress(OSError):  # an unwritable cache only costs time
                 cached.parent.mkdir(parents=True, exist_ok=True)
-                temporary = cached.with_suffix(f".{os.getpid()}.tmp")
-                temporary.write_text(svg, encoding="utf-8")
-                os.replace(temporary, cached)
+                write_atomic(cached, svg)
         return svg
 
 
