@@ -13,27 +13,20 @@ identifies itself ("sou o ...", "developed by ...") or carries a version ("Llama
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from importlib.resources import files
-from pathlib import Path
 from typing import Any
 
-from reportgen.errors import InputError
 from reportgen.model import Model
+from review_app.lexicon import NameLexicon, load_lexicon
 from review_app.textfold import FoldedText, fold
 
 MARKER = "[SISTEMA]"
 CODE_PREFIX = "SISTEMA"
 # No 0/O or 1/I/L: a reviewer may copy a code by hand into a contestation.
 _CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-
-_LEXICON_FILE = "assistant_names.json"
-_LEXICON_KEYS = ("distinctive", "given_names", "everyday", "suffixes")
 
 # Patterns below run on folded text: lower case, no accents, ASCII quotes and dashes.
 _WORD = r"[^\W_]"  # a letter or digit: what a name may not touch on either side
@@ -49,7 +42,7 @@ _IDENTITY_CUES = (
     r"me\s+chamo",
     r"chamo-me",
     r"meu\s+nome\s+e",
-    r"my\s+name\s+is",
+    r"my\s+name(?:\s+is|'s)",
     r"(?:pode|podem|voce\s+pode)\s+me\s+chamar\s+de",
     r"(?:you\s+can\s+)?call\s+me",
     r"aqui\s+(?:e|fala)",
@@ -71,10 +64,26 @@ _MODEL_OF_CUES = (
     r"(?:i\s+am|i'?m)\s+based\s+on",
     r"(?:sou|i\s+am|i'?m)\s+(?:uma\s+versao|a\s+version|an?\s+variant|uma\s+variante)\s+(?:d[aoe]|of)",
     r"(?:familia|family)(?:\s+d[aoe]|\s+of)?",
+    r"(?:resposta|answer|response)\s+(?:d[aoe]|from|by)",
+    r"(?:com\s+base\s+(?:n[oa]s?|em)|based\s+on)",
+    r"this\s+is",
 )
 CUES = _IDENTITY_CUES + _MAKER_CUES + _MODEL_OF_CUES
-_ARTICLE = r"(?:(?:o|a|um|uma|the|an)\s+)?"
+_ARTICLE = (
+    r"(?:(?:o|a|um|uma|the|an)\s+)?(?:(?:modelo|model|assistente|assistant|ia|ai|chatbot)\s+)?"
+)
+_MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
+_AFTER_NAME = re.compile(r",?\s+(?:d[aoe]|from|by|of|pel[oa])\s+(?:the\s+)?")
+# "an Amazon model", "o assistente Gemini"... after the name: what it names is a model.
+_NAME_THEN_MODEL = re.compile(
+    r"\s+(?:model|modelo|assistant|assistente|ai|llm|chatbot|here|aqui|speaking|falando)\b"
+)
 _CUE_REACH = 90  # characters before a name searched for a cue: longer than any cue
+# Words of a company's or model's name that name nothing by themselves ("Acme Labs").
+_GENERIC_WORDS = frozenset(
+    {"labs", "lab", "research", "inc", "ltd", "cloud", "team", "models", "model", "chat", "bot"}
+    | {"the", "and", "for", "des", "dos", "das"}
+)
 
 # A self-description ("an AI ... developed by") names its maker even when the maker is
 # unknown ("Initech Research"): the capitalised words after it are replaced too. Only after a
@@ -84,44 +93,6 @@ _SELF_DESCRIPTION = re.compile(
     rf"\b(?:{'|'.join(_MAKER_CUES)})\s+(?:(?:the|a|o)\s+)?(?={_WORD})"
 )
 _CAPITALISED_WORDS = re.compile(r"[^\W\d_][\w&'\-]*(?:[ \t]+(?=[^\W\d_])[\w&'\-]+)*")
-
-
-@dataclass(frozen=True)
-class NameLexicon:
-    """The maintained list of assistant and company names (data/assistant_names.json)."""
-
-    distinctive: tuple[str, ...]  # replaced anywhere
-    given_names: tuple[str, ...]  # replaced anywhere except as a person's name
-    everyday: tuple[str, ...]  # replaced only in self-identifying contexts or with a version
-    suffixes: tuple[str, ...]  # version and size words taken with a name
-
-
-def load_lexicon(path: Path | None = None) -> NameLexicon:
-    """The lexicon in `path`, or the one shipped with the review app."""
-    if path is None:
-        return _shipped_lexicon()
-    try:
-        return _parse_lexicon(str(path), json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError) as error:
-        raise InputError(f"{path}: unreadable name list ({error})") from error
-
-
-@cache
-def _shipped_lexicon() -> NameLexicon:
-    text = files("review_app").joinpath("data", _LEXICON_FILE).read_text(encoding="utf-8")
-    return _parse_lexicon(_LEXICON_FILE, json.loads(text))
-
-
-def _parse_lexicon(source: str, data: object) -> NameLexicon:
-    if not isinstance(data, dict):
-        raise InputError(f"{source}: expected a JSON object with {', '.join(_LEXICON_KEYS)}")
-    lists: dict[str, tuple[str, ...]] = {}
-    for key in _LEXICON_KEYS:
-        value = data.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise InputError(f"{source}: key {key!r}: expected a list of non-empty strings")
-        lists[key] = tuple(value)
-    return NameLexicon(**lists)
 
 
 def round_names(models: Iterable[Model]) -> tuple[str, ...]:
@@ -163,12 +134,14 @@ class _Classes:
     anywhere: frozenset[tuple[str, ...]]
     given: frozenset[tuple[str, ...]]
     everyday: frozenset[tuple[str, ...]]
+    in_context: frozenset[tuple[str, ...]]  # only in a self-identifying context
 
 
 def _classify(round_: Iterable[str], lexicon: NameLexicon) -> _Classes:
     everyday = {name_parts(n) for n in lexicon.everyday}
     given = {name_parts(n) for n in lexicon.given_names}
     anywhere = {name_parts(n) for n in lexicon.distinctive}
+    in_context: set[tuple[str, ...]] = set()
 
     def add_single(parts: tuple[str, ...]) -> None:
         # A one-word name of the round is taken as distinctive unless it is a known everyday
@@ -190,13 +163,20 @@ def _classify(round_: Iterable[str], lexicon: NameLexicon) -> _Classes:
             if form not in everyday:
                 anywhere.add(form)
             if not any(part.isdigit() for part in form):
-                # Each word of a phrase ("Muse Spark") names the model in a self-description.
-                everyday.update((word,) for word in form)
+                # Each word of a phrase ("Muse Spark") names the model in a self-description,
+                # but nowhere else: "Kepler-22b" is a planet, not the model "Demo Kepler".
+                in_context.update((w,) for w in form if len(w) > 2 and w not in _GENERIC_WORDS)
     everyday -= anywhere | given
-    return _Classes(frozenset(anywhere), frozenset(given), frozenset(everyday))
+    in_context -= anywhere | given | everyday
+    return _Classes(*(frozenset(kind) for kind in (anywhere, given, everyday, in_context)))
 
 
-_KIND_ANYWHERE, _KIND_GIVEN, _KIND_EVERYDAY = "anywhere", "given", "everyday"
+_KIND_ANYWHERE, _KIND_GIVEN, _KIND_EVERYDAY, _KIND_IN_CONTEXT = (
+    "anywhere",
+    "given",
+    "everyday",
+    "in_context",
+)
 _END = ""  # marks, in a trie node, that a name may end there
 
 
@@ -233,11 +213,12 @@ class Scrubber:
         lexicon = lexicon or load_lexicon()
         classes = _classify(names, lexicon)
         self._kind_of: dict[tuple[str, ...], str] = {
+            **dict.fromkeys(classes.in_context, _KIND_IN_CONTEXT),
             **dict.fromkeys(classes.everyday, _KIND_EVERYDAY),
             **dict.fromkeys(classes.given, _KIND_GIVEN),
             **dict.fromkeys(classes.anywhere, _KIND_ANYWHERE),
         }
-        suffix_words = "|".join(sorted({re.escape(fold(s)) for s in lexicon.suffixes}))
+        suffix_words = "|".join(sorted({re.escape(fold(s)) for s in lexicon.suffixes})) or "(?!)"
         tail = rf"(?:{_SEP}(?:{_VERSION}|{suffix_words}))*\+?(?!{_WORD})"
         every_name = _trie_pattern(self._kind_of)
         self._anywhere = re.compile(
@@ -247,7 +228,7 @@ class Scrubber:
         )
         # Looked for only before an everyday or given name that is not a name by itself: a
         # search for every cue in every text would cost more than all the rest.
-        self._cue_before = re.compile(rf"(?<!{_WORD})(?:{'|'.join(CUES)})\s+{_ARTICLE}$")
+        self._cue_before = re.compile(rf"(?<!{_WORD})(?:{'|'.join(CUES)})\s+{_ARTICLE}{_MARKUP}$")
         # A capitalised word after a given name is a surname ("Claude Monet") unless it is
         # itself a name or a suffix ("Claude Sonnet", "Claude Anthropic").
         self._known_words = frozenset(form[0] for form in self._kind_of) | {
@@ -262,12 +243,42 @@ class Scrubber:
         ]
         return _replace(text, spans)
 
+    def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
+        """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
+        "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
+        document = FoldedText(text)
+        return [
+            document.original_span(match.start(), match.end())
+            for match in _bounded_matches(self._anywhere, document.folded)
+            if match.group("domain") is None and not self._is_name_here(document, match)
+        ]
+
     def _spans_of_names(self, document: FoldedText) -> Iterable[tuple[int, int]]:
+        previous_end = -1  # folded end of the last name replaced
         for match in _bounded_matches(self._anywhere, document.folded):
             is_name = match.group("domain") is not None or self._is_name_here(document, match)
-            if not is_name and not self._follows_cue(document.folded, match.start()):
-                continue
-            yield document.original_span(match.start(), match.end())
+            if not is_name and self._looks_like_a_name(document, match):
+                # "Sou a Maré, da Demo": a maker named right after a name.
+                after_name = _AFTER_NAME.fullmatch(document.folded, previous_end, match.start())
+                is_name = (
+                    after_name is not None
+                    or _NAME_THEN_MODEL.match(document.folded, match.end()) is not None
+                    or self._follows_cue(document, match.start())
+                )
+            if is_name:
+                previous_end = match.end()
+                yield document.original_span(match.start(), match.end())
+
+    @staticmethod
+    def _looks_like_a_name(document: FoldedText, match: re.Match[str]) -> bool:
+        """An everyday word is a name in a self-identifying context only when written as one:
+        capitalised or with a version ("Sou a Estrela", "i am llama 3"; not "sou a estrela
+        da festa")."""
+        first = document.original[document.original_index(match.start())]
+        has_version = match.group("version") is not None or any(
+            c.isdigit() for c in match.group("name")
+        )
+        return first.isupper() or has_version
 
     def _is_name_here(self, document: FoldedText, match: re.Match[str]) -> bool:
         """Whether a match outside a self-identifying context is a name, by its kind."""
@@ -277,12 +288,13 @@ class Scrubber:
             return not (untailed and _is_person_name(document, match, self._known_words))
         if kind == _KIND_EVERYDAY:
             version = match.group("version")
-            return version is not None and _is_versioned_name(document, match.start(), version)
-        return True
+            return version is not None and _is_versioned_name(version)
+        return kind == _KIND_ANYWHERE
 
-    def _follows_cue(self, folded: str, start: int) -> bool:
+    def _follows_cue(self, document: FoldedText, start: int) -> bool:
         """Whether a self-identifying cue ("sou o", "developed by") ends right before `start`."""
-        return self._cue_before.search(folded, max(0, start - _CUE_REACH), start) is not None
+        reach = max(0, start - _CUE_REACH)
+        return self._cue_before.search(document.folded, reach, start) is not None
 
 
 def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[str]]:
@@ -292,7 +304,8 @@ def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match
     position = 0
     while (match := pattern.search(folded, position)) is not None:
         start = match.start()
-        if start > 0 and (folded[start - 1].isalnum() or folded[start - 1] == "_"):
+        # An underscore is markup ("_Gemini_") or a separator ("my_claude_bot"), not a letter.
+        if start > 0 and folded[start - 1].isalnum():
             position = start + 1
             continue
         yield match
@@ -311,12 +324,10 @@ def _is_person_name(document: FoldedText, match: re.Match[str], known: frozenset
     return document.original[original_start].isupper()
 
 
-def _is_versioned_name(document: FoldedText, start: int, version: str) -> bool:
-    """An everyday word with a version is a name ("Llama-3", "Gemini 2.5", "Llama 3"), but
-    "sabia 3 línguas" is not: a bare number after a space counts only after a capital."""
-    if not version[:1].isspace() or not version[1:].isdigit():
-        return True
-    return document.original[document.original_index(start)].isupper()
+def _is_versioned_name(version: str) -> bool:
+    """An everyday word with a version is a name ("Llama-3", "Gemini 2.5", "Falcon 180B"), but
+    a bare number after a space is too common to count ("sabia 3 línguas", "Falcon 9")."""
+    return not (version[:1].isspace() and version[1:].isdigit())
 
 
 def _spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:

@@ -63,9 +63,11 @@ class FoldedText:
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The original span behind the folded span [start, end), with the invisible
-        characters (accents written apart, zero-width marks) that trail it."""
+        characters (accents written apart, zero-width and direction marks) around it."""
         ends = self._folded_ends()
         first = bisect_right(ends, start)
+        while first > 0 and (ends[first - 1] == (ends[first - 2] if first > 1 else 0)):
+            first -= 1
         last = bisect_right(ends, end - 1) + 1
         while last < len(self.original) and ends[last] == ends[last - 1]:
             last += 1
