@@ -29,6 +29,7 @@ from reportgen.archive._layout import (
     response_path,
 )
 from reportgen.archive._manifest import (
+    kind_of_round,
     language_texts,
     manifest_from_dict,
     manifest_to_dict,
@@ -65,6 +66,7 @@ __all__ = [
     "csv_text",
     "float_text",
     "format_version",
+    "kind_of_round",
     "language_texts",
     "manifest_from_dict",
     "manifest_to_dict",

@@ -115,6 +115,26 @@ def check_manifest(
     return kind.parse_manifest(core, cast(Mapping[str, object], block), data, found, raw=raw)
 
 
+def kind_of_round(round_dir: Path) -> Kind:
+    """The kind of the round (raw or frozen) at `round_dir`, from its round.json alone;
+    ArchiveError when round.json does not name a known kind. Commands that hand a whole
+    round to its kind (freeze, add-model) start here."""
+    problems = Problems()
+    data = read_manifest_data(round_dir, problems)
+    found = problems.in_file(MANIFEST_FILE)
+    kind: Kind | None = None
+    if isinstance(data, dict):
+        legacy = kind_for_format(str(data.get("format")))
+        kind = legacy if legacy is not None else _check_kind(data, found)
+    elif data is not None:
+        found.add("", "expected a JSON object")
+    if kind is None and problems.count == 0:  # every path above reports why; a safety net
+        found.add("kind", "no kind could be read")
+    problems.raise_if_any(str(round_dir))
+    assert kind is not None  # raise_if_any raised otherwise
+    return kind
+
+
 def _bad_format(data: Mapping[str, object], found: FileProblems) -> None:
     if "format" not in data:
         found.add("format", "missing key")

@@ -14,11 +14,12 @@ import click
 
 from reportgen import __version__
 from reportgen.errors import ReportgenError
+from reportgen.kinds import kind_commands
 
 # command name -> "module:attribute"; every entry must have help text (tests check it).
+# The kinds add their own commands (the Estigmas parser's `label`).
 COMMANDS: dict[str, str] = {
     "verify": "reportgen.cli.verify:verify",
-    "label": "reportgen.cli.label:label",
     "freeze": "reportgen.cli.freeze:freeze",
     "add-model": "reportgen.cli.add_model:add_model",
     "summary": "reportgen.cli.summary:summary",
@@ -27,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "stats": "reportgen.cli.stats:stats",
     "build": "reportgen.cli.build:build",
     "serve": "reportgen.cli.serve:serve",
+    **kind_commands(),
 }
 
 

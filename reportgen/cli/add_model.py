@@ -55,7 +55,7 @@ def add_model(
     responses/<model-id>.parquet, one models.csv line and the matching SHA256SUMS
     lines are added. Nothing else changes, and nothing changes on error.
     """
-    from reportgen.kinds.estigmas.freeze import add_model as add_model_to_round
+    from reportgen.archive import kind_of_round
     from reportgen.model import Model
 
     model = Model(
@@ -66,5 +66,5 @@ def add_model(
         snapshot=snapshot,
         evaluated_on=evaluated_on.date(),
     )
-    add_model_to_round(round_dir, responses_file, model)
+    kind_of_round(round_dir).add_model(round_dir, responses_file, model)
     click.echo(f"added {model_id} to {round_dir}")

@@ -19,13 +19,12 @@ import click
 def freeze(raw_dir: Path, out_dir: Path) -> None:
     """Freeze the raw round RAW_DIR into a round archive at --out.
 
-    RAW_DIR is laid out like an archive, but its response files have no label
-    column and it has no SHA256SUMS. Every output is labelled with the
-    deterministic parser, whose version is recorded in round.json; checksums are
-    written last. On any problem nothing is written.
+    RAW_DIR is laid out like an archive, but it has no SHA256SUMS and its responses
+    are not scored yet. Its kind scores them: for Estigmas, every output is labelled
+    with the deterministic parser, whose version is recorded in round.json.
+    Checksums are written last. On any problem nothing is written.
     """
-    from reportgen.kinds.estigmas.freeze import freeze_round
-    from reportgen.kinds.estigmas.parse import PARSER_VERSION
+    from reportgen.archive import kind_of_round
 
-    freeze_round(raw_dir, out_dir)
-    click.echo(f"froze {raw_dir} into {out_dir} (parser {PARSER_VERSION})")
+    note = kind_of_round(raw_dir).freeze(raw_dir, out_dir)
+    click.echo(f"froze {raw_dir} into {out_dir} ({note})")

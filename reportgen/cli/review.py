@@ -125,7 +125,7 @@ def sample(
     db_url: str | None,
 ) -> None:
     """Draw a stratified, anonymised sample of a round and assign it to the reviewers."""
-    from reportgen.kinds.estigmas.archive import read_round
+    from reportgen.archive import read_round
     from review_app.sampling import create_batch
 
     round_ = read_round(round_dir, with_text=True)

@@ -19,6 +19,7 @@ __all__ = [
     "TableSpec",
     "UnknownKindError",
     "get_kind",
+    "kind_commands",
     "kind_for_format",
     "register_kind",
     "registered_kinds",
@@ -27,6 +28,9 @@ __all__ = [
 
 # Kind name -> module whose `KIND` attribute is the kind.
 _BUILTIN: dict[str, str] = {"estigmas": "reportgen.kinds.estigmas"}
+# Commands a built-in kind adds to the CLI: name -> "module:attribute". Kept here, as
+# strings, so that `reportgen --help` lists them without importing any kind.
+_BUILTIN_COMMANDS: dict[str, str] = {"label": "reportgen.kinds.estigmas.cli:label"}
 _registered: dict[str, Kind] = {}
 
 
@@ -37,6 +41,11 @@ class UnknownKindError(ReportgenError):
         self.name = name
         known = ", ".join(sorted({*_BUILTIN, *_registered}))
         super().__init__(f"unknown kind {name!r} (known kinds: {known})")
+
+
+def kind_commands() -> dict[str, str]:
+    """The CLI commands the built-in kinds add (name -> "module:attribute")."""
+    return dict(_BUILTIN_COMMANDS)
 
 
 def register_kind(kind: Kind) -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from reportgen.archive import ArchiveContent, FileProblems, Record
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
-    from reportgen.model import ItemRecord, Manifest, Round
+    from reportgen.model import ItemRecord, Manifest, Model, Round
     from reportgen.render.site_source import SiteSource
     from reportgen.render.siteconfig import SiteConfig
 
@@ -130,6 +130,17 @@ class Kind(ABC):
     def title(self) -> Mapping[str, str]:
         """The kind's name per language (the section of a site of several kinds)."""
         return {"pt-BR": self.name, "en": self.name}
+
+    # --- Freezing a raw round, adding a model (reportgen freeze, add-model) ----------
+
+    def freeze(self, raw_dir: Path, out_dir: Path) -> str:
+        """Turn the raw round at `raw_dir` into a frozen archive at `out_dir`; returns a
+        short note on how it was scored (e.g. the parser's version)."""
+        raise KindCapabilityError(self.name, "freezing a raw round")
+
+    def add_model(self, round_dir: Path, responses_file: Path, model: Model) -> None:
+        """Append one model's responses to the (open) round at `round_dir`."""
+        raise KindCapabilityError(self.name, "adding a model to a round")
 
     # --- Scores and results (reportgen summary, reportgen stats) --------------------
 

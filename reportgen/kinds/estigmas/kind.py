@@ -28,7 +28,7 @@ from reportgen.kinds.estigmas.model import (
     ModelResponses,
     Round,
 )
-from reportgen.model import ItemRecord
+from reportgen.model import ItemRecord, Model
 from reportgen.model import Manifest as CoreManifest
 from reportgen.model import Round as CoreRound
 
@@ -135,6 +135,18 @@ class EstigmasKind(Kind):
         )
 
     # --- The other stages (reportgen.kinds.estigmas.stages) ---
+
+    def freeze(self, raw_dir: Path, out_dir: Path) -> str:
+        from reportgen.kinds.estigmas.freeze import freeze_round
+        from reportgen.kinds.estigmas.parse import PARSER_VERSION
+
+        freeze_round(raw_dir, out_dir)
+        return f"parser {PARSER_VERSION}"
+
+    def add_model(self, round_dir: Path, responses_file: Path, model: Model) -> None:
+        from reportgen.kinds.estigmas.freeze import add_model
+
+        add_model(round_dir, responses_file, model)
 
     def print_summary(self, round_: CoreRound, console: Console) -> None:
         stages.print_summary(round_, console)
