@@ -22,7 +22,7 @@ from reportgen.kinds import get_kind, register_kind, unregister_kind
 from reportgen.model import Manifest, Model
 from review_app import admin, reviewing
 from review_app.sampling import create_batch
-from tests.archive_factory import make_round
+from tests.factories import make_round
 from tests.review.helpers import add_and_login, new_database
 from tests.support.toykind import ToyItem, ToyKind, ToyResponse, ToyRound, ToyScore
 
