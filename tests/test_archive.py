@@ -22,7 +22,8 @@ from reportgen.cli import main
 from reportgen.errors import ArchiveError, InputError, OutputExistsError
 from reportgen.kinds.estigmas.archive import read_round, write_round
 from reportgen.kinds.estigmas.model import LABEL_CODE, LABELS, Item, Label, Model, ResponseRow
-from tests.archive_factory import (
+from tests.archive_mutations import snapshot
+from tests.factories import (
     DEFAULT_MODELS,
     convert_to_version_1,
     make_round,
@@ -31,7 +32,6 @@ from tests.archive_factory import (
     with_manifest,
     write_parts,
 )
-from tests.archive_mutations import snapshot
 
 REASON = {"pt-BR": "A pergunta admitia duas leituras.", "en": "The question had two readings."}
 

@@ -40,8 +40,8 @@ from reportgen.kinds.estigmas.freeze import add_model
 from reportgen.kinds.estigmas.model import Model
 from reportgen.kinds.estigmas.results import compute_results
 from reportgen.model import ItemRecord, Manifest, Round
-from tests.archive_factory import convert_to_version_1, make_round
 from tests.archive_mutations import add_file, edit_manifest, resign, set_cell, snapshot
+from tests.factories import convert_to_version_1, make_round
 
 REASON = {"pt-BR": "Enunciado ambíguo.", "en": "Ambiguous wording."}
 

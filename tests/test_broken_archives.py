@@ -25,7 +25,6 @@ from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
 from reportgen.errors import ArchiveError
 from reportgen.kinds.estigmas.freeze import freeze_round
-from tests.archive_factory import convert_to_version_1, make_raw_round, make_round
 from tests.archive_mutations import (
     add_file,
     edit_bytes,
@@ -38,6 +37,7 @@ from tests.archive_mutations import (
     set_value,
     snapshot,
 )
+from tests.factories import convert_to_version_1, make_raw_round, make_round
 
 ANNULLED = ("i-005", "i-020")
 

@@ -20,7 +20,7 @@ import pytest
 
 from reportgen.build import build_site
 from reportgen.i18n import Translator
-from tests.test_site_build import CONFIG, PAGES, THEME, build_tiny, demonstration_rounds
+from tests.factories import CONFIG, PAGES, THEME, build_tiny, demonstration_rounds
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -12,9 +12,8 @@ from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.model import Round
 from review_app.contest import decide, publish_round, submit_contestation
 from review_app.sampling import create_batch
-from tests.archive_factory import make_round
-from tests.review.helpers import MODELS, add_and_login, new_database
-from tests.test_site_build import CONFIG, THEME
+from tests.factories import CONFIG, REVIEW_MODELS, THEME, make_round
+from tests.review.helpers import add_and_login, new_database
 
 REPLY = {
     "pt-BR": "Aceita: a evidência favorável do item admite duas leituras.",
@@ -30,7 +29,7 @@ def denominators(site: Path, round_id: str) -> dict[str, tuple[int, int]]:
 
 def test_accepted_contestation_reaches_every_model_on_the_next_build(tmp_path: Path) -> None:
     (tmp_path / "rounds").mkdir()
-    round_dir = make_round(tmp_path / "rounds", models=MODELS)
+    round_dir = make_round(tmp_path / "rounds", models=REVIEW_MODELS)
     round_ = read_round(round_dir)
     site = tmp_path / "site"
     build(round_dir, site)
@@ -64,7 +63,7 @@ def test_accepted_contestation_reaches_every_model_on_the_next_build(tmp_path: P
 
     build(round_dir, site)
     after = denominators(site, round_.round_id)
-    assert set(after) == set(before) == {model.model_id for model in MODELS}
+    assert set(after) == set(before) == {model.model_id for model in REVIEW_MODELS}
     for model_id, (N, n) in before.items():
         assert after[model_id] == (N - 1, n - 1), model_id
     ledger_page = html.unescape((site / "contestations.html").read_text(encoding="utf-8"))

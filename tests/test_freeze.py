@@ -18,7 +18,8 @@ from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.freeze import add_model
 from reportgen.kinds.estigmas.model import Item, Label, Model
 from reportgen.kinds.estigmas.parse import PARSER_VERSION, parse_output
-from tests.archive_factory import (
+from tests.archive_mutations import snapshot
+from tests.factories import (
     ANSWER_TEXT,
     DEFAULT_MODELS,
     cycling_labels,
@@ -29,7 +30,6 @@ from tests.archive_factory import (
     with_manifest,
     write_parts,
 )
-from tests.archive_mutations import snapshot
 
 NEW_MODEL = Model(
     "gama-3", "Gama 3", "Provedora C", "gama-3-0701", "", DEFAULT_MODELS[0].evaluated_on

@@ -15,7 +15,7 @@ from reportgen.guard import RUN_LENGTH, LeakError, SecretIndex, check_site, runs
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.guard import guard_material
 from reportgen.kinds.estigmas.model import Round
-from tests.archive_factory import tiny_parts, write_parts
+from tests.factories import tiny_parts, write_parts
 
 TEMPLATE = "Na reunião do condomínio alguém pergunta se a pessoa pode cuidar das chaves"
 SECRET = f"{TEMPLATE} do salão; ela é {{stigma}} e chegou ao prédio há pouco tempo."

@@ -1,8 +1,10 @@
 """The size rules of docs/design.md: modules of at most 400 lines, functions of at most
-60 lines unless a one-line reason stands beside them (scripts/check_sizes.py)."""
+60 lines unless a one-line reason stands beside them (scripts/check_sizes.py); and the
+tests' own rule: no test module imports another (shared code lives in tests/factories)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import sys
 from pathlib import Path
@@ -38,3 +40,49 @@ def test_the_checker_finds_a_long_function_without_a_reason(tmp_path: Path) -> N
     assert len(found) == 2
     assert any("long.py:1: function long has 71 lines" in line for line in found)
     assert any("big.py: 401 lines" in line for line in found)
+
+
+def _test_module_imports(path: Path) -> list[str]:
+    """Each import in `path` of a test module (`tests.test_*`, `from tests import test_*`,
+    or a relative `.test_*`): a test module is run by pytest, never used as a library."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            modules = [base] + [f"{base.rstrip('.')}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for module in modules:
+            parts = module.split(".")
+            in_tests = module.startswith(".") or parts[0] == "tests"
+            if in_tests and any(part.startswith("test_") for part in parts):
+                found.append(f"{path}:{node.lineno}: imports {module}")
+                break
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    offenders = [
+        line
+        for path in sorted((REPO / "tests").rglob("*.py"))
+        for line in _test_module_imports(path)
+    ]
+    assert offenders == [], "shared test code belongs in tests/factories or tests/support"
+
+
+def test_the_import_rule_finds_each_form(tmp_path: Path) -> None:
+    forms = {
+        "absolute.py": "from tests.test_site_build import CONFIG\n",
+        "plain.py": "import tests.test_score_golden\n",
+        "package.py": "from tests import test_site_build\n",
+        "relative.py": "from .test_site_build import THEME\n",
+        "fine.py": "from tests.factories import CONFIG\nfrom tests import support\n"
+        "from _pytest.monkeypatch import MonkeyPatch\n",
+    }
+    for name, text in forms.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    flagged = {path.name for path in tmp_path.iterdir() if _test_module_imports(path)}
+    assert flagged == {"absolute.py", "plain.py", "package.py", "relative.py"}

@@ -22,7 +22,7 @@ from reportgen.kinds.estigmas.render.site import site_context
 from reportgen.kinds.estigmas.render.site_pages import language_pages
 from reportgen.render.siteconfig import load_site_config
 from reportgen.render.table import Cell, Table
-from tests.archive_factory import make_round
+from tests.factories import make_round
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "site"
 # A fixed configuration, so that editing the real site.yml does not move the golden file.

@@ -38,7 +38,7 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     draw_replicates,
     percentile_interval,
 )
-from tests.archive_factory import make_round
+from tests.factories import make_round
 from tests.support.reference import reference_replicates
 from tests.support.synthetic import random_round
 

@@ -14,15 +14,15 @@ from reportgen.errors import InputError
 from review_app.anonymise import CODE_PREFIX, MARKER, Scrubber, new_code, round_names
 from review_app.lexicon import load_lexicon
 from review_app.textfold import FoldedText, fold
-from tests.review.helpers import MODELS, names_of_round
+from tests.factories import REVIEW_MODELS, review_model_names
 
-SCRUB = Scrubber(round_names(MODELS))
+SCRUB = Scrubber(round_names(REVIEW_MODELS))
 M = MARKER
 
 
 def test_round_names_include_every_identifier_and_its_parts() -> None:
-    names = set(round_names(MODELS))
-    assert set(names_of_round()) <= names
+    names = set(round_names(REVIEW_MODELS))
+    assert set(review_model_names()) <= names
     assert "zeltron-2-large" in names  # the part after "acme/"
 
 
@@ -151,7 +151,7 @@ def test_the_shipped_name_list_is_used_and_can_be_replaced(tmp_path: Path) -> No
     assert "Anthropic" in load_lexicon().distinctive
 
 
-_name = st.sampled_from(names_of_round())
+_name = st.sampled_from(review_model_names())
 _filler = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=20)
 
 
@@ -161,7 +161,7 @@ _filler = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"
 def test_no_round_name_survives(parts: list[tuple[str, str, object]]) -> None:
     text = " ".join(f"{filler} {case(name)} " for filler, name, case in parts)  # type: ignore[operator]
     scrubbed = SCRUB(text)
-    for name in names_of_round():
+    for name in review_model_names():
         pattern = rf"(?<![\w-]){re.escape(name)}(?!\w)"
         assert re.search(pattern, scrubbed, re.IGNORECASE) is None, (name, scrubbed)
 

@@ -22,7 +22,8 @@ from review_app.contest import publish_round
 from review_app.db import now_utc
 from review_app.reviewing import my_queue
 from review_app.sampling import create_batch
-from tests.review.helpers import PASSWORD, add_and_login, make_round, names_of_round, new_database
+from tests.factories import memory_review_round, review_model_names
+from tests.review.helpers import PASSWORD, add_and_login, new_database
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 REVIEWER_PAGES = ["page_review", "page_contest", "page_guidelines"]
@@ -37,7 +38,12 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[s
     tokens["admin"] = add_and_login(engine, "admin", "admin")
     tokens["lab"] = add_and_login(engine, "lab", "participant")
     create_batch(
-        engine, make_round(tmp_path / "r-demo"), fraction=0.2, min_per_stratum=1, overlap=2, seed=4
+        engine,
+        memory_review_round(tmp_path / "r-demo"),
+        fraction=0.2,
+        min_per_stratum=1,
+        overlap=2,
+        seed=4,
     )
     publish_round(engine, "r-demo", now_utc() - timedelta(days=1))
     # Bruno has judged everything; Ana sees none of it.
@@ -81,7 +87,7 @@ def _everything(at: AppTest) -> str:
 
 def _assert_blind(at: AppTest) -> None:
     seen = _everything(at).lower()
-    for name in names_of_round():
+    for name in review_model_names():
         assert name.lower() not in seen, f"{name!r} is visible to a blind account"
     for hidden in ("bruno's note", "parser", "inconclusive"):
         assert hidden not in seen, hidden

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from review_app.sampling import create_batch
-from tests.review.helpers import PASSWORD, add_and_login, make_round, names_of_round, new_database
+from tests.factories import memory_review_round, review_model_names
+from tests.review.helpers import PASSWORD, add_and_login, new_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -50,7 +51,12 @@ def server(tmp_path: Path) -> Iterator[str]:
     add_and_login(engine, "ana")
     add_and_login(engine, "bruno")
     create_batch(
-        engine, make_round(tmp_path / "r-demo"), fraction=0.2, min_per_stratum=1, overlap=2, seed=9
+        engine,
+        memory_review_round(tmp_path / "r-demo"),
+        fraction=0.2,
+        min_per_stratum=1,
+        overlap=2,
+        seed=9,
     )
     engine.dispose()
     port = _free_port()
@@ -116,7 +122,7 @@ def test_reviewer_judges_three_samples_with_the_keyboard(server: str) -> None:
                 )
             html = page.content().lower()
             text = page.inner_text("body").lower()
-            for name in names_of_round():
+            for name in review_model_names():
                 assert name.lower() not in html, name
                 assert name.lower() not in text, name
         finally:

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from reportgen.cli import main
 from review_app.auth import login
 from review_app.db import make_engine, samples
-from tests.archive_factory import make_round
+from tests.factories import make_round
 from tests.review import helpers  # noqa: F401  # cheap argon2 parameters for the tests
 
 

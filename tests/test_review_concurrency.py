@@ -20,7 +20,8 @@ from sqlalchemy import Engine, func, select, text
 from review_app.db import judgments, metadata
 from review_app.reviewing import my_queue, submit_judgment
 from review_app.sampling import create_batch
-from tests.review.helpers import add_and_login, make_round, new_database
+from tests.factories import memory_review_round
+from tests.review.helpers import add_and_login, new_database
 
 POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 REVIEWERS = 20
@@ -56,7 +57,7 @@ def test_twenty_reviewers_at_once_leave_exactly_a_thousand_judgments(
     tokens = [add_and_login(engine, f"reviewer-{n:02d}") for n in range(REVIEWERS)]
     # 3 models x 8 cells x 21 items = 504 samples, each judged by 2 of 20 reviewers:
     # every queue holds at least 50.
-    round_ = make_round(tmp_path / "r-demo", items_per_cell=21)
+    round_ = memory_review_round(tmp_path / "r-demo", items_per_cell=21)
     create_batch(engine, round_, fraction=1.0, min_per_stratum=0, overlap=2, seed=11)
     queues = [[e.code for e in my_queue(engine, token)][:PER_REVIEWER] for token in tokens]
     assert all(len(queue) == PER_REVIEWER for queue in queues)
@@ -93,7 +94,7 @@ def test_racing_submits_of_one_sample_record_once(
 ) -> None:
     _, engine = database
     token = add_and_login(engine, "ana")
-    round_ = make_round(tmp_path / "r-demo", items_per_cell=1)
+    round_ = memory_review_round(tmp_path / "r-demo", items_per_cell=1)
     create_batch(engine, round_, fraction=1.0, min_per_stratum=0, overlap=1, seed=2)
     codes = [entry.code for entry in my_queue(engine, token)][:5]
     start = threading.Barrier(8)
@@ -124,7 +125,7 @@ def test_killed_reviewer_process_loses_nothing_submitted(
 ) -> None:
     url, engine = database
     token = add_and_login(engine, "ana")
-    round_ = make_round(tmp_path / "r-demo", items_per_cell=10)
+    round_ = memory_review_round(tmp_path / "r-demo", items_per_cell=10)
     create_batch(engine, round_, fraction=1.0, min_per_stratum=0, overlap=1, seed=2)
     worker = subprocess.Popen(
         [sys.executable, "-m", "tests.review.submit_worker"],

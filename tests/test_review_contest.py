@@ -23,8 +23,8 @@ from review_app.contest import (
 from review_app.db import contestations, now_utc
 from review_app.errors import AccessDenied, ReviewInputError
 from review_app.sampling import create_batch
-from tests.archive_factory import make_round
-from tests.review.helpers import MODELS, add_and_login, new_database
+from tests.factories import REVIEW_MODELS, make_round
+from tests.review.helpers import add_and_login, new_database
 
 JUSTIFICATION = "O enunciado admite duas leituras e nenhuma resposta é defensável."
 REPLY = {"pt-BR": "Aceita: o item é ambíguo.", "en": "Accepted: the item is ambiguous."}
@@ -40,7 +40,7 @@ class Clock:
 
 @pytest.fixture
 def setup(tmp_path: Path) -> tuple[Engine, dict[str, str], Path, Clock]:
-    round_dir = make_round(tmp_path, models=MODELS)
+    round_dir = make_round(tmp_path, models=REVIEW_MODELS)
     engine = new_database(f"sqlite:///{tmp_path / 'review.db'}")
     tokens = {name: add_and_login(engine, name) for name in ("ana", "bruno")}
     tokens["admin"] = add_and_login(engine, "admin", "admin")

@@ -14,11 +14,12 @@ from sqlalchemy import func, select
 from review_app.db import assignments, audit_log, sample_keys, samples
 from review_app.errors import ReviewInputError
 from review_app.sampling import assign, create_batch, draw_sample
-from tests.review.helpers import add_and_login, make_round, names_of_round, new_database
+from tests.factories import memory_review_round, review_model_names
+from tests.review.helpers import add_and_login, new_database
 
 
 def test_every_stratum_gets_its_share(tmp_path: Path) -> None:
-    round_ = make_round(tmp_path / "r", items_per_cell=10)
+    round_ = memory_review_round(tmp_path / "r", items_per_cell=10)
     drawn = draw_sample(round_, fraction=0.25, min_per_stratum=3, seed=7)
     strata = Counter(
         (d.model_id, round_.items[d.item_index].style, round_.items[d.item_index].language)
@@ -45,7 +46,7 @@ def test_stratum_sizes_and_reproducibility(fraction: float, minimum: int, seed: 
     assert drawn == draw_sample(round_, fraction=fraction, min_per_stratum=minimum, seed=seed)
 
 
-_ROUND = make_round(Path("r-demo"), items_per_cell=5, write_items=False)
+_ROUND = memory_review_round(Path("r-demo"), items_per_cell=5, write_items=False)
 
 
 def test_different_seeds_give_different_orders() -> None:
@@ -82,7 +83,7 @@ def test_create_batch_stores_anonymised_samples(tmp_path: Path) -> None:
     engine = new_database(f"sqlite:///{tmp_path / 'review.db'}")
     for name in ("ana", "bruno", "carla"):
         add_and_login(engine, name)
-    round_ = make_round(tmp_path / "r-demo")
+    round_ = memory_review_round(tmp_path / "r-demo")
     create_batch(engine, round_, fraction=0.5, min_per_stratum=1, overlap=2, seed=3)
     with engine.connect() as connection:
         rows = connection.execute(select(samples.c.prompt_text, samples.c.output_text)).all()
@@ -93,7 +94,7 @@ def test_create_batch_stores_anonymised_samples(tmp_path: Path) -> None:
     assert n_assignments == 2 * len(rows)
     assert "create_batch" in logged
     visible = " ".join(p + " " + o for p, o in rows).lower()
-    for name in names_of_round():
+    for name in review_model_names():
         assert name.lower() not in visible
 
 

@@ -17,7 +17,8 @@ from review_app.db import NOTE_MAX_CHARS, audit_log, judgments
 from review_app.errors import AccessDenied, ReviewInputError
 from review_app.export import audit_results, write_export
 from review_app.sampling import create_batch
-from tests.review.helpers import add_and_login, make_round, new_database
+from tests.factories import memory_review_round
+from tests.review.helpers import add_and_login, new_database
 
 
 @pytest.fixture
@@ -26,7 +27,12 @@ def setup(tmp_path: Path) -> tuple[Engine, dict[str, str]]:
     tokens = {name: add_and_login(engine, name) for name in ("ana", "bruno")}
     tokens["admin"] = add_and_login(engine, "admin", "admin")
     create_batch(
-        engine, make_round(tmp_path / "r-demo"), fraction=0.2, min_per_stratum=1, overlap=2, seed=5
+        engine,
+        memory_review_round(tmp_path / "r-demo"),
+        fraction=0.2,
+        min_per_stratum=1,
+        overlap=2,
+        seed=5,
     )
     return engine, tokens
 

@@ -32,7 +32,7 @@ from reportgen.kinds.estigmas.score import (
     score_models,
     scored_items,
 )
-from tests.test_score_golden import make_item, memory_round
+from tests.factories import make_item, memory_round
 
 WORDS = ("sim", "não", "talvez", "yes", "no", "cannot", "tell", "porque")
 

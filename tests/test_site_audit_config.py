@@ -14,7 +14,7 @@ from reportgen.build import build_site
 from reportgen.errors import InputError
 from reportgen.kinds.estigmas.render.reference_tables import load_audit
 from reportgen.render.siteconfig import load_site_config
-from tests.test_site_build import CONFIG, THEME, tiny_rounds
+from tests.factories import CONFIG, THEME, tiny_rounds
 
 
 def audit_export(round_id: str) -> dict[str, object]:

@@ -26,47 +26,18 @@ from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.render.pages import TemplateRenderError
 from reportgen.kinds.estigmas.results import published_json_schema_text
 from reportgen.kinds.estigmas.score import score_models
-from tests.archive_factory import DEFAULT_MODELS, make_round, tiny_parts, write_parts
-
-REPO = Path(__file__).resolve().parent.parent
-CONFIG = REPO / "site.yml"
-THEME = REPO / "templates" / "overrides"  # what --templates names: the theme overrides
-INJECTED = '<script>alert("x")</script> & <b>bold</b>'
-PAGES = (
-    "index",
-    "ranking",
-    "models",
-    "compare",
-    "bias",
-    "language",
-    "continuous",
-    "methodology",
-    "audit",
-    "contestations",
-    "data",
+from tests.factories import (
+    CONFIG,
+    DEFAULT_MODELS,
+    PAGES,
+    THEME,
+    build_tiny,
+    demonstration_rounds,
+    make_round,
+    tiny_parts,
+    tiny_rounds,
+    write_parts,
 )
-
-
-def tiny_rounds(root: Path) -> list[Path]:
-    """A full round (one model with a hostile name) and a continuous round with an annulment."""
-    models = (*DEFAULT_MODELS[:2], replace(DEFAULT_MODELS[2], display_name=INJECTED))
-    root.mkdir(parents=True, exist_ok=True)
-    full = make_round(root, models=models)
-    continuous = make_round(root, round_id="tiny-cont", variant="continuous", annul=["i-007"])
-    return [full, continuous]
-
-
-def build_tiny(tmp: Path, out: Path | None = None) -> Path:
-    rounds = tiny_rounds(tmp / "rounds") if not (tmp / "rounds").exists() else None
-    out = out or tmp / "site"
-    build_site(
-        rounds or find_rounds(tmp / "rounds"),
-        out,
-        config_path=CONFIG,
-        theme_dir=THEME,
-        cache_dir=tmp / "cache",
-    )
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -364,19 +335,6 @@ def test_edge_rounds_build(tmp_path: Path, case: str) -> None:
         assert "No model of this round meets the eligibility rule" in ranking
     else:
         assert "Alfa 1" in ranking
-
-
-DEMO_ROUNDS = REPO / "rounds"
-
-
-def demonstration_rounds(work: Path) -> list[Path]:
-    """The committed demonstration rounds, or freshly generated ones while none are committed."""
-    if DEMO_ROUNDS.is_dir() and any(DEMO_ROUNDS.glob("*/round.json")):
-        return find_rounds(DEMO_ROUNDS)
-    from reportgen.demo.generate import generate_demo_rounds
-
-    generate_demo_rounds(work / "rounds")
-    return find_rounds(work / "rounds")
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from reportgen.kinds.estigmas.archive import read_round, write_round
 from reportgen.kinds.estigmas.model import Annulment, ResponseRow, Round
 from reportgen.kinds.estigmas.score import score_models
 from reportgen.kinds.estigmas.summary import MODEL_KEYS
-from tests.test_score_golden import CASES, GOLDEN, golden_round
+from tests.factories import CASES, GOLDEN, golden_round
 
 INTERVAL_KEYS = ("failure", "index", "bias_rate", "omission_rate", "correct_rate")
 

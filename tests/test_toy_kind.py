@@ -22,13 +22,10 @@ from reportgen.kinds import get_kind, register_kind, unregister_kind
 from reportgen.model import Manifest, Model
 from review_app import admin, reviewing
 from review_app.sampling import create_batch
-from tests.archive_factory import make_round
+from tests.factories import CONFIG, THEME, make_round
 from tests.review.helpers import add_and_login, new_database
 from tests.support.toykind import ToyItem, ToyKind, ToyResponse, ToyRound, ToyScore
 
-REPO = Path(__file__).resolve().parents[1]
-CONFIG = REPO / "site.yml"
-THEME = REPO / "templates" / "overrides"
 DAY = date(2026, 7, 1)
 SECRET = "Esta pergunta ainda não publicada fala de um caso que ninguém deve ler no site."
 MODELS = (

@@ -2,7 +2,7 @@
 
 Usage::
 
-    from tests.archive_factory import make_round, make_raw_round
+    from tests.factories import make_round, make_raw_round
 
     round_dir = make_round(tmp_path)                    # tmp_path/tiny-round, variant "full"
     round_dir = make_round(tmp_path, variant="continuous", annul=["i-007"])
