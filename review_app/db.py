@@ -128,6 +128,23 @@ judgments = Table(
     Column("revised_at", DateTime(timezone=True), nullable=True),
 )
 
+# Each change of a judgment, with what it replaced, so that the reviewer can undo the
+# last one until the batch closes (`undone_at` marks it spent).
+judgment_changes = Table(
+    "judgment_changes",
+    metadata,
+    Column("change_id", Integer, primary_key=True),
+    Column(
+        "assignment_id",
+        ForeignKey("assignments.assignment_id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("previous_choice", String(20), nullable=True),  # None: the sample was unjudged
+    Column("previous_note", Text, nullable=False, default=""),
+    Column("changed_at", DateTime(timezone=True), nullable=False),
+    Column("undone_at", DateTime(timezone=True), nullable=True),
+)
+
 adjudications = Table(
     "adjudications",
     metadata,

@@ -141,6 +141,14 @@ PT_BR: Mapping[str, str] = {
     "reply_en": "Resposta (inglês)",
     "accept": "Aceitar e anular o item",
     "reject": "Rejeitar",
+    # the reviewer's annotation loop
+    "note_draft": "Rascunho: a nota fica guardada aqui e só é gravada com o julgamento.",
+    "undo": "↶ Desfazer: {code} → {choice}",
+    "undo_nothing": "↶ Desfazer",
+    "undo_help": "Desfaz o seu último julgamento enquanto o lote estiver aberto (tecla U).",
+    "undone": "Julgamento da amostra {code} desfeito.",
+    "note_of": "Nota de {name}",
+    "contest_reply": "Resposta da administração",
 }
 
 EN: Mapping[str, str] = {
@@ -270,6 +278,14 @@ EN: Mapping[str, str] = {
     "reply_en": "Reply (English)",
     "accept": "Accept and annul the item",
     "reject": "Reject",
+    # the reviewer's annotation loop
+    "note_draft": "Draft: the note is kept here and recorded only with the judgment.",
+    "undo": "↶ Undo: {code} → {choice}",
+    "undo_nothing": "↶ Undo",
+    "undo_help": "Takes back your last judgment while its batch is open (key U).",
+    "undone": "The judgment of sample {code} was taken back.",
+    "note_of": "Note by {name}",
+    "contest_reply": "The administrators' reply",
 }
 
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"pt-BR": PT_BR, "en": EN}

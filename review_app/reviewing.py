@@ -1,9 +1,10 @@
-"""The reviewer's side: their queue, one sample's texts, and submitting a judgment.
+"""The reviewer's side: their queue, one sample's texts, submitting a judgment and undoing
+the last one.
 
-Blindness lives here. These functions read only `samples`, `assignments`,
-`judgments` and `batches`, always filtered to the calling reviewer; they never touch
-`sample_keys` (model, automatic answer) nor another reviewer's rows. A test records the
-SQL they send and checks it.
+Blindness lives here. These functions read only `samples`, `assignments`, `judgments`,
+`judgment_changes`, `batches` and the round's kind, always filtered to the calling
+reviewer; they never touch `sample_keys` (model, automatic answer) nor another reviewer's
+rows. A test records the SQL they send and checks it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, Engine, and_, select, update
+from sqlalchemy import Connection, Engine, and_, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from reportgen.kinds.review_task import ReviewTask
@@ -21,6 +22,7 @@ from review_app.db import (
     assignments,
     audit,
     batches,
+    judgment_changes,
     judgments,
     now_utc,
     rounds,
@@ -131,6 +133,17 @@ def _record(engine: Engine, reviewer_id: int, code: str, choice: str, clean_note
         if row.closed_at is not None:
             raise ReviewInputError("error_batch_closed", code=code)
         now = now_utc()
+        if (row.choice, row.note or "") == (choice, clean_note):
+            return False
+        # What this change replaces, so that the reviewer can undo it.
+        connection.execute(
+            judgment_changes.insert().values(
+                assignment_id=row.assignment_id,
+                previous_choice=row.choice,
+                previous_note=row.note or "",
+                changed_at=now,
+            )
+        )
         if row.judgment_id is None:
             connection.execute(
                 judgments.insert().values(
@@ -141,8 +154,6 @@ def _record(engine: Engine, reviewer_id: int, code: str, choice: str, clean_note
                 )
             )
             action = "judge"
-        elif (row.choice, row.note or "") == (choice, clean_note):
-            return False
         else:
             connection.execute(
                 update(judgments)
@@ -152,6 +163,110 @@ def _record(engine: Engine, reviewer_id: int, code: str, choice: str, clean_note
             action = "revise_judgment"
         audit(connection, reviewer_id, action, {"code": code, "choice": choice})
     return True
+
+
+@dataclass(frozen=True)
+class LastJudgment:
+    """The caller's last change of a judgment, which they may still undo."""
+
+    change_id: int
+    code: str
+    choice: str  # the judgment that change recorded
+
+
+@dataclass(frozen=True)
+class UndoneJudgment:
+    code: str
+    choice: str  # the judgment taken back
+    note: str  # its note, which the page keeps as a draft
+    restored: str | None  # the judgment in force again (None: the sample is unjudged)
+
+
+def last_judgment(engine: Engine, token: str | None) -> LastJudgment | None:
+    """The caller's last change of a judgment, if it is not undone and its batch is open."""
+    me = require(engine, token, "reviewer")
+    with engine.connect() as connection:
+        change = _last_change(connection, me.account_id)
+        if change is None or change.undone_at is not None:
+            return None
+        row = _own_assignment(connection, me.account_id, change.code)
+    if row.closed_at is not None or row.choice is None:
+        return None
+    return LastJudgment(change.change_id, change.code, row.choice)
+
+
+def undo_last_judgment(
+    engine: Engine, token: str | None, change_id: int | None = None
+) -> UndoneJudgment | None:
+    """Take back the caller's last change of a judgment, until its batch closes.
+
+    Only the last change can be undone, once. With `change_id` (what the page offered),
+    a newer change (another tab, a late keypress) makes this a no-op: the reviewer undoes
+    what they saw. Returns None when there is nothing to undo.
+    """
+    me = require(engine, token, "reviewer")
+    with engine.begin() as connection:
+        change = _last_change(connection, me.account_id)
+        if change is None or change.undone_at is not None:
+            return None
+        if change_id is not None and change.change_id != change_id:
+            return None
+        row = _own_assignment(connection, me.account_id, change.code)
+        if row.closed_at is not None:
+            raise ReviewInputError("error_batch_closed", code=change.code)
+        now = now_utc()
+        # The WHERE on undone_at makes two racing undos take back one change only.
+        claimed = connection.execute(
+            update(judgment_changes)
+            .where(judgment_changes.c.change_id == change.change_id)
+            .where(judgment_changes.c.undone_at.is_(None))
+            .values(undone_at=now)
+        )
+        if claimed.rowcount != 1 or row.judgment_id is None or row.choice is None:
+            return None
+        if change.previous_choice is None:
+            connection.execute(delete(judgments).where(judgments.c.judgment_id == row.judgment_id))
+        else:
+            connection.execute(
+                update(judgments)
+                .where(judgments.c.judgment_id == row.judgment_id)
+                .values(choice=change.previous_choice, note=change.previous_note, revised_at=now)
+            )
+        audit(
+            connection,
+            me.account_id,
+            "undo_judgment",
+            {"code": change.code, "undone": row.choice, "restored": change.previous_choice},
+        )
+    return UndoneJudgment(change.code, row.choice, row.note or "", change.previous_choice)
+
+
+@dataclass(frozen=True)
+class _Change:
+    change_id: int
+    code: str
+    previous_choice: str | None
+    previous_note: str
+    undone_at: datetime | None
+
+
+def _last_change(connection: Connection, reviewer_id: int) -> _Change | None:
+    row = connection.execute(
+        select(
+            judgment_changes.c.change_id,
+            samples.c.code,
+            judgment_changes.c.previous_choice,
+            judgment_changes.c.previous_note,
+            judgment_changes.c.undone_at,
+        )
+        .select_from(judgment_changes)
+        .join(assignments, assignments.c.assignment_id == judgment_changes.c.assignment_id)
+        .join(samples, samples.c.sample_id == assignments.c.sample_id)
+        .where(assignments.c.reviewer_id == reviewer_id)
+        .order_by(judgment_changes.c.change_id.desc())
+        .limit(1)
+    ).first()
+    return None if row is None else _Change(*row)
 
 
 def _check_note(note: str | None, *, required: bool) -> str:

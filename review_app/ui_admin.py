@@ -18,6 +18,7 @@ from review_app.admin import (
     reviewer_progress,
 )
 from review_app.ui_common import engine, language, show_error, t, token
+from review_app.ui_text import show_note
 
 QUEUE_PAGE_SIZE = 25
 
@@ -96,14 +97,11 @@ def disagreements_page() -> None:
                         f"{t('model')}: {sample.model_id}",
                         f"{t('item')}: {sample.item_id}",
                         f"{t('parser_label')}: {sample.automatic}",
-                        *(
-                            f"{name}: {choice}"
-                            + (f" — {sample.notes[name]}" if name in sample.notes else "")
-                            for name, choice in sample.choices.items()
-                        ),
+                        *(f"{name}: {choice}" for name, choice in sample.choices.items()),
                     ]
                 )
             )
+            _show_notes(sample)
             labels = {c: sample.task.label(reader, c) for c in sample.task.choices}
             choice: str = st.selectbox(
                 t("adjudication"),
@@ -119,6 +117,13 @@ def disagreements_page() -> None:
                     show_error(error)
                     return
                 st.rerun()
+
+
+def _show_notes(sample: JudgedSample) -> None:
+    """Each note in its own box, quoted: no line of a note can pass for a vote."""
+    for number, (name, note) in enumerate(sample.notes.items()):
+        if note:
+            show_note(t("note_of", name=name), note, key=f"note_{sample.sample_id}_{number}")
 
 
 def batches_page() -> None:

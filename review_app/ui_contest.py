@@ -14,6 +14,10 @@ from review_app.contest import (
 )
 from review_app.db import rounds
 from review_app.ui_common import engine, show_error, t, token
+from review_app.ui_text import show_note
+
+FORM_GENERATION = "contest_form_generation"  # bumped when a contestation is accepted
+SENT = "contest_sent"  # the code of the contestation just received, to confirm it
 
 
 def _published_rounds() -> list[str]:
@@ -30,31 +34,44 @@ def _published_rounds() -> list[str]:
 def contest_page() -> None:
     st.title(t("contest_title"))
     st.caption(t("contest_help"))
+    sent = st.session_state.pop(SENT, None)
+    if sent is not None:
+        st.success(t("contest_received", contest_id=sent))
     round_ids = _published_rounds()
     if not round_ids:
         st.info(t("no_published_rounds"))
     else:
-        with st.form("contest", clear_on_submit=True):
-            round_id = st.selectbox(t("round"), round_ids)
-            reference = st.text_input(t("contest_reference"))
-            justification = st.text_area(
-                t("contest_justification"), max_chars=JUSTIFICATION_MAX_CHARS
-            )
-            if st.form_submit_button(t("contest_submit")):
-                try:
-                    contest_id = submit_contestation(
-                        engine(), token(), str(round_id), reference, justification
-                    )
-                except ReportgenError as error:
-                    show_error(error)
-                else:
-                    st.success(t("contest_received", contest_id=contest_id))
+        _contest_form(round_ids)
     st.subheader(t("my_contestations"))
     for entry in list_contestations(engine(), token()):
-        st.text(
-            f"{entry.contest_id} · {t(f'status_{entry.status}')}"
-            + (f"\n{entry.reply}" if entry.reply else "")
+        st.text(f"{entry.contest_id} · {t(f'status_{entry.status}')}")
+        if entry.reply:
+            show_note(t("contest_reply"), entry.reply, key=f"reply_{entry.contest_id}")
+
+
+def _contest_form(round_ids: list[str]) -> None:
+    """The contestation form. A refused submit keeps everything typed, to be corrected;
+    an accepted one starts a fresh, empty form (new keys) and says it was received."""
+    generation = int(st.session_state.get(FORM_GENERATION, 0))
+    with st.form(f"contest_{generation}"):
+        round_id = st.selectbox(t("round"), round_ids, key=f"contest_round_{generation}")
+        reference = st.text_input(t("contest_reference"), key=f"contest_reference_{generation}")
+        justification = st.text_area(
+            t("contest_justification"),
+            max_chars=JUSTIFICATION_MAX_CHARS,
+            key=f"contest_justification_{generation}",
         )
+        submitted = st.form_submit_button(t("contest_submit"))
+    if not submitted:
+        return
+    try:
+        contest_id = submit_contestation(engine(), token(), str(round_id), reference, justification)
+    except ReportgenError as error:
+        show_error(error)
+        return
+    st.session_state[FORM_GENERATION] = generation + 1
+    st.session_state[SENT] = contest_id
+    st.rerun()
 
 
 def decide_page() -> None:
@@ -67,11 +84,15 @@ def decide_page() -> None:
         with st.expander(f"{entry.contest_id} · {t(f'status_{entry.status}')}{flag}"):
             st.text(
                 f"{t('round')}: {entry.round_id}\n{t('item')}: {entry.item_id}\n"
-                f"{t('submitted_by')}: {entry.account} · {entry.submitted_at:%Y-%m-%d}\n\n"
-                f"{entry.justification}"
+                f"{t('submitted_by')}: {entry.account} · {entry.submitted_at:%Y-%m-%d}"
+            )
+            show_note(
+                t("contest_justification"),
+                entry.justification,
+                key=f"justification_{entry.contest_id}",
             )
             if entry.status != "pending":
-                st.text(entry.reply)
+                show_note(t("contest_reply"), entry.reply, key=f"reply_{entry.contest_id}")
                 continue
             reply_pt = st.text_area(t("reply_pt"), key=f"reply_pt_{entry.contest_id}")
             reply_en = st.text_area(t("reply_en"), key=f"reply_en_{entry.contest_id}")
@@ -91,6 +112,7 @@ def decide_page() -> None:
                         reply={"pt-BR": reply_pt, "en": reply_en},
                     )
                 except ReportgenError as error:
+                    # The other contestations (and what is typed in them) stay on the page.
                     show_error(error)
-                    return
+                    continue
                 st.rerun()

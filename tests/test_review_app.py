@@ -160,10 +160,11 @@ def test_judging_moves_the_progress_and_shows_plain_text(database: dict[str, str
     # The prompt and the output, each as one plain-text element.
     assert len(at.text) == 2
     first_code = at.session_state["current_code"]
-    at.button(key="choose_no").click().run()
+    at.button(key=f"choose_{first_code}_no").click().run()
     assert at.get("progress")[0].proto.text == "1 de 24 julgadas"
-    assert at.session_state["current_code"] != first_code
-    at.button(key="choose_unclassifiable").click().run()
+    second_code = at.session_state["current_code"]
+    assert second_code != first_code
+    at.button(key=f"choose_{second_code}_unclassifiable").click().run()
     # No note: a clear message, nothing recorded.
     assert at.error[0].value == "Explique numa nota por que a resposta é inclassificável."
     assert at.get("progress")[0].proto.text == "1 de 24 julgadas"
@@ -178,7 +179,7 @@ def test_outputs_are_never_rendered_as_markdown(database: dict[str, str]) -> Non
         if "<b>" in texts:
             assert "<b>" not in markdown
             return
-        at.button(key="choose_yes").click().run()
+        at.button(key=f"choose_{at.session_state['current_code']}_yes").click().run()
     pytest.fail("no sample with markup in the queue; the fixture should provide one")
 
 
