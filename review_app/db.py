@@ -69,8 +69,11 @@ rounds = Table(
     "rounds",
     metadata,
     Column("round_id", String(100), primary_key=True),
-    Column("round_dir", Text, nullable=False),
+    Column("round_dir", Text, nullable=False),  # absolute and resolved
     Column("kind", String(40), nullable=False),  # the round's kind: its review task
+    # The archive's identity when the round entered the database: the hash of its
+    # SHA256SUMS (None for a folder without one), checked before its ledger is appended to.
+    Column("sums_sha256", String(64), nullable=True),
     Column("published_on", DateTime(timezone=True), nullable=True),
     Column("contest_window_days", Integer, nullable=False, default=10),
 )
