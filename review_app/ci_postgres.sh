@@ -7,6 +7,9 @@ set -eu
 PG_ROLE="${REVIEW_PG_ROLE:-reportgen}"
 PG_PASSWORD="${REVIEW_PG_PASSWORD:-reportgen}"
 PG_DATABASE="${REVIEW_PG_DATABASE:-reportgen_test}"
+# The app's own role, which owns nothing (docs/review-database.md): the grant tests
+# connect as <role>_app with the same password to show it cannot rewrite the audit log.
+PG_APP_ROLE="${PG_ROLE}_app"
 
 # Only the URL may reach stdout (the caller captures it), so everything the server's
 # tools print goes to stderr: pg_ctl reports, for instance, "Removed stale pid file."
@@ -39,6 +42,9 @@ run_sql() {
 
 if [ "$(run_sql "SELECT 1 FROM pg_roles WHERE rolname = '$PG_ROLE'")" != "1" ]; then
     run_sql "CREATE ROLE $PG_ROLE LOGIN PASSWORD '$PG_PASSWORD'" >/dev/null
+fi
+if [ "$(run_sql "SELECT 1 FROM pg_roles WHERE rolname = '$PG_APP_ROLE'")" != "1" ]; then
+    run_sql "CREATE ROLE $PG_APP_ROLE LOGIN PASSWORD '$PG_PASSWORD'" >/dev/null
 fi
 if [ "$(run_sql "SELECT 1 FROM pg_database WHERE datname = '$PG_DATABASE'")" != "1" ]; then
     run_sql "CREATE DATABASE $PG_DATABASE OWNER $PG_ROLE" >/dev/null

@@ -4,7 +4,10 @@ A contestation is accepted only within `contest_window_days` of the round's
 publication; the administrator owes a written reply within REPLY_DAYS (pending ones
 past that are flagged overdue). Accepting appends a line to the round's annulment
 ledger (hash-chained, by `reportgen.archive.append_annulment`) inside the same
-database transaction, so a failed append leaves the contestation pending.
+database transaction, so a failed append leaves the contestation pending; a commit
+that fails after the append is repaired by the next decision, which reads the ledger
+first. The ledger is touched only while the round's folder holds the archive
+recorded when the round entered the database (`review_app.round_identity`).
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, Row, select, update
 
-from reportgen.model import TEXT_LANGUAGES
+from reportgen.model import TEXT_LANGUAGES, Annulment
 from review_app.auth import require
 from review_app.db import (
     accounts,
@@ -31,6 +35,7 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.round_identity import check_identity
 
 REPLY_DAYS = 10
 JUSTIFICATION_MIN_CHARS = 30
@@ -181,52 +186,135 @@ def decide(
     """Accept (annul the item in the round's ledger) or reject, with a written reply.
 
     `reply` holds the reply per language ("pt-BR", "en"); an acceptance needs both,
-    because the ledger line carries the reason in both languages.
+    because the ledger line carries the reason in both languages. The round's folder
+    must still hold the archive recorded for it, and the ledger is read first: an
+    acceptance it holds but the database lost (a crash between the append and the
+    commit) is recorded now, and such a contestation cannot be rejected.
     """
     me = require(engine, token, "admin")
     texts = _checked_reply(reply, accept=accept)
     now = clock()
-    with engine.begin() as connection:
+    with engine.connect() as connection:
         row = connection.execute(
-            select(contestations, rounds.c.round_dir)
+            select(contestations, rounds.c.round_dir, rounds.c.sums_sha256)
             .join(rounds, rounds.c.round_id == contestations.c.round_id)
             .where(contestations.c.contest_id == contest_id)
         ).first()
-        if row is None:
-            raise ReviewInputError("error_unknown_contest", contest_id=contest_id)
+    if row is None:
+        raise ReviewInputError("error_unknown_contest", contest_id=contest_id)
+    round_dir = Path(row.round_dir)
+    check_identity(round_dir, row.round_id, row.sums_sha256)
+    in_ledger = _ledger_acceptances(round_dir)
+    if contest_id in _reconcile(engine, me.account_id, row.round_id, in_ledger, now):
+        if not accept:
+            raise ReviewInputError("error_contest_in_ledger", contest_id=contest_id)
+        return  # the interrupted acceptance is now complete
+    _record_decision(
+        engine, me.account_id, row, accept=accept, texts=texts, now=now,
+        append=append_annulment or _default_append(),
+    )  # fmt: skip
+
+
+def _record_decision(
+    engine: Engine,
+    account_id: int,
+    row: Row[Any],
+    *,
+    accept: bool,
+    texts: Mapping[str, str],
+    now: datetime,
+    append: AppendAnnulment,
+) -> None:
+    """Store the decision; an acceptance also appends its line to the round's ledger."""
+    with engine.begin() as connection:
         decided = connection.execute(
             update(contestations)
-            .where(contestations.c.contest_id == contest_id, contestations.c.status == "pending")
+            .where(
+                contestations.c.contest_id == row.contest_id, contestations.c.status == "pending"
+            )
             .values(
                 status="accepted" if accept else "rejected",
                 reply="\n\n".join(t for t in texts.values() if t),
                 decided_at=now,
-                decided_by=me.account_id,
+                decided_by=account_id,
             )
         )
         # Filtering the update on "pending" (not checking the row read above) also
         # refuses a decision another administrator committed a moment ago.
         if decided.rowcount != 1:
-            raise ReviewInputError("error_contest_decided", contest_id=contest_id)
+            raise ReviewInputError("error_contest_decided", contest_id=row.contest_id)
         audit(
             connection,
-            me.account_id,
+            account_id,
             "accept_contest" if accept else "reject_contest",
-            {"contest_id": contest_id, "item_id": row.item_id},
+            {"contest_id": row.contest_id, "item_id": row.item_id},
         )
         if accept:
             # Last, so that any database error above leaves the ledger untouched; a
             # failure here rolls the decision back. Should the commit itself fail after
-            # the append, accepting again finds its own line and only commits.
-            append = append_annulment or _default_append()
+            # the append, the next decision finds the line and records the acceptance.
             append(
                 Path(row.round_dir),
                 item_id=row.item_id,
                 decided_on=now.date(),
                 source="contestation",
-                ref=contest_id,
-                reason=texts,
+                ref=row.contest_id,
+                reason=dict(texts),
             )
+
+
+def _ledger_acceptances(round_dir: Path) -> dict[str, Annulment]:
+    """The ledger's lines written by accepted contestations, by contestation id."""
+    from reportgen.archive import read_round
+
+    annulments = read_round(round_dir, with_text=False).annulments
+    return {a.ref: a for a in annulments if a.source == "contestation"}
+
+
+def _reconcile(
+    engine: Engine,
+    account_id: int,
+    round_id: str,
+    in_ledger: Mapping[str, Annulment],
+    now: datetime,
+) -> set[str]:
+    """Mark accepted the round's pending contestations whose acceptance the ledger
+    already holds; returns their ids. The ledger is the published record: its reason
+    becomes the reply."""
+    reconciled: set[str] = set()
+    if not in_ledger:
+        return reconciled
+    with engine.begin() as connection:
+        pending = connection.execute(
+            select(contestations.c.contest_id, contestations.c.item_id).where(
+                contestations.c.round_id == round_id, contestations.c.status == "pending"
+            )
+        ).all()
+        for contest_id, item_id in pending:
+            line = in_ledger.get(contest_id)
+            if line is None or line.item_id != item_id:
+                continue
+            marked = connection.execute(
+                update(contestations)
+                .where(
+                    contestations.c.contest_id == contest_id, contestations.c.status == "pending"
+                )
+                .values(
+                    status="accepted",
+                    reply="\n\n".join(line.reason.get(language, "") for language in TEXT_LANGUAGES),
+                    decided_at=now,
+                    decided_by=account_id,
+                )
+            )
+            if marked.rowcount == 1:
+                reconciled.add(contest_id)
+                audit(
+                    connection,
+                    account_id,
+                    "reconcile_contest",
+                    {"contest_id": contest_id, "item_id": item_id, "decided_on": line.decided_on},
+                )
+    return reconciled
 
 
 def _checked_reply(reply: Mapping[str, str], *, accept: bool) -> dict[str, str]:

@@ -9,6 +9,7 @@ that unblinds a sample lives in `sample_keys`, read only by administrator code
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -68,8 +69,11 @@ rounds = Table(
     "rounds",
     metadata,
     Column("round_id", String(100), primary_key=True),
-    Column("round_dir", Text, nullable=False),
+    Column("round_dir", Text, nullable=False),  # absolute and resolved
     Column("kind", String(40), nullable=False),  # the round's kind: its review task
+    # The archive's identity when the round entered the database: the hash of its
+    # SHA256SUMS (None for a folder without one), checked before its ledger is appended to.
+    Column("sums_sha256", String(64), nullable=True),
     Column("published_on", DateTime(timezone=True), nullable=True),
     Column("contest_window_days", Integer, nullable=False, default=10),
 )
@@ -178,6 +182,10 @@ audit_log = Table(
     Column("account_id", Integer, nullable=True),
     Column("action", String(60), nullable=False),
     Column("detail", Text, nullable=False),
+    # The hash of the previous entry (`audit_entry_sha256`; "" for the first), so that
+    # an altered or removed entry breaks the chain (`reportgen review verify-audit`).
+    # Unique: two entries can never follow the same one.
+    Column("prev_sha256", String(64), nullable=False, unique=True),
 )
 
 # The audit table refuses UPDATE and DELETE in the database itself, so that no code
@@ -188,13 +196,25 @@ _SQLITE_APPEND_ONLY = (
     "CREATE TRIGGER IF NOT EXISTS audit_log_no_delete BEFORE DELETE ON audit_log "
     "BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
 )
+# On PostgreSQL the triggers stop the owner too (TRUNCATE included); the app's role,
+# which owns nothing, can neither disable them nor truncate (docs/review-database.md).
 _POSTGRES_APPEND_ONLY = (
     "CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger AS $$ "
     "BEGIN RAISE EXCEPTION 'audit_log is append-only'; END; $$ LANGUAGE plpgsql",
     "DROP TRIGGER IF EXISTS audit_log_append_only ON audit_log",
     "CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log "
     "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()",
+    "DROP TRIGGER IF EXISTS audit_log_no_truncate ON audit_log",
+    "CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log "
+    "FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()",
 )
+_POSTGRES_GUARDED = (
+    "SELECT count(*) FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass "
+    "AND tgname IN ('audit_log_append_only', 'audit_log_no_truncate')"
+)
+# Serialises appends to the audit chain on PostgreSQL (any role may take an advisory
+# lock; LOCK TABLE would need a privilege the app's role must not have).
+_AUDIT_CHAIN_LOCK = 0x61756469  # "audi"
 
 
 def now_utc() -> datetime:
@@ -248,6 +268,9 @@ def create_schema(engine: Engine) -> None:
     metadata.create_all(engine)
     statements = _SQLITE_APPEND_ONLY if engine.dialect.name == "sqlite" else _POSTGRES_APPEND_ONLY
     with engine.begin() as connection:
+        # Only the owner may (re)create triggers: the app's role finds them in place.
+        if engine.dialect.name != "sqlite" and connection.execute(text(_POSTGRES_GUARDED)).scalar():
+            return
         for statement in statements:
             connection.execute(text(statement))
 
@@ -263,12 +286,37 @@ def inserted_id(result: CursorResult[Any]) -> int:
 def audit(
     connection: Connection, account_id: int | None, action: str, detail: Mapping[str, object]
 ) -> None:
-    """Append one line to the audit log, inside the caller's transaction."""
+    """Append one line to the audit log, inside the caller's transaction, chained to
+    the entry before it.
+
+    Callers audit last in their transaction: on PostgreSQL the chain's lock is held
+    from here to the commit. (SQLite transactions already hold the write lock.)
+    """
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _AUDIT_CHAIN_LOCK})
+    last = connection.execute(
+        audit_log.select().order_by(audit_log.c.entry_id.desc()).limit(1)
+    ).first()
     connection.execute(
         audit_log.insert().values(
             at=now_utc(),
             account_id=account_id,
             action=action,
             detail=json.dumps(dict(detail), sort_keys=True, ensure_ascii=False, default=str),
+            prev_sha256="" if last is None else audit_entry_sha256(last._mapping),
         )
     )
+
+
+def audit_entry_sha256(entry: Mapping[Any, Any]) -> str:
+    """The hash of one stored audit entry (all its columns, its own link included)."""
+    canonical = [
+        int(entry["entry_id"]),
+        as_utc(entry["at"]).astimezone(UTC).isoformat(),
+        entry["account_id"],
+        entry["action"],
+        entry["detail"],
+        entry["prev_sha256"],
+    ]
+    encoded = json.dumps(canonical, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return hashlib.sha256(encoded).hexdigest()

@@ -149,6 +149,30 @@ PT_BR: Mapping[str, str] = {
     "undone": "Julgamento da amostra {code} desfeito.",
     "note_of": "Nota de {name}",
     "contest_reply": "Resposta da administração",
+    # durability: the round's identity, the ledger, the audit chain
+    "error_round_unreadable": "Não consegui ler a rodada em {path}: {why}.",
+    "error_round_identity_unknown": (
+        "A rodada {round_id} entrou no banco de revisão sem SHA256SUMS; sem a identidade "
+        "do arquivo, nada é acrescentado ao seu registro de anulações."
+    ),
+    "error_round_other_archive": (
+        "A pasta {path} contém outro arquivo de rodada (rodada {found_round_id}, SHA256SUMS "
+        "{found}…), não o registrado para a rodada {round_id} quando ela entrou no banco de "
+        "revisão (SHA256SUMS {recorded}…). Nada foi gravado; restaure a pasta original."
+    ),
+    "error_contest_in_ledger": (
+        "O registro de anulações já contém a aceitação da contestação {contest_id} (uma "
+        "decisão anterior foi interrompida antes de ser salva); ela agora consta como "
+        "aceita e não pode ser rejeitada."
+    ),
+    "error_audit_first_entry": (
+        "Log de auditoria quebrado na entrada {entry}: a primeira entrada remanescente "
+        "aponta para uma anterior, que foi removida."
+    ),
+    "error_audit_link": (
+        "Log de auditoria quebrado na entrada {entry}: ela não traz o hash da entrada "
+        "{previous}, que foi alterada, ou entradas entre as duas foram removidas."
+    ),
 }
 
 EN: Mapping[str, str] = {
@@ -286,6 +310,30 @@ EN: Mapping[str, str] = {
     "undone": "The judgment of sample {code} was taken back.",
     "note_of": "Note by {name}",
     "contest_reply": "The administrators' reply",
+    # durability: the round's identity, the ledger, the audit chain
+    "error_round_unreadable": "Could not read the round at {path}: {why}.",
+    "error_round_identity_unknown": (
+        "Round {round_id} entered the review database without a SHA256SUMS; without the "
+        "archive's identity nothing is appended to its annulment ledger."
+    ),
+    "error_round_other_archive": (
+        "The folder {path} holds another round archive (round {found_round_id}, SHA256SUMS "
+        "{found}…), not the one recorded for round {round_id} when it entered the review "
+        "database (SHA256SUMS {recorded}…). Nothing was written; restore the original folder."
+    ),
+    "error_contest_in_ledger": (
+        "The annulment ledger already holds the acceptance of contestation {contest_id} (an "
+        "earlier decision was interrupted before it was saved); it is now marked accepted "
+        "and cannot be rejected."
+    ),
+    "error_audit_first_entry": (
+        "Audit log broken at entry {entry}: the first remaining entry points to an earlier "
+        "one, which was removed."
+    ),
+    "error_audit_link": (
+        "Audit log broken at entry {entry}: it does not carry the hash of entry {previous}, "
+        "which was altered, or entries between the two were removed."
+    ),
 }
 
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"pt-BR": PT_BR, "en": EN}

@@ -29,6 +29,7 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.round_identity import sums_sha256
 from review_app.tasks import task_of_kind
 
 # A drawn output: the unit (item index, model, texts, automatic answer, strata).
@@ -114,17 +115,33 @@ def create_batch(
 
 
 def _ensure_round(connection: Connection, round_: Round) -> None:
+    """Record the round on its first batch: its folder as an absolute, resolved path
+    (a relative one would name another copy once the app runs elsewhere) and the
+    archive's identity, checked before its ledger is appended to."""
+    round_dir = round_.path.resolve()
+    digest = sums_sha256(round_dir)
     known = connection.execute(
-        select(rounds.c.round_id).where(rounds.c.round_id == round_.round_id)
+        select(rounds.c.round_dir, rounds.c.sums_sha256).where(rounds.c.round_id == round_.round_id)
     ).first()
     if known is None:
         connection.execute(
             rounds.insert().values(
                 round_id=round_.round_id,
-                round_dir=str(round_.path),
+                round_dir=str(round_dir),
                 kind=round_.manifest.kind,
+                sums_sha256=digest,
                 contest_window_days=10,
             )
+        )
+    elif known.sums_sha256 != digest:
+        # Two archives under one round_id: their batches must not mix.
+        raise ReviewInputError(
+            "error_round_other_archive",
+            path=str(round_dir),
+            round_id=round_.round_id,
+            recorded=(known.sums_sha256 or "-")[:12],
+            found_round_id=round_.round_id,
+            found=(digest or "-")[:12],
         )
 
 

@@ -233,3 +233,18 @@ def serve(port: int, address: str, db_url: str | None) -> None:
     ]  # fmt: skip
     # Replace this process: signals (Ctrl-C, a service manager's stop) reach Streamlit itself.
     os.execve(sys.executable, command, environment)
+
+
+@review.command("verify-audit")
+@_db_option
+def verify_audit(db_url: str | None) -> None:
+    """Check the audit log's hash chain; name the first entry that breaks it (exit 1)."""
+    from review_app.audit_chain import verify_audit_chain
+
+    engine = _engine(db_url)
+    try:
+        chain = verify_audit_chain(engine)
+    finally:
+        engine.dispose()
+    head = chain.head_sha256 or "none"
+    click.echo(f"Audit log intact: {chain.entries} entries; hash of the newest: {head}.")
