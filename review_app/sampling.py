@@ -76,15 +76,11 @@ def assign(
             tuple(reviewer_ids[(position * overlap + k) % count] for k in range(overlap))
             for position in range(sample_count)
         ]
-    room = {r: quotas.get(r, sample_count) for r in reviewer_ids}
-    if sum(min(n, sample_count) for n in room.values()) < overlap * sample_count:
-        raise ReviewInputError(
-            "error_quota", samples=sample_count, overlap=overlap, capacity=sum(room.values())
-        )
+    room = _targets(sample_count, reviewer_ids, overlap, quotas)
     order = {r: i for i, r in enumerate(reviewer_ids)}
     chosen: list[tuple[int, ...]] = []
     for position in range(sample_count):
-        # Most room first, then the rotation's turn: the most constrained choice last.
+        # Most room left first (each reviewer reaches its share), then the rotation's turn.
         ranked = sorted(
             reviewer_ids, key=lambda r: (-room[r], (order[r] - position * overlap) % count)
         )
@@ -93,6 +89,23 @@ def assign(
             room[reviewer] -= 1
         chosen.append(reviewers)
     return chosen
+
+
+def _targets(
+    sample_count: int, reviewer_ids: list[int], overlap: int, quotas: Mapping[int, int]
+) -> dict[int, int]:
+    """How many samples each reviewer should get: its quota, and for those without one an
+    even share of what the quotas leave. Refused when the places do not cover the batch."""
+    needed = overlap * sample_count
+    target = {r: min(quotas[r], sample_count) for r in reviewer_ids if r in quotas}
+    free = [r for r in reviewer_ids if r not in quotas]
+    capacity = sum(target.values()) + sample_count * len(free)
+    if capacity < needed:
+        raise ReviewInputError(
+            "error_quota", samples=sample_count, overlap=overlap, capacity=capacity
+        )
+    share = math.ceil(max(needed - sum(target.values()), 0) / len(free)) if free else 0
+    return target | {r: min(share, sample_count) for r in free}
 
 
 def create_batch(
