@@ -279,8 +279,10 @@ def test_adjudication_shows_texts_and_labels_with_no_default(app_database: dict[
     at = _logged_in("admin")
     at.sidebar.radio(key="page").set_value("page_disagreements").run()
     shown = _texts(at)
-    assert "Pergunta" in shown and "Resposta do sistema" in shown
-    assert "ana: Sim" in shown and "bruno: Não sei" in shown
+    assert "Pergunta" in shown
+    assert "Resposta do sistema" in shown
+    assert "ana: Sim" in shown
+    assert "bruno: Não sei" in shown
     assert "cant_tell" not in shown
     assert "1 amostra aguarda decisão." in shown
     box = at.selectbox[0] if at.selectbox[0].key != "language" else at.selectbox[1]

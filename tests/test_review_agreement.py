@@ -168,7 +168,8 @@ def test_denominators_state_what_each_coefficient_stands_on() -> None:
     pairs = {(p.first, p.second): p.n for p in detail.kappa_pairwise}
     assert pairs == {("ana", "bruno"): 4, ("ana", "carla"): 1}
     assert detail.kappa_by_reviewer["carla"].n == 2
-    assert detail.bootstrap.replicates == 200 and detail.bootstrap.seed == 3
+    assert detail.bootstrap.replicates == 200
+    assert detail.bootstrap.seed == 3
     days = {(p.reviewer, p.day.day): (p.agreement, p.n) for p in detail.over_time}
     assert days[("carla", 2)] == (0.0, 1)  # sample 5 (odd): day 2, "no" against "yes"
     assert days[("carla", 1)] == (1.0, 1)
