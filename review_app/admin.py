@@ -122,6 +122,7 @@ def judged_samples(
         return _judged_samples(connection, batch_id)
 
 
+# Over 60 lines: one query and its fold into samples; split, it would only pass rows around.
 def _judged_samples(connection: Connection, batch_id: int | None) -> list[JudgedSample]:
     query = (
         select(
