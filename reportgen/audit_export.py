@@ -9,7 +9,7 @@ exactly what the page reads; a file that does not fit is refused with its key na
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Final, Literal
 
@@ -18,9 +18,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from reportgen.atomic import write_atomic
 from reportgen.errors import InputError, OutputExistsError
 
-AUDIT_FORMAT: Final = "human-audit/1"
-# The name the first version gave the same document; still read.
-_LEGACY_FORMATS = ("estigmas-human-audit/1",)
+AUDIT_FORMAT: Final = "human-audit/2"
+# Earlier versions, still read: without the `agreement` block (its denominators,
+# intervals, pairwise κ and agreement over time).
+_LEGACY_FORMATS = ("human-audit/1", "estigmas-human-audit/1")
 
 
 class _Record(BaseModel):
@@ -43,12 +44,65 @@ class ContestationCounts(_Record):
     overdue: int
 
 
+class Estimate(_Record):
+    """A coefficient with its denominator and its bootstrap interval (None: undefined)."""
+
+    value: float | None
+    n: int  # what it was computed on: samples, judgments or pairable samples (see its field)
+    low: float | None = None
+    high: float | None = None
+
+
+class PairKappa(_Record):
+    """Cohen's κ between two reviewers, on the n samples both judged."""
+
+    first: str
+    second: str
+    kappa: float | None
+    n: int
+
+
+class AgreementPoint(_Record):
+    """One reviewer's share of judgments agreeing with automatic scoring, on one day (UTC)."""
+
+    reviewer: str
+    day: date
+    agreement: float | None
+    n: int
+
+
+class Bootstrap(_Record):
+    replicates: int
+    seed: int
+    level: float
+
+
+class Agreement(_Record):
+    """Every agreement figure with what it stands on.
+
+    The consensus (the adjudicated choice, else the strict majority of reviewers) exists only
+    where reviewers do not split or an administrator decided: `splits_left_out` samples
+    without one are left out of `consensus_vs_automatic`; `judgments_vs_automatic` counts
+    every judgment, splits included."""
+
+    samples_judged: int
+    consensus_vs_automatic: Estimate  # n: samples with a consensus
+    splits_left_out: int
+    consensus_adjudicated: int  # of those n, how many by an administrator's decision
+    judgments_vs_automatic: Estimate  # n: judgments
+    alpha_reviewers: Estimate  # n: samples with two or more judgments
+    kappa_by_reviewer: dict[str, Estimate]  # n: that reviewer's judgments
+    kappa_pairwise: tuple[PairKappa, ...]
+    over_time: tuple[AgreementPoint, ...]
+    bootstrap: Bootstrap
+
+
 class AuditExport(_Record):
     """Agreement of reviewers with each other and with automatic scoring, for one round.
 
     Coefficients are None where they are undefined (no pairable data)."""
 
-    format: Literal["human-audit/1", "estigmas-human-audit/1"] = AUDIT_FORMAT
+    format: Literal["human-audit/2", "human-audit/1", "estigmas-human-audit/1"] = AUDIT_FORMAT
     round_id: str
     generated_at: datetime
     batches: int
@@ -63,6 +117,7 @@ class AuditExport(_Record):
     confusion: Confusion
     agreement_by_model: dict[str, float | None]
     contestations: ContestationCounts
+    agreement: Agreement | None = None  # absent from the first version
 
 
 def read_audit_export(path: Path) -> AuditExport | None:

@@ -15,6 +15,7 @@ from datetime import date
 from functools import cache
 from importlib import resources
 
+from babel import Locale
 from babel.dates import format_date
 from babel.numbers import NumberPattern, parse_pattern
 
@@ -35,6 +36,15 @@ D3_NUMBER_LOCALE: Mapping[str, Mapping[str, object]] = {
 def _pattern(pattern: str) -> NumberPattern:
     """Parsed once: the site formats tens of thousands of numbers per build."""
     return parse_pattern(pattern)
+
+
+@cache
+def _locale(identifier: str) -> Locale:
+    return Locale.parse(identifier)
+
+
+def _plural_form(identifier: str, count: int) -> str:
+    return str(_locale(identifier).plural_form(count))
 
 
 class MissingMessageError(ReportgenError):
@@ -71,6 +81,12 @@ class Translator:
                 f"locales/{self.language}.json: missing message key {key!r}"
             ) from None
         return message.format(**params) if params else message
+
+    def plural(self, key: str, count: int) -> str:
+        """The key of message `key`'s plural form for `count`: `key.one` or `key.other`,
+        by the language's CLDR rule (Babel); `other` stands in for forms not spelled out."""
+        form = _plural_form(self.locale, count)
+        return f"{key}.{form}" if f"{key}.{form}" in self.messages else f"{key}.other"
 
     def pick(self, by_language: Mapping[str, str]) -> str:
         """The value for this language of a {"pt-BR": ..., "en": ...} mapping."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, select, update
@@ -25,6 +26,7 @@ from review_app.db import (
     NOTE_MAX_CHARS,
     accounts,
     adjudications,
+    as_utc,
     assignments,
     audit,
     batches,
@@ -61,6 +63,9 @@ class JudgedSample:
     notes: dict[str, str]
     adjudicated: str | None
     task: ReviewTask
+    prompt_text: str = ""  # the anonymised texts the reviewers read
+    output_text: str = ""
+    submitted: dict[str, datetime] = field(default_factory=dict)  # reviewer name -> when
 
     @property
     def consensus(self) -> str | None:
@@ -117,12 +122,15 @@ def judged_samples(
         return _judged_samples(connection, batch_id)
 
 
+# long: one query and its fold into samples; split, it would only pass rows around.
 def _judged_samples(connection: Connection, batch_id: int | None) -> list[JudgedSample]:
     query = (
         select(
             samples.c.sample_id,
             samples.c.code,
             samples.c.batch_id,
+            samples.c.prompt_text,
+            samples.c.output_text,
             batches.c.round_id,
             rounds.c.kind,
             sample_keys.c.model_id,
@@ -132,6 +140,7 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             accounts.c.name,
             judgments.c.choice,
             judgments.c.note,
+            judgments.c.submitted_at,
             adjudications.c.choice.label("adjudicated"),
         )
         .select_from(judgments)
@@ -149,9 +158,11 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
     first_rows: dict[int, Any] = {}
     choices: dict[int, dict[str, str]] = defaultdict(dict)
     notes: dict[int, dict[str, str]] = defaultdict(dict)
+    submitted: dict[int, dict[str, datetime]] = defaultdict(dict)
     for row in connection.execute(query):
         first_rows.setdefault(row.sample_id, row)
         choices[row.sample_id][row.name] = row.choice
+        submitted[row.sample_id][row.name] = as_utc(row.submitted_at)
         if row.note:
             notes[row.sample_id][row.name] = row.note
     return [
@@ -168,6 +179,9 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             notes=notes[sample_id],
             adjudicated=row.adjudicated,
             task=task_of_kind(row.kind),
+            prompt_text=row.prompt_text,
+            output_text=row.output_text,
+            submitted=submitted[sample_id],
         )
         for sample_id, row in first_rows.items()
     ]

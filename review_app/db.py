@@ -4,7 +4,7 @@ The schema is split by who may read it. Tables a reviewer's queries touch
 (`samples`, `assignments`, `judgments`) hold no model identity, no automatic answer and
 no other reviewer's work beyond what the query filters out by reviewer. Everything
 that unblinds a sample lives in `sample_keys`, read only by administrator code
-(`review_app.admin`, `review_app.export`, `review_app.contest`).
+(`review_app.admin`, `review_app.batches`, `review_app.export`, `review_app.contest`).
 """
 
 from __future__ import annotations
@@ -87,6 +87,8 @@ batches = Table(
     Column("settings", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("closed_at", DateTime(timezone=True), nullable=True),
+    # `sample` refuses a second draw of the same outputs (same round, same seed).
+    UniqueConstraint("round_id", "seed"),
 )
 
 # Reviewer-visible: the anonymised texts only.
@@ -98,6 +100,17 @@ samples = Table(
     Column("code", String(32), nullable=False, unique=True),
     Column("prompt_text", Text, nullable=False),
     Column("output_text", Text, nullable=False),
+)
+
+# Administrator-only: samples held back from reviewers (the leak report), with the
+# assignments taken away, so that releasing one gives each reviewer back their place.
+held_samples = Table(
+    "held_samples",
+    metadata,
+    Column("sample_id", ForeignKey("samples.sample_id"), primary_key=True),
+    Column("assignments", JSON, nullable=False),  # [[reviewer_id, position], ...]
+    Column("held_by", ForeignKey("accounts.account_id"), nullable=True),
+    Column("held_at", DateTime(timezone=True), nullable=False),
 )
 
 # Administrator-only: what unblinds a sample.

@@ -18,14 +18,23 @@ from reportgen.audit_export import (
     ContestationCounts,
     write_audit_export,
 )
-from review_app.admin import _judged_samples, calibrate
+from review_app.admin import JudgedSample, _judged_samples, calibrate
+from review_app.agreement import agreement, pseudonymised
+from review_app.calibration import BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED
 from review_app.contest import REPLY_DAYS
 from review_app.db import as_utc, batches, contestations, now_utc
 from review_app.tasks import task_of_round
 
 
-def audit_results(engine: Engine, round_id: str) -> AuditExport:
-    """Everything the human-audit page needs for `round_id` (NaN -> None)."""
+def audit_results(
+    engine: Engine,
+    round_id: str,
+    *,
+    replicates: int = BOOTSTRAP_REPLICATES,
+    seed: int = BOOTSTRAP_SEED,
+) -> AuditExport:
+    """Everything the human-audit page needs for `round_id` (NaN -> None); the bootstrap
+    intervals use `replicates` and `seed`, recorded in the export."""
     now = now_utc()
     with engine.connect() as connection:
         task = task_of_round(connection, round_id)
@@ -42,9 +51,8 @@ def audit_results(engine: Engine, round_id: str) -> AuditExport:
             )
         ).scalar_one()
     calibration = calibrate(judged, task)
-    pseudonyms = {
-        name: f"R{number}" for number, name in enumerate(sorted(calibration.kappa_by_reviewer), 1)
-    }
+    pseudonyms = reviewer_pseudonyms(judged)
+    detail = agreement(judged, task, replicates=replicates, seed=seed)
     return AuditExport(
         round_id=round_id,
         generated_at=now.replace(microsecond=0),  # to the second, as people read it
@@ -69,7 +77,14 @@ def audit_results(engine: Engine, round_id: str) -> AuditExport:
             model: _number(rate) for model, rate in calibration.agreement_by_model.items()
         },
         contestations=contestation_counts,
+        agreement=pseudonymised(detail, pseudonyms),
     )
+
+
+def reviewer_pseudonyms(judged: list[JudgedSample]) -> dict[str, str]:
+    """R1, R2, ... by reviewer name: the same in the audit and in the judgment export."""
+    names = sorted({name for sample in judged for name in sample.choices})
+    return {name: f"R{number}" for number, name in enumerate(names, 1)}
 
 
 def _contestation_counts(

@@ -7,8 +7,12 @@ so `translate` raises instead of falling back to another language.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+
+from babel import Locale
 
 from reportgen.model import TEXT_LANGUAGES
+from review_app.i18n_admin import ADMIN_EN, ADMIN_PT_BR
 
 LANGUAGES: tuple[str, ...] = TEXT_LANGUAGES
 DEFAULT_LANGUAGE = "pt-BR"
@@ -26,10 +30,6 @@ PT_BR: Mapping[str, str] = {
     "error_forbidden": "Sua conta não tem permissão para esta ação.",
     "error_fraction": "A fração deve estar entre 0 (exclusive) e 1; recebi {value}.",
     "error_min_per_stratum": "O mínimo por estrato não pode ser negativo; recebi {value}.",
-    "error_overlap": (
-        "Cada amostra precisa de {overlap} revisores distintos, mas há {reviewers} "
-        "conta(s) de revisor."
-    ),
     "error_choice": "Opção desconhecida: {choice}.",
     "error_batch_closed": "O lote da amostra {code} foi fechado; o julgamento não muda mais.",
     "error_note_required": "Explique numa nota por que a resposta é inclassificável.",
@@ -122,14 +122,13 @@ PT_BR: Mapping[str, str] = {
     "agreement_by_model_heading": "Concordância do consenso com o parser, por modelo",
     "agreement": "Concordância",
     "disagreements_title": "Fila de divergências",
-    "disagreements_count": "{count} amostra(s) aguardam decisão.",
     "why_reviewers": "revisores divergem",
     "why_parser": "revisores contra o parser",
     "parser_label": "Rótulo do parser",
     "adjudication": "Decisão",
     "adjudicate": "Registrar decisão",
     "batches_title": "Lotes",
-    "batch_line": "Lote {batch} · rodada {round} · {samples} amostras · {status}",
+    "batch_line": "Lote {batch} · rodada {round} · {samples} · {status}",
     "open": "aberto",
     "closed": "fechado",
     "close_batch": "Fechar lote",
@@ -173,6 +172,8 @@ PT_BR: Mapping[str, str] = {
         "Log de auditoria quebrado na entrada {entry}: ela não traz o hash da entrada "
         "{previous}, que foi alterada, ou entradas entre as duas foram removidas."
     ),
+    # administration: leak report, assignment, adjudication, agreement, plurals
+    **ADMIN_PT_BR,
 }
 
 EN: Mapping[str, str] = {
@@ -187,10 +188,6 @@ EN: Mapping[str, str] = {
     "error_forbidden": "Your account is not allowed to do this.",
     "error_fraction": "The fraction must be above 0 and at most 1; got {value}.",
     "error_min_per_stratum": "The minimum per stratum cannot be negative; got {value}.",
-    "error_overlap": (
-        "Each sample needs {overlap} distinct reviewers, but there are {reviewers} "
-        "reviewer account(s)."
-    ),
     "error_choice": "Unknown option: {choice}.",
     "error_batch_closed": "The batch of sample {code} is closed; its judgment cannot change.",
     "error_note_required": "Please explain in a note why the answer is unclassifiable.",
@@ -283,14 +280,13 @@ EN: Mapping[str, str] = {
     "agreement_by_model_heading": "Agreement of the consensus with the parser, per model",
     "agreement": "Agreement",
     "disagreements_title": "Disagreement queue",
-    "disagreements_count": "{count} sample(s) await a decision.",
     "why_reviewers": "reviewers disagree",
     "why_parser": "reviewers against the parser",
     "parser_label": "Parser label",
     "adjudication": "Decision",
     "adjudicate": "Record decision",
     "batches_title": "Batches",
-    "batch_line": "Batch {batch} · round {round} · {samples} samples · {status}",
+    "batch_line": "Batch {batch} · round {round} · {samples} · {status}",
     "open": "open",
     "closed": "closed",
     "close_batch": "Close batch",
@@ -334,12 +330,39 @@ EN: Mapping[str, str] = {
         "Audit log broken at entry {entry}: it does not carry the hash of entry {previous}, "
         "which was altered, or entries between the two were removed."
     ),
+    # administration: leak report, assignment, adjudication, agreement, plurals
+    **ADMIN_EN,
 }
 
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"pt-BR": PT_BR, "en": EN}
 
 
+BABEL_LOCALES: Mapping[str, str] = {"pt-BR": "pt_BR", "en": "en"}
+
+
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(BABEL_LOCALES[language])
+
+
+def _plural_form(language: str, count: int) -> str:
+    """CLDR's plural category of `count` in `language`: "one", "many", "other"..."""
+    return str(_locale(language).plural_form(count))
+
+
 def translate(language: str, key: str, **params: object) -> str:
-    """The message `key` in `language` (pt-BR when the language is unknown)."""
-    catalogue = CATALOGUES.get(language, CATALOGUES[DEFAULT_LANGUAGE])
+    """The message `key` in `language` (pt-BR when the language is unknown).
+
+    A message that depends on a number has plural forms, `key#one` and `key#other`; the
+    `count` parameter picks one by the language's CLDR rule (Babel), `other` standing in
+    for forms the catalogue does not spell out ("many")."""
+    if language not in CATALOGUES:
+        language = DEFAULT_LANGUAGE
+    catalogue = CATALOGUES[language]
+    if key not in catalogue and f"{key}#other" in catalogue:
+        count = params["count"]
+        if not isinstance(count, int):
+            raise TypeError(f"message {key!r} needs an integer count, got {count!r}")
+        form = _plural_form(language, count)
+        key = f"{key}#{form}" if f"{key}#{form}" in catalogue else f"{key}#other"
     return catalogue[key].format(**params)

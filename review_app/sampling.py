@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 from sqlalchemy import Connection, Engine, select
+from sqlalchemy.exc import IntegrityError
 
 from reportgen.kinds.review_task import ReviewUnit
 from reportgen.model import Round
@@ -57,17 +59,54 @@ def draw_sample(round_: Round, *, fraction: float, min_per_stratum: int, seed: i
     return [drawn[int(i)] for i in order]
 
 
-def assign(sample_count: int, reviewer_ids: list[int], overlap: int) -> list[tuple[int, ...]]:
-    """Reviewers of each sample: `overlap` distinct ones, spread evenly in rotation."""
-    if overlap < 1:
-        raise ReviewInputError("error_overlap", overlap=overlap, reviewers=len(reviewer_ids))
-    if len(reviewer_ids) < overlap:
-        raise ReviewInputError("error_overlap", overlap=overlap, reviewers=len(reviewer_ids))
+def assign(
+    sample_count: int,
+    reviewer_ids: list[int],
+    overlap: int,
+    quotas: Mapping[int, int] | None = None,
+) -> list[tuple[int, ...]]:
+    """Reviewers of each sample: `overlap` distinct ones, spread evenly in rotation.
+
+    With `quotas` (reviewer id -> most samples of this batch; absent: no limit), each
+    sample goes to the reviewers with the most room left, so that every quota holds."""
+    if overlap < 1 or len(reviewer_ids) < overlap:
+        raise ReviewInputError("error_overlap", overlap=overlap, count=len(reviewer_ids))
     count = len(reviewer_ids)
-    return [
-        tuple(reviewer_ids[(position * overlap + k) % count] for k in range(overlap))
-        for position in range(sample_count)
-    ]
+    if not quotas:
+        return [
+            tuple(reviewer_ids[(position * overlap + k) % count] for k in range(overlap))
+            for position in range(sample_count)
+        ]
+    room = _targets(sample_count, reviewer_ids, overlap, quotas)
+    order = {r: i for i, r in enumerate(reviewer_ids)}
+    chosen: list[tuple[int, ...]] = []
+    for position in range(sample_count):
+        # Most room left first (each reviewer reaches its share), then the rotation's turn.
+        ranked = sorted(
+            reviewer_ids, key=lambda r: (-room[r], (order[r] - position * overlap) % count)
+        )
+        reviewers = tuple(ranked[:overlap])
+        for reviewer in reviewers:
+            room[reviewer] -= 1
+        chosen.append(reviewers)
+    return chosen
+
+
+def _targets(
+    sample_count: int, reviewer_ids: list[int], overlap: int, quotas: Mapping[int, int]
+) -> dict[int, int]:
+    """How many samples each reviewer should get: its quota, and for those without one an
+    even share of what the quotas leave. Refused when the places do not cover the batch."""
+    needed = overlap * sample_count
+    target = {r: min(quotas[r], sample_count) for r in reviewer_ids if r in quotas}
+    free = [r for r in reviewer_ids if r not in quotas]
+    capacity = sum(target.values()) + sample_count * len(free)
+    if capacity < needed:
+        raise ReviewInputError(
+            "error_quota", samples=sample_count, overlap=overlap, capacity=capacity
+        )
+    share = math.ceil(max(needed - sum(target.values()), 0) / len(free)) if free else 0
+    return target | {r: min(share, sample_count) for r in free}
 
 
 def create_batch(
@@ -79,39 +118,79 @@ def create_batch(
     overlap: int,
     seed: int,
     by_account: int | None = None,
+    reviewers: Sequence[str] | None = None,
+    quotas: Mapping[str, int] | None = None,
 ) -> int:
-    """Draw, anonymise and store a batch in one transaction; returns its id."""
+    """Draw, anonymise and store a batch in one transaction; returns its id.
+
+    `reviewers` (account names; default: every reviewer account) receive the samples,
+    each at most its quota (`quotas`: name -> samples). A second batch of the same round
+    with the same seed would draw the same outputs again, and is refused."""
     drawn = draw_sample(round_, fraction=fraction, min_per_stratum=min_per_stratum, seed=seed)
     scrub = Scrubber(round_names(round_.models))
-    with engine.begin() as connection:
-        reviewer_ids = [
-            int(r)
-            for r in connection.execute(
-                select(accounts.c.account_id)
-                .where(accounts.c.role == "reviewer")
-                .order_by(accounts.c.account_id)
-            ).scalars()
-        ]
-        reviewers_of = assign(len(drawn), reviewer_ids, overlap)
-        _ensure_round(connection, round_)
-        settings = {"fraction": fraction, "min_per_stratum": min_per_stratum, "overlap": overlap}
-        batch_id = inserted_id(
-            connection.execute(
-                batches.insert().values(
-                    round_id=round_.round_id, seed=seed, settings=settings, created_at=now_utc()
+    try:
+        with engine.begin() as connection:
+            _refuse_same_draw(connection, round_.round_id, seed)
+            names = _chosen_reviewers(connection, reviewers, quotas or {})
+            ids = list(names.values())
+            quota_by_id = {names[name]: quota for name, quota in (quotas or {}).items()}
+            reviewers_of = assign(len(drawn), ids, overlap, quota_by_id)
+            _ensure_round(connection, round_)
+            settings: dict[str, object] = {
+                "fraction": fraction,
+                "min_per_stratum": min_per_stratum,
+                "overlap": overlap,
+                "reviewers": sorted(names),
+                "quotas": dict(sorted((quotas or {}).items())),
+            }
+            batch_id = inserted_id(
+                connection.execute(
+                    batches.insert().values(
+                        round_id=round_.round_id, seed=seed, settings=settings, created_at=now_utc()
+                    )
                 )
             )
-        )
-        used_codes: set[str] = set(connection.execute(select(samples.c.code)).scalars())
-        for position, (unit, reviewers) in enumerate(zip(drawn, reviewers_of, strict=True)):
-            _store_sample(connection, batch_id, unit, scrub, used_codes, position, reviewers)
-        audit(
-            connection,
-            by_account,
-            "create_batch",
-            {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed, **settings},
-        )
+            used_codes: set[str] = set(connection.execute(select(samples.c.code)).scalars())
+            for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
+                _store_sample(connection, batch_id, unit, scrub, used_codes, position, chosen)
+            audit(
+                connection,
+                by_account,
+                "create_batch",
+                {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed, **settings},
+            )
+    except IntegrityError:
+        # Another `sample` with the same round and seed committed first.
+        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
     return batch_id
+
+
+def _refuse_same_draw(connection: Connection, round_id: str, seed: int) -> None:
+    existing = connection.execute(
+        select(batches.c.batch_id).where(batches.c.round_id == round_id, batches.c.seed == seed)
+    ).scalar()
+    if existing is not None:
+        raise ReviewInputError("error_same_draw", round_id=round_id, seed=seed)
+
+
+def _chosen_reviewers(
+    connection: Connection, names: Sequence[str] | None, quotas: Mapping[str, int]
+) -> dict[str, int]:
+    """Name -> account id of the batch's reviewers (all reviewer accounts by default)."""
+    rows = connection.execute(
+        select(accounts.c.name, accounts.c.account_id)
+        .where(accounts.c.role == "reviewer")
+        .order_by(accounts.c.account_id)
+    ).all()
+    every = {str(name): int(account_id) for name, account_id in rows}
+    wanted = set(every) if names is None else set(names)
+    for name in [*(names or ()), *quotas]:
+        if name not in every or name not in wanted:
+            raise ReviewInputError("error_unknown_reviewer", name=name)
+    for name, quota in quotas.items():
+        if quota < 0:
+            raise ReviewInputError("error_quota_negative", name=name, quota=quota)
+    return {name: account_id for name, account_id in every.items() if name in wanted}
 
 
 def _ensure_round(connection: Connection, round_: Round) -> None:

@@ -52,7 +52,12 @@ def review_page() -> None:
         current = next_code(queue) or codes[0]
         st.session_state[CURRENT] = current
     if next_code(queue) is None:
-        st.success(t("queue_done"))
+        # Nothing left to judge: because the reviewer finished, or because a batch closed.
+        left_unjudged = sum(1 for entry in queue if entry.closed and entry.choice is None)
+        if left_unjudged:
+            st.warning(t("queue_closed", count=left_unjudged))
+        else:
+            st.success(t("queue_done"))
     undone = st.session_state.pop(UNDONE, None)
     if undone is not None:
         st.info(t("undone", code=undone))

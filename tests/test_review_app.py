@@ -210,6 +210,8 @@ def test_admin_closes_a_batch(database: dict[str, str]) -> None:
     at = _logged_in("admin")
     at.sidebar.radio(key="page").set_value("page_batches").run()
     at.button(key="close_1").click().run()
+    assert "fechado" not in " ".join(t.value for t in at.text)  # closing asks first
+    at.button(key="confirm_close_1").click().run()
     assert "fechado" in " ".join(t.value for t in at.text)
 
 

@@ -117,3 +117,71 @@ def test_bad_site_config(tmp_path: Path, old: str, new: str, message: str) -> No
 def test_missing_config_file(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="site configuration file not found"):
         load_site_config(tmp_path / "nope.yml")
+
+
+def _agreement_block() -> dict[str, object]:
+    """The agreement block `reportgen review export` writes (review_app.agreement)."""
+    estimate = {"value": 0.735, "n": 19, "low": 0.5, "high": 0.9}
+    return {
+        "samples_judged": 34,
+        "consensus_vs_automatic": estimate,
+        "splits_left_out": 15,
+        "consensus_adjudicated": 2,
+        "judgments_vs_automatic": {"value": 0.559, "n": 68, "low": 0.4, "high": 0.7},
+        "alpha_reviewers": {"value": 0.61, "n": 34, "low": None, "high": None},
+        "kappa_by_reviewer": {"R1": {"value": 0.9, "n": 34, "low": 0.8, "high": 0.95}},
+        "kappa_pairwise": [{"first": "R1", "second": "R2", "kappa": 0.42, "n": 33}],
+        "over_time": [{"reviewer": "R1", "day": "2026-07-01", "agreement": 0.75, "n": 12}],
+        "bootstrap": {"replicates": 2000, "seed": 20260701, "level": 0.95},
+    }
+
+
+def test_audit_page_shows_denominators_intervals_and_labels(tmp_path: Path) -> None:
+    audits = tmp_path / "audits"
+    audits.mkdir()
+    document = audit_export("tiny-round") | {"agreement": _agreement_block()}
+    document["confusion"] = {
+        "rows": ["yes", "cant_tell"],
+        "columns": ["yes", "inconclusive"],
+        "counts": [[50, 2], [3, 65]],
+    }
+    (audits / "tiny-round.json").write_text(json.dumps(document), "utf-8")
+    site = tmp_path / "site"
+    build_site(
+        tiny_rounds(tmp_path / "rounds"),
+        site,
+        config_path=config_with_audits(tmp_path, audits),
+        theme_dir=THEME,
+        cache_dir=tmp_path / "cache",
+    )
+    english = plain(site / "en" / "audit.html")
+    # The consensus κ with its interval and n, and the κ over every judgment beside it.
+    assert "Cohen's κ: reviewers' majority × parser 0.74 [0.50; 0.90] 19" in english
+    assert "Cohen's κ: each judgment × parser 0.56 [0.40; 0.70] 68" in english
+    assert "exists on 19 of 34 samples judged: 15 where reviewers split" in english
+    assert "2,000 replicates, seed 20260701" in english
+    assert "R1 × R2 0.42 33" in english
+    assert "July 1, 2026 75.0% 12" in english
+    assert "Can't tell" in english
+    assert "cant_tell" not in english
+    portuguese = plain(site / "audit.html")
+    assert "0,74 [0,50; 0,90] 19" in portuguese
+    assert "Sim" in portuguese
+    assert "Não sei" in portuguese
+    assert "Inconclusivo" in portuguese
+    assert "cant_tell" not in portuguese
+    assert "inconclusive" not in portuguese
+
+
+def test_counts_choose_their_plural_form() -> None:
+    from reportgen.i18n import Translator
+
+    portuguese, english = Translator("pt-BR"), Translator("en")
+    one = portuguese(portuguese.plural("contest.effect", 1), annulled="1", N="9", n="3")
+    assert one.startswith("1 item anulado;")
+    many = portuguese(portuguese.plural("contest.effect", 2), annulled="2", N="9", n="3")
+    assert many.startswith("2 itens anulados;")
+    assert english(english.plural("contest.effect", 1), annulled="1", N="9", n="3").startswith(
+        "1 item annulled;"
+    )
+    assert english.plural("audit.consensus_n", 0) == "audit.consensus_n.other"

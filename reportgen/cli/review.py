@@ -115,6 +115,20 @@ def add_reviewer(
 @click.option(
     "--seed", type=click.IntRange(min=0), required=True, help="Seed of the draw and of the order."
 )
+@click.option(
+    "--reviewer",
+    "reviewers",
+    multiple=True,
+    metavar="NAME",
+    help="A reviewer of this batch (repeat it; default: every reviewer account).",
+)
+@click.option(
+    "--quota",
+    "quotas",
+    multiple=True,
+    metavar="[NAME=]N",
+    help="Most samples a reviewer gets in this batch: NAME=N for one, N for every one.",
+)
 @_db_option
 def sample(
     round_dir: Path,
@@ -122,20 +136,28 @@ def sample(
     min_per_stratum: int,
     overlap: int,
     seed: int,
+    reviewers: tuple[str, ...],
+    quotas: tuple[str, ...],
     db_url: str | None,
 ) -> None:
-    """Draw a stratified, anonymised sample of a round and assign it to the reviewers."""
+    """Draw a stratified, anonymised sample of a round and assign it to the reviewers.
+
+    The same round and seed draw the same outputs, so a second batch with them is refused."""
     from reportgen.archive import read_round
     from review_app.sampling import create_batch
 
+    quota_by_name = _parse_quotas(quotas, reviewers)
     round_ = read_round(round_dir, with_text=True)
+    engine = _engine(db_url)
     batch_id = create_batch(
-        _engine(db_url),
+        engine,
         round_,
         fraction=fraction,
         min_per_stratum=min_per_stratum,
         overlap=overlap,
         seed=seed,
+        reviewers=list(reviewers) or None,
+        quotas=quota_by_name(engine),
     )
     click.echo(f"Batch {batch_id} of round {round_.round_id} created.")
 
@@ -248,3 +270,72 @@ def verify_audit(db_url: str | None) -> None:
         engine.dispose()
     head = chain.head_sha256 or "none"
     click.echo(f"Audit log intact: {chain.entries} entries; hash of the newest: {head}.")
+
+
+def _parse_quotas(
+    values: tuple[str, ...], reviewers: tuple[str, ...]
+) -> Callable[[Engine], dict[str, int]]:
+    """`--quota` values as name -> quota; a bare N applies to every reviewer of the batch,
+    known once the database is open (hence a function of the engine)."""
+    named: dict[str, int] = {}
+    every: int | None = None
+    for value in values:
+        name, _, number = value.rpartition("=")
+        if not number.isdigit():
+            raise click.BadParameter(f"{value!r} is not N or NAME=N", param_hint="--quota")
+        if name:
+            named[name] = int(number)
+        else:
+            every = int(number)
+
+    def resolve(engine: Engine) -> dict[str, int]:
+        if every is None:
+            return named
+        from sqlalchemy import select
+
+        from review_app.db import accounts
+
+        with engine.connect() as connection:
+            names = reviewers or tuple(
+                connection.execute(
+                    select(accounts.c.name).where(accounts.c.role == "reviewer")
+                ).scalars()
+            )
+        return dict.fromkeys(names, every) | named
+
+    return resolve
+
+
+@review.command("reopen-batch")
+@click.argument("batch_id", type=click.IntRange(min=1))
+@_db_option
+def reopen_batch(batch_id: int, db_url: str | None) -> None:
+    """Reopen a closed batch: its reviewers may revise their judgments again (logged)."""
+    from review_app.batches import reopen_batch_as
+
+    reopen_batch_as(_engine(db_url), batch_id, None)
+    click.echo(f"Batch {batch_id} reopened.")
+
+
+@review.command("export-judgments")
+@click.argument("round_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    type=click.Path(path_type=Path, dir_okay=False),
+    required=True,
+    help="The file to write: .csv, or .jsonl (JSON Lines). It unblinds the samples.",
+)
+@click.option("--force", is_flag=True, help="Replace an existing output file.")
+@_db_option
+def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | None) -> None:
+    """Write every judgment of a round: pseudonymised reviewer, time, sample, answer,
+    note and adjudication, one row each."""
+    from reportgen.archive import read_round
+    from review_app.judgment_export import export_format, judgment_rows, write_judgments
+
+    export_format(output)  # a wrong suffix fails before any work
+    round_id = read_round(round_dir, with_text=False).round_id
+    rows = judgment_rows(_engine(db_url), round_id)
+    write_judgments(rows, output, force=force)
+    noun = "judgment" if len(rows) == 1 else "judgments"
+    click.echo(f"{len(rows)} {noun} of round {round_id} written to {output}.")

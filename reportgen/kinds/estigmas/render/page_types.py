@@ -268,6 +268,7 @@ class AuditSection:
     title: str
     audit: Table | None  # None when the round has no audit export
     confusion: Table | None
+    details: tuple[Table, ...]  # pairwise κ and agreement over time (new exports only)
 
 
 @dataclass(frozen=True)

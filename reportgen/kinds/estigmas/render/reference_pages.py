@@ -137,6 +137,7 @@ def audit_page(site: SiteContext, text: PageText) -> AuditPage:
                 title=text.pick(view.title),
                 audit=reference_tables.audit(audit, text.tr) if audit else None,
                 confusion=reference_tables.confusion(audit, text.tr) if audit else None,
+                details=reference_tables.audit_details(audit, text.tr) if audit else (),
             )
         )
     return AuditPage(
@@ -153,7 +154,7 @@ def contestations_page(site: SiteContext, text: PageText) -> ContestationsPage:
         ContestationSection(
             title=text.pick(view.title),
             effect=text.tm(
-                "contest.effect",
+                tr.plural("contest.effect", len(view.annulments)),
                 annulled=tr.integer(len(view.annulments)),
                 N=tr.integer(view.N),
                 n=tr.integer(view.n),

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from reportgen.audit_export import read_audit_export
 from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.review import REVIEW_TASK
 from reportgen.kinds.estigmas.score import SCORE_FIELDS
 from reportgen.render.table import Cell, Table
 
@@ -88,25 +90,149 @@ def _number(tr: Translator, value: object, digits: int = 2) -> str:
     return str(value)
 
 
-def audit(data: Mapping[str, Any], tr: Translator) -> Table:
-    """The calibration summary of one round's audit export."""
-    keys = (
-        "samples_judged",
-        "judgments",
-        "reviewers",
-        "adjudicated",
-        "kappa_majority_vs_parser",
-        "alpha_reviewers",
+def _interval(tr: Translator, estimate: Mapping[str, Any]) -> str:
+    low, high = estimate.get("low"), estimate.get("high")
+    if low is None or high is None:
+        return "–"
+    return f"[{_number(tr, low)}; {_number(tr, high)}]"
+
+
+def _estimate_cells(tr: Translator, data: Mapping[str, Any], key: str) -> tuple[Cell, ...]:
+    """Value, interval and n of a coefficient: from the export's agreement block, or the
+    value alone from a first-version export (which has neither)."""
+    detail = data.get("agreement")
+    names = {"kappa_majority_vs_parser": "consensus_vs_automatic"}
+    if not detail or names.get(key, key) not in detail:
+        return Cell(_number(tr, data.get(key)), numeric=True), Cell("–"), Cell("–")
+    estimate = detail[names.get(key, key)]
+    return (
+        Cell(_number(tr, estimate.get("value")), numeric=True),
+        Cell(_interval(tr, estimate)),
+        Cell(_number(tr, estimate.get("n")), numeric=True),
     )
-    rows = [(Cell(tr(f"audit.{k}")), Cell(_number(tr, data.get(k)), numeric=True)) for k in keys]
+
+
+def audit(data: Mapping[str, Any], tr: Translator) -> Table:
+    """The calibration summary of one round's audit export: each coefficient with its
+    interval and its n, and what the consensus stands on."""
+    empty = (Cell("–"), Cell("–"))
+    counts = ("samples_judged", "judgments", "reviewers", "adjudicated")
+    rows: list[tuple[Cell, ...]] = [
+        (Cell(tr(f"audit.{k}")), Cell(_number(tr, data.get(k)), numeric=True), *empty)
+        for k in counts
+    ]
+    detail = data.get("agreement") or {}
+    coefficients = ["kappa_majority_vs_parser", "alpha_reviewers"]
+    if detail:
+        coefficients.insert(1, "judgments_vs_automatic")
+    names = {"judgments_vs_automatic": "kappa_judgments_vs_parser"}
+    rows += [
+        (Cell(tr(f"audit.{names.get(k, k)}")), *_estimate_cells(tr, data, k)) for k in coefficients
+    ]
+    by_reviewer = dict(detail.get("kappa_by_reviewer") or {})
     for reviewer, kappa in sorted(dict(data.get("kappa_by_reviewer", {})).items()):
-        rows.append((Cell(tr("audit.kappa_reviewer", reviewer=reviewer)), Cell(_number(tr, kappa))))
+        estimate = by_reviewer.get(reviewer)
+        cells = (
+            (Cell(_number(tr, kappa)), *empty)
+            if estimate is None
+            else (
+                Cell(_number(tr, estimate.get("value")), numeric=True),
+                Cell(_interval(tr, estimate)),
+                Cell(_number(tr, estimate.get("n")), numeric=True),
+            )
+        )
+        rows.append((Cell(tr("audit.kappa_reviewer", reviewer=reviewer)), *cells))
     return Table(
         table_id=f"audit-{data.get('round_id', 'round')}",
         caption=tr("audit.caption"),
-        header=(Cell(tr("table.field")), Cell(tr("table.value"))),
+        header=(
+            Cell(tr("table.field")),
+            Cell(tr("table.value")),
+            Cell(tr("audit.interval")),
+            Cell(tr("audit.n")),
+        ),
         rows=tuple(rows),
+        notes=_audit_notes(detail, tr),
     )
+
+
+def _audit_notes(detail: Mapping[str, Any], tr: Translator) -> tuple[str, ...]:
+    """How the consensus was formed and how the intervals were drawn (new exports only)."""
+    if not detail:
+        return ()
+    judged = int(detail.get("samples_judged", 0))
+    bootstrap = detail.get("bootstrap", {})
+    return (
+        tr(
+            tr.plural("audit.consensus_n", judged),
+            used=tr.integer(int(detail["consensus_vs_automatic"]["n"])),
+            judged=tr.integer(judged),
+            splits=tr.integer(int(detail.get("splits_left_out", 0))),
+            adjudicated=tr.integer(int(detail.get("consensus_adjudicated", 0))),
+        ),
+        tr(
+            "audit.bootstrap",
+            level=tr.percent(float(bootstrap.get("level", 0.95)), 0),
+            replicates=tr.integer(int(bootstrap.get("replicates", 0))),
+            seed=str(bootstrap.get("seed", "–")),
+        ),
+    )
+
+
+def audit_details(data: Mapping[str, Any], tr: Translator) -> tuple[Table, ...]:
+    """The tables beyond the summary: pairwise κ and agreement over time, where present."""
+    return tuple(t for t in (pairwise(data, tr), over_time(data, tr)) if t is not None)
+
+
+def pairwise(data: Mapping[str, Any], tr: Translator) -> Table | None:
+    """Cohen's κ of each pair of reviewers, with the samples both judged (new exports)."""
+    pairs = (data.get("agreement") or {}).get("kappa_pairwise") or []
+    if not pairs:
+        return None
+    return Table(
+        table_id=f"audit-pairs-{data.get('round_id', 'round')}",
+        caption=tr("audit.pairwise"),
+        header=(Cell(tr("audit.pair")), Cell(tr("audit.kappa")), Cell(tr("audit.n"))),
+        rows=tuple(
+            (
+                Cell(f"{pair['first']} × {pair['second']}"),
+                Cell(_number(tr, pair.get("kappa")), numeric=True),
+                Cell(_number(tr, pair.get("n")), numeric=True),
+            )
+            for pair in pairs
+        ),
+    )
+
+
+def over_time(data: Mapping[str, Any], tr: Translator) -> Table | None:
+    """Each reviewer's agreement with the parser, day by day, with n (new exports)."""
+    points = (data.get("agreement") or {}).get("over_time") or []
+    if not points:
+        return None
+    return Table(
+        table_id=f"audit-days-{data.get('round_id', 'round')}",
+        caption=tr("audit.over_time"),
+        header=(
+            Cell(tr("audit.reviewer")),
+            Cell(tr("audit.day")),
+            Cell(tr("audit.agreement")),
+            Cell(tr("audit.n")),
+        ),
+        rows=tuple(
+            (
+                Cell(str(point["reviewer"])),
+                Cell(tr.date(date.fromisoformat(str(point["day"])))),
+                Cell(tr.percent(point.get("agreement")), numeric=True),
+                Cell(_number(tr, point.get("n")), numeric=True),
+            )
+            for point in points
+        ),
+    )
+
+
+def _choice_label(tr: Translator, value: str) -> str:
+    """A choice or automatic answer in the reader's words ("Não sei", not `cant_tell`)."""
+    return REVIEW_TASK.labels.get(tr.language, {}).get(value, value)
 
 
 def confusion(data: Mapping[str, Any], tr: Translator) -> Table:
@@ -115,13 +241,19 @@ def confusion(data: Mapping[str, Any], tr: Translator) -> Table:
     columns = [str(c) for c in matrix.get("columns", [])]
     counts = matrix.get("counts", [])
     rows = tuple(
-        (Cell(str(name)), *(Cell(_number(tr, v), numeric=True) for v in counts[i]))
+        (
+            Cell(_choice_label(tr, str(name))),
+            *(Cell(_number(tr, v), numeric=True) for v in counts[i]),
+        )
         for i, name in enumerate(matrix.get("rows", []))
         if i < len(counts) and len(counts[i]) == len(columns)
     )
     return Table(
         table_id=f"confusion-{data.get('round_id', 'round')}",
         caption=tr("audit.confusion"),
-        header=(Cell(tr("audit.reviewers_vs_parser")), *(Cell(c) for c in columns)),
+        header=(
+            Cell(tr("audit.reviewers_vs_parser")),
+            *(Cell(_choice_label(tr, c)) for c in columns),
+        ),
         rows=rows,
     )
