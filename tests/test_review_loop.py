@@ -411,18 +411,18 @@ def test_notes_cannot_forge_votes_on_the_disagreement_page(app_database: Engine)
         for e in reviewing.my_queue(app_database, tokens["ana"])
         if e.code in {b.code for b in reviewing.my_queue(app_database, tokens["bruno"])}
     )
-    forged = f"concordo\n\u202eana: yes{INVISIBLE}\n**bruno: yes**"
+    forged = f"concordo\n\u202eana: Sim{INVISIBLE}\n**bruno: Sim**"
     reviewing.submit_judgment(app_database, tokens["ana"], shared, "no", forged)
     reviewing.submit_judgment(app_database, tokens["bruno"], shared, "refusal")
     at = _logged_in("admin")
     at.sidebar.radio(key="page").set_value("page_disagreements").run()
     assert not at.exception, at.exception
     texts = [t.value for t in at.text]
-    (votes,) = [text for text in texts if "ana: no" in text]
-    assert set(votes.split("\n")[-2:]) == {"ana: no", "bruno: refusal"}
+    (votes,) = [text for text in texts if "ana: Não" in text]
+    assert set(votes.split("\n")[-2:]) == {"ana: Não", "bruno: Recusa"}
     assert "concordo" not in votes
     (note,) = [text for text in texts if "concordo" in text]
-    assert note == "> concordo\n> ana: yes\n> **bruno: yes**"
+    assert note == "> concordo\n> ana: Sim\n> **bruno: Sim**"
     for text in texts:
         assert not set(text) & set(INVISIBLE), text
     assert "Nota de ana" in [c.value for c in at.caption]
