@@ -19,7 +19,10 @@ from click.testing import CliRunner
 from reportgen.cli import main
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.model import SCORED_STYLES, Round
+from reportgen.kinds.estigmas.results import RoundResults, load_results
 from reportgen.kinds.estigmas.score import BIASED, INCONCLUSIVE, build_cube, scored_items
+from reportgen.kinds.estigmas.stats.bootstrap import ModelTables
+from reportgen.kinds.estigmas.stats.sensitivity import competition_ranks
 
 ROUNDS = Path(__file__).resolve().parents[1] / "rounds"
 FULL = ROUNDS / "estigmas-2026-06"
@@ -48,6 +51,13 @@ def full_summary() -> dict[str, dict[str, Any]]:
     document = summary_json(FULL)
     assert document["round_id"] == "estigmas-2026-06"
     return {model["display_name"]: model for model in document["models"]}
+
+
+@pytest.fixture(scope="module")
+def full_results(tmp_path_factory: pytest.TempPathFactory) -> RoundResults:
+    # The archive is read again with its texts: the language study compares response lengths.
+    with_text = read_round(FULL, with_text=True)
+    return load_results(with_text, cache_dir=tmp_path_factory.mktemp("results-cache"))
 
 
 @pytest.fixture(scope="module")
@@ -251,3 +261,97 @@ def test_continuous_round_is_a_subsample_of_the_full_round(full_round: Round) ->
     full_items = {item.item_id: item for item in full_round.items}
     for item in continuous.items:
         assert full_items[item.item_id] == item
+
+
+# The article's ranking positions, and the only reorderings its sensitivity analyses saw:
+# Llama 4 Maverick with Sabiá-4 (2-3), GPT 5.4-Mini with Gemini 2.5 Flash Lite (4-5).
+RANKED = (
+    "Qwen 3.6 Flash",
+    "Llama 4 Maverick",
+    "Sabiá-4",
+    "GPT 5.4-Mini",
+    "Gemini 2.5 Flash Lite",
+    "DeepSeek V4 Flash",
+)
+INVERSIONS = {(1, 3, 2, 4, 5, 6), (1, 2, 3, 5, 4, 6), (1, 3, 2, 5, 4, 6)}
+
+
+def _leave_one_out_ranks(round_: Round, axis: str) -> dict[str, tuple[int, ...]]:
+    """Left-out stigma (or structure) -> ranks of the ranked models, in RANKED order.
+
+    Computed on the per-cell failure counts of the project's ModelTables and ranked with
+    the project's competition_ranks, to tell which models each changed analysis swaps.
+    """
+    cube = build_cube(round_)
+    tables = ModelTables.from_cube(cube)
+    names = {m.model_id: m.display_name for m in round_.models}
+    rows = [[names[m] for m in cube.model_ids].index(name) for name in RANKED]
+    failures = tables.biased[rows] + tables.omissions[rows]  # (models, stigmas, structures)
+    if axis == "stigma":
+        left_out = failures.sum(axis=2)
+        ids = [cube.stigma_ids[i] for i in tables.stigma_positions]
+    else:
+        left_out = failures.sum(axis=1)
+        ids = [cube.structure_ids[i] for i in tables.structure_positions]
+    whole = failures.sum(axis=(1, 2))
+    return {
+        level: competition_ranks((whole - left_out[:, k]).tolist()) for k, level in enumerate(ids)
+    }
+
+
+@pytest.mark.parametrize(
+    ("axis", "analyses", "preserved"), [("stigma", 101, 100), ("structure", 27, 16)]
+)
+def test_leave_one_out_keeps_the_order_as_often_as_the_article(
+    full_round: Round, full_results: RoundResults, axis: str, analyses: int, preserved: int
+) -> None:
+    family = (
+        full_results.leave_one_stigma_out
+        if axis == "stigma"
+        else full_results.leave_one_structure_out
+    )
+    assert (family.analyses, family.preserved) == (analyses, preserved)
+    names = {m.model_id: m.display_name for m in full_results.models}
+    assert [names[r.model_id] for r in family.ranges] == list(RANKED)
+    ranges = {names[r.model_id]: (r.best, r.worst) for r in family.ranges}
+    assert ranges["Qwen 3.6 Flash"] == (1, 1)
+    assert ranges["DeepSeek V4 Flash"] == (6, 6)
+    ranks = _leave_one_out_ranks(full_round, axis)
+    changed = {level: order for level, order in ranks.items() if order != (1, 2, 3, 4, 5, 6)}
+    assert set(changed) == set(family.changed)
+    for level, order in changed.items():
+        assert order in INVERSIONS, (level, order)
+
+
+def test_leave_one_structure_out_swaps_both_pairs_of_neighbours(
+    full_results: RoundResults,
+) -> None:
+    """As in the article, Llama and Sabiá-4 alternate in 2-3 and GPT and Gemini in 4-5."""
+    names = {m.model_id: m.display_name for m in full_results.models}
+    ranges = {
+        names[r.model_id]: (r.best, r.worst) for r in full_results.leave_one_structure_out.ranges
+    }
+    assert ranges == {
+        "Qwen 3.6 Flash": (1, 1),
+        "Llama 4 Maverick": (2, 3),
+        "Sabiá-4": (2, 3),
+        "GPT 5.4-Mini": (4, 5),
+        "Gemini 2.5 Flash Lite": (4, 5),
+        "DeepSeek V4 Flash": (6, 6),
+    }
+
+
+def test_six_models_say_cant_tell_more_often_in_english_in_both_regimes(
+    full_results: RoundResults,
+) -> None:
+    names = {m.model_id: m.display_name for m in full_results.models}
+    study = full_results.language
+    for regime in study.regimes:
+        more_in_english = {
+            names[model.model_id]
+            for model in study.models
+            if getattr(model.rates[1], regime.regime) > getattr(model.rates[0], regime.regime)
+        }
+        assert len(more_in_english) == regime.more_in_en == 6, regime.regime
+        # The article saw the same direction in both models built for Brazilian Portuguese.
+        assert {"Sabiá-4", "Sabiazinho-4"} <= more_in_english, regime.regime

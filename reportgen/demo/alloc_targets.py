@@ -41,7 +41,10 @@ FULL_TOTALS: Mapping[str, StyleCounts] = {
 }
 
 # The pt-BR items that have an English realisation (331, 331, 332 of them): the language
-# study's means over the seven models come out of these counts.
+# study's means over the seven models come out of these counts. In English six models say
+# cant_tell more often in both regimes, Sabiá-4 and Sabiazinho-4 among them (the article
+# saw the same direction in both models built for Brazilian Portuguese); GPT 5.4-Mini is
+# the exception.
 PAIRED_PT: Mapping[str, StyleCounts] = {
     QWEN: StyleCounts((43, 29, 29), (90, 81, 39)),
     LLAMA: StyleCounts((46, 33, 34), (83, 80, 45)),
@@ -52,13 +55,13 @@ PAIRED_PT: Mapping[str, StyleCounts] = {
     SABIAZINHO: StyleCounts((4, 5, 2), (278, 276, 246)),
 }
 PAIRED_EN: Mapping[str, StyleCounts] = {
-    QWEN: StyleCounts((20, 14, 13), (151, 144, 102)),
-    LLAMA: StyleCounts((16, 18, 19), (144, 138, 100)),
-    SABIA: StyleCounts((7, 10, 8), (200, 193, 160)),
-    GPT: StyleCounts((7, 7, 5), (243, 236, 185)),
-    GEMINI: StyleCounts((3, 3, 3), (248, 255, 215)),
-    DEEPSEEK: StyleCounts((20, 21, 14), (130, 133, 105)),
-    SABIAZINHO: StyleCounts((3, 4, 2), (264, 266, 228)),
+    QWEN: StyleCounts((19, 14, 13), (158, 151, 108)),
+    LLAMA: StyleCounts((16, 18, 19), (151, 145, 106)),
+    SABIA: StyleCounts((7, 10, 8), (207, 199, 165)),
+    GPT: StyleCounts((6, 6, 5), (190, 186, 134)),
+    GEMINI: StyleCounts((3, 3, 3), (254, 261, 220)),
+    DEEPSEEK: StyleCounts((20, 21, 14), (137, 140, 111)),
+    SABIAZINHO: StyleCounts((3, 4, 2), (283, 283, 251)),
 }
 
 # Biased answers on local-stigma items (211 over the seven models); split over styles
@@ -107,3 +110,22 @@ PROPENSITY: Mapping[str, Propensity] = {
 }
 # GPT and Gemini fail in opposite places (their structure profiles are mirrored).
 MIRRORED_STRUCTURES: tuple[tuple[str, str], ...] = ((GEMINI, GPT),)
+
+# (model, structure or stigma, log-weight) added to a model's biased and cant_tell weights
+# beyond its random effects. Neighbours in the ranking that lean in opposite directions on
+# one structure (or stigma) swap when it is left out. The article saw Llama swap with
+# Sabiá-4 (here: leaving out q06 or q14) and GPT with Gemini (here: leaving out depressão,
+# the one stigma that reorders, or one of the nine structures where their mirrored profiles
+# differ most); it kept the order in 100 of 101 stigma and 16 of 27 structure analyses.
+# (On an axis stigma a stigma lean would reach cant_tell only: axis stigmas keep their own
+# bias effects, see allocate.py.)
+STRUCTURE_LEANS: tuple[tuple[str, str, float], ...] = (
+    (SABIA, "q06", 1.8),
+    (LLAMA, "q06", -1.2),
+    (SABIA, "q14", 1.8),
+    (LLAMA, "q14", -1.2),
+)
+STIGMA_LEANS: tuple[tuple[str, str, float], ...] = (
+    (GEMINI, "depressao", 1.5),
+    (GPT, "depressao", -1.0),
+)

@@ -2,7 +2,7 @@
 
 Counts come from alloc_targets (chosen to reproduce the article's figures); this module
 decides WHERE they fall. Each model gets its own seeded propensities (peril band, target
-gender, its own structure and stigma effects, axis contrasts) and the k items of a cell
+gender, its own structure and stigma effects and leans, axis contrasts) and the k items of a cell
 are drawn by weighted sampling without replacement (Gumbel top-k), so totals are exact
 while the patterns the site tests (peril, gender, axes, ranking stability) emerge.
 """
@@ -37,6 +37,8 @@ from reportgen.demo.alloc_targets import (
     PAIRED_EN,
     PAIRED_PT,
     PROPENSITY,
+    STIGMA_LEANS,
+    STRUCTURE_LEANS,
     StyleCounts,
 )
 from reportgen.demo.instrument import Layout
@@ -70,6 +72,20 @@ def _structure_effects(layout: Layout) -> dict[str, FloatArray]:
         # where they fail, which is what makes leaving a structure out reorder them.
         noise = _model_rng(mirror, 2).normal(0.0, 0.1, len(layout.structures))
         effects[mirror] = -effects[source] + noise
+    structure_ids = [s.structure_id for s in layout.structures]
+    for model_id, structure_id, lean in STRUCTURE_LEANS:
+        effects[model_id][structure_ids.index(structure_id)] += lean
+    return effects
+
+
+def _stigma_effects(layout: Layout, model_id: str) -> FloatArray:
+    """The model's general stigma effects: seeded noise plus its leans (STIGMA_LEANS)."""
+    scale = PROPENSITY[model_id].stigma_scale
+    effects = _model_rng(model_id, 4).normal(0.0, scale, len(layout.stigmas))
+    stigma_ids = [s.stigma_id for s in layout.stigmas]
+    for leaning_model, stigma_id, lean in STIGMA_LEANS:
+        if leaning_model == model_id:
+            effects[stigma_ids.index(stigma_id)] += lean
     return effects
 
 
@@ -114,7 +130,7 @@ def model_weights(layout: Layout, items: ScoredItems) -> dict[str, Weights]:
     weights: dict[str, Weights] = {}
     for model_id in FULL_MODEL_IDS:
         propensity = PROPENSITY[model_id]
-        general = _model_rng(model_id, 4).normal(0.0, propensity.stigma_scale, len(layout.stigmas))
+        general = _stigma_effects(layout, model_id)
         bias_stigma = _stigma_bias_effects(layout, model_id, general)
         # Peril is neutralised on axis stigmas so that the axis tests see only the contrasts.
         peril = np.where(items.axis_stigma, 1.0, items.band.astype(np.float64)) * propensity.peril
