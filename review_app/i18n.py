@@ -141,6 +141,50 @@ PT_BR: Mapping[str, str] = {
     "reply_en": "Resposta (inglês)",
     "accept": "Aceitar e anular o item",
     "reject": "Rejeitar",
+    # accounts, sessions and defences (issue 9, points 6, 8, 16, 17)
+    "error_control_character": (
+        "O texto contém um caractere de controle ou invisível (como NUL). Apague-o e tente de novo."
+    ),
+    "error_password_repeated": "A senha não pode ser um único caractere repetido.",
+    "error_password_name": "A senha não pode ser o nome da conta.",
+    "error_password_common": "Esta senha está na lista de senhas comuns. Escolha outra.",
+    "error_language": "Idioma desconhecido: {language}. Use pt-BR ou en.",
+    "error_unknown_account": "Não existe a conta {account_id}.",
+    "error_disable_self": "Você não pode desativar a sua própria conta.",
+    "error_database_url": "Não entendi a URL do banco de dados: {url}.",
+    "error_database_driver": (
+        "Driver de banco de dados não suportado: {driver}. Use um destes: {drivers}."
+    ),
+    "error_database_unreachable": "Não consegui abrir o banco de dados {url}: {reason}",
+    "error_database_folder_missing": "A pasta do banco SQLite não existe: {folder}.",
+    "error_database_folder_unwritable": "Sem permissão de escrita no banco SQLite: {folder}.",
+    "error_database": "O banco de dados recusou a operação ({kind}). Nada foi gravado.",
+    "error_unexpected": (
+        "Algo deu errado. Nada foi gravado; tente de novo ou avise a administração."
+    ),
+    "saved": "Julgamento salvo: {code}.",
+    "page_accounts": "Contas",
+    "accounts_title": "Contas",
+    "account_new": "Nova conta",
+    "role": "Papel",
+    "role_reviewer": "revisor(a)",
+    "role_admin": "administrador(a)",
+    "role_participant": "participante",
+    "preferred_language": "Idioma preferido",
+    "create_account": "Criar conta",
+    "account_created": "Conta {name} criada. Senha provisória, mostrada só agora:",
+    "password_reset_done": "Nova senha de {name}, mostrada só agora:",
+    "account_heading": "{name} · {role} · {status}",
+    "account_active": "ativa",
+    "account_disabled": "desativada",
+    "open_sessions": "Sessões abertas: {count}",
+    "disable_account": "Desativar",
+    "enable_account": "Reativar",
+    "reset_password": "Redefinir senha",
+    "revoke_sessions": "Encerrar sessões",
+    "save_language": "Salvar idioma",
+    "sessions_revoked": "Sessões de {name} encerradas: {count}.",
+    "account_updated": "Conta {name} atualizada.",
 }
 
 EN: Mapping[str, str] = {
@@ -270,6 +314,48 @@ EN: Mapping[str, str] = {
     "reply_en": "Reply (English)",
     "accept": "Accept and annul the item",
     "reject": "Reject",
+    # accounts, sessions and defences (issue 9, points 6, 8, 16, 17)
+    "error_control_character": (
+        "The text holds a control or invisible character (such as NUL). Delete it and try again."
+    ),
+    "error_password_repeated": "The password cannot be one character repeated.",
+    "error_password_name": "The password cannot be the account's name.",
+    "error_password_common": "This password is on the list of common passwords. Choose another.",
+    "error_language": "Unknown language: {language}. Use pt-BR or en.",
+    "error_unknown_account": "There is no account {account_id}.",
+    "error_disable_self": "You cannot disable your own account.",
+    "error_database_url": "Unreadable database URL: {url}.",
+    "error_database_driver": "Unsupported database driver: {driver}. Use one of: {drivers}.",
+    "error_database_unreachable": "Cannot open the database {url}: {reason}",
+    "error_database_folder_missing": "The SQLite database's folder does not exist: {folder}.",
+    "error_database_folder_unwritable": "No write permission on the SQLite database: {folder}.",
+    "error_database": "The database refused the operation ({kind}). Nothing was saved.",
+    "error_unexpected": (
+        "Something went wrong. Nothing was saved; try again or tell the administrators."
+    ),
+    "saved": "Judgment saved: {code}.",
+    "page_accounts": "Accounts",
+    "accounts_title": "Accounts",
+    "account_new": "New account",
+    "role": "Role",
+    "role_reviewer": "reviewer",
+    "role_admin": "administrator",
+    "role_participant": "participant",
+    "preferred_language": "Preferred language",
+    "create_account": "Create account",
+    "account_created": "Account {name} created. Temporary password, shown only now:",
+    "password_reset_done": "New password of {name}, shown only now:",
+    "account_heading": "{name} · {role} · {status}",
+    "account_active": "active",
+    "account_disabled": "disabled",
+    "open_sessions": "Open sessions: {count}",
+    "disable_account": "Disable",
+    "enable_account": "Enable",
+    "reset_password": "Reset password",
+    "revoke_sessions": "End sessions",
+    "save_language": "Save language",
+    "sessions_revoked": "Sessions of {name} ended: {count}.",
+    "account_updated": "Account {name} updated.",
 }
 
 CATALOGUES: Mapping[str, Mapping[str, str]] = {"pt-BR": PT_BR, "en": EN}

@@ -13,7 +13,7 @@ from reportgen.errors import ReportgenError
 from review_app.db import NOTE_MAX_CHARS
 from review_app.guidelines import guidelines_text
 from review_app.reviewing import QueueEntry, load_sample, my_queue, next_code, submit_judgment
-from review_app.ui_common import engine, language, show_error, t, token
+from review_app.ui_common import announce_saved, engine, language, show_error, t, token
 
 CURRENT = "current_code"
 
@@ -76,6 +76,7 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
             except ReportgenError as error:
                 show_error(error)
                 return
+            announce_saved(sample.code)
             after = next_code(my_queue(engine(), token()), sample.code)
             st.session_state[CURRENT] = after or sample.code
             st.rerun()
