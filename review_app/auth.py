@@ -122,7 +122,7 @@ def lock_seconds(failures: int) -> int:
 
 def check_language(language: str) -> str:
     if language not in LANGUAGES:
-        raise ReviewInputError("error_language", language=language)
+        raise ReviewInputError("error_language", code=language)
     return language
 
 

@@ -39,7 +39,10 @@ def _db_option(function: F) -> F:
 def _engine(db_url: str | None) -> Engine:
     from review_app.storage import database_url, open_database
 
-    return open_database(database_url(db_url))
+    engine = open_database(database_url(db_url))
+    # Close the pool when the command ends (a PostgreSQL server counts open connections).
+    click.get_current_context().call_on_close(engine.dispose)
+    return engine
 
 
 class _ReviewGroup(click.Group):
