@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine, delete, func, select, update
 
 from review_app.anonymise import Scrubber
 from review_app.auth import require
+from review_app.credentials import name_key
 from review_app.db import (
     accounts,
     assignments,
@@ -181,7 +182,9 @@ def reviewer_names(engine: Engine, token: str | None) -> list[str]:
     require(engine, token, "admin")
     with engine.connect() as connection:
         names = connection.execute(
-            select(accounts.c.name).where(accounts.c.role == "reviewer").order_by(accounts.c.name)
+            select(accounts.c.name)
+            .where(accounts.c.role == "reviewer", accounts.c.disabled.is_(False))
+            .order_by(accounts.c.name)
         ).scalars()
         return [str(name) for name in names]
 
@@ -268,7 +271,11 @@ def _open_sample(connection: Connection, sample_id: int) -> str:
 
 def _reviewer_id(connection: Connection, name: str) -> int:
     account_id = connection.execute(
-        select(accounts.c.account_id).where(accounts.c.name == name, accounts.c.role == "reviewer")
+        select(accounts.c.account_id).where(
+            accounts.c.name_key == name_key(name),
+            accounts.c.role == "reviewer",
+            accounts.c.disabled.is_(False),
+        )
     ).scalar()
     if account_id is None:
         raise ReviewInputError("error_unknown_reviewer", name=name)

@@ -47,11 +47,12 @@ accounts = Table(
     metadata,
     Column("account_id", Integer, primary_key=True),
     Column("name", String(80), nullable=False, unique=True),
+    # NFKC and case-folded: "R1" and "r1", or two encodings of "José", are one account.
+    Column("name_key", String(80), nullable=False, unique=True),
     Column("role", String(20), nullable=False),
     Column("password_hash", String(255), nullable=False),
     Column("language", String(8), nullable=False, default="pt-BR"),
-    Column("failed_logins", Integer, nullable=False, default=0),
-    Column("locked_until", DateTime(timezone=True), nullable=True),
+    Column("disabled", Boolean, nullable=False, default=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -63,6 +64,19 @@ login_sessions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
     Column("revoked", Boolean, nullable=False, default=False),
+)
+
+# Failed logins per (typed name, client), known name or not: a stranger elsewhere cannot
+# lock the owner out, and the refusal reads the same whether the account exists. Both
+# parts are SHA-256 digests: people sometimes type a password in the name field.
+login_throttle = Table(
+    "login_throttle",
+    metadata,
+    Column("name_digest", String(64), primary_key=True),
+    Column("client_digest", String(64), primary_key=True),
+    Column("failures", Integer, nullable=False, default=0),
+    Column("locked_until", DateTime(timezone=True), nullable=True),
+    Column("last_failure", DateTime(timezone=True), nullable=False),
 )
 
 rounds = Table(

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from reportgen.kinds.review_task import ReviewUnit
 from reportgen.model import Round
 from review_app.anonymise import Scrubber, new_code, round_names
+from review_app.credentials import name_key
 from review_app.db import (
     accounts,
     assignments,
@@ -133,7 +134,7 @@ def create_batch(
             _refuse_same_draw(connection, round_.round_id, seed)
             names = _chosen_reviewers(connection, reviewers, quotas or {})
             ids = list(names.values())
-            quota_by_id = {names[name]: quota for name, quota in (quotas or {}).items()}
+            quota_by_id = {names[name_key(name)]: quota for name, quota in (quotas or {}).items()}
             reviewers_of = assign(len(drawn), ids, overlap, quota_by_id)
             _ensure_round(connection, round_)
             settings: dict[str, object] = {
@@ -176,21 +177,22 @@ def _refuse_same_draw(connection: Connection, round_id: str, seed: int) -> None:
 def _chosen_reviewers(
     connection: Connection, names: Sequence[str] | None, quotas: Mapping[str, int]
 ) -> dict[str, int]:
-    """Name -> account id of the batch's reviewers (all reviewer accounts by default)."""
+    """Name key -> account id of the batch's reviewers (every enabled reviewer account by
+    default). Names are matched as accounts are: by their NFKC, case-folded key."""
     rows = connection.execute(
-        select(accounts.c.name, accounts.c.account_id)
-        .where(accounts.c.role == "reviewer")
+        select(accounts.c.name_key, accounts.c.account_id)
+        .where(accounts.c.role == "reviewer", accounts.c.disabled.is_(False))
         .order_by(accounts.c.account_id)
     ).all()
-    every = {str(name): int(account_id) for name, account_id in rows}
-    wanted = set(every) if names is None else set(names)
+    every = {str(key): int(account_id) for key, account_id in rows}
+    wanted = set(every) if names is None else {name_key(name) for name in names}
     for name in [*(names or ()), *quotas]:
-        if name not in every or name not in wanted:
+        if name_key(name) not in every or name_key(name) not in wanted:
             raise ReviewInputError("error_unknown_reviewer", name=name)
     for name, quota in quotas.items():
         if quota < 0:
             raise ReviewInputError("error_quota_negative", name=name, quota=quota)
-    return {name: account_id for name, account_id in every.items() if name in wanted}
+    return {key: account_id for key, account_id in every.items() if key in wanted}
 
 
 def _ensure_round(connection: Connection, round_: Round) -> None:

@@ -27,7 +27,7 @@ from review_app.reviewing import (
     submit_judgment,
     undo_last_judgment,
 )
-from review_app.ui_common import engine, language, show_error, t, token
+from review_app.ui_common import announce_saved, engine, language, show_error, t, token
 from review_app.ui_text import show_literal
 
 CURRENT = "current_code"
@@ -131,6 +131,7 @@ def _choice_buttons(sample: ReviewSample, note: str) -> ReportgenError | None:
             except ReportgenError as error:
                 return error
             _drafts().pop(sample.code, None)
+            announce_saved(sample.code)
             after = next_code(my_queue(engine(), token()), sample.code)
             st.session_state[CURRENT] = after or sample.code
             st.rerun()

@@ -48,7 +48,7 @@ USAGE_ERRORS: list[tuple[list[str], str, str]] = [
     (
         ["review", "sample", ROUND, "--seed", "-1"],
         "reportgen review sample",
-        "Error: Invalid value for '--seed': -1 is not in the range x>=0.",
+        "Error: Invalid value for '--seed': -1 is not in the range 0<=x<=2147483647.",
     ),
     (
         ["review", "sample", ROUND, "--seed", "1", "--fraction", "0"],

@@ -323,3 +323,38 @@ def test_plurals_come_from_the_catalogue() -> None:
     assert translate("en", "disagreements_count", count=0) == "0 samples await a decision."
     assert translate("pt-BR", "batch_samples", count=1_000_000) == "1000000 amostras"  # "many"
     assert "1 conta de revisor." in translate("pt-BR", "error_overlap", overlap=2, count=1)
+
+
+def test_reviewers_are_named_as_accounts_are_and_disabled_ones_get_no_work(
+    database: tuple[str, Engine], tmp_path: Path
+) -> None:
+    from review_app.accounts import list_accounts, set_disabled
+
+    _, engine = database
+    tokens = _team(engine, "ana", "bruno", "carla")
+    carla = next(a for a in list_accounts(engine, tokens["admin"]) if a.name == "carla")
+    set_disabled(engine, tokens["admin"], carla.account_id, True)
+    round_ = memory_review_round(tmp_path / "r-demo")
+    batch_id = create_batch(
+        engine,
+        round_,
+        fraction=0.2,
+        min_per_stratum=1,
+        overlap=1,
+        seed=3,
+        reviewers=["ANA", "Ｂruno"],  # matched by the NFKC, case-folded key
+        quotas={"Ana": 2},
+    )
+    loads = {
+        load.name: load.assigned
+        for load in batches.reviewer_loads(engine, tokens["admin"], batch_id)
+    }
+    assert set(loads) == {"ana", "bruno"}
+    assert loads["ana"] == 2
+    # With every reviewer by default, the disabled account is still left out.
+    create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=2, seed=4)
+    assert "carla" not in batches.reviewer_names(engine, tokens["admin"])
+    with pytest.raises(ReviewInputError, match="no reviewer account named carla"):
+        create_batch(
+            engine, round_, fraction=0.2, min_per_stratum=1, overlap=1, seed=5, reviewers=["carla"]
+        )

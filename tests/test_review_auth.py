@@ -102,7 +102,7 @@ def test_stale_and_revoked_sessions(engine: Engine) -> None:
     [
         ("", "reviewer", PASSWORD, "1 to 80"),
         ("ana", "owner", PASSWORD, "Unknown role"),
-        ("ana", "reviewer", "short", "at least 10"),
+        ("ana", "reviewer", "short", "at least 12"),
     ],
 )
 def test_bad_accounts_are_refused(

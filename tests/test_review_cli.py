@@ -67,7 +67,7 @@ def test_errors_are_clear_messages(db: str, tmp_path: Path) -> None:
         main, ["review", "add-reviewer", "ana", "--password-stdin", "--db", db], input="short\n"
     )
     assert result.exit_code == 1
-    assert "Error: The password must have at least 10 characters." in result.output
+    assert "Error: The password must have at least 12 characters." in result.output
     round_dir = make_round(tmp_path)
     result = runner.invoke(main, ["review", "sample", str(round_dir), "--seed", "1", "--db", db])
     assert result.exit_code == 1

@@ -19,25 +19,48 @@ from review_app.db import ROLES
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+SEED_MAX = 2**31 - 1  # the batches table stores the seed in a 32-bit integer
+
+
 def _db_option(function: F) -> F:
     return click.option(
         "--db",
         "db_url",
         default=None,
         metavar="URL",
-        help="SQLAlchemy database URL (default: the SQLite file review.db here).",
+        help=(
+            "SQLAlchemy database URL: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB "
+            "(default: $REPORTGEN_REVIEW_DB, else the SQLite file review.db here). Leave the "
+            "PostgreSQL password out of it: libpq reads it from ~/.pgpass or $PGPASSFILE."
+        ),
     )(function)
 
 
 def _engine(db_url: str | None) -> Engine:
-    from review_app.db import create_schema, default_url, make_engine
+    from review_app.storage import database_url, open_database
 
-    engine = make_engine(db_url or default_url())
-    create_schema(engine)
+    engine = open_database(database_url(db_url))
+    # Close the pool when the command ends (a PostgreSQL server counts open connections).
+    click.get_current_context().call_on_close(engine.dispose)
     return engine
 
 
-@click.group()
+class _ReviewGroup(click.Group):
+    """The review commands: a database error is one line (exit 1), never a traceback,
+    and its text (which may quote the SQL) is not shown."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from review_app.errors import ReviewError
+
+        try:
+            return super().invoke(ctx)
+        except SQLAlchemyError as error:
+            raise ReviewError("error_database", kind=type(error).__name__) from error
+
+
+@click.group(cls=_ReviewGroup)
 def review() -> None:
     """Run the blind human review of a round: accounts, samples, the app and exports.
 
@@ -113,7 +136,10 @@ def add_reviewer(
     help="How many distinct reviewers judge each sample.",
 )
 @click.option(
-    "--seed", type=click.IntRange(min=0), required=True, help="Seed of the draw and of the order."
+    "--seed",
+    type=click.IntRange(0, SEED_MAX),
+    required=True,
+    help="Seed of the draw and of the order.",
 )
 @click.option(
     "--reviewer",
@@ -239,19 +265,20 @@ def serve(port: int, address: str, db_url: str | None) -> None:
     """Start the review app (Streamlit) on this machine until interrupted."""
     from importlib.util import find_spec
 
-    from review_app.db import default_url
+    from review_app.storage import database_url
 
     _engine(db_url)
     spec = find_spec("review_app.app")  # the file, without running the app's script
     if spec is None or spec.origin is None:
         raise click.ClickException("the review app (review_app/app.py) is not installed")
     script = Path(spec.origin)
-    environment = dict(os.environ, REVIEW_DB_URL=db_url or default_url())
+    environment = dict(os.environ, REVIEW_DB_URL=database_url(db_url))
     command = [
         sys.executable, "-m", "streamlit", "run", str(script),
         "--server.port", str(port), "--server.address", address,
         "--server.headless", "true", "--browser.gatherUsageStats", "false",
         "--client.toolbarMode", "minimal",
+        "--client.showErrorDetails", "none",  # no traceback reaches a visitor
     ]  # fmt: skip
     # Replace this process: signals (Ctrl-C, a service manager's stop) reach Streamlit itself.
     os.execve(sys.executable, command, environment)
