@@ -91,10 +91,10 @@ class HomePage:
     article_heading: str
     article_body: Markup
     authors_label: str
-    authors: str
-    doi: str
-    article_link: Link
-    repository_link: Link
+    authors: str | None  # None (like the DOI and links) while site.yml holds a placeholder
+    doi: str | None
+    article_link: Link | None
+    repository_link: Link | None
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,7 @@ class ContinuousSection:
     snapshot: Markup
     ranking: Table | None
     diagnostic: Table | None
+    intervals: tuple[Table, ...]  # by N, by n; empty without statistics
     scatter: ChartRef
 
 
@@ -238,11 +239,11 @@ class ContinuousPage:
 
 
 @dataclass(frozen=True)
-class Example:  # a published item shown as an example of the instrument
-    style: str
-    language: str
-    scenario: str
+class Example:  # a published item: what it is (style, scenario, provenance) and its text
+    meta: str
+    language: str  # the prompt's language (its lang attribute on a page of another language)
     prompt: str
+    rendering: str | None  # an English rendering of a pt-BR prompt, on the English page only
 
 
 @dataclass(frozen=True)
