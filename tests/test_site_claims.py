@@ -28,6 +28,7 @@ from tests.factories import (
     THEME,
     build_tiny,
     complete_config,
+    demonstration_rounds,
     tiny_rounds,
 )
 
@@ -234,3 +235,42 @@ def test_continuous_snapshot_date_matches_its_title(demo_site: SiteContext) -> N
         assert str(page.rounds[0].snapshot).startswith(date), page.rounds[0].snapshot
         assert page.rounds[0].ranking is not None
         assert not page.rounds[0].ranking.caption.startswith(("Tabela 2", "Table 2"))
+
+
+# --- the closing note: docs/article-figures.md against a build of the demonstration ------
+
+ARTICLE_FIGURES = Path(__file__).resolve().parents[1] / "docs" / "article-figures.md"
+
+
+def article_figure_rows() -> list[tuple[str, str, str, str]]:
+    """(figure, site pt-BR text, site English text, page) of every exact row of the note."""
+    rows = []
+    for line in ARTICLE_FIGURES.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 5 or cells[0] in ("figure", "---") or cells[0].startswith("*pattern*"):
+            continue
+        figure, _article, pt_text, en_text, page = cells
+        rows.append((figure, pt_text.strip("`"), en_text.strip("`"), page))
+    return rows
+
+
+@pytest.fixture(scope="module")
+def demonstration_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("demonstration")
+    out = work / "site"
+    build_site(
+        demonstration_rounds(work),
+        out,
+        config_path=CONFIG,
+        theme_dir=THEME,
+        cache_dir=work / "cache",
+    )
+    return out
+
+
+def test_article_figures_note_matches_the_built_pages(demonstration_site: Path) -> None:
+    rows = article_figure_rows()
+    assert len(rows) >= 20
+    for figure, pt_text, en_text, page in rows:
+        assert pt_text in plain(demonstration_site / page), (figure, page)
+        assert en_text in plain(demonstration_site / "en" / page), (figure, page)
