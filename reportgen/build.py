@@ -15,6 +15,7 @@ timestamps come from SOURCE_DATE_EPOCH (the latest collection date of the rounds
 from __future__ import annotations
 
 import contextlib
+import gzip
 import logging
 import os
 import shutil
@@ -40,7 +41,7 @@ from reportgen.render.site_source import (
     SectionedSite,
     SiteSource,
 )
-from reportgen.render.siteconfig import SiteConfig, load_site_config
+from reportgen.render.siteconfig import SiteConfig, load_site_config, refuse_placeholders
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
@@ -69,6 +70,15 @@ def find_rounds(rounds_dir: Path) -> list[Path]:
     return found
 
 
+def draft_notice(config: SiteConfig, tr: Translator) -> dict[str, str] | None:
+    """The notice every page of a draft carries (metadata still tagged !placeholder), with
+    what is missing named for readers; the theme prints it as a banner above each page."""
+    if not config.draft:
+        return None
+    missing = dict.fromkeys(tr(f"draft.field.{key}") for key, _line in config.placeholders)
+    return {"title": tr("draft.title"), "body": tr("draft.body", missing=", ".join(missing))}
+
+
 def mkdocs_config(
     config: SiteConfig,
     site_dir: Path,
@@ -89,10 +99,12 @@ def mkdocs_config(
                 "site_name": tr.pick(config.short_title),
                 "site_description": tr.pick(config.title),
                 "nav_translations": dict((nav_translations or {}).get(language, {})),
+                "extra": {"rg_draft": draft_notice(config, tr)},
             }
         )
     return {
         "site_name": config.short_title["pt-BR"],
+        # A placeholder address is left out: MkDocs then writes no canonical links.
         "site_url": config.site_url,
         "site_description": config.title["pt-BR"],
         "docs_dir": "docs",
@@ -111,6 +123,7 @@ def mkdocs_config(
         "extra_javascript": ["assets/rg/vega-bundle.js", "assets/rg/site.js"],
         "markdown_extensions": ["tables", "attr_list", "admonition", {"toc": {"permalink": True}}],
         "nav": list(nav),
+        "extra": {"rg_draft": draft_notice(config, Translator(SITE_LANGUAGES[0]))},
         "plugins": [
             "search",
             {
@@ -152,6 +165,20 @@ def _run_mkdocs(config_file: Path, epoch: int) -> None:
         raise BuildError(f"{config_file}: MkDocs failed: {error}") from None
     finally:
         quiet.setLevel(level)
+
+
+def _addressless_sitemap(built: Path) -> None:
+    """A draft without a site address (a placeholder): mkdocs-static-i18n then writes
+    "None" before every path of the sitemap; root-relative paths keep it usable (Material's
+    language selector strips their common prefix)."""
+    xml = built / "sitemap.xml"
+    if not xml.is_file():
+        return
+    text = xml.read_text(encoding="utf-8")
+    text = text.replace("<loc>None", "<loc>/").replace('href="None', 'href="/')
+    xml.write_text(text, encoding="utf-8")
+    with gzip.GzipFile(built / "sitemap.xml.gz", "wb", mtime=0) as packed:
+        packed.write(text.encode("utf-8"))
 
 
 def _language_sitemaps(built: Path) -> None:
@@ -210,6 +237,8 @@ def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path)
     for home in (built / "index.html", built / "en" / "index.html"):
         if not home.is_file():
             raise BuildError(f"{home}: MkDocs produced no home page; nothing was published")
+    if config.site_url is None:
+        _addressless_sitemap(built)
     _language_sitemaps(built)
     site.write_downloads(built)
     (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
@@ -261,17 +290,21 @@ def build_site(
     theme_dir: Path,
     cache_dir: Path | None = None,
     progress: Progress | None = None,
+    strict: bool = False,
 ) -> BuildReport:
     """Build the site from `round_dirs` into `out_dir`; nothing is written on failure.
 
     `theme_dir` is the MkDocs theme overrides folder (main.html, assets/); the page
-    templates belong to the kind and ship with the package.
+    templates belong to the kind and ship with the package. `strict` is the publication
+    build: it refuses to run while any metadata value is still a placeholder.
     """
     say = progress or (lambda _message: None)
     # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
     # the staging area: only absolute paths mean the same thing to both of us.
     out_dir = out_dir.absolute()
     config = load_site_config(config_path)
+    if strict:
+        refuse_placeholders(config, config_path)
     if not (theme_dir / "main.html").is_file():
         raise InputError(f"{theme_dir}: not a theme overrides folder (no main.html)")
     _check_output(out_dir)

@@ -17,12 +17,19 @@ import pytest
 from click.testing import CliRunner
 
 from reportgen.cli import main
+from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.model import SCORED_STYLES, Round
+from reportgen.kinds.estigmas.render.aggregates import local_marker_total
+from reportgen.kinds.estigmas.render.page_common import PageText
+from reportgen.kinds.estigmas.render.round_pages import local_markers_figures
+from reportgen.kinds.estigmas.render.site import site_context
 from reportgen.kinds.estigmas.results import RoundResults, load_results
 from reportgen.kinds.estigmas.score import BIASED, INCONCLUSIVE, build_cube, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import ModelTables
 from reportgen.kinds.estigmas.stats.sensitivity import competition_ranks
+from reportgen.render.siteconfig import load_site_config
+from tests.factories import CONFIG
 
 ROUNDS = Path(__file__).resolve().parents[1] / "rounds"
 FULL = ROUNDS / "estigmas-2026-06"
@@ -211,6 +218,22 @@ def test_whole_round(full_summary: dict[str, dict[str, Any]], full_round: Round)
     assert (local_biased, local_evaluations) == (211, 5649)
     assert pct(local_biased / local_evaluations) == "3.7"
     assert pct(local_biased / total_biased) == "6.0"
+
+
+def test_local_marker_total_on_the_site(full_round: Round) -> None:
+    """§4.4, through the site's own computation: the home page of each language shows the
+    ten local markers' 211 biased answers of 5,649 evaluations (3.7%), 6.0% of 3,526."""
+    site = site_context([full_round], load_site_config(CONFIG), with_statistics=False)
+    local = local_marker_total(site.primary.breakdowns.values())
+    assert (local.count, local.total, site.primary.total_biased) == (211, 5649, 3526)
+    for language, words in (
+        ("pt-BR", ("10 marcadores locais", "5.649 avaliações (3,7%)", "6,0% das 3.526")),
+        ("en", ("10 local markers", "5,649 evaluations (3.7%)", "6.0% of the round's 3,526")),
+    ):
+        (figure,) = local_markers_figures(site, PageText(Translator(language)))
+        assert figure.value == "211"
+        for expected in words:
+            assert expected in figure.label, (language, expected)
 
 
 def test_correlation_of_bias_and_omission(full_summary: dict[str, dict[str, Any]]) -> None:

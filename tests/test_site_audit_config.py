@@ -14,7 +14,7 @@ from reportgen.build import build_site
 from reportgen.errors import InputError
 from reportgen.kinds.estigmas.render.reference_tables import load_audit
 from reportgen.render.siteconfig import load_site_config
-from tests.factories import CONFIG, THEME, tiny_rounds
+from tests.factories import CONFIG, THEME, complete_config, tiny_rounds
 
 
 def audit_export(round_id: str) -> dict[str, object]:
@@ -89,10 +89,11 @@ def test_bad_audit_export_names_the_file(tmp_path: Path) -> None:
     assert load_audit(tmp_path / "absent.json") is None
 
 
-def test_site_config_is_read_from_the_file() -> None:
-    config = load_site_config(CONFIG)
+def test_site_config_is_read_from_the_file(tmp_path: Path) -> None:
+    config = load_site_config(complete_config(tmp_path))
     assert config.title["en"]
     assert config.contest_window_days > 0
+    assert config.region_max_bias is not None
     assert 0 < config.region_max_bias <= 1
 
 
@@ -106,7 +107,7 @@ def test_site_config_is_read_from_the_file() -> None:
     ],
 )
 def test_bad_site_config(tmp_path: Path, old: str, new: str, message: str) -> None:
-    text = CONFIG.read_text(encoding="utf-8")
+    text = complete_config(tmp_path).read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / "site.yml"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")

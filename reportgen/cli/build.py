@@ -54,6 +54,12 @@ def default_path(name: str) -> Path:
     default=None,
     help="Cache of statistical results [default: $REPORTGEN_CACHE_DIR or ~/.cache/reportgen].",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="The publication build: refuse to build while site.yml still holds a value tagged"
+    " !placeholder, naming each one.",
+)
 def build(
     round_dirs: tuple[Path, ...],
     out_dir: Path,
@@ -61,11 +67,13 @@ def build(
     config_path: Path | None,
     theme_dir: Path | None,
     cache_dir: Path | None,
+    strict: bool,
 ) -> None:
     """Build the companion site (pt-BR at the root, English under /en/).
 
     With no ROUND_DIR, every archive under rounds/ is built. A failed build leaves
-    the previous site untouched.
+    the previous site untouched. Without --strict, metadata still tagged !placeholder
+    in site.yml is left off the pages, which then carry a draft notice.
     """  # fmt: skip
     from reportgen.build import build_site, find_rounds
 
@@ -77,6 +85,7 @@ def build(
         config_path=config_path or default_path("site.yml"),
         theme_dir=theme_dir or default_path("templates/overrides"),
         cache_dir=cache_dir,
+        strict=strict,
         progress=(lambda message: console.print(f"[dim]•[/dim] {message}"))
         if console.is_terminal
         else None,

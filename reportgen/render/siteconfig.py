@@ -2,6 +2,10 @@
 
 Titles, authors, DOI and links, and the contestation contact come from this
 file, never from code. Every problem names the file and the key.
+
+A value not known yet is tagged `!placeholder` in the file. It is read as absent (None,
+or no authors): no page can print it, the pages carry a draft notice instead, and the
+publication build (`reportgen build --strict`) refuses to run while any remains.
 """
 
 from __future__ import annotations
@@ -17,24 +21,52 @@ import yaml
 from reportgen.errors import InputError
 from reportgen.i18n import SITE_LANGUAGES
 
+PLACEHOLDER_TAG = "!placeholder"
+# The keys that may still be placeholders (the site is built without them, as a draft).
+# Every other key is needed to build any page at all.
+PLACEHOLDER_KEYS: tuple[str, ...] = (
+    "site_url",
+    "article.authors",
+    "article.doi",
+    "article.article_url",
+    "article.repository_url",
+    "contestations.contact",
+    "figure1.max_bias",
+    "figure1.max_omission",
+)
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """A value tagged `!placeholder` in site.yml: known to be wrong, never published."""
+
+    line: int  # 1-based line of the value in the file
+
 
 @dataclass(frozen=True)
 class SiteConfig:
-    site_url: str
+    site_url: str | None  # None: a placeholder (so are the other optional fields)
     primary_round: str | None
     title: Mapping[str, str]
     short_title: Mapping[str, str]
-    authors: tuple[str, ...]
-    doi: str
-    article_url: str
-    repository_url: str
+    authors: tuple[str, ...]  # empty: a placeholder
+    doi: str | None
+    article_url: str | None
+    repository_url: str | None
     license: str
-    contest_contact: str
+    contest_contact: str | None
     contest_window_days: int
     contest_reply_days: int
     audit_exports_dir: Path
-    region_max_bias: float
-    region_max_omission: float
+    region_max_bias: float | None  # None: no reference region drawn (both or neither)
+    region_max_omission: float | None
+    # (dotted key, line) of every value still tagged !placeholder, in file order
+    placeholders: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def draft(self) -> bool:
+        """Incomplete metadata: the pages say so, and a strict build refuses to run."""
+        return bool(self.placeholders)
 
     def to_json_dict(self) -> dict[str, Any]:
         return {
@@ -51,12 +83,28 @@ class SiteConfig:
         }
 
 
+class _Loader(yaml.SafeLoader):
+    """The safe loader, plus the `!placeholder` tag (on a scalar, list or mapping)."""
+
+
+def _placeholder(loader: yaml.SafeLoader, node: yaml.Node) -> Placeholder:
+    return Placeholder(node.start_mark.line + 1)
+
+
+_Loader.add_constructor(PLACEHOLDER_TAG, _placeholder)
+
+
 def _get(data: Mapping[str, Any], dotted: str, kind: type, source: str) -> Any:
     value: Any = data
     for part in dotted.split("."):
         if not isinstance(value, Mapping) or part not in value:
             raise InputError(f"{source}: missing key {dotted!r}")
         value = value[part]
+    if isinstance(value, Placeholder):
+        raise InputError(
+            f"{source}: key {dotted!r} (line {value.line}) cannot be a placeholder: no page can"
+            f" be built without it; placeholders are allowed only for {', '.join(PLACEHOLDER_KEYS)}"
+        )
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise InputError(f"{source}: key {dotted!r} must be a {kind.__name__}, got {value!r}")
     return value
@@ -95,20 +143,50 @@ def _rate(data: Mapping[str, Any], dotted: str, source: str) -> float:
     return float(value)
 
 
+def _placeholders(data: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """(dotted key, line) of every allowed key whose value is tagged !placeholder."""
+    found = []
+    for dotted in PLACEHOLDER_KEYS:
+        value: Any = data
+        for part in dotted.split("."):
+            value = value.get(part) if isinstance(value, Mapping) else None
+        if isinstance(value, Placeholder):
+            found.append((dotted, value.line))
+    return tuple(sorted(found, key=lambda entry: entry[1]))
+
+
+def _optional(
+    data: Mapping[str, Any], dotted: str, source: str, placeholders: set[str], read: Any
+) -> Any:
+    """`read(data, dotted, source)`, or None where the value is a placeholder."""
+    return None if dotted in placeholders else read(data, dotted, source)
+
+
+def _str(data: Mapping[str, Any], dotted: str, source: str) -> str:
+    value: str = _get(data, dotted, str, source)
+    return value
+
+
+def _authors(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
+    authors = _get(data, "article.authors", list, source)
+    if not authors or not all(isinstance(a, str) and a.strip() for a in authors):
+        raise InputError(f"{source}: key 'article.authors' must be a non-empty list of names")
+    return tuple(authors)
+
+
 def load_site_config(path: Path) -> SiteConfig:
     """Read and validate `site.yml`; raises InputError naming the file and key."""
     source = str(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # a SafeLoader subclass
     except FileNotFoundError:
         raise InputError(f"{source}: site configuration file not found") from None
     except yaml.YAMLError as error:
         raise InputError(f"{source}: not valid YAML ({error})") from None
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a mapping at the top level")
-    authors = _get(data, "article.authors", list, source)
-    if not authors or not all(isinstance(a, str) and a.strip() for a in authors):
-        raise InputError(f"{source}: key 'article.authors' must be a non-empty list of names")
+    placeholders = _placeholders(data)
+    marked = {key for key, _line in placeholders}
     primary = data.get("primary_round")
     if primary is not None and not isinstance(primary, str):
         raise InputError(f"{source}: key 'primary_round' must be a round id or null")
@@ -117,21 +195,38 @@ def load_site_config(path: Path) -> SiteConfig:
     if window <= 0 or reply <= 0:
         raise InputError(f"{source}: contestation windows must be positive numbers of days")
     exports = Path(_get(data, "audit.exports_dir", str, source))
-    region = [_rate(data, key, source) for key in ("figure1.max_bias", "figure1.max_omission")]
+    region_keys = ("figure1.max_bias", "figure1.max_omission")
+    # Half a region is no region: one placeholder bound leaves the figure without one.
+    region = (
+        [None, None]
+        if marked & set(region_keys)
+        else [_rate(data, key, source) for key in region_keys]
+    )
     return SiteConfig(
-        site_url=_url(data, "site_url", source),
+        site_url=_optional(data, "site_url", source, marked, _url),
         primary_round=primary,
         title=_by_language(data, "article.title", source),
         short_title=_by_language(data, "article.short_title", source),
-        authors=tuple(authors),
-        doi=_get(data, "article.doi", str, source),
-        article_url=_url(data, "article.article_url", source),
-        repository_url=_url(data, "article.repository_url", source),
-        license=_get(data, "article.license", str, source),
-        contest_contact=_get(data, "contestations.contact", str, source),
+        authors=() if "article.authors" in marked else _authors(data, source),
+        doi=_optional(data, "article.doi", source, marked, _str),
+        article_url=_optional(data, "article.article_url", source, marked, _url),
+        repository_url=_optional(data, "article.repository_url", source, marked, _url),
+        license=_str(data, "article.license", source),
+        contest_contact=_optional(data, "contestations.contact", source, marked, _str),
         contest_window_days=window,
         contest_reply_days=reply,
         audit_exports_dir=exports if exports.is_absolute() else path.parent / exports,
         region_max_bias=region[0],
         region_max_omission=region[1],
+        placeholders=placeholders,
     )
+
+
+def refuse_placeholders(config: SiteConfig, source: Path) -> None:
+    """The publication build's check: raises InputError naming every placeholder left."""
+    if config.placeholders:
+        listed = "\n".join(f"  - {key} (line {line})" for key, line in config.placeholders)
+        raise InputError(
+            f"{source}: {len(config.placeholders)} value(s) still tagged {PLACEHOLDER_TAG};"
+            f" the publication build (--strict) refuses to publish them. Replace:\n{listed}"
+        )

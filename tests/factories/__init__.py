@@ -38,6 +38,7 @@ from tests.factories._site import (
     REPO,
     THEME,
     build_tiny,
+    complete_config,
     demonstration_rounds,
     tiny_rounds,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "LabelChooser",
     "RoundParts",
     "build_tiny",
+    "complete_config",
     "convert_to_version_1",
     "cycling_labels",
     "demonstration_rounds",

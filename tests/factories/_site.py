@@ -9,7 +9,7 @@ from reportgen.build import build_site, find_rounds
 from tests.factories._archives import DEFAULT_MODELS, make_round
 
 REPO = Path(__file__).resolve().parents[2]
-CONFIG = REPO / "site.yml"
+CONFIG = REPO / "site.yml"  # the repository's own: placeholders left, so a draft site
 THEME = REPO / "templates" / "overrides"  # what --templates names: the theme overrides
 INJECTED = '<script>alert("x")</script> & <b>bold</b>'
 PAGES = (
@@ -25,6 +25,15 @@ PAGES = (
     "contestations",
     "data",
 )
+
+
+def complete_config(directory: Path) -> Path:
+    """The repository's site.yml with every !placeholder tag dropped: complete metadata
+    (the example values then count as the article's)."""
+    path = directory / "site-complete.yml"
+    text = CONFIG.read_text(encoding="utf-8").replace("!placeholder ", "")
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def tiny_rounds(root: Path) -> list[Path]:

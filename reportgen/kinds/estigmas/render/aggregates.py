@@ -6,6 +6,7 @@ not statistics: intervals and tests come from the statistics engine's results.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -129,3 +130,10 @@ def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]
             stigmas=stigma_rows,
         )
     return breakdowns
+
+
+def local_marker_total(breakdowns: Iterable[ModelBreakdown]) -> Share:
+    """Biased answers on the local markers' items, summed over the models: of every
+    evaluation of those items (items x models), how many were biased (the article, §4.4)."""
+    shares = [breakdown.local_markers for breakdown in breakdowns]
+    return Share(sum(s.count for s in shares), sum(s.total for s in shares))

@@ -100,10 +100,11 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
     chart_id: str,
     models: Sequence[ModelRow],
     tr: Translator,
-    region: ReferenceRegion,
+    region: ReferenceRegion | None,
     svgs: SvgCache,
 ) -> ChartOutput:
-    """Figure 1: bias rate against omission rate, one point per model."""
+    """Figure 1: bias rate against omission rate, one point per model (and the dashed
+    reference region, unless its bounds are still placeholders)."""
     status_ranked, status_diag = tr("chart.status.ranked"), tr("chart.status.diagnostic")
     frame = _inline(
         [
@@ -155,14 +156,16 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
         .mark_text(align="left", dx=8, dy=-6, fontSize=11)
         .encode(x="omission:Q", y="bias:Q", text="model:N")
     )
-    box = _inline([{"x0": 0.0, "x1": region.max_omission, "y0": 0.0, "y1": region.max_bias}])
-    reference = (
-        alt.Chart(box)
-        .mark_rect(fill=None, stroke="#555555", strokeDash=[6, 4], strokeWidth=1.2)
-        .encode(x="x0:Q", x2="x1:Q", y="y0:Q", y2="y1:Q")
-    )
+    layers: list[alt.Chart] = []
+    if region is not None:
+        box = _inline([{"x0": 0.0, "x1": region.max_omission, "y0": 0.0, "y1": region.max_bias}])
+        layers.append(
+            alt.Chart(box)
+            .mark_rect(fill=None, stroke="#555555", strokeDash=[6, 4], strokeWidth=1.2)
+            .encode(x="x0:Q", x2="x1:Q", y="y0:Q", y2="y1:Q")
+        )
     # Past a dozen points the names overlap; tooltips and the data table still name each one.
-    layers = [reference, points, labels] if len(models) <= LABELLED_POINTS else [reference, points]
+    layers += [points, labels] if len(models) <= LABELLED_POINTS else [points]
     layered = alt.layer(*layers).properties(
         width="container",
         height=380,

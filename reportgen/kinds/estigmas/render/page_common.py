@@ -95,7 +95,7 @@ class RoundCharts:
 
 
 def round_charts(
-    view: RoundView, text: PageText, region: ReferenceRegion, svgs: SvgCache
+    view: RoundView, text: PageText, region: ReferenceRegion | None, svgs: SvgCache
 ) -> RoundCharts:
     tr = text.tr
     scatter = bias_omission_scatter(f"scatter-{view.round_id}", view.models, tr, region, svgs)

@@ -17,62 +17,28 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from reportgen.kinds.estigmas.render.charts import ChartOutput
+from reportgen.kinds.estigmas.render.page_parts import (
+    ChartRef as ChartRef,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    Collapsed as Collapsed,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    Figure as Figure,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    Link as Link,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    PageHead as PageHead,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    SyntheticNotice as SyntheticNotice,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    TextSection as TextSection,
+)
 from reportgen.render.table import Table
-
-
-@dataclass(frozen=True)
-class SyntheticNotice:
-    """The warning shown on every page while a synthetic round is built."""
-
-    title: str
-    body: str
-
-
-@dataclass(frozen=True)
-class PageHead:
-    """What every page starts with: its title and the synthetic-data notice."""
-
-    title: str
-    notice: SyntheticNotice | None
-
-
-@dataclass(frozen=True)
-class ChartRef:
-    """A chart on a page: static SVG, live spec, data table (the SVG is written beside)."""
-
-    chart: ChartOutput
-    description: str
-    data_label: str
-    depth: int  # folders between the page and the site root (for the SVG's address)
-
-
-@dataclass(frozen=True)
-class Collapsed:
-    """A long table folded behind a summary line."""
-
-    summary: str
-    table: Table
-
-
-@dataclass(frozen=True)
-class Link:
-    label: str
-    href: Markup
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A headline number and what it counts."""
-
-    value: str
-    label: str
-
-
-@dataclass(frozen=True)
-class TextSection:
-    heading: str
-    body: str | Markup
 
 
 @dataclass(frozen=True)
@@ -91,10 +57,10 @@ class HomePage:
     article_heading: str
     article_body: Markup
     authors_label: str
-    authors: str
-    doi: str
-    article_link: Link
-    repository_link: Link
+    authors: str | None  # None (like the DOI and links) while site.yml holds a placeholder
+    doi: str | None
+    article_link: Link | None
+    repository_link: Link | None
 
 
 @dataclass(frozen=True)
@@ -225,6 +191,7 @@ class ContinuousSection:
     snapshot: Markup
     ranking: Table | None
     diagnostic: Table | None
+    intervals: tuple[Table, ...]  # by N, by n; empty without statistics
     scatter: ChartRef
 
 
@@ -238,11 +205,11 @@ class ContinuousPage:
 
 
 @dataclass(frozen=True)
-class Example:  # a published item shown as an example of the instrument
-    style: str
-    language: str
-    scenario: str
+class Example:  # a published item: what it is (style, scenario, provenance) and its text
+    meta: str
+    language: str  # the prompt's language (its lang attribute on a page of another language)
     prompt: str
+    rendering: str | None  # an English rendering of a pt-BR prompt, on the English page only
 
 
 @dataclass(frozen=True)

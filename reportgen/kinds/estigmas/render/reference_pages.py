@@ -13,7 +13,8 @@ from reportgen.kinds.estigmas.render import (
 )
 from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, Share
 from reportgen.kinds.estigmas.render.charts import SvgCache, composition_bars
-from reportgen.kinds.estigmas.render.context import ModelRow, RoundView
+from reportgen.kinds.estigmas.render.context import ModelRow, PublishedItem, RoundView
+from reportgen.kinds.estigmas.render.example_renderings import ENGLISH_RENDERINGS
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
     chart_ref,
@@ -78,6 +79,42 @@ def models_page(site: SiteContext, text: PageText) -> ModelsPage:
     return ModelsPage(_head(site, text, text.t("nav.models")), text.t("models.intro"), sections)
 
 
+def _example(item: PublishedItem, view: RoundView, text: PageText) -> Example:
+    """A published item, saying what it is: its style, scenario and where it comes from."""
+    tr = text.tr
+    english_page = tr.language == "en"
+    rendering = None
+    if english_page and item.language == "pt-BR":
+        english = ENGLISH_RENDERINGS.get(item.prompt)
+        rendering = (
+            text.t("method.example_rendering", text=english)
+            if english
+            else text.t("method.example_no_rendering")
+        )
+    origin = "method.example_synthetic" if view.synthetic else "method.example_published"
+    return Example(
+        meta=text.t(
+            "method.example_meta",
+            style=text.t(f"style.{item.style}"),
+            language=item.language,
+            scenario=item.scenario_en if english_page else item.scenario_pt,
+            origin=text.t(origin),
+        ),
+        language=item.language,
+        prompt=item.prompt,
+        rendering=rendering,
+    )
+
+
+def _limitations(site: SiteContext, text: PageText) -> TextSection:
+    # People audited the parser only where the round has a published audit export.
+    audited = site.primary.round_id in site.audits
+    parser = text.t("method.parser_audited" if audited else "method.parser_not_audited")
+    return TextSection(
+        text.t("method.limitations"), f"{text.t('method.limitations_body')} {parser}"
+    )
+
+
 def methodology_page(site: SiteContext, text: PageText) -> MethodologyPage:
     tr, view = text.tr, site.primary
     return MethodologyPage(
@@ -98,16 +135,10 @@ def methodology_page(site: SiteContext, text: PageText) -> MethodologyPage:
         regimes_heading=text.t("method.regimes"),
         regimes=reference_tables.regimes(tr),
         examples_heading=text.t("method.examples"),
-        examples_body=text.t("method.examples_body"),
-        examples=tuple(
-            Example(
-                style=text.t(f"style.{item.style}"),
-                language=item.language,
-                scenario=item.scenario_pt if tr.language == "pt-BR" else item.scenario_en,
-                prompt=item.prompt,
-            )
-            for item in view.published_items
+        examples_body=text.t(
+            "method.examples_body_synthetic" if view.synthetic else "method.examples_body"
         ),
+        examples=tuple(_example(item, view, text) for item in view.published_items),
         no_examples=text.t("method.no_examples"),
         formula=TextSection(text.t("method.formula"), text.t("method.formula_body")),
         formula_code=text.t("method.formula_code"),
@@ -123,7 +154,7 @@ def methodology_page(site: SiteContext, text: PageText) -> MethodologyPage:
                 seed=tr.integer(view.bootstrap_seed),
             ),
         ),
-        limitations=TextSection(text.t("method.limitations"), text.t("method.limitations_body")),
+        limitations=_limitations(site, text),
         caution=text.t("caution.groups"),
     )
 
@@ -167,11 +198,12 @@ def contestations_page(site: SiteContext, text: PageText) -> ContestationsPage:
     )
     return ContestationsPage(
         head=_head(site, text, text.t("nav.contestations")),
+        # A contact still tagged !placeholder in site.yml is None: the page names none.
         process=text.tm(
-            "contest.process",
+            "contest.process" if config.contest_contact else "contest.process_no_contact",
             window=tr.integer(config.contest_window_days),
             reply=tr.integer(config.contest_reply_days),
-            contact=config.contest_contact,
+            contact=config.contest_contact or "",
         ),
         ledger=TextSection(text.t("contest.ledger"), text.t("contest.ledger_body")),
         rounds=sections,

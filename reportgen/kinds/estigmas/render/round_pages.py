@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from markupsafe import Markup
 
 from reportgen.kinds.estigmas.render import language_tables, stats_tables, tables
+from reportgen.kinds.estigmas.render.aggregates import local_marker_total
+from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
     RoundCharts,
@@ -53,12 +55,49 @@ def _correlation(site: SiteContext, text: PageText) -> Markup | None:
     )
 
 
+def local_markers_figures(site: SiteContext, text: PageText) -> tuple[Figure, ...]:
+    """The local markers' share of the round's biased answers (none without local markers)."""
+    tr, view = text.tr, site.primary
+    local = local_marker_total(view.breakdowns.values())
+    if not view.local_stigmas or not local.total or not view.total_biased:
+        return ()
+    label = text.t(
+        "home.local_markers",
+        markers=tr.integer(view.local_stigmas),
+        evaluations=tr.integer(local.total),
+        rate=tr.percent(local.rate),
+        share=tr.percent(local.count / view.total_biased),
+        biased=tr.integer(view.total_biased),
+    )
+    return (Figure(tr.integer(local.count), label),)
+
+
+def _figure_caption(site: SiteContext, text: PageText) -> Markup:
+    tr, region = text.tr, site.region
+    if region is None:  # its bounds are still placeholders in site.yml: no region drawn
+        return text.tm("home.figure_caption_no_region")
+    return text.tm(
+        "home.figure_caption",
+        max_bias=tr.percent(region.max_bias, 0),
+        max_omission=tr.percent(region.max_omission, 0),
+    )
+
+
 def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundCharts]) -> HomePage:
     tr, view, config = text.tr, site.primary, site.config
     best = view.ranked[0] if view.ranked else None
+    title = text.pick(config.title)
+    # Metadata still tagged !placeholder in site.yml is None here and left off the page.
+    links = [
+        Link(text.t(key), config_link(url)) if url else None
+        for key, url in (
+            ("home.article_link", config.article_url),
+            ("home.repository_link", config.repository_url),
+        )
+    ]
     return HomePage(
         head=page_head(text.t("nav.home"), text, _synthetic(site)),
-        article_title=text.pick(config.title),
+        article_title=title,
         finding=text.tm("home.finding", models=tr.integer(len(view.models)), N=tr.integer(view.N)),
         best=text.tm(
             "home.best",
@@ -70,11 +109,7 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
         if best
         else None,
         scatter=charts[view.round_id].scatter,
-        figure_caption=text.tm(
-            "home.figure_caption",
-            max_bias=tr.percent(site.region.max_bias, 0),
-            max_omission=tr.percent(site.region.max_omission, 0),
-        ),
+        figure_caption=_figure_caption(site, text),
         correlation=_correlation(site, text),
         headline_heading=text.t("home.headline"),
         headline=(
@@ -82,16 +117,19 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
             Figure(tr.integer(len(view.models)), text.t("home.models")),
             Figure(tr.integer(view.total_biased), text.t("home.biased_responses")),
             Figure(tr.integer(view.stigma_count), text.t("home.stigmas")),
+            *local_markers_figures(site, text),
         ),
         sections_heading=text.t("home.sections"),
         sections=tuple(Link(text.t(key), slug(stem) + ".md") for stem, key in NAV_PAGES[1:]),
         article_heading=text.t("home.article"),
-        article_body=text.tm("home.article_body", title=text.pick(config.title), doi=config.doi),
+        article_body=text.tm("home.article_body", title=title, doi=config.doi)
+        if config.doi
+        else text.tm("home.article_body_no_doi", title=title),
         authors_label=text.t("home.authors"),
-        authors=", ".join(config.authors),
+        authors=", ".join(config.authors) or None,
         doi=config.doi,
-        article_link=Link(text.t("home.article_link"), config_link(config.article_url)),
-        repository_link=Link(text.t("home.repository_link"), config_link(config.repository_url)),
+        article_link=links[0],
+        repository_link=links[1],
     )
 
 
@@ -272,33 +310,45 @@ def language_page(
     )
 
 
+def _continuous_section(
+    view: RoundView, text: PageText, charts: Mapping[str, RoundCharts]
+) -> ContinuousSection:
+    tr = text.tr
+    # The snapshot is the date of its latest evaluation (the round's title names it too);
+    # `collected_on` is when the first models were evaluated.
+    evaluated = [row.evaluated_on for row in view.models] or [view.collected_on]
+    by_N, by_n = tables.interval_metrics()
+    return ContinuousSection(
+        title=text.pick(view.title),
+        snapshot=text.tm(
+            "continuous.snapshot",
+            date=tr.date(max(evaluated)),
+            first=tr.date(min(evaluated)),
+            N=tr.integer(view.N),
+            n=tr.integer(view.n),
+            annulled=tr.integer(len(view.annulments)),
+            models=tr.integer(len(view.models)),
+            ranked=tr.integer(len(view.ranked)),
+            diagnostic=tr.integer(len(view.diagnostic)),
+        ),
+        ranking=tables.ranking(view, tr, caption_key="continuous.ranking.caption")
+        if view.ranked
+        else None,
+        diagnostic=tables.ranking(view, tr, diagnostic=True) if view.diagnostic else None,
+        intervals=(tables.intervals(view, tr, by_N), tables.intervals(view, tr, by_n))
+        if view.stats is not None
+        else (),
+        scatter=charts[view.round_id].scatter,
+    )
+
+
 def continuous_page(
     site: SiteContext, text: PageText, charts: Mapping[str, RoundCharts]
 ) -> ContinuousPage:
-    tr = text.tr
-    sections = tuple(
-        ContinuousSection(
-            title=text.pick(view.title),
-            snapshot=text.tm(
-                "continuous.snapshot",
-                date=tr.date(view.collected_on),
-                N=tr.integer(view.N),
-                n=tr.integer(view.n),
-                annulled=tr.integer(len(view.annulments)),
-                models=tr.integer(len(view.models)),
-                ranked=tr.integer(len(view.ranked)),
-                diagnostic=tr.integer(len(view.diagnostic)),
-            ),
-            ranking=tables.ranking(view, tr) if view.ranked else None,
-            diagnostic=tables.ranking(view, tr, diagnostic=True) if view.diagnostic else None,
-            scatter=charts[view.round_id].scatter,
-        )
-        for view in site.continuous
-    )
     return ContinuousPage(
         head=page_head(text.t("nav.continuous"), text, _synthetic(site)),
         intro=text.t("continuous.intro"),
-        rounds=sections,
+        rounds=tuple(_continuous_section(view, text, charts) for view in site.continuous),
         no_ranking=text.t("ranking.none"),
         no_rounds=text.t("continuous.none"),
     )

@@ -50,7 +50,7 @@ class SiteContext:
     primary: RoundView
     rounds: tuple[RoundView, ...]  # every built round, full rounds first
     audits: Mapping[str, Mapping[str, Any]]  # round_id -> audit export
-    region: ReferenceRegion
+    region: ReferenceRegion | None  # None while site.yml's bounds are placeholders
     software: Mapping[str, str]  # package -> version
     # Folders between a language's root and these pages: 1 in a site of several kinds,
     # where the Estigmas pages form a section.
@@ -122,7 +122,11 @@ def site_context(
         audit = _audit_of(config.audit_exports_dir, view.round_id)
         if audit is not None:
             audits[view.round_id] = audit
-    region = ReferenceRegion(config.region_max_bias, config.region_max_omission)
+    region = (
+        ReferenceRegion(config.region_max_bias, config.region_max_omission)
+        if config.region_max_bias is not None and config.region_max_omission is not None
+        else None
+    )
     primary = _primary(views, config)
     # The primary round's model pages sit at models/<id>; other rounds' in their own folder.
     views = [v if v is primary else replace(v, models_dir=f"models/{v.round_id}/") for v in views]

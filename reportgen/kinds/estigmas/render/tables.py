@@ -25,9 +25,15 @@ def _model_cell(view: RoundView, row: ModelRow, up: str, link: bool = True) -> C
 
 
 def ranking(
-    view: RoundView, tr: Translator, up: str = "", diagnostic: bool = False, link: bool = True
+    view: RoundView,
+    tr: Translator,
+    up: str = "",
+    diagnostic: bool = False,
+    link: bool = True,
+    caption_key: str = "table.ranking.caption",
 ) -> Table:
-    """Table 2: the ranked models (or the diagnostic cases) with denominators."""
+    """Table 2: the ranked models (or the diagnostic cases) with denominators; another
+    round's ranking names itself with its own `caption_key` (Table 2 is the article's)."""
     rows = view.diagnostic if diagnostic else view.ranked
     header = (
         Cell(tr("table.rank")),
@@ -57,7 +63,7 @@ def ranking(
                 Cell(tr.percent(s.coverage), s.coverage, numeric=True),
             )
         )
-    key = "table.diagnostic.caption" if diagnostic else "table.ranking.caption"
+    key = "table.diagnostic.caption" if diagnostic else caption_key
     return Table(
         table_id=f"{'diagnostic' if diagnostic else 'ranking'}-{view.round_id}",
         caption=tr(key, N=tr.integer(view.N), n=tr.integer(view.n)),

@@ -1,0 +1,65 @@
+"""The small building blocks of the page contexts (`page_types`): the page head and its
+synthetic notice, chart references, folded blocks, links, figures and text sections."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from reportgen.kinds.estigmas.render.charts import ChartOutput
+from reportgen.render.table import Table
+
+
+@dataclass(frozen=True)
+class SyntheticNotice:
+    """The warning shown on every page while a synthetic round is built."""
+
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
+class PageHead:
+    """What every page starts with: its title and the synthetic-data notice."""
+
+    title: str
+    notice: SyntheticNotice | None
+
+
+@dataclass(frozen=True)
+class ChartRef:
+    """A chart on a page: static SVG, live spec, data table (the SVG is written beside)."""
+
+    chart: ChartOutput
+    description: str
+    data_label: str
+    depth: int  # folders between the page and the site root (for the SVG's address)
+
+
+@dataclass(frozen=True)
+class Collapsed:
+    """A long table folded behind a summary line."""
+
+    summary: str
+    table: Table
+
+
+@dataclass(frozen=True)
+class Link:
+    label: str
+    href: Markup
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A headline number and what it counts."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class TextSection:
+    heading: str
+    body: str | Markup
