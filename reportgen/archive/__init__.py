@@ -29,6 +29,8 @@ from reportgen.archive._layout import (
     response_path,
 )
 from reportgen.archive._manifest import (
+    MAX_BOOTSTRAP_REPLICATES,
+    MIN_PUBLICATION_REPLICATES,
     kind_of_round,
     language_texts,
     manifest_from_dict,
@@ -51,6 +53,8 @@ __all__ = [
     "ITEMS_FILE",
     "LEDGER_FILE",
     "MANIFEST_FILE",
+    "MAX_BOOTSTRAP_REPLICATES",
+    "MIN_PUBLICATION_REPLICATES",
     "MODELS_FILE",
     "RESPONSES_DIR",
     "SLUG",

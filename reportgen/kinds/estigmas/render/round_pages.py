@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from markupsafe import Markup
 
+from reportgen.archive import MIN_PUBLICATION_REPLICATES
 from reportgen.kinds.estigmas.render import language_tables, stats_tables, tables
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
@@ -95,14 +96,32 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
     )
 
 
+def _draft(replicates: int, text: PageText) -> str | None:
+    """The draft notice of statistics from fewer replicates than a publication needs."""
+    if replicates >= MIN_PUBLICATION_REPLICATES:
+        return None
+    return text.t(
+        "stats.draft",
+        replicates=text.tr.integer(replicates),
+        minimum=text.tr.integer(MIN_PUBLICATION_REPLICATES),
+    )
+
+
 def _ranking_statistics(site: SiteContext, text: PageText) -> RankingStatistics | None:
     tr, view = text.tr, site.primary
     if view.stats is None:
         return None
     by_N, by_n = tables.interval_metrics()
+    error = view.stats.endpoint_error
     return RankingStatistics(
+        draft=_draft(view.stats.replicates, text),
         intervals_by_N=tables.intervals(view, tr, by_N),
         intervals_by_n=tables.intervals(view, tr, by_n),
+        monte_carlo=text.t(
+            "ranking.monte_carlo",
+            replicates=tr.integer(view.stats.replicates),
+            error=tr.decimal(100 * error, 2) if error is not None else "–",
+        ),
         adjacent_heading=text.t("ranking.adjacent"),
         adjacent=stats_tables.adjacent(view, tr),
         adjacent_body=text.t("ranking.adjacent_body"),
@@ -166,6 +185,7 @@ def _bias_statistics(site: SiteContext, text: PageText) -> BiasStatistics | None
         if tests.tests
     )
     return BiasStatistics(
+        draft=_draft(stats.replicates, text),
         peril=stats_tables.family(view, tr, stats.peril, "stats.family.peril"),
         style=stats_tables.family(view, tr, stats.style, "stats.family.style"),
         race=stats_tables.family(view, tr, stats.race, "stats.family.race"),

@@ -8,7 +8,8 @@ from __future__ import annotations
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
-from reportgen.kinds.estigmas.stats.significance import TestFamily
+from reportgen.kinds.estigmas.stats.fairness import MIN_GROUP_ITEMS, GroupGap
+from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, TestFamily
 from reportgen.render.table import Cell, Table
 
 
@@ -83,6 +84,13 @@ def sensitivity(view: RoundView, tr: Translator) -> Table:
     """Leave-one-out analyses: orders preserved and each model's rank range."""
     stats = require_stats(view)
     families = (stats.leave_one_stigma_out, stats.leave_one_structure_out)
+    if families[0].reason is not None:
+        return Table(
+            table_id=f"sensitivity-{view.round_id}",
+            caption=tr("stats.sensitivity.not_applicable"),
+            header=(Cell(tr("table.model")),),
+            rows=(),
+        )
     ranges = {r.model_id: [r] for r in families[0].ranges}
     for r in families[1].ranges:
         ranges.setdefault(r.model_id, []).append(r)
@@ -145,7 +153,7 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
                 Cell(tr.pvalue(test.p_value), test.p_value, numeric=True),
                 Cell(tr.pvalue(test.p_adjusted), test.p_adjusted, numeric=True),
                 Cell(tr.decimal(test.cramers_v or 0.0), test.cramers_v, numeric=True),
-                Cell(tr("stats.significant") if (test.p_adjusted or 1) < 0.05 else ""),
+                Cell(_test_note(tr, test)),
             )
         )
     return Table(
@@ -162,6 +170,20 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
         rows=tuple(rows),
         sortable=True,
     )
+
+
+def _test_note(tr: Translator, test: ChiSquareTest) -> str:
+    """Significance, a permutation p-value's kind and the groups left out, in one cell."""
+    notes = []
+    if (test.p_adjusted or 1) < 0.05:
+        notes.append(tr("stats.significant"))
+    if test.method == "exact":
+        notes.append(tr("stats.p_exact"))
+    elif test.method == "monte_carlo":
+        notes.append(tr("stats.p_monte_carlo", permutations=tr.integer(test.permutations or 0)))
+    if test.dropped:
+        notes.append(tr("stats.dropped", ids=", ".join(test.dropped)))
+    return "; ".join(notes)
 
 
 def gender(view: RoundView, tr: Translator) -> Table:
@@ -194,20 +216,38 @@ def gender(view: RoundView, tr: Translator) -> Table:
     )
 
 
-def fairness(view: RoundView, tr: Translator) -> Table:
-    def flag(value: str | None) -> str:
-        return tr(f"stats.flag.{value}") if value else tr("stats.flag.none")
+def _flag_text(tr: Translator, gap: GroupGap) -> str:
+    """The flag as "the gap is above N points", or why a large gap has none."""
+    if gap.flag is not None:
+        return tr(f"stats.flag.{gap.flag}")
+    if gap.reason is not None:
+        return tr("stats.flag.too_few", items=tr.integer(MIN_GROUP_ITEMS))
+    return tr("stats.flag.none")
 
+
+def _noise_text(tr: Translator, gap: GroupGap) -> str:
+    if gap.p_adjusted is None:
+        return tr("stats.not_computable")
+    return tr("stats.noise.apart") if gap.distinguishable else tr("stats.noise.not_apart")
+
+
+def fairness(view: RoundView, tr: Translator) -> Table:
+    """One row per gap: value, interval, permutation p, flag and whether it is noise."""
+    stats = require_stats(view)
     rows = tuple(
         (
             Cell(view.name_of(f.model_id)),
             Cell(tr(f"axis.{f.axis}")),
-            Cell(tr.points(f.parity_gap), f.parity_gap, numeric=True),
-            Cell(flag(f.parity_flag)),
-            Cell(tr.points(f.opportunity_gap), f.opportunity_gap, numeric=True),
-            Cell(flag(f.opportunity_flag)),
+            Cell(tr(f"stats.{name}_gap")),
+            Cell(tr.points(gap.gap), gap.gap, numeric=True),
+            Cell(interval_text(tr, gap.lower, gap.upper)),
+            Cell(tr.pvalue(gap.p_value), gap.p_value, numeric=True),
+            Cell(tr.pvalue(gap.p_adjusted), gap.p_adjusted, numeric=True),
+            Cell(_flag_text(tr, gap)),
+            Cell(_noise_text(tr, gap)),
         )
-        for f in require_stats(view).fairness
+        for f in stats.fairness
+        for name, gap in (("parity", f.parity), ("opportunity", f.opportunity))
     )
     return Table(
         table_id=f"fairness-{view.round_id}",
@@ -215,13 +255,25 @@ def fairness(view: RoundView, tr: Translator) -> Table:
         header=(
             Cell(tr("table.model")),
             Cell(tr("table.axis")),
-            Cell(tr("stats.parity_gap"), numeric=True),
+            Cell(tr("stats.gap")),
+            Cell(tr("stats.difference"), numeric=True),
+            Cell(tr("stats.interval")),
+            Cell(tr("stats.p_permutation"), numeric=True),
+            Cell(tr("stats.p_bh"), numeric=True),
             Cell(tr("stats.flag")),
-            Cell(tr("stats.opportunity_gap"), numeric=True),
-            Cell(tr("stats.flag")),
+            Cell(tr("stats.noise")),
         ),
         rows=rows,
         sortable=True,
+        notes=(
+            tr("stats.fairness.caution"),
+            tr(
+                "stats.fairness.method",
+                items=tr.integer(MIN_GROUP_ITEMS),
+                permutations=tr.integer(stats.permutations),
+                seed=tr.integer(stats.seed),
+            ),
+        ),
     )
 
 
@@ -334,7 +386,13 @@ def correlation(view: RoundView, tr: Translator) -> Table:
     c = require_stats(view).correlation
     rows = (
         (Cell("Pearson r"), Cell(_maybe(tr, c.pearson_r)), Cell(tr.pvalue(c.pearson_p))),
-        (Cell("Spearman ρ"), Cell(_maybe(tr, c.spearman_rho)), Cell(tr.pvalue(c.spearman_p))),
+        (
+            Cell(
+                "Spearman ρ" + (f" ({tr('stats.p_exact')})" if c.spearman_method == "exact" else "")
+            ),
+            Cell(_maybe(tr, c.spearman_rho)),
+            Cell(tr.pvalue(c.spearman_p)),
+        ),
     )
     return Table(
         table_id=f"correlation-{view.round_id}",
