@@ -225,7 +225,8 @@ def test_cli_writes_the_results_object(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     written = RoundResults.from_json_dict(json.loads(out.read_text(encoding="utf-8")))
     assert written == compute_results(read_round(round_dir))
-    fresh = runner.invoke(main, ["stats", str(round_dir), "--no-cache", "--replicates", "20", "--draft"])
+    arguments = ["stats", str(round_dir), "--no-cache", "--replicates", "20", "--draft"]
+    fresh = runner.invoke(main, arguments)
     assert fresh.exit_code == 0, fresh.output
     assert json.loads(fresh.stdout)["replicates"] == 20
 

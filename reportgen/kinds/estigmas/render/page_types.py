@@ -102,7 +102,6 @@ class RankingStatistics:
     draft: str | None  # the draft notice: fewer replicates than a publication needs
     intervals_by_N: Table
     intervals_by_n: Table
-    monte_carlo: str  # the Monte Carlo error of the interval endpoints
     adjacent_heading: str
     adjacent: Table
     adjacent_body: str
@@ -168,7 +167,6 @@ class ComparePage:
 
 @dataclass(frozen=True)
 class BiasStatistics:
-    draft: str | None  # the draft notice: fewer replicates than a publication needs
     peril: Table
     style: Table
     race: Table

@@ -26,6 +26,7 @@ from reportgen.kinds.estigmas.results._schema import (
     RoundResults,
 )
 from reportgen.kinds.estigmas.score import (
+    CountCube,
     ModelScore,
     build_cube,
     paired_sample,
@@ -36,8 +37,10 @@ from reportgen.kinds.estigmas.stats import diagnostics
 from reportgen.kinds.estigmas.stats.bootstrap import (
     DENOMINATOR_OF,
     MODEL_STATISTICS,
+    FloatArray,
     ModelTables,
     ProgressCallback,
+    ReplicateDraws,
     difference_intervals,
     draw_replicates,
     endpoint_error,
@@ -52,6 +55,7 @@ from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
 
 
+# long: one call per statistic of the results object, one field per line
 def compute_results(
     round: Round, replicates: int | None = None, on_progress: ProgressCallback | None = None
 ) -> RoundResults:
@@ -70,11 +74,6 @@ def compute_results(
     draws = draw_replicates(manifest.bootstrap_seed, replicates, *tables.scored.shape)
     values = model_replicates(tables, draws, on_progress).values
     seed = manifest.bootstrap_seed
-    # The fairness gaps resample the same levels; a level outside the resampling weighs 0.
-    stigma_weights = np.zeros((replicates, len(cube.stigma_ids)))
-    stigma_weights[:, list(tables.stigma_positions)] = draws.stigma_weights()
-    structure_weights = np.zeros((replicates, len(cube.structure_ids)))
-    structure_weights[:, list(tables.structure_positions)] = draws.structure_weights()
     intervals = tuple(_model_intervals(score, values, position[score.model_id]) for score in scores)
     index = values["index"][:, [position[s.model_id] for s in scores]]
     differences, adjacent = _index_differences(scores, index)
@@ -95,7 +94,9 @@ def compute_results(
         replicates=replicates,
         seed=seed,
         permutations=PERMUTATIONS,
-        endpoint_error=endpoint_error(np.stack([values[name] for name in MODEL_STATISTICS])),
+        endpoint_error=endpoint_error(
+            np.concatenate([values[name] for name in MODEL_STATISTICS], axis=1)
+        ),
         models=scores,
         intervals=intervals,
         differences=differences,
@@ -113,11 +114,26 @@ def compute_results(
         gender_gaps=diagnostics.gender_gaps(cube),
         gender_tests=diagnostics.gender_families(cube, seed),
         mcnemar=mcnemar_tests(cube.model_ids, scored_items(round).outcome),
-        fairness=fairness_views(cube, round.stigmas, seed, (stigma_weights, structure_weights)),
+        fairness=fairness_views(cube, round.stigmas, seed, _cube_weights(cube, tables, draws)),
         language=language_study(
             paired_sample(round), cube.model_ids, manifest.bootstrap_seed, replicates, on_progress
         ),
     )
+
+
+def _cube_weights(
+    cube: CountCube, tables: ModelTables, draws: ReplicateDraws
+) -> tuple[FloatArray, FloatArray]:
+    """The replicates' weights over every stigma and structure of the cube.
+
+    The fairness gaps resample the same levels as the intervals; a level outside the
+    resampling (no scored item) weighs zero.
+    """
+    stigma_weights = np.zeros((draws.replicates, len(cube.stigma_ids)))
+    stigma_weights[:, list(tables.stigma_positions)] = draws.stigma_weights()
+    structure_weights = np.zeros((draws.replicates, len(cube.structure_ids)))
+    structure_weights[:, list(tables.structure_positions)] = draws.structure_weights()
+    return stigma_weights, structure_weights
 
 
 def _optional(value: np.floating[Any]) -> float | None:

@@ -155,11 +155,19 @@ def chi_square(
     )
     if expected.min() >= MIN_EXPECTED:
         return tested
+    return _with_permutation_p(tested, table, seed, key or subject)
+
+
+def _with_permutation_p(
+    tested: ChiSquareTest, table: NDArray[np.int64], seed: int, key: str
+) -> ChiSquareTest:
+    """The test with its p-value replaced by the exact or Monte Carlo permutation p."""
     column_totals = table.sum(axis=0)
+    statistic = tested.statistic or 0.0
     if table.shape[1] == 2:
         return replace(tested, p_value=_exact_p(column_totals, int(table[0].sum()), statistic),
                        method="exact")  # fmt: skip
-    generator = test_generator(seed, key or subject)
+    generator = test_generator(seed, key)
     draws = generator.multivariate_hypergeometric(
         column_totals, int(table[0].sum()), size=PERMUTATIONS
     )
