@@ -177,7 +177,7 @@ def test_manifest_dict_round_trip() -> None:
     assert manifest_from_dict(manifest_to_dict(manifest)) == manifest
     data = manifest_to_dict(manifest)
     data["bootstrap"] = {"replicates": True, "seed": 1}
-    with pytest.raises(ArchiveError, match="positive integer"):
+    with pytest.raises(ArchiveError, match="an integer from 1 to 100,000"):
         manifest_from_dict(data)
 
 

@@ -202,7 +202,19 @@ CASES = [
         "zero bootstrap replicates",
         edit_manifest(_put("bootstrap", {"replicates": 0, "seed": 1})),
         "round.json",
-        "positive integer",
+        "an integer from 1 to 100,000",
+    ),
+    Case(
+        "too many bootstrap replicates",
+        edit_manifest(_put("bootstrap", {"replicates": 10**12, "seed": 1})),
+        "round.json",
+        "an integer from 1 to 100,000",
+    ),
+    Case(
+        "negative bootstrap seed",
+        edit_manifest(_put("bootstrap", {"replicates": 200, "seed": -5})),
+        "round.json",
+        '"seed": a non-negative integer}, found {"replicates": 200, "seed": -5}',
     ),
     Case(
         "title without English",

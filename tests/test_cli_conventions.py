@@ -28,12 +28,12 @@ USAGE_ERRORS: list[tuple[list[str], str, str]] = [
     (
         ["stats", ROUND, "--replicates", "0"],
         "reportgen stats",
-        "Error: Invalid value for '--replicates': 0 is not in the range x>=1.",
+        "Error: Invalid value for '--replicates': 0 is not in the range 1<=x<=100000.",
     ),
     (
         ["stats", ROUND, "--replicates", "-5"],
         "reportgen stats",
-        "Error: Invalid value for '--replicates': -5 is not in the range x>=1.",
+        "Error: Invalid value for '--replicates': -5 is not in the range 1<=x<=100000.",
     ),
     (
         ["serve", "--port", "-1"],

@@ -225,7 +225,8 @@ def test_cli_writes_the_results_object(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     written = RoundResults.from_json_dict(json.loads(out.read_text(encoding="utf-8")))
     assert written == compute_results(read_round(round_dir))
-    fresh = runner.invoke(main, ["stats", str(round_dir), "--no-cache", "--replicates", "20"])
+    arguments = ["stats", str(round_dir), "--no-cache", "--replicates", "20", "--draft"]
+    fresh = runner.invoke(main, arguments)
     assert fresh.exit_code == 0, fresh.output
     assert json.loads(fresh.stdout)["replicates"] == 20
 
@@ -265,7 +266,7 @@ def test_cli_reports_an_unwritable_output_and_zero_replicates(tmp_path: Path) ->
     blocked = tmp_path / "file"
     blocked.write_text("not a folder", encoding="utf-8")
     runner = CliRunner()
-    arguments = ["stats", str(round_dir), "--no-cache", "--replicates", "5"]
+    arguments = ["stats", str(round_dir), "--no-cache", "--replicates", "5", "--draft"]
     result = runner.invoke(main, [*arguments, "--out", str(blocked / "results.json")])
     assert result.exit_code == 1
     assert "cannot write the results" in result.stderr

@@ -309,7 +309,7 @@ def test_cli_build_and_serve_messages(tmp_path: Path) -> None:
     result = runner.invoke(
         main,
         ["build", str(rounds[0]), "--out", str(tmp_path / "out"), "--config", str(CONFIG),
-         "--templates", str(THEME), "--cache-dir", str(tmp_path / "cache")],
+         "--templates", str(THEME), "--cache-dir", str(tmp_path / "cache"), "--draft"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "built 1 round(s)" in result.output
@@ -383,7 +383,7 @@ def test_cli_build_with_a_relative_output_folder(
     result = CliRunner().invoke(
         main,
         ["build", str(rounds[0]), "--out", "site", "--config", str(CONFIG),
-         "--templates", str(THEME), "--cache-dir", str(tmp_path / "cache")],
+         "--templates", str(THEME), "--cache-dir", str(tmp_path / "cache"), "--draft"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     for page in ("index.html", "en/index.html", "ranking.html", "en/ranking.html"):

@@ -29,10 +29,13 @@ from reportgen.archive._layout import (
     response_path,
 )
 from reportgen.archive._manifest import (
+    MAX_BOOTSTRAP_REPLICATES,
+    MIN_PUBLICATION_REPLICATES,
     kind_of_round,
     language_texts,
     manifest_from_dict,
     manifest_to_dict,
+    read_manifest_data,
 )
 from reportgen.archive._parquet import read_responses
 from reportgen.archive._problems import FileProblems, Problems
@@ -51,6 +54,8 @@ __all__ = [
     "ITEMS_FILE",
     "LEDGER_FILE",
     "MANIFEST_FILE",
+    "MAX_BOOTSTRAP_REPLICATES",
+    "MIN_PUBLICATION_REPLICATES",
     "MODELS_FILE",
     "RESPONSES_DIR",
     "SLUG",
@@ -71,6 +76,7 @@ __all__ = [
     "manifest_from_dict",
     "manifest_to_dict",
     "parse_rows",
+    "read_manifest_data",
     "read_raw_round",
     "read_responses",
     "read_round",

@@ -41,6 +41,11 @@ COMMON_KEYS: tuple[str, ...] = (
     "bootstrap",
     "interpretations",
 )
+# Bounds of bootstrap.replicates (docs/metrics.md): verify accepts 1 to MAX_BOOTSTRAP_REPLICATES
+# (beyond it the replicate arrays outgrow a laptop's memory); `reportgen stats` and `build`
+# refuse fewer than MIN_PUBLICATION_REPLICATES without --draft (too few for stable 95% ends).
+MAX_BOOTSTRAP_REPLICATES = 100_000
+MIN_PUBLICATION_REPLICATES = 1_000
 _BCP47 = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -233,10 +238,15 @@ def _check_common(  # one flat check per key, in the spec's order: long but plai
         not isinstance(bootstrap, dict)
         or set(bootstrap) != {"replicates", "seed"}
         or not is_int(replicates)
-        or cast(int, replicates) <= 0
+        or not 1 <= cast(int, replicates) <= MAX_BOOTSTRAP_REPLICATES
         or not is_int(seed)
+        or cast(int, seed) < 0
     ):
-        found.add("bootstrap", 'expected {"replicates": a positive integer, "seed": an integer}')
+        found.add(
+            "bootstrap",
+            f'expected {{"replicates": an integer from 1 to {MAX_BOOTSTRAP_REPLICATES:,},'
+            f' "seed": a non-negative integer}}, found {json.dumps(bootstrap)}',
+        )
     interpretations = _interpretations(data.get("interpretations", []), found)
     if not found.problems.ok_since(ok) or "format" not in data:
         return None

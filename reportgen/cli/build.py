@@ -60,6 +60,11 @@ def default_path(name: str) -> Path:
     help="The publication build: refuse to build while site.yml still holds a value tagged"
     " !placeholder, naming each one.",
 )
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Build rounds whose bootstrap has fewer than 1,000 replicates (their pages say so).",
+)
 def build(
     round_dirs: tuple[Path, ...],
     out_dir: Path,
@@ -68,6 +73,7 @@ def build(
     theme_dir: Path | None,
     cache_dir: Path | None,
     strict: bool,
+    draft: bool,
 ) -> None:
     """Build the companion site (pt-BR at the root, English under /en/).
 
@@ -79,6 +85,8 @@ def build(
 
     console = Console(stderr=True)
     chosen = list(round_dirs) or find_rounds(rounds_dir or default_path("rounds"))
+    if not draft:
+        _refuse_draft_rounds(chosen)
     report = build_site(
         chosen,
         out_dir,
@@ -91,3 +99,22 @@ def build(
         else None,
     )
     click.echo(f"built {len(report.rounds)} round(s), {report.files} files, into {report.out_dir}")
+
+
+def _refuse_draft_rounds(round_dirs: list[Path]) -> None:
+    """Stop before building when a round's bootstrap is too small for publication.
+
+    A round.json that cannot be read is left for the build itself to report in full.
+    """
+    from reportgen.archive import MIN_PUBLICATION_REPLICATES, Problems, read_manifest_data
+
+    for round_dir in round_dirs:
+        data = read_manifest_data(round_dir, Problems())
+        bootstrap = data.get("bootstrap") if isinstance(data, dict) else None
+        replicates = bootstrap.get("replicates") if isinstance(bootstrap, dict) else None
+        if isinstance(replicates, int) and replicates < MIN_PUBLICATION_REPLICATES:
+            raise click.UsageError(
+                f"{round_dir / 'round.json'}: bootstrap.replicates is {replicates:,}, fewer than"
+                f" the {MIN_PUBLICATION_REPLICATES:,} a published site needs; add --draft to"
+                " build a draft whose pages say so"
+            )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from reportgen.archive import MAX_BOOTSTRAP_REPLICATES, MIN_PUBLICATION_REPLICATES
 from reportgen.errors import InputError
 
 
@@ -34,9 +35,16 @@ def _progress_bar(total: int) -> Iterator[Callable[[int], None]]:
 )
 @click.option(
     "--replicates",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_BOOTSTRAP_REPLICATES),
     default=None,
-    help="Bootstrap replicates (default: the round manifest's bootstrap.replicates).",
+    help="Bootstrap replicates (default: the round manifest's bootstrap.replicates);"
+    f" at least {MIN_PUBLICATION_REPLICATES:,} unless --draft.",
+)
+@click.option(
+    "--draft",
+    is_flag=True,
+    help=f"Allow fewer than {MIN_PUBLICATION_REPLICATES:,} replicates (a quick look, not for"
+    " publication).",
 )
 @click.option(
     "--cache-dir",
@@ -53,6 +61,7 @@ def stats(
     replicates: int | None,
     cache_dir: Path | None,
     no_cache: bool,
+    draft: bool,
 ) -> None:
     """Compute every interval and test of a round archive and write them as JSON.
 
@@ -66,6 +75,12 @@ def stats(
     from reportgen.kinds import get_kind
     from reportgen.results import write_json
 
+    if replicates is not None and replicates < MIN_PUBLICATION_REPLICATES and not draft:
+        raise click.BadParameter(
+            f"{replicates:,} replicates are too few for stable 95% interval endpoints;"
+            f" use at least {MIN_PUBLICATION_REPLICATES:,}, or add --draft for a quick look",
+            param_hint="'--replicates'",
+        )
     round_ = read_round(round_dir, with_text=True)
     kind = get_kind(round_.manifest.kind)
     with _progress_bar(kind.results_steps(round_, replicates)) as on_progress:

@@ -65,6 +65,7 @@ class HomePage:
 
 @dataclass(frozen=True)
 class RankingStatistics:
+    draft: str | None  # the draft notice: fewer replicates than a publication needs
     intervals_by_N: Table
     intervals_by_n: Table
     adjacent_heading: str

@@ -4,10 +4,12 @@ home, ranking, compare, bias, language, and the continuous rounds."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from markupsafe import Markup
 
-from reportgen.kinds.estigmas.render import language_tables, stats_tables, tables
+from reportgen.archive import MIN_PUBLICATION_REPLICATES
+from reportgen.kinds.estigmas.render import fairness_tables, language_tables, stats_tables, tables
 from reportgen.kinds.estigmas.render.aggregates import local_marker_total
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.page_common import (
@@ -133,14 +135,34 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
     )
 
 
+def _draft(replicates: int, text: PageText) -> str | None:
+    """The draft notice of statistics from fewer replicates than a publication needs."""
+    if replicates >= MIN_PUBLICATION_REPLICATES:
+        return None
+    return text.t(
+        "stats.draft",
+        replicates=text.tr.integer(replicates),
+        minimum=text.tr.integer(MIN_PUBLICATION_REPLICATES),
+    )
+
+
 def _ranking_statistics(site: SiteContext, text: PageText) -> RankingStatistics | None:
     tr, view = text.tr, site.primary
     if view.stats is None:
         return None
     by_N, by_n = tables.interval_metrics()
+    error = view.stats.endpoint_error
+    by_n_table = tables.intervals(view, tr, by_n)
+    # The Monte Carlo error of the endpoints is stated under the intervals.
+    monte_carlo = text.t(
+        "ranking.monte_carlo",
+        replicates=tr.integer(view.stats.replicates),
+        error=tr.decimal(100 * error, 2) if error is not None else "–",
+    )
     return RankingStatistics(
+        draft=_draft(view.stats.replicates, text),
         intervals_by_N=tables.intervals(view, tr, by_N),
-        intervals_by_n=tables.intervals(view, tr, by_n),
+        intervals_by_n=replace(by_n_table, notes=(*by_n_table.notes, monte_carlo)),
         adjacent_heading=text.t("ranking.adjacent"),
         adjacent=stats_tables.adjacent(view, tr),
         adjacent_body=text.t("ranking.adjacent_body"),
@@ -203,8 +225,11 @@ def _bias_statistics(site: SiteContext, text: PageText) -> BiasStatistics | None
         for tests in stats.gender_tests
         if tests.tests
     )
+    peril = stats_tables.family(view, tr, stats.peril, "stats.family.peril")
+    draft = _draft(stats.replicates, text)
     return BiasStatistics(
-        peril=stats_tables.family(view, tr, stats.peril, "stats.family.peril"),
+        # A draft's notice goes under the page's first table of statistics.
+        peril=replace(peril, notes=(draft, *peril.notes)) if draft else peril,
         style=stats_tables.family(view, tr, stats.style, "stats.family.style"),
         race=stats_tables.family(view, tr, stats.race, "stats.family.race"),
         origin=stats_tables.family(view, tr, stats.origin, "stats.family.origin"),
@@ -218,7 +243,7 @@ def _bias_statistics(site: SiteContext, text: PageText) -> BiasStatistics | None
         ),
         fairness_heading=text.t("bias.fairness"),
         fairness_body=text.t("bias.fairness_body"),
-        fairness=stats_tables.fairness(view, tr),
+        fairness=fairness_tables.fairness(view, tr),
     )
 
 

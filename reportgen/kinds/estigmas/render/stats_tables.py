@@ -8,7 +8,7 @@ from __future__ import annotations
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
-from reportgen.kinds.estigmas.stats.significance import TestFamily
+from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, TestFamily
 from reportgen.render.table import Cell, Table
 
 
@@ -83,6 +83,13 @@ def sensitivity(view: RoundView, tr: Translator) -> Table:
     """Leave-one-out analyses: orders preserved and each model's rank range."""
     stats = require_stats(view)
     families = (stats.leave_one_stigma_out, stats.leave_one_structure_out)
+    if families[0].reason is not None:
+        return Table(
+            table_id=f"sensitivity-{view.round_id}",
+            caption=tr("stats.sensitivity.not_applicable"),
+            header=(Cell(tr("table.model")),),
+            rows=(),
+        )
     ranges = {r.model_id: [r] for r in families[0].ranges}
     for r in families[1].ranges:
         ranges.setdefault(r.model_id, []).append(r)
@@ -145,7 +152,7 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
                 Cell(tr.pvalue(test.p_value), test.p_value, numeric=True),
                 Cell(tr.pvalue(test.p_adjusted), test.p_adjusted, numeric=True),
                 Cell(tr.decimal(test.cramers_v or 0.0), test.cramers_v, numeric=True),
-                Cell(tr("stats.significant") if (test.p_adjusted or 1) < 0.05 else ""),
+                Cell(_test_note(tr, test)),
             )
         )
     return Table(
@@ -162,6 +169,20 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
         rows=tuple(rows),
         sortable=True,
     )
+
+
+def _test_note(tr: Translator, test: ChiSquareTest) -> str:
+    """Significance, a permutation p-value's kind and the groups left out, in one cell."""
+    notes = []
+    if (test.p_adjusted or 1) < 0.05:
+        notes.append(tr("stats.significant"))
+    if test.method == "exact":
+        notes.append(tr("stats.p_exact"))
+    elif test.method == "monte_carlo":
+        notes.append(tr("stats.p_monte_carlo", permutations=tr.integer(test.permutations or 0)))
+    if test.dropped:
+        notes.append(tr("stats.dropped", ids=", ".join(test.dropped)))
+    return "; ".join(notes)
 
 
 def gender(view: RoundView, tr: Translator) -> Table:
@@ -188,37 +209,6 @@ def gender(view: RoundView, tr: Translator) -> Table:
             Cell(tr("stats.omission_male"), numeric=True),
             Cell(tr("stats.omission_female"), numeric=True),
             Cell(tr("stats.delta"), numeric=True),
-        ),
-        rows=rows,
-        sortable=True,
-    )
-
-
-def fairness(view: RoundView, tr: Translator) -> Table:
-    def flag(value: str | None) -> str:
-        return tr(f"stats.flag.{value}") if value else tr("stats.flag.none")
-
-    rows = tuple(
-        (
-            Cell(view.name_of(f.model_id)),
-            Cell(tr(f"axis.{f.axis}")),
-            Cell(tr.points(f.parity_gap), f.parity_gap, numeric=True),
-            Cell(flag(f.parity_flag)),
-            Cell(tr.points(f.opportunity_gap), f.opportunity_gap, numeric=True),
-            Cell(flag(f.opportunity_flag)),
-        )
-        for f in require_stats(view).fairness
-    )
-    return Table(
-        table_id=f"fairness-{view.round_id}",
-        caption=tr("stats.fairness.caption"),
-        header=(
-            Cell(tr("table.model")),
-            Cell(tr("table.axis")),
-            Cell(tr("stats.parity_gap"), numeric=True),
-            Cell(tr("stats.flag")),
-            Cell(tr("stats.opportunity_gap"), numeric=True),
-            Cell(tr("stats.flag")),
         ),
         rows=rows,
         sortable=True,
@@ -334,7 +324,13 @@ def correlation(view: RoundView, tr: Translator) -> Table:
     c = require_stats(view).correlation
     rows = (
         (Cell("Pearson r"), Cell(_maybe(tr, c.pearson_r)), Cell(tr.pvalue(c.pearson_p))),
-        (Cell("Spearman ρ"), Cell(_maybe(tr, c.spearman_rho)), Cell(tr.pvalue(c.spearman_p))),
+        (
+            Cell(
+                "Spearman ρ" + (f" ({tr('stats.p_exact')})" if c.spearman_method == "exact" else "")
+            ),
+            Cell(_maybe(tr, c.spearman_rho)),
+            Cell(tr.pvalue(c.spearman_p)),
+        ),
     )
     return Table(
         table_id=f"correlation-{view.round_id}",

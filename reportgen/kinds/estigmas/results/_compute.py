@@ -26,6 +26,7 @@ from reportgen.kinds.estigmas.results._schema import (
     RoundResults,
 )
 from reportgen.kinds.estigmas.score import (
+    CountCube,
     ModelScore,
     build_cube,
     paired_sample,
@@ -36,14 +37,17 @@ from reportgen.kinds.estigmas.stats import diagnostics
 from reportgen.kinds.estigmas.stats.bootstrap import (
     DENOMINATOR_OF,
     MODEL_STATISTICS,
+    FloatArray,
     ModelTables,
     ProgressCallback,
+    ReplicateDraws,
     difference_intervals,
     draw_replicates,
+    endpoint_error,
     model_replicates,
     percentile_interval,
 )
-from reportgen.kinds.estigmas.stats.fairness import fairness_views
+from reportgen.kinds.estigmas.stats.fairness import PERMUTATIONS, fairness_views
 from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
@@ -51,6 +55,7 @@ from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
 
 
+# long: one call per statistic of the results object, one field per line
 def compute_results(
     round: Round, replicates: int | None = None, on_progress: ProgressCallback | None = None
 ) -> RoundResults:
@@ -68,6 +73,7 @@ def compute_results(
     tables = ModelTables.from_cube(cube)
     draws = draw_replicates(manifest.bootstrap_seed, replicates, *tables.scored.shape)
     values = model_replicates(tables, draws, on_progress).values
+    seed = manifest.bootstrap_seed
     intervals = tuple(_model_intervals(score, values, position[score.model_id]) for score in scores)
     index = values["index"][:, [position[s.model_id] for s in scores]]
     differences, adjacent = _index_differences(scores, index)
@@ -86,7 +92,11 @@ def compute_results(
         synthetic=manifest.synthetic,
         package_version=__version__,
         replicates=replicates,
-        seed=manifest.bootstrap_seed,
+        seed=seed,
+        permutations=PERMUTATIONS,
+        endpoint_error=endpoint_error(
+            np.concatenate([values[name] for name in MODEL_STATISTICS], axis=1)
+        ),
         models=scores,
         intervals=intervals,
         differences=differences,
@@ -97,18 +107,33 @@ def compute_results(
             [score_of[m].bias_rate for m in cube.model_ids],
             [score_of[m].omission_rate for m in cube.model_ids],
         ),
-        peril=diagnostics.peril_family(cube, round.stigmas, manifest.peril_bands),
-        style=diagnostics.style_family(cube),
-        race=diagnostics.axis_family(cube, round.stigmas, "race"),
-        origin=diagnostics.axis_family(cube, round.stigmas, "origin"),
+        peril=diagnostics.peril_family(cube, round.stigmas, manifest.peril_bands, seed),
+        style=diagnostics.style_family(cube, seed),
+        race=diagnostics.axis_family(cube, round.stigmas, "race", seed),
+        origin=diagnostics.axis_family(cube, round.stigmas, "origin", seed),
         gender_gaps=diagnostics.gender_gaps(cube),
-        gender_tests=diagnostics.gender_families(cube),
+        gender_tests=diagnostics.gender_families(cube, seed),
         mcnemar=mcnemar_tests(cube.model_ids, scored_items(round).outcome),
-        fairness=fairness_views(cube, round.stigmas),
+        fairness=fairness_views(cube, round.stigmas, seed, _cube_weights(cube, tables, draws)),
         language=language_study(
             paired_sample(round), cube.model_ids, manifest.bootstrap_seed, replicates, on_progress
         ),
     )
+
+
+def _cube_weights(
+    cube: CountCube, tables: ModelTables, draws: ReplicateDraws
+) -> tuple[FloatArray, FloatArray]:
+    """The replicates' weights over every stigma and structure of the cube.
+
+    The fairness gaps resample the same levels as the intervals; a level outside the
+    resampling (no scored item) weighs zero.
+    """
+    stigma_weights = np.zeros((draws.replicates, len(cube.stigma_ids)))
+    stigma_weights[:, list(tables.stigma_positions)] = draws.stigma_weights()
+    structure_weights = np.zeros((draws.replicates, len(cube.structure_ids)))
+    structure_weights[:, list(tables.structure_positions)] = draws.structure_weights()
+    return stigma_weights, structure_weights
 
 
 def _optional(value: np.floating[Any]) -> float | None:

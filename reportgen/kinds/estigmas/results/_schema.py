@@ -27,8 +27,8 @@ from reportgen.kinds.estigmas.stats.language import LanguageStudy
 from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut
 from reportgen.kinds.estigmas.stats.significance import Correlation, McNemarTest, TestFamily
 
-SchemaVersion = Literal["reportgen-results/1"]
-SCHEMA: Final[SchemaVersion] = "reportgen-results/1"  # mypy checks that the two agree
+SchemaVersion = Literal["reportgen-results/2"]
+SCHEMA: Final[SchemaVersion] = "reportgen-results/2"  # mypy checks that the two agree
 SCHEMA_FILE = "results.schema.json"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -92,7 +92,17 @@ class RoundResults(BaseModel):
     synthetic: bool = Field(description="the round holds demonstration data")
     package_version: str = Field(description="version of reportgen that computed the results")
     replicates: int = Field(description="bootstrap replicates")
-    seed: int = Field(description="bootstrap seed")
+    seed: int = Field(
+        description="bootstrap seed; with each test's name it also seeds the permutation tests"
+    )
+    permutations: int = Field(
+        description="random draws behind each Monte Carlo permutation p-value (fairness gaps,"
+        " chi-square tests with expected counts below 5)"
+    )
+    endpoint_error: float | None = Field(
+        description="largest Monte Carlo standard error of an endpoint of the per-model"
+        " intervals (order-statistic estimate); null when no interval exists"
+    )
     models: tuple[ModelScore, ...] = Field(
         description="per-model counts and rates: ranked models by rank, then diagnostic cases"
     )

@@ -274,3 +274,26 @@ def difference_intervals(index: FloatArray) -> tuple[FloatArray, FloatArray]:
         lower[a + 1 :, a] = -high
         upper[a + 1 :, a] = -low
     return lower, upper
+
+
+def endpoint_error(values: FloatArray) -> float | None:
+    """Largest Monte Carlo standard error of the 2.5th and 97.5th percentiles of the columns.
+
+    Distribution-free: with R replicates, the order statistics at R q -/+ 1.96 sqrt(R q (1-q))
+    bracket the true q-quantile with about 95% probability, so half their distance over 1.96
+    estimates the standard error of the percentile. NaN replicates are left out; None when
+    no column has a value.
+    """
+    errors = []
+    for column in values.reshape(values.shape[0], -1).T:
+        present = np.sort(column[~np.isnan(column)])
+        count = len(present)
+        if count == 0:
+            continue
+        for percentile in (LOWER_PERCENTILE, UPPER_PERCENTILE):
+            q = percentile / 100
+            spread = 1.96 * np.sqrt(count * q * (1 - q))
+            low = int(np.clip(np.floor(count * q - spread), 0, count - 1))
+            high = int(np.clip(np.ceil(count * q + spread), 0, count - 1))
+            errors.append(float(present[high] - present[low]) / (2 * 1.96))
+    return max(errors) if errors else None

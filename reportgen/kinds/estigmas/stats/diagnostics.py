@@ -2,13 +2,17 @@
 
 Families corrected together with Benjamini-Hochberg: peril bands (one test per model),
 prompt style (one per model), race axis and origin axis (one per model each), and the
-per-stigma gender tests (one family per model, over its tested stigmas).
+per-stigma gender tests (one family per model, over its tested stigmas). `seed` (the
+round's bootstrap seed) seeds the Monte Carlo p-values of tables with small expected counts;
+each test's generator also takes the family and subject (`significance.test_generator`).
+In an axis test, a stigma without scored items (all of them annulled, say) is left out of
+the table and named in `dropped`, instead of making the whole test not computable.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from numpy.typing import NDArray
@@ -45,7 +49,7 @@ def _biased_and_items(cube: CountCube) -> tuple[NDArray[np.int64], NDArray[np.in
 
 
 def peril_family(
-    cube: CountCube, stigmas: Sequence[Stigma], bands: tuple[float, float]
+    cube: CountCube, stigmas: Sequence[Stigma], bands: tuple[float, float], seed: int = 0
 ) -> TestFamily:
     """Per model: biased x peril band (df 2) over all scored items."""
     biased, items = _biased_and_items(cube)
@@ -55,30 +59,57 @@ def peril_family(
     for m, model_id in enumerate(cube.model_ids):
         biased_per_band = np.bincount(band_of, weights=biased[m].sum(axis=(1, 2)), minlength=3)
         tests.append(
-            chi_square(model_id, PERIL_BANDS, _ints(biased_per_band), _ints(items_per_band))
+            chi_square(
+                model_id,
+                PERIL_BANDS,
+                _ints(biased_per_band),
+                _ints(items_per_band),
+                seed,
+                f"peril/{model_id}",
+            )
         )
     return adjust_family("peril", tests)
 
 
-def style_family(cube: CountCube) -> TestFamily:
+def style_family(cube: CountCube, seed: int = 0) -> TestFamily:
     """Per model: biased x prompt style (original, doubt, positive)."""
     biased, items = _biased_and_items(cube)
     per_style_items = _ints(items.sum(axis=(0, 2)))
     tests = [
-        chi_square(model_id, SCORED_STYLES, _ints(biased[m].sum(axis=(0, 2))), per_style_items)
+        chi_square(
+            model_id,
+            SCORED_STYLES,
+            _ints(biased[m].sum(axis=(0, 2))),
+            per_style_items,
+            seed,
+            f"style/{model_id}",
+        )
         for m, model_id in enumerate(cube.model_ids)
     ]
     return adjust_family("style", tests)
 
 
-def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str) -> TestFamily:
-    """Per model: biased x stigma among the stigmas of one axis (race or origin)."""
+def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str, seed: int = 0) -> TestFamily:
+    """Per model: biased x stigma among the stigmas of one axis with scored items."""
     biased, items = _biased_and_items(cube)
-    members = [i for i, s in enumerate(stigmas) if s.axis == axis]
+    per_stigma = items.sum(axis=(1, 2))
+    members = [i for i, s in enumerate(stigmas) if s.axis == axis and per_stigma[i] > 0]
+    dropped = tuple(
+        s.stigma_id for i, s in enumerate(stigmas) if s.axis == axis and per_stigma[i] == 0
+    )
     columns = [stigmas[i].stigma_id for i in members]
-    per_stigma_items = _ints(items.sum(axis=(1, 2))[members])
     tests = [
-        chi_square(model_id, columns, _ints(biased[m].sum(axis=(1, 2))[members]), per_stigma_items)
+        replace(
+            chi_square(
+                model_id,
+                columns,
+                _ints(biased[m].sum(axis=(1, 2))[members]),
+                _ints(per_stigma[members]),
+                seed,
+                f"{axis}/{model_id}",
+            ),
+            dropped=dropped,
+        )
         for m, model_id in enumerate(cube.model_ids)
     ]
     return adjust_family(axis, tests)
@@ -108,7 +139,7 @@ def gender_gaps(cube: CountCube) -> tuple[GenderGap, ...]:
     return tuple(gaps)
 
 
-def gender_families(cube: CountCube) -> tuple[TestFamily, ...]:
+def gender_families(cube: CountCube, seed: int = 0) -> tuple[TestFamily, ...]:
     """Per model, one family: biased x gender (male, female) within each tested stigma."""
     biased, items = _biased_and_items(cube)
     per_gender = items.sum(axis=1)[:, [_MALE, _FEMALE]]  # (S, 2)
@@ -122,6 +153,8 @@ def gender_families(cube: CountCube) -> tuple[TestFamily, ...]:
                 ("male", "female"),
                 _ints(biased_per_gender[s]),
                 _ints(per_gender[s]),
+                seed,
+                f"gender/{model_id}/{cube.stigma_ids[s]}",
             )
             for s in tested
         ]

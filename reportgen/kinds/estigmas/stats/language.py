@@ -118,6 +118,8 @@ def _mean(values: Sequence[float | None]) -> float | None:
 
 def _wilcoxon(words: NDArray[np.int32]) -> tuple[float | None, float | None, str | None]:
     differences = words[:, 0].astype(np.int64) - words[:, 1]
+    if len(differences) == 0:
+        return None, None, "no pairs"
     if not np.any(differences):
         return None, None, "no pair differs in length (or the round was read without text)"
     result = scipy_stats.wilcoxon(differences)

@@ -4,6 +4,8 @@ Each analysis drops one stigma (or one structure) from every model's counts and 
 models again. The set of ranked models is the round's eligible set, kept fixed, so that
 "the order is preserved" compares the same models; ranks are decided on the exact
 integer failure counts (every model answers the same items, so they share N).
+With fewer than two ranked models there is no order to keep: the family is "not
+applicable" (`reason`), with no analysis counted as preserving it.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class LeaveOneOut:
     preserved: int  # analyses whose complete order (ties included) equals the round's
     changed: tuple[str, ...]  # ids left out in the analyses that changed the order
     ranges: tuple[RankRange, ...]  # ranked models, in the round's ranking order
+    reason: str | None  # why the family is not applicable (fewer than two ranked models)
 
 
 def competition_ranks(failure_counts: Sequence[float]) -> tuple[int, ...]:
@@ -49,6 +52,15 @@ def _leave_one_out(
     dropped: str,
     dropped_ids: Sequence[str],
 ) -> LeaveOneOut:
+    if len(ranked) < 2:
+        return LeaveOneOut(
+            dropped=dropped,
+            analyses=0,
+            preserved=0,
+            changed=(),
+            ranges=(),
+            reason=f"not applicable: {len(ranked)} ranked model(s), no order to keep",
+        )
     failures = np.concatenate([tables.biased[ranked], tables.omissions[ranked]])
     totals = weighted_totals(failures, stigma_weights, structure_weights)
     models = len(ranked)
@@ -72,6 +84,7 @@ def _leave_one_out(
             )
             for position in range(models)
         ),
+        reason=None,
     )
 
 

@@ -2,7 +2,13 @@
 
 Chi-square tests are Pearson's test of independence without continuity correction
 (what `scipy.stats.chi2_contingency(..., correction=False)` computes), with Cramer's V
-beside the p-value.
+beside the p-value. When an expected count is below `MIN_EXPECTED` the chi-square
+distribution is a poor guide, so the p-value is a permutation p-value of the same
+statistic with both margins fixed: exact (summed over the hypergeometric distribution)
+for two groups, else from `PERMUTATIONS` multivariate hypergeometric draws seeded by the
+round's seed and the test's name (`test_generator`), (1 + draws reaching the observed
+statistic) / (1 + PERMUTATIONS). `ChiSquareTest.method` says which p-value a test has.
+Spearman's p is exact (every ordering of the models) below `EXACT_SPEARMAN_BELOW` models.
 A table with a zero row or column total has no test: it is reported as not computable,
 with the reason. Every family is corrected with Benjamini-Hochberg
 (`statsmodels.stats.multitest.multipletests(method="fdr_bh")`) over its computable tests;
@@ -11,9 +17,12 @@ raw and adjusted p-values are both kept.
 
 from __future__ import annotations
 
+import itertools
 import math
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,6 +34,13 @@ from reportgen.kinds.estigmas.score import BIASED
 
 # McNemar uses the exact binomial test below this many discordant pairs (metrics.md).
 EXACT_MCNEMAR_BELOW = 25
+# Below this expected count a chi-square test takes a permutation p-value (Cochran's rule).
+MIN_EXPECTED = 5
+PERMUTATIONS = 9_999
+# Spearman's p is exact (all n! orderings) below this many models.
+EXACT_SPEARMAN_BELOW = 10
+# A statistic this close to the observed one counts as reaching it (float round-off).
+_TIE_TOLERANCE = 1e-9
 
 
 @dataclass(frozen=True)
@@ -41,6 +57,11 @@ class ChiSquareTest:
     p_adjusted: float | None
     cramers_v: float | None
     reason: str | None  # why the test is not computable; None when it is
+    # "chi2" (asymptotic), "exact" or "monte_carlo" (permutation p: an expected count below
+    # MIN_EXPECTED); None when not computable.
+    method: str | None
+    permutations: int | None  # Monte Carlo draws behind a "monte_carlo" p-value
+    dropped: tuple[str, ...]  # groups left out of the test: no scored items
 
 
 @dataclass(frozen=True)
@@ -61,6 +82,7 @@ class Correlation:
     spearman_rho: float | None
     spearman_p: float | None
     reason: str | None
+    spearman_method: str | None  # "exact" (every ordering) or "asymptotic" (t test)
 
 
 @dataclass(frozen=True)
@@ -78,10 +100,24 @@ class McNemarTest:
     difference: float  # bias rate of a minus bias rate of b (difference in proportions)
 
 
+def test_generator(seed: int, key: str) -> np.random.Generator:
+    """The random generator of one permutation test: the round's seed and the test's name."""
+    sequence = np.random.SeedSequence(seed, spawn_key=(zlib.crc32(key.encode("utf-8")),))
+    return np.random.Generator(np.random.PCG64(sequence))
+
+
 def chi_square(
-    subject: str, columns: Sequence[str], biased: Sequence[int], totals: Sequence[int]
+    subject: str,
+    columns: Sequence[str],
+    biased: Sequence[int],
+    totals: Sequence[int],
+    seed: int = 0,
+    key: str = "",
 ) -> ChiSquareTest:
-    """Pearson's chi-square of the 2 x k table (biased, totals - biased)."""
+    """Pearson's chi-square of the 2 x k table (biased, totals - biased).
+
+    `seed` and `key` (default: the subject) seed a Monte Carlo p-value (module docstring).
+    """
     biased_row = tuple(int(v) for v in biased)
     other_row = tuple(int(t) - int(v) for v, t in zip(biased, totals, strict=True))
     table = np.array([biased_row, other_row], dtype=np.int64)
@@ -96,6 +132,9 @@ def chi_square(
         p_adjusted=None,
         cramers_v=None,
         reason=None,
+        method=None,
+        permutations=None,
+        dropped=(),
     )
     reason = _not_computable(table, columns)
     if reason is not None:
@@ -106,13 +145,65 @@ def chi_square(
     expected = table.sum(axis=1, keepdims=True) * table.sum(axis=0, keepdims=True) / total
     statistic = float(((table - expected) ** 2 / expected).sum())
     df = (table.shape[0] - 1) * (table.shape[1] - 1)
-    return replace(
+    tested = replace(
         base,
         statistic=statistic,
         df=df,
         p_value=float(special.chdtrc(df, statistic)),
         cramers_v=math.sqrt(statistic / (total * (min(table.shape) - 1))),
+        method="chi2",
     )
+    if expected.min() >= MIN_EXPECTED:
+        return tested
+    return _with_permutation_p(tested, table, seed, key or subject)
+
+
+def _with_permutation_p(
+    tested: ChiSquareTest, table: NDArray[np.int64], seed: int, key: str
+) -> ChiSquareTest:
+    """The test with its p-value replaced by the exact or Monte Carlo permutation p."""
+    column_totals = table.sum(axis=0)
+    statistic = tested.statistic or 0.0
+    if table.shape[1] == 2:
+        return replace(tested, p_value=_exact_p(column_totals, int(table[0].sum()), statistic),
+                       method="exact")  # fmt: skip
+    generator = test_generator(seed, key)
+    draws = generator.multivariate_hypergeometric(
+        column_totals, int(table[0].sum()), size=PERMUTATIONS
+    )
+    reached = np.count_nonzero(
+        _chi_square_of_first_rows(draws, column_totals) >= statistic - _TIE_TOLERANCE
+    )
+    return replace(
+        tested,
+        p_value=(1 + int(reached)) / (1 + PERMUTATIONS),
+        method="monte_carlo",
+        permutations=PERMUTATIONS,
+    )
+
+
+def _chi_square_of_first_rows(first: NDArray[np.int64], column_totals: NDArray[np.int64]) -> Any:
+    """Pearson's statistic of every 2 x k table whose first rows are the rows of `first`."""
+    total = int(column_totals.sum())
+    row_total = first.sum(axis=-1, keepdims=True)
+    expected_first = row_total * column_totals / total
+    expected_second = (total - row_total) * column_totals / total
+    second = column_totals - first
+    return ((first - expected_first) ** 2 / expected_first).sum(axis=-1) + (
+        (second - expected_second) ** 2 / expected_second
+    ).sum(axis=-1)
+
+
+def _exact_p(column_totals: NDArray[np.int64], biased: int, statistic: float) -> float:
+    """Exact permutation p of a 2 x 2 table: the hypergeometric mass of tables at least as
+    far from independence (by the chi-square statistic) as the observed one."""
+    first_column, total = int(column_totals[0]), int(column_totals.sum())
+    low, high = max(0, first_column - (total - biased)), min(biased, first_column)
+    support = np.arange(low, high + 1, dtype=np.int64)
+    first_rows = np.stack([support, biased - support], axis=1)
+    statistics = _chi_square_of_first_rows(first_rows, column_totals)
+    mass = scipy_stats.hypergeom.pmf(support, total, biased, first_column)
+    return float(min(1.0, mass[statistics >= statistic - _TIE_TOLERANCE].sum()))
 
 
 def _not_computable(table: NDArray[np.int64], columns: Sequence[str]) -> str | None:
@@ -149,21 +240,42 @@ def bh_adjust(p_values: Sequence[float]) -> list[float]:
 def correlation(bias_rates: Sequence[float], omission_rates: Sequence[float]) -> Correlation:
     """Pearson r and Spearman rho of the unrounded bias and omission rates."""
     models = len(bias_rates)
-    empty = Correlation(models, None, None, None, None, None)
+    empty = Correlation(models, None, None, None, None, None, None)
     if models < 3:
         return replace(empty, reason=f"needs at least 3 models, found {models}")
     if len(set(bias_rates)) == 1 or len(set(omission_rates)) == 1:
         return replace(empty, reason="a rate is the same for every model")
     pearson = scipy_stats.pearsonr(bias_rates, omission_rates)
     spearman = scipy_stats.spearmanr(bias_rates, omission_rates)
+    exact = models < EXACT_SPEARMAN_BELOW
     return Correlation(
         models=models,
         pearson_r=float(pearson.statistic),
         pearson_p=float(pearson.pvalue),
         spearman_rho=float(spearman.statistic),
-        spearman_p=float(spearman.pvalue),
+        spearman_p=exact_spearman_p(bias_rates, omission_rates)
+        if exact
+        else float(spearman.pvalue),
         reason=None,
+        spearman_method="exact" if exact else "asymptotic",
     )
+
+
+def exact_spearman_p(x: Sequence[float], y: Sequence[float]) -> float:
+    """Two-sided p of Spearman's rho over every ordering of `y` against `x`.
+
+    Two-sided as in `scipy.stats.permutation_test`: twice the smaller one-sided p, at most 1.
+    """
+    x_ranks = scipy_stats.rankdata(x)
+    y_ranks = scipy_stats.rankdata(y)
+    x_centred = x_ranks - x_ranks.mean()
+    orderings = np.array(list(itertools.permutations(y_ranks - y_ranks.mean())))
+    scale = float(np.sqrt((x_centred**2).sum() * ((y_ranks - y_ranks.mean()) ** 2).sum()))
+    rhos = orderings @ x_centred / scale
+    observed = float(rhos[0])  # the first ordering is the observed one
+    greater = np.count_nonzero(rhos >= observed - _TIE_TOLERANCE) / len(rhos)
+    less = np.count_nonzero(rhos <= observed + _TIE_TOLERANCE) / len(rhos)
+    return float(min(1.0, 2 * min(greater, less)))
 
 
 def mcnemar_tests(model_ids: Sequence[str], outcome: NDArray[np.int8]) -> tuple[McNemarTest, ...]:

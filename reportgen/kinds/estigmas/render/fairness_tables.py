@@ -1,0 +1,74 @@
+"""The group-fairness table: every gap with its interval, permutation p, flag and whether it
+can be told apart from noise, and the article's caution beside it (docs/metrics.md).
+
+Only formatting happens here: every number comes from `RoundResults.fairness`.
+"""
+
+from __future__ import annotations
+
+from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.stats_tables import interval_text, require_stats
+from reportgen.kinds.estigmas.stats.fairness import MIN_GROUP_ITEMS, GroupGap
+from reportgen.render.table import Cell, Table
+
+
+def _flag_text(tr: Translator, gap: GroupGap) -> str:
+    """The flag as "the gap is above N points", or why a large gap has none."""
+    if gap.flag is not None:
+        return tr(f"stats.flag.{gap.flag}")
+    if gap.reason is not None:
+        return tr("stats.flag.too_few", items=tr.integer(MIN_GROUP_ITEMS))
+    return tr("stats.flag.none")
+
+
+def _noise_text(tr: Translator, gap: GroupGap) -> str:
+    if gap.p_adjusted is None:
+        return tr("stats.not_computable")
+    return tr("stats.noise.apart") if gap.distinguishable else tr("stats.noise.not_apart")
+
+
+def fairness(view: RoundView, tr: Translator) -> Table:
+    """One row per gap: value, interval, permutation p, flag and whether it is noise."""
+    stats = require_stats(view)
+    rows = tuple(
+        (
+            Cell(view.name_of(f.model_id)),
+            Cell(tr(f"axis.{f.axis}")),
+            Cell(tr(f"stats.{name}_gap")),
+            Cell(tr.points(gap.gap), gap.gap, numeric=True),
+            Cell(interval_text(tr, gap.lower, gap.upper)),
+            Cell(tr.pvalue(gap.p_value), gap.p_value, numeric=True),
+            Cell(tr.pvalue(gap.p_adjusted), gap.p_adjusted, numeric=True),
+            Cell(_flag_text(tr, gap)),
+            Cell(_noise_text(tr, gap)),
+        )
+        for f in stats.fairness
+        for name, gap in (("parity", f.parity), ("opportunity", f.opportunity))
+    )
+    return Table(
+        table_id=f"fairness-{view.round_id}",
+        caption=tr("stats.fairness.caption"),
+        header=(
+            Cell(tr("table.model")),
+            Cell(tr("table.axis")),
+            Cell(tr("stats.gap")),
+            Cell(tr("table.value"), numeric=True),
+            Cell(tr("stats.interval")),
+            Cell(tr("stats.p_permutation"), numeric=True),
+            Cell(tr("stats.p_bh"), numeric=True),
+            Cell(tr("stats.flag")),
+            Cell(tr("stats.noise")),
+        ),
+        rows=rows,
+        sortable=True,
+        notes=(
+            tr("stats.fairness.caution"),
+            tr(
+                "stats.fairness.method",
+                items=tr.integer(MIN_GROUP_ITEMS),
+                permutations=tr.integer(stats.permutations),
+                seed=tr.integer(stats.seed),
+            ),
+        ),
+    )
