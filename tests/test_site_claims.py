@@ -107,7 +107,19 @@ def test_strict_build_on_the_repository_site_yml_names_every_placeholder(
     rounds = tiny_rounds(tmp_path / "rounds")
     out = tmp_path / "site"
     result = CliRunner().invoke(
-        main, ["build", *map(str, rounds), "--out", str(out), "--config", str(CONFIG), "--strict"]
+        main,
+        # --draft: the small rounds' 200 bootstrap replicates are a draft's; the placeholders
+        # are what --strict refuses here.
+        [
+            "build",
+            *map(str, rounds),
+            "--out",
+            str(out),
+            "--config",
+            str(CONFIG),
+            "--strict",
+            "--draft",
+        ],
     )
     assert result.exit_code == 1, result.output
     assert "--strict" in result.output
@@ -135,7 +147,7 @@ def test_draft_pages_carry_the_notice_and_no_placeholder(draft_site: Path) -> No
 
 def test_complete_metadata_is_published_without_a_draft_notice(published_site: Path) -> None:
     for page in published_site.rglob("*.html"):
-        assert "rg-draft" not in page.read_text(encoding="utf-8"), page
+        assert 'class="rg-draft"' not in page.read_text(encoding="utf-8"), page
     for language_root in (published_site, published_site / "en"):
         home = (language_root / "index.html").read_text(encoding="utf-8")
         assert 'href="https://example.org/placeholder-article"' in home
@@ -274,3 +286,16 @@ def test_article_figures_note_matches_the_built_pages(demonstration_site: Path) 
     for figure, pt_text, en_text, page in rows:
         assert pt_text in plain(demonstration_site / page), (figure, page)
         assert en_text in plain(demonstration_site / "en" / page), (figure, page)
+
+
+def test_a_round_with_too_few_replicates_needs_draft(tmp_path: Path) -> None:
+    rounds = tiny_rounds(tmp_path / "rounds")  # 200 bootstrap replicates
+    out = tmp_path / "site"
+    refused = CliRunner().invoke(main, ["build", *map(str, rounds), "--out", str(out)])
+    assert refused.exit_code == 1, refused.output
+    assert "bootstrap.replicates is 200, fewer than the 1,000" in refused.output
+    assert "Traceback" not in refused.output
+    assert not out.exists()
+    built = CliRunner().invoke(main, ["build", *map(str, rounds), "--out", str(out), "--draft"])
+    assert built.exit_code == 0, built.output
+    assert 'class="admonition warning rg-stats-draft"' in (out / "ranking.html").read_text("utf-8")

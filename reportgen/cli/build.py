@@ -107,13 +107,15 @@ def _refuse_draft_rounds(round_dirs: list[Path]) -> None:
     A round.json that cannot be read is left for the build itself to report in full.
     """
     from reportgen.archive import MIN_PUBLICATION_REPLICATES, Problems, read_manifest_data
+    from reportgen.errors import InputError
 
     for round_dir in round_dirs:
         data = read_manifest_data(round_dir, Problems())
         bootstrap = data.get("bootstrap") if isinstance(data, dict) else None
         replicates = bootstrap.get("replicates") if isinstance(bootstrap, dict) else None
         if isinstance(replicates, int) and replicates < MIN_PUBLICATION_REPLICATES:
-            raise click.UsageError(
+            # The round's data is what falls short, not an option: exit 1, like bad data.
+            raise InputError(
                 f"{round_dir / 'round.json'}: bootstrap.replicates is {replicates:,}, fewer than"
                 f" the {MIN_PUBLICATION_REPLICATES:,} a published site needs; add --draft to"
                 " build a draft whose pages say so"
