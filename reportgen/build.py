@@ -34,6 +34,7 @@ from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
 from reportgen.kinds import get_kind
 from reportgen.model import Round
+from reportgen.render import deferred, mkdocs_hooks
 from reportgen.render.site_source import (
     NavEntry,
     RoundListing,
@@ -58,6 +59,10 @@ class BuildReport:
 
 class BuildError(ReportgenError):
     """MkDocs could not build the generated sources."""
+
+
+class OutputNotWritableError(ReportgenError):
+    """The output folder cannot be written (a file in the way, no permission, no such place)."""
 
 
 def find_rounds(rounds_dir: Path) -> list[Path]:
@@ -124,6 +129,7 @@ def mkdocs_config(
         "markdown_extensions": ["tables", "attr_list", "admonition", {"toc": {"permalink": True}}],
         "nav": list(nav),
         "extra": {"rg_draft": draft_notice(config, Translator(SITE_LANGUAGES[0]))},
+        "hooks": [mkdocs_hooks.__file__],
         "plugins": [
             "search",
             {
@@ -201,6 +207,21 @@ def _check_output(out_dir: Path) -> None:
         )
 
 
+def _make_staging(out_dir: Path) -> Path:
+    """The staging folder beside `out_dir` (created before any work, so a bad --out fails fast)."""
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}-staging-"))
+    except OSError as error:
+        in_the_way = next((p for p in out_dir.parents if p.exists() and not p.is_dir()), None)
+        detail = (
+            f"{in_the_way} is a file, not a folder"
+            if in_the_way is not None
+            else f"cannot create a folder in {out_dir.parent}: {error.strerror or error}"
+        )
+        raise OutputNotWritableError(f"{out_dir}: cannot write the site there ({detail})") from None
+
+
 def _swap(built: Path, out_dir: Path, staging: Path) -> None:
     """Replace `out_dir` by `built`; the old site is moved aside first and restored on failure."""
     aside = staging / "previous"
@@ -215,9 +236,10 @@ def _swap(built: Path, out_dir: Path, staging: Path) -> None:
         raise
 
 
-def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path) -> Path:
-    """Write the sources, run MkDocs and add the downloads in `staging`; returns the site."""
-    work, built = staging / "src", staging / "site"
+def _write_and_run(
+    site: SiteSource, config: SiteConfig, theme_dir: Path, work: Path, built: Path
+) -> None:
+    """The Markdown sources, theme and mkdocs.yml in `work`; MkDocs builds them into `built`."""
     for language in SITE_LANGUAGES:
         site.write_sources(work / "docs" / language, language)
     shutil.copytree(theme_dir, work / "overrides")
@@ -234,6 +256,14 @@ def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path)
         encoding="utf-8",
     )
     _run_mkdocs(config_file, int(datetime.combine(site.source_date, time(), UTC).timestamp()))
+
+
+def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path) -> Path:
+    """Write the sources, run MkDocs and add the downloads in `staging`; returns the site."""
+    work, built = staging / "src", staging / "site"
+    # Page writers defer their big blocks; the MkDocs hook puts them back (see deferred).
+    with deferred.collecting():
+        _write_and_run(site, config, theme_dir, work, built)
     for home in (built / "index.html", built / "en" / "index.html"):
         if not home.is_file():
             raise BuildError(f"{home}: MkDocs produced no home page; nothing was published")
@@ -308,6 +338,24 @@ def build_site(
     if not (theme_dir / "main.html").is_file():
         raise InputError(f"{theme_dir}: not a theme overrides folder (no main.html)")
     _check_output(out_dir)
+    staging = _make_staging(out_dir)
+    try:
+        report = _build_in(staging, round_dirs, out_dir, config, theme_dir, cache_dir, say)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    say(f"site written to {out_dir}")
+    return report
+
+
+def _build_in(
+    staging: Path,
+    round_dirs: Sequence[Path],
+    out_dir: Path,
+    config: SiteConfig,
+    theme_dir: Path,
+    cache_dir: Path | None,
+    say: Progress,
+) -> BuildReport:
     rounds: list[Round] = []
     for round_dir in round_dirs:
         say(f"reading {round_dir}")
@@ -316,16 +364,10 @@ def build_site(
     if len(set(ids)) != len(ids):
         raise InputError(f"two archives share a round id: {sorted(ids)}")
     site = assemble_site(rounds, config, cache_dir=cache_dir, progress=say)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}-staging-"))
-    try:
-        say("writing pages and running MkDocs")
-        built = _stage(site, config, theme_dir, staging)
-        say("leak guard")
-        check_site(built, [get_kind(r.manifest.kind).guard_material(r) for r in rounds])
-        files = sum(1 for p in built.rglob("*") if p.is_file())
-        _swap(built, out_dir, staging)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    say(f"site written to {out_dir}")
+    say("writing pages and running MkDocs")
+    built = _stage(site, config, theme_dir, staging)
+    say("leak guard")
+    check_site(built, [get_kind(r.manifest.kind).guard_material(r) for r in rounds])
+    files = sum(1 for p in built.rglob("*") if p.is_file())
+    _swap(built, out_dir, staging)
     return BuildReport(out_dir, tuple(ids), files)

@@ -2,10 +2,13 @@
 
 CSV values are raw (unrounded rates, dot decimals); `models.csv` carries the columns
 of `summary --json` plus `<metric>_lo` / `<metric>_hi` for the five intervals.
+Beside them, `SHA256SUMS` holds the SHA-256 of each download as served (`sha256sum -c`
+checks it); the data page shows the same digests (`download_checksums`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -67,10 +70,11 @@ def axes_csv(view: RoundView) -> str:
     return to_csv(AXIS_COLUMNS, rows)
 
 
-def write_downloads(view: RoundView, site_dir: Path) -> list[Path]:
-    """Write one round's downloads under `site_dir/data/<round_id>/`."""
-    folder = site_dir / "data" / view.round_id
-    folder.mkdir(parents=True, exist_ok=True)
+SUMS_FILE = "SHA256SUMS"
+
+
+def download_files(view: RoundView) -> dict[str, bytes]:
+    """One round's downloads: file name -> the exact bytes served."""
     files = {
         "models.csv": models_csv(view),
         "stigmas.csv": stigmas_csv(view),
@@ -82,9 +86,29 @@ def write_downloads(view: RoundView, site_dir: Path) -> list[Path]:
             + "\n"
         )
         files[SCHEMA_FILE] = published_json_schema_text()  # the JSON Schema of results.json
+    return {name: text.encode("utf-8") for name, text in files.items()}
+
+
+def download_checksums(view: RoundView) -> dict[str, str]:
+    """File name -> SHA-256 (hex) of each download of the round, as served."""
+    return {name: hashlib.sha256(data).hexdigest() for name, data in download_files(view).items()}
+
+
+def sums_text(checksums: dict[str, str]) -> str:
+    """`SHA256SUMS` in the format of `sha256sum` (two spaces, then the file name)."""
+    return "".join(f"{digest}  {name}\n" for name, digest in checksums.items())
+
+
+def write_downloads(view: RoundView, site_dir: Path) -> list[Path]:
+    """Write one round's downloads and their SHA256SUMS under `site_dir/data/<round_id>/`."""
+    folder = site_dir / "data" / view.round_id
+    folder.mkdir(parents=True, exist_ok=True)
+    files = download_files(view)
+    checksums = {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
+    files[SUMS_FILE] = sums_text(checksums).encode("utf-8")
     written = []
-    for name, text in files.items():
+    for name, data in files.items():
         target = folder / name
-        target.write_text(text, encoding="utf-8", newline="\n")
+        target.write_bytes(data)
         written.append(target)
     return written

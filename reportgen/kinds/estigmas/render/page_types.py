@@ -275,7 +275,7 @@ class DataSection:
     title: str
     meta: Markup
     files: tuple[Download, ...]
-    checksums: Table
+    checksums: tuple[Table, Table]  # of the downloads (their SHA256SUMS), of the archive
 
 
 @dataclass(frozen=True)

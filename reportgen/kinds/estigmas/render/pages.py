@@ -21,9 +21,13 @@ from markupsafe import Markup, escape
 from reportgen.errors import ReportgenError
 from reportgen.kinds.estigmas.render.charts import ChartOutput
 from reportgen.kinds.estigmas.render.page_types import TEMPLATES, ChartRef, Collapsed, SitePage
+from reportgen.render.deferred import defer
 from reportgen.render.table import Table, escape_markdown, to_html
 
 PAGE_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# Tables longer than this, charts and folded tables stay out of Markdown and the search
+# index (reportgen.render.deferred): a reader searches for a model or a term, not a cell.
+BIG_TABLE_ROWS = 10
 
 
 def _template_line(error: BaseException) -> int | None:
@@ -66,11 +70,11 @@ def finished(value: object) -> Markup:
     if isinstance(value, str):
         return escape_markdown(value)
     if isinstance(value, Table):
-        return to_html(value)
+        return defer(to_html(value)) if len(value.rows) > BIG_TABLE_ROWS else to_html(value)
     if isinstance(value, ChartRef):
-        return chart_markup(value)
+        return defer(chart_markup(value))
     if isinstance(value, Collapsed):
-        return collapsed(value)
+        return defer(collapsed(value))
     if isinstance(value, jinja2.Undefined):
         str(value)  # StrictUndefined: raises the error naming the missing variable
     raise TypeError(f"a page printed {type(value).__name__} {value!r}: not a finished value")

@@ -14,6 +14,7 @@ from reportgen.kinds.estigmas.render import (
 from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, Share
 from reportgen.kinds.estigmas.render.charts import SvgCache, composition_bars
 from reportgen.kinds.estigmas.render.context import ModelRow, PublishedItem, RoundView
+from reportgen.kinds.estigmas.render.downloads import download_checksums
 from reportgen.kinds.estigmas.render.example_renderings import ENGLISH_RENDERINGS
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
@@ -53,6 +54,7 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (
     ("axes.csv", "data.file.axes"),
     ("results.json", "data.file.results"),
     ("results.schema.json", "data.file.results_schema"),
+    ("SHA256SUMS", "data.file.sha256sums"),
 )
 
 
@@ -231,7 +233,10 @@ def _data_section(view: RoundView, text: PageText, section_depth: int) -> DataSe
             Download(name, href(f"{root}data/{view.round_id}/{name}"), text.t(key))
             for name, key in DOWNLOADS
         ),
-        checksums=tables.checksums(view, tr),
+        checksums=(
+            tables.download_checksums(view, download_checksums(view), tr),
+            tables.checksums(view, tr),
+        ),
     )
 
 

@@ -176,7 +176,18 @@ def annulments(view: RoundView, tr: Translator) -> Table:
     )
 
 
+def download_checksums(view: RoundView, digests: Mapping[str, str], tr: Translator) -> Table:
+    """The SHA-256 of each download as served (the round's data/<round_id>/SHA256SUMS)."""
+    return Table(
+        table_id=f"download-checksums-{view.round_id}",
+        caption=tr("table.download_checksums.caption", round=view.round_id),
+        header=(Cell(tr("table.file")), Cell("SHA-256")),
+        rows=tuple((Cell(name), Cell(digest)) for name, digest in digests.items()),
+    )
+
+
 def checksums(view: RoundView, tr: Translator) -> Table:
+    """The SHA-256 of the round archive's own files (its SHA256SUMS), not of the downloads."""
     rows = [(Cell(path), Cell(digest)) for path, digest in view.checksums.items()]
     if view.ledger_sha256:
         rows.append((Cell("annulments.jsonl"), Cell(view.ledger_sha256)))

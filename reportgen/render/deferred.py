@@ -1,0 +1,72 @@
+"""Big HTML blocks kept out of Markdown and the search index, put back into the finished pages.
+
+Python-Markdown's raw-HTML pass, MkDocs' anchor scan and the search plugin's indexer each
+parse every raw HTML block of every page: on pages of long tables and charts with inline
+data that was most of MkDocs' time, and it put every table cell into the search index and
+its snippets. While a build collects (`collecting()`), a page writer hands such a block to
+`defer`, which keeps it and returns a one-line placeholder; the MkDocs hook
+(`reportgen/render/mkdocs_hooks.py`) puts each block back into the page's finished HTML
+(`restore`), so the published page is the same, byte for byte, and its index leaves the
+block out. Outside a build `defer` returns the block itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+from collections.abc import Iterator
+from contextvars import ContextVar
+
+from markupsafe import Markup
+
+from reportgen.errors import ReportgenError
+
+_PLACEHOLDER = '<div data-rg-deferred="{key}"></div>'
+_PLACEHOLDER_RE = re.compile(r'<div data-rg-deferred="([0-9a-f]{32})"></div>')
+
+_blocks: ContextVar[dict[str, str] | None] = ContextVar("rg_deferred_blocks", default=None)
+
+
+class DeferredBlockError(ReportgenError):
+    """A finished page names a deferred block that no page writer kept."""
+
+
+@contextlib.contextmanager
+def collecting() -> Iterator[dict[str, str]]:
+    """Keep the blocks deferred while the body runs (page writing and MkDocs)."""
+    blocks: dict[str, str] = {}
+    token = _blocks.set(blocks)
+    try:
+        yield blocks
+    finally:
+        _blocks.reset(token)
+
+
+def defer(block: str) -> Markup:
+    """A placeholder for `block` while a build collects, else `block` itself."""
+    blocks = _blocks.get()
+    if blocks is None:
+        return Markup(block)
+    # Named by content: the same block on two pages is kept once, and builds stay
+    # deterministic.
+    key = hashlib.sha256(block.encode("utf-8")).hexdigest()[:32]
+    blocks[key] = block
+    return Markup(_PLACEHOLDER.format(key=key))
+
+
+def restore(page_html: str) -> str:
+    """`page_html` with every placeholder replaced by its block."""
+    blocks = _blocks.get()
+    if blocks is None:
+        if _PLACEHOLDER_RE.search(page_html):
+            raise DeferredBlockError("a page holds deferred blocks outside a collecting build")
+        return page_html
+
+    def block(match: re.Match[str]) -> str:
+        try:
+            return blocks[match.group(1)]
+        except KeyError:
+            raise DeferredBlockError(f"no deferred block {match.group(1)!r}") from None
+
+    return _PLACEHOLDER_RE.sub(block, page_html)
