@@ -202,11 +202,11 @@ def test_injected_model_name_is_inert(browser: object, served: Served) -> None:
 
 
 def test_compare_view_shows_the_two_chosen_models(browser: object, served: Served) -> None:
-    visit = open_page(browser, served, "en/compare.html#beta-2")
+    visit = open_page(browser, served, "en/compare.html?a=beta-2&b=alfa-mini")
     page = visit.page
-    visible = page.locator("#compare-table thead th:not([hidden])")  # type: ignore[attr-defined]
+    visible = page.locator("#compare-tiny-round thead th:not([hidden])")  # type: ignore[attr-defined]
     names = [visible.nth(i).inner_text() for i in range(visible.count())]
-    # columns keep the ranking's order; the hash chose the first model
+    # columns keep the ranking's order; the permalink chose the two models
     assert names == ["Measure", "Alfa Mini", '<script>alert("x")</script> & <b>bold</b>']
     page.select_option(".rg-compare-b", "alfa-1")  # type: ignore[attr-defined]
     names = [visible.nth(i).inner_text() for i in range(visible.count())]

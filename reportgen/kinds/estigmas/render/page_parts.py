@@ -63,3 +63,24 @@ class Figure:
 class TextSection:
     heading: str
     body: str | Markup
+
+
+@dataclass(frozen=True)
+class CompareOption:
+    value: Markup  # the model id, a validated slug
+    name: str
+
+
+@dataclass(frozen=True)
+class CompareRound:
+    """One round on the compare page: its models, side by side, and their differences.
+
+    The page's script shows the two models a permalink names
+    (`compare.html?round=<id>&a=<id>&b=<id>`); without JavaScript every round's table
+    shows every model."""
+
+    round_id: Markup  # a validated slug
+    title: str
+    options: tuple[CompareOption, ...]  # ranking order, diagnostic cases last
+    table: Table  # every model side by side
+    differences: Collapsed | None  # every ordered pair's index difference; None without stats

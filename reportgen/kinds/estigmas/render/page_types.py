@@ -24,6 +24,12 @@ from reportgen.kinds.estigmas.render.page_parts import (
     Collapsed as Collapsed,
 )
 from reportgen.kinds.estigmas.render.page_parts import (
+    CompareOption as CompareOption,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    CompareRound as CompareRound,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
     Figure as Figure,
 )
 from reportgen.kinds.estigmas.render.page_parts import (
@@ -46,10 +52,11 @@ class HomePage:
     head: PageHead
     article_title: str
     finding: Markup
+    numbers: tuple[Markup, ...]  # the finding in numbers, from the round's own computation
     best: Markup | None
+    ties: Markup | None  # how many adjacent differences are technical ties (with statistics)
     scatter: ChartRef
     figure_caption: Markup
-    correlation: Markup | None
     headline_heading: str
     headline: tuple[Figure, ...]
     sections_heading: str
@@ -115,19 +122,15 @@ class ModelsPage:
 
 
 @dataclass(frozen=True)
-class CompareOption:
-    value: Markup  # the model id, a validated slug
-    name: str
-
-
-@dataclass(frozen=True)
 class ComparePage:
     head: PageHead
     intro: str
+    round_label: str
     first_label: str
     second_label: str
-    options: tuple[CompareOption, ...]
-    table: Table
+    permalink_label: str
+    rounds: tuple[CompareRound, ...]  # every built round, the primary one first
+    stats_unavailable: str
     caution: str
 
 
@@ -152,6 +155,10 @@ class BiasPage:
     head: PageHead
     intro: str
     caution: str
+    heatmaps_heading: str
+    heatmaps_body: str
+    stigma_heatmap: ChartRef  # bias rate, stigma x model
+    axis_heatmap: ChartRef  # bias rate, axis x model
     bands_heading: str
     bands_body: Markup
     bands: Table
@@ -320,6 +327,7 @@ class ModelPage:
     head: PageHead
     standing: Markup  # the rank, or why the model is a diagnostic case
     composition: TextSection
+    failure_chart: ChartRef  # bias beside omission: omission can be the main failure
     style_chart: ChartRef
     slices_heading: str
     slices: tuple[ShareLine, ...]
@@ -327,12 +335,13 @@ class ModelPage:
     bias_label: str
     omission_label: str
     inconclusive: TextSection
+    inconclusive_styles: Table
     stigmas_heading: str
     stigmas: Table
     statistics: ModelStatistics | None
     metadata_heading: str
     metadata: Table
-    compare_link: Link | None  # None for a model of a round other than the primary one
+    compare_link: Link | None  # the compare permalink; None in a round of a single model
     round_note: Markup
 
 

@@ -3,8 +3,6 @@ audit, contestations and data pages, and each model's own page."""
 
 from __future__ import annotations
 
-from markupsafe import Markup
-
 from reportgen.kinds.estigmas.render import (
     language_tables,
     reference_tables,
@@ -13,9 +11,11 @@ from reportgen.kinds.estigmas.render import (
 )
 from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, Share
 from reportgen.kinds.estigmas.render.charts import SvgCache, composition_bars
+from reportgen.kinds.estigmas.render.compare_page import compare_href
 from reportgen.kinds.estigmas.render.context import ModelRow, PublishedItem, RoundView
 from reportgen.kinds.estigmas.render.downloads import download_checksums
 from reportgen.kinds.estigmas.render.example_renderings import ENGLISH_RENDERINGS
+from reportgen.kinds.estigmas.render.model_parts import failure_bars, inconclusive_by_style
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
     chart_ref,
@@ -339,6 +339,12 @@ def model_page(  # one keyword per field of ModelPage, in template order: long, 
                 index=tr.percent(s.index),
             ),
         ),
+        failure_chart=chart_ref(
+            failure_bars(f"failure-{view.round_id}-{row.model_id}", row, tr, svgs),
+            text,
+            "chart.failure.description",
+            depth,
+        ),
         style_chart=chart_ref(style_chart, text, "chart.style.description", depth),
         slices_heading=text.t("model.slices"),
         slices=_slices(text, breakdown),
@@ -355,16 +361,14 @@ def model_page(  # one keyword per field of ModelPage, in template order: long, 
             text.t("model.inconclusive"),
             text.tm("model.inconclusive_body", count=tr.integer(s.inconclusive), N=tr.integer(s.N)),
         ),
+        inconclusive_styles=inconclusive_by_style(view, row, tr),
         stigmas_heading=text.t("model.stigmas"),
         stigmas=tables.stigmas(view, row, tr),
         statistics=_model_statistics(view, row, text),
         metadata_heading=text.t("model.metadata"),
         metadata=tables.metadata(row, tr),
-        compare_link=Link(
-            text.t("model.compare_link"),
-            Markup("../" * depth) + "compare.md#" + slug(row.model_id),
-        )
-        if view is site.primary
+        compare_link=Link(text.t("model.compare_link"), compare)
+        if (compare := compare_href(view, row, "../" * depth))
         else None,
         round_note=text.tm("model.round_note", round=text.pick(view.title)),
     )

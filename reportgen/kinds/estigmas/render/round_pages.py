@@ -11,10 +11,14 @@ from markupsafe import Markup
 from reportgen.archive import MIN_PUBLICATION_REPLICATES
 from reportgen.kinds.estigmas.render import fairness_tables, language_tables, stats_tables, tables
 from reportgen.kinds.estigmas.render.aggregates import local_marker_total
+from reportgen.kinds.estigmas.render.charts import SvgCache
 from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.heatmaps import axis_heatmap, stigma_heatmap
+from reportgen.kinds.estigmas.render.home_numbers import adjacent_ties, finding_numbers
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
     RoundCharts,
+    chart_ref,
     config_link,
     page_head,
     slug,
@@ -23,8 +27,6 @@ from reportgen.kinds.estigmas.render.page_types import (
     BiasPage,
     BiasStatistics,
     Collapsed,
-    CompareOption,
-    ComparePage,
     ContinuousPage,
     ContinuousSection,
     Figure,
@@ -40,21 +42,6 @@ from reportgen.kinds.estigmas.render.site import NAV_PAGES, SiteContext
 
 def _synthetic(site: SiteContext) -> tuple[str, ...]:
     return tuple(view.round_id for view in site.synthetic_rounds)
-
-
-def _correlation(site: SiteContext, text: PageText) -> Markup | None:
-    """Figure 1's correlation sentence (only with statistics and enough models)."""
-    if site.primary.stats is None:
-        return None
-    tr, correlation = text.tr, site.primary.stats.correlation
-    if correlation.pearson_r is None or correlation.spearman_rho is None:
-        return None
-    return text.tm(
-        "home.correlation",
-        r=tr.decimal(correlation.pearson_r, 2),
-        rho=tr.decimal(correlation.spearman_rho, 2),
-        models=tr.integer(correlation.models),
-    )
 
 
 def local_markers_figures(site: SiteContext, text: PageText) -> tuple[Figure, ...]:
@@ -110,9 +97,10 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
         )
         if best
         else None,
+        ties=adjacent_ties(view, text) if best else None,
+        numbers=finding_numbers(view, text),
         scatter=charts[view.round_id].scatter,
         figure_caption=_figure_caption(site, text),
-        correlation=_correlation(site, text),
         headline_heading=text.t("home.headline"),
         headline=(
             Figure(tr.integer(view.N), text.t("home.scored_items")),
@@ -193,21 +181,6 @@ def ranking_page(site: SiteContext, text: PageText) -> RankingPage:
     )
 
 
-def compare_page(site: SiteContext, text: PageText) -> ComparePage:
-    view = site.primary
-    return ComparePage(
-        head=page_head(text.t("nav.compare"), text, _synthetic(site)),
-        intro=text.t("compare.intro"),
-        first_label=text.t("compare.first"),
-        second_label=text.t("compare.second"),
-        options=tuple(
-            CompareOption(slug(row.model_id), row.score.display_name) for row in view.models
-        ),
-        table=tables.compare(view, text.tr),
-        caution=text.t("caution.groups"),
-    )
-
-
 def _bias_statistics(site: SiteContext, text: PageText) -> BiasStatistics | None:
     tr, view = text.tr, site.primary
     stats = view.stats
@@ -247,7 +220,8 @@ def _bias_statistics(site: SiteContext, text: PageText) -> BiasStatistics | None
     )
 
 
-def bias_page(site: SiteContext, text: PageText) -> BiasPage:
+# long: one keyword per field of BiasPage, in template order
+def bias_page(site: SiteContext, text: PageText, svgs: SvgCache) -> BiasPage:
     tr, view = text.tr, site.primary
 
     bands, styles = text.t("bias.bands"), text.t("bias.styles")
@@ -256,6 +230,14 @@ def bias_page(site: SiteContext, text: PageText) -> BiasPage:
         head=page_head(text.t("nav.bias"), text, _synthetic(site)),
         intro=text.t("bias.intro"),
         caution=text.t("caution.groups"),
+        heatmaps_heading=text.t("bias.heatmaps"),
+        heatmaps_body=text.t("bias.heatmaps_body"),
+        stigma_heatmap=chart_ref(
+            stigma_heatmap(view, tr, svgs), text, "chart.heatmap_stigma.description", 0
+        ),
+        axis_heatmap=chart_ref(
+            axis_heatmap(view, tr, svgs), text, "chart.heatmap_axis.description", 0
+        ),
         bands_heading=bands,
         bands_body=text.tm(
             "bias.bands_body",

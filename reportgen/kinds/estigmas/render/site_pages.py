@@ -17,9 +17,10 @@ from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache
+from reportgen.kinds.estigmas.render.compare_page import compare_page
 from reportgen.kinds.estigmas.render.downloads import write_downloads
 from reportgen.kinds.estigmas.render.page_common import PageText, round_charts
-from reportgen.kinds.estigmas.render.page_types import ModelPage, SitePage
+from reportgen.kinds.estigmas.render.page_types import BiasPage, ModelPage, SitePage
 from reportgen.kinds.estigmas.render.reference_pages import (
     audit_page,
     contestations_page,
@@ -30,7 +31,6 @@ from reportgen.kinds.estigmas.render.reference_pages import (
 )
 from reportgen.kinds.estigmas.render.round_pages import (
     bias_page,
-    compare_page,
     continuous_page,
     home_page,
     language_page,
@@ -64,7 +64,7 @@ def language_pages(site: SiteContext, language: str, svgs: SvgCache) -> Language
         "ranking": ranking_page(site, text),
         "models": models_page(site, text),
         "compare": compare_page(site, text),
-        "bias": bias_page(site, text),
+        "bias": bias_page(site, text, svgs),
         "language": language_page(site, text, charts),
         "continuous": continuous_page(site, text, charts),
         "methodology": methodology_page(site, text),
@@ -79,7 +79,10 @@ def language_pages(site: SiteContext, language: str, svgs: SvgCache) -> Language
             models.append(model_page(site, view, row, text, svgs))
             files.append(PageFile(f"{view.models_dir}{row.model_id}.md", models[-1]))
     outputs = [chart for c in charts.values() for chart in c.outputs]
-    outputs += [page.style_chart.chart for page in models]
+    bias = sections["bias"]
+    assert isinstance(bias, BiasPage)
+    outputs += [bias.stigma_heatmap.chart, bias.axis_heatmap.chart]
+    outputs += [ref.chart for page in models for ref in (page.failure_chart, page.style_chart)]
     return LanguagePages(language, tuple(files), tuple(outputs))
 
 

@@ -53,25 +53,100 @@
     });
   }
 
+  /* The compare page: the choice lives in the URL (compare.html?round=<id>&a=<id>&b=<id>),
+     so a comparison can be linked to. Without JavaScript the controls stay hidden and
+     every round's table shows every model. */
   function setUpCompare() {
     var box = document.querySelector(".rg-compare");
-    var table = document.getElementById("compare-table");
-    if (!box || !table) { return; }
-    var first = box.querySelector(".rg-compare-a");
-    var second = box.querySelector(".rg-compare-b");
-    var ids = Array.prototype.map.call(first.options, function (o) { return o.value; });
-    var wanted = window.location.hash.replace("#", "");
-    if (ids.indexOf(wanted) >= 0) { first.value = wanted; }
+    if (!box) { return; }
+    var roundChoice = box.querySelector(".rg-compare-round");
+    var pair = box.querySelector(".rg-compare-pair");
+    var permalink = box.querySelector(".rg-compare-permalink");
+    var rounds = Array.prototype.map.call(roundChoice.options, function (o) { return o.value; });
+    var params = new URLSearchParams(window.location.search);
+    var legacy = window.location.hash.replace("#", "");  /* older links: compare.html#<id> */
+
+    function inRound(selector, round) {
+      return document.querySelector(selector + '[data-round="' + round + '"]');
+    }
+    function choices(round) {
+      var pick = inRound(".rg-compare-pick", round);
+      return { first: pick.querySelector(".rg-compare-a"), second: pick.querySelector(".rg-compare-b") };
+    }
+    function idsOf(select) {
+      return Array.prototype.map.call(select.options, function (o) { return o.value; });
+    }
+    /* A valid pair of two different models of the round, as close to the wish as can be. */
+    function settle(round, wantedFirst, wantedSecond) {
+      var picked = choices(round), ids = idsOf(picked.first);
+      var first = ids.indexOf(wantedFirst) >= 0 ? wantedFirst : ids[0];
+      var second = ids.indexOf(wantedSecond) >= 0 && wantedSecond !== first ? wantedSecond
+        : ids.filter(function (id) { return id !== first; })[0] || first;
+      picked.first.value = first;
+      picked.second.value = second;
+    }
+    function showPair(round, first, second) {
+      pair.replaceChildren();
+      var table = document.getElementById("differences-" + round);
+      if (!table) { return; }
+      var row = Array.prototype.filter.call(table.tBodies[0].rows, function (r) {
+        return r.cells[0].getAttribute("data-sort") === first &&
+          r.cells[1].getAttribute("data-sort") === second;
+      })[0];
+      if (!row) { return; }
+      var copy = document.createElement("table");
+      copy.className = "rg-table";
+      copy.appendChild(table.caption.cloneNode(true));
+      copy.appendChild(table.tHead.cloneNode(true));
+      copy.appendChild(document.createElement("tbody")).appendChild(row.cloneNode(true));
+      pair.appendChild(copy);
+    }
     function update() {
-      var keep = [0, ids.indexOf(first.value) + 1, ids.indexOf(second.value) + 1];
+      var round = roundChoice.value, picked = choices(round);
+      var first = picked.first.value, second = picked.second.value;
+      document.querySelectorAll(".rg-compare-pick, .rg-compare-section").forEach(function (el) {
+        el.hidden = el.getAttribute("data-round") !== round;
+      });
+      var table = document.getElementById("compare-" + round);
+      var ids = idsOf(picked.first);
+      var keep = [0, ids.indexOf(first) + 1, ids.indexOf(second) + 1];
       Array.prototype.forEach.call(table.rows, function (row) {
         Array.prototype.forEach.call(row.cells, function (cell, index) {
           cell.hidden = keep.indexOf(index) < 0;
         });
       });
+      showPair(round, first, second);
+      var query = "?round=" + encodeURIComponent(round) + "&a=" + encodeURIComponent(first) +
+        "&b=" + encodeURIComponent(second);
+      try {
+        window.history.replaceState(null, "", window.location.pathname + query);
+      } catch (error) { /* a page opened from disk may not rewrite its address */ }
+      permalink.setAttribute("href", query);
     }
-    first.addEventListener("change", update);
-    second.addEventListener("change", update);
+
+    var round = rounds.indexOf(params.get("round")) >= 0 ? params.get("round") : rounds[0];
+    roundChoice.value = round;
+    rounds.forEach(function (r) {
+      var wanted = r === round ? (params.get("a") || legacy) : null;
+      settle(r, wanted, r === round ? params.get("b") : null);
+      var picked = choices(r);
+      picked.first.addEventListener("change", function () {
+        settle(r, picked.first.value, picked.second.value);
+        update();
+      });
+      picked.second.addEventListener("change", function () {
+        settle(r, picked.first.value, picked.second.value);
+        update();
+      });
+    });
+    roundChoice.addEventListener("change", function () {
+      /* The same two models in the new round when it has them. */
+      var previous = choices(round);
+      settle(roundChoice.value, previous.first.value, previous.second.value);
+      round = roundChoice.value;
+      update();
+    });
+    box.hidden = false;
     update();
   }
 
