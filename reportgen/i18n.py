@@ -43,6 +43,11 @@ def _locale(identifier: str) -> Locale:
     return Locale.parse(identifier)
 
 
+def _minus(text: str) -> str:
+    """A formatted number with the typographic minus sign (U+2212), not Babel's hyphen."""
+    return "\u2212" + text[1:] if text.startswith("-") else text
+
+
 def _plural_form(identifier: str, count: int) -> str:
     return str(_locale(identifier).plural_form(count))
 
@@ -93,18 +98,18 @@ class Translator:
         return by_language.get(self.language) or by_language.get(DEFAULT_LANGUAGE, "")
 
     def integer(self, value: int) -> str:
-        return str(_pattern("#,##0").apply(value, self.locale))
+        return _minus(str(_pattern("#,##0").apply(value, self.locale)))
 
     def decimal(self, value: float, digits: int = 2) -> str:
         pattern = "#,##0." + "0" * digits if digits else "#,##0"
-        return str(_pattern(pattern).apply(value, self.locale))
+        return _minus(str(_pattern(pattern).apply(value, self.locale)))
 
     def percent(self, rate: float | None, digits: int = 1) -> str:
         """A rate in [0, 1] as a percentage; an absent rate as an en dash."""
         if rate is None:
             return "–"
         pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
-        return str(_pattern(pattern).apply(rate, self.locale))
+        return _minus(str(_pattern(pattern).apply(rate, self.locale)))
 
     def points(self, difference: float | None, digits: int = 1) -> str:
         """A difference of two rates in percentage points, always signed."""

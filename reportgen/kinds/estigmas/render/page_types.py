@@ -21,6 +21,9 @@ from reportgen.kinds.estigmas.render.page_parts import (
     ChartRef as ChartRef,
 )
 from reportgen.kinds.estigmas.render.page_parts import (
+    Citation as Citation,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
     Collapsed as Collapsed,
 )
 from reportgen.kinds.estigmas.render.page_parts import (
@@ -47,8 +50,7 @@ class HomePage:
     article_title: str
     finding: Markup
     best: Markup | None
-    scatter: ChartRef
-    figure_caption: Markup
+    scatter: ChartRef  # Figure 1, its caption in its <figcaption>
     correlation: Markup | None
     headline_heading: str
     headline: tuple[Figure, ...]
@@ -61,6 +63,7 @@ class HomePage:
     doi: str | None
     article_link: Link | None
     repository_link: Link | None
+    citation: Citation | None  # None while site.yml's authors are a placeholder
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
     RoundCharts,
+    citation,
     config_link,
     page_head,
     slug,
@@ -110,8 +111,8 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
         )
         if best
         else None,
-        scatter=charts[view.round_id].scatter,
-        figure_caption=_figure_caption(site, text),
+        # Figure 1's caption belongs to the figure: it is printed in its <figcaption>.
+        scatter=replace(charts[view.round_id].scatter, caption=_figure_caption(site, text)),
         correlation=_correlation(site, text),
         headline_heading=text.t("home.headline"),
         headline=(
@@ -132,6 +133,7 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
         doi=config.doi,
         article_link=links[0],
         repository_link=links[1],
+        citation=citation(config, text, site.section_depth),
     )
 
 
