@@ -17,9 +17,9 @@ from typing import Any, cast
 import pytest
 import yaml
 
-from reportgen.archive import read_round
 from reportgen.build import build_site
 from reportgen.i18n import SITE_LANGUAGES, Translator, load_catalogue
+from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.render.chart_files import chart_csv, chart_rows
 from reportgen.kinds.estigmas.render.charts import ChartOutput
 from reportgen.kinds.estigmas.render.context import RoundView
@@ -244,8 +244,8 @@ def test_each_language_searches_its_own_index(site: Path) -> None:
     for location in {d["location"].split("#")[0] for d in en["docs"]}:
         assert (site / "en" / location).is_file(), location
     assert (pt["config"]["lang"], en["config"]["lang"]) == (["pt"], ["en"])
-    assert _config_base(_html(site, "en/index.html")) == "../en"
-    assert _config_base(_html(site, "en/models/alfa-1.html")) == "../../en"
+    assert _config_base(_html(site, "en/index.html")) == "../en/"
+    assert _config_base(_html(site, "en/models/alfa-1.html")) == "../../en/"
     assert _config_base(_html(site, "index.html")) == "."
 
 
