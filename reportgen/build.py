@@ -35,6 +35,8 @@ from reportgen.i18n import SITE_LANGUAGES, Translator
 from reportgen.kinds import get_kind
 from reportgen.model import Round
 from reportgen.render import deferred, mkdocs_hooks
+from reportgen.render.citation import citation_cff
+from reportgen.render.search_index import search_folder, split_search_index
 from reportgen.render.site_source import (
     NavEntry,
     RoundListing,
@@ -46,6 +48,7 @@ from reportgen.render.siteconfig import SiteConfig, load_site_config, refuse_pla
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
+OPEN_GRAPH_LOCALE = {"pt-BR": "pt_BR", "en": "en_US"}  # the English pages spell American
 
 Progress = Callable[[str], None]
 
@@ -84,6 +87,18 @@ def draft_notice(config: SiteConfig, tr: Translator) -> dict[str, str] | None:
     return {"title": tr("draft.title"), "body": tr("draft.body", missing=", ".join(missing))}
 
 
+def theme_extra(config: SiteConfig, language: str) -> dict[str, Any]:
+    """What the theme overrides read per language: the draft notice, the folder whose
+    search index the pages load, the footer's words and the Open Graph locale."""
+    tr = Translator(language)
+    return {
+        "rg_draft": draft_notice(config, tr),
+        "rg_search_folder": search_folder(language, SITE_LANGUAGES).rstrip("/"),
+        "rg_made_with": tr("footer.made_with"),
+        "rg_og_locale": OPEN_GRAPH_LOCALE[language],
+    }
+
+
 def mkdocs_config(
     config: SiteConfig,
     site_dir: Path,
@@ -104,7 +119,7 @@ def mkdocs_config(
                 "site_name": tr.pick(config.short_title),
                 "site_description": tr.pick(config.title),
                 "nav_translations": dict((nav_translations or {}).get(language, {})),
-                "extra": {"rg_draft": draft_notice(config, tr)},
+                "extra": theme_extra(config, language),
             }
         )
     return {
@@ -128,7 +143,7 @@ def mkdocs_config(
         "extra_javascript": ["assets/rg/vega-bundle.js", "assets/rg/site.js"],
         "markdown_extensions": ["tables", "attr_list", "admonition", {"toc": {"permalink": True}}],
         "nav": list(nav),
-        "extra": {"rg_draft": draft_notice(config, Translator(SITE_LANGUAGES[0]))},
+        "extra": theme_extra(config, SITE_LANGUAGES[0]),
         "hooks": [mkdocs_hooks.__file__],
         "plugins": [
             "search",
@@ -136,6 +151,9 @@ def mkdocs_config(
                 "i18n": {
                     "docs_structure": "folder",
                     "fallback_to_default": False,
+                    # Its de-duplication drops English entries that match Portuguese ones;
+                    # the index is split per language after the build instead.
+                    "reconfigure_search": False,
                     "languages": languages,
                 }
             },
@@ -270,7 +288,11 @@ def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path)
     if config.site_url is None:
         _addressless_sitemap(built)
     _language_sitemaps(built)
+    split_search_index(built, SITE_LANGUAGES)
     site.write_downloads(built)
+    cff = citation_cff(config)
+    if cff is not None:
+        (built / "CITATION.cff").write_text(cff, encoding="utf-8")
     (built / SITE_MARKER).write_text("built by reportgen\n", encoding="utf-8")
     return built
 

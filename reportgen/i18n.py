@@ -57,7 +57,12 @@ def _formatted(pattern: str, identifier: str, value: float, sign: float) -> str:
 
 
 def _format(pattern: str, identifier: str, value: float) -> str:
-    return _formatted(pattern, identifier, value, math.copysign(1.0, value))
+    return _minus(_formatted(pattern, identifier, value, math.copysign(1.0, value)))
+
+
+def _minus(text: str) -> str:
+    """A formatted number with the typographic minus sign (U+2212), not Babel's hyphen."""
+    return "\u2212" + text[1:] if text.startswith("-") else text
 
 
 def _plural_form(identifier: str, count: int) -> str:

@@ -16,6 +16,10 @@ from markupsafe import Markup, escape
 # Characters Python-Markdown would interpret; written as numeric references they
 # stay literal text in the rendered page.
 _MARKDOWN_SPECIALS = frozenset("\\`*_{}[]()<>#+-.!|~&\"'$^:=")
+# A table with more rows than this stays out of the search index and its snippets (Material's
+# `data-search-exclude`): its cells are numbers and names that only drown the results, and
+# indexing them is most of the search plugin's time.
+SEARCH_INDEX_MAX_ROWS = 12
 
 
 def escape_markdown(text: object) -> Markup:
@@ -68,8 +72,10 @@ def _cell_html(cell: Cell, tag: str) -> str:
 def to_html(table: Table) -> Markup:
     """The table as one HTML block (Markdown passes it through untouched)."""
     classes = "rg-table sortable" if table.sortable else "rg-table"
+    unindexed = " data-search-exclude" if len(table.rows) > SEARCH_INDEX_MAX_ROWS else ""
     lines = [
-        f'<div class="rg-table-wrap"><table id="{escape(table.table_id)}" class="{classes}">',
+        f'<div class="rg-table-wrap"{unindexed}>'
+        f'<table id="{escape(table.table_id)}" class="{classes}">',
         f"<caption>{escape(table.caption)}</caption>",
         "<thead><tr>" + "".join(_cell_html(c, "th") for c in table.header) + "</tr></thead>",
         "<tbody>",

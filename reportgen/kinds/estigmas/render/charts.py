@@ -27,6 +27,7 @@ from reportgen.render.table import Cell, Table
 from reportgen.vendor import VEGA_LITE_VERSION
 
 LABELLED_POINTS = 12
+AXIS_LABEL_GAP = 8  # pixels between two tick labels of an axis
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,9 @@ def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
         locale={"number": dict(D3_NUMBER_LOCALE[tr.language])},
         font="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     ).configure_view(stroke=None)
+    # Vega drops overlapping tick labels but lets them touch ("75%80%"): keep a gap, and drop
+    # labels greedily until it holds, at every width the chart takes.
+    configured = configured.configure_axis(labelOverlap="greedy", labelSeparation=AXIS_LABEL_GAP)
     spec: dict[str, Any] = configured.to_dict()
     return spec
 

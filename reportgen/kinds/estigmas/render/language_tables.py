@@ -21,7 +21,10 @@ def language_means(view: RoundView, tr: Translator) -> Table:
         (
             Cell(tr(f"language.metric.{metric}")),
             *(
-                Cell(tr.percent(getattr(means[lang], metric)) if lang in means else "–")
+                Cell(
+                    tr.percent(getattr(means[lang], metric)) if lang in means else "–",
+                    numeric=True,
+                )
                 for lang in LANGUAGES
             ),
         )
@@ -40,14 +43,21 @@ def language_models(view: RoundView, tr: Translator) -> Table:
     for entry in require_stats(view).language.models:
         rates = {r.language: r for r in entry.rates}
         pt, en = rates.get("pt-BR"), rates.get("en")
+        rates_in_order = (
+            pt.abstention if pt else None,
+            en.abstention if en else None,
+            pt.omission if pt else None,
+            en.omission if en else None,
+        )
         rows.append(
             (
                 Cell(view.name_of(entry.model_id)),
-                Cell(tr.percent(pt.abstention if pt else None)),
-                Cell(tr.percent(en.abstention if en else None)),
-                Cell(tr.percent(pt.omission if pt else None)),
-                Cell(tr.percent(en.omission if en else None)),
-                Cell(tr.pvalue(entry.wilcoxon_p_adjusted)),
+                *(Cell(tr.percent(rate), rate, numeric=True) for rate in rates_in_order),
+                Cell(
+                    tr.pvalue(entry.wilcoxon_p_adjusted),
+                    entry.wilcoxon_p_adjusted,
+                    numeric=True,
+                ),
             )
         )
     return Table(

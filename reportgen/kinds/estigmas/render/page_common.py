@@ -18,8 +18,15 @@ from reportgen.kinds.estigmas.render.charts import (
     language_dots,
 )
 from reportgen.kinds.estigmas.render.context import RoundView
-from reportgen.kinds.estigmas.render.page_types import ChartRef, PageHead, SyntheticNotice
+from reportgen.kinds.estigmas.render.page_types import (
+    ChartRef,
+    Citation,
+    PageHead,
+    SyntheticNotice,
+)
 from reportgen.model import SLUG
+from reportgen.render.citation import bibtex
+from reportgen.render.siteconfig import SiteConfig
 from reportgen.render.table import escape_markdown
 
 
@@ -78,8 +85,36 @@ def page_head(title: str, text: PageText, synthetic_rounds: tuple[str, ...]) -> 
     return PageHead(title, notice)
 
 
-def chart_ref(chart: ChartOutput, text: PageText, description_key: str, depth: int) -> ChartRef:
-    return ChartRef(chart, text.t(description_key), text.t("chart.data_table"), depth)
+def site_root(language: str, section_depth: int) -> str:
+    """From a page at the top of its language (and kind section) to the site's root, where
+    the files shared by both languages sit (pt-BR is the root, English is under /en/)."""
+    return "../" * section_depth + ("" if language == "pt-BR" else "../")
+
+
+def citation(config: SiteConfig, text: PageText, section_depth: int) -> Citation | None:
+    """How to cite the article (none while its authors are a placeholder in site.yml)."""
+    entry = bibtex(config)
+    if entry is None:
+        return None
+    cff = href(site_root(text.tr.language, section_depth) + "CITATION.cff")
+    return Citation(text.t("home.cite"), text.tm("home.cite_body", href=cff), entry)
+
+
+def chart_ref(
+    chart: ChartOutput,
+    text: PageText,
+    description_key: str,
+    depth: int,
+    how_to_read_key: str | None = None,
+) -> ChartRef:
+    return ChartRef(
+        chart,
+        text.t(description_key),
+        text.t("chart.data_table"),
+        depth,
+        downloads_label=text.t("chart.downloads"),
+        how_to_read=text.t(how_to_read_key) if how_to_read_key else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -99,7 +134,9 @@ def round_charts(
 ) -> RoundCharts:
     tr = text.tr
     scatter = bias_omission_scatter(f"scatter-{view.round_id}", view.models, tr, region, svgs)
-    scatter_ref = chart_ref(scatter, text, "chart.scatter.description", 0)
+    scatter_ref = chart_ref(
+        scatter, text, "chart.scatter.description", 0, how_to_read_key="chart.scatter.how_to_read"
+    )
     if view.stats is None or not view.stats.language.pairs:
         return RoundCharts(scatter_ref, None)
     refs = []

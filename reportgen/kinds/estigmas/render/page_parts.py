@@ -29,12 +29,16 @@ class PageHead:
 
 @dataclass(frozen=True)
 class ChartRef:
-    """A chart on a page: static SVG, live spec, data table (the SVG is written beside)."""
+    """A chart on a page: static SVG, live spec, data table, its downloads (SVG, PNG and
+    CSV, written beside) and, in a <figcaption>, its caption and how to read it."""
 
     chart: ChartOutput
     description: str
     data_label: str
-    depth: int  # folders between the page and the site root (for the SVG's address)
+    depth: int  # folders between the page and the site root (for the files' addresses)
+    downloads_label: str = ""  # the words before the download links
+    caption: str | Markup | None = None  # "Figure 1 — ..."
+    how_to_read: str | None = None  # a short note for readers new to the chart
 
 
 @dataclass(frozen=True)
@@ -84,3 +88,12 @@ class CompareRound:
     options: tuple[CompareOption, ...]  # ranking order, diagnostic cases last
     table: Table  # every model side by side
     differences: Collapsed | None  # every ordered pair's index difference; None without stats
+
+
+@dataclass(frozen=True)
+class Citation:
+    """How to cite the article: a sentence linking CITATION.cff, and the BibTeX entry."""
+
+    heading: str
+    body: Markup
+    bibtex: str

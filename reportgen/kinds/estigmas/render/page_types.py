@@ -21,6 +21,9 @@ from reportgen.kinds.estigmas.render.page_parts import (
     ChartRef as ChartRef,
 )
 from reportgen.kinds.estigmas.render.page_parts import (
+    Citation as Citation,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
     Collapsed as Collapsed,
 )
 from reportgen.kinds.estigmas.render.page_parts import (
@@ -55,8 +58,7 @@ class HomePage:
     numbers: tuple[Markup, ...]  # the finding in numbers, from the round's own computation
     best: Markup | None
     ties: Markup | None  # how many adjacent differences are technical ties (with statistics)
-    scatter: ChartRef
-    figure_caption: Markup
+    scatter: ChartRef  # Figure 1, its caption in its <figcaption>
     headline_heading: str
     headline: tuple[Figure, ...]
     sections_heading: str
@@ -68,6 +70,7 @@ class HomePage:
     doi: str | None
     article_link: Link | None
     repository_link: Link | None
+    citation: Citation | None  # None while site.yml's authors are a placeholder
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,11 @@ import jinja2
 from markupsafe import Markup, escape
 
 from reportgen.errors import ReportgenError
+from reportgen.kinds.estigmas.render.chart_files import (
+    DOWNLOAD_FORMATS,
+    chart_file_names,
+    write_chart_files,
+)
 from reportgen.kinds.estigmas.render.charts import ChartOutput
 from reportgen.kinds.estigmas.render.page_types import TEMPLATES, ChartRef, Collapsed, SitePage
 from reportgen.render.deferred import defer
@@ -48,8 +53,23 @@ def collapsed(block: Collapsed) -> Markup:
     )
 
 
+def _figcaption(ref: ChartRef, prefix: str) -> str:
+    """The caption, the how-to-read note and the download links (last child of <figure>)."""
+    parts = [f'<p class="rg-figure-caption">{escape(ref.caption)}</p>' if ref.caption else ""]
+    if ref.how_to_read:
+        parts.append(f'<p class="rg-how-to-read">{escape(ref.how_to_read)}</p>')
+    names = chart_file_names(ref.chart.chart_id)
+    links = " · ".join(
+        f'<a href="{prefix}charts/{escape(names[extension])}" download>{extension.upper()}</a>'
+        for extension in DOWNLOAD_FORMATS
+    )
+    label = f"{escape(ref.downloads_label)}: " if ref.downloads_label else ""
+    parts.append(f'<p class="rg-chart-downloads">{label}{links}</p>')
+    return "<figcaption>" + "".join(parts) + "</figcaption>"
+
+
 def chart_markup(ref: ChartRef) -> Markup:
-    """A chart: static SVG (readers without JavaScript), live spec, data table."""
+    """A chart: static SVG (readers without JavaScript), live spec, data table, caption."""
     chart, prefix = ref.chart, "../" * ref.depth
     return Markup(
         f'<figure class="rg-chart" id="{escape(chart.chart_id)}">'
@@ -59,7 +79,7 @@ def chart_markup(ref: ChartRef) -> Markup:
         f'<script type="application/json" id="{escape(chart.chart_id)}-spec">'
         f"{chart.spec_json()}</script>"
         f"<details><summary>{escape(ref.data_label)}</summary>"
-        f"{to_html(chart.table)}</details></figure>"
+        f"{to_html(chart.table)}</details>{_figcaption(ref, prefix)}</figure>"
     )
 
 
@@ -117,8 +137,6 @@ class PageWriter:
         target.write_text(self.render(page), encoding="utf-8")
         return target
 
-    def write_chart(self, chart: ChartOutput) -> Path:
-        target = self.root / "charts" / f"{chart.chart_id}.svg"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(chart.svg, encoding="utf-8")
-        return target
+    def write_chart(self, chart: ChartOutput, cache_dir: Path | None = None) -> list[Path]:
+        """The chart's SVG, PNG and CSV under `charts/` (PNGs kept in `cache_dir`)."""
+        return write_chart_files(chart, self.root / "charts", cache_dir)

@@ -21,6 +21,7 @@ from reportgen.kinds.estigmas.render.page_common import (
     chart_ref,
     href,
     page_head,
+    site_root,
     slug,
     slug_path,
 )
@@ -46,6 +47,7 @@ from reportgen.kinds.estigmas.render.page_types import (
     TextSection,
 )
 from reportgen.kinds.estigmas.render.site import SiteContext
+from reportgen.kinds.estigmas.results import SCHEMA_FILE
 
 # The downloads of every round: (file name, catalogue key of its description).
 DOWNLOADS: tuple[tuple[str, str], ...] = (
@@ -240,13 +242,21 @@ def _data_section(view: RoundView, text: PageText, section_depth: int) -> DataSe
     )
 
 
+def _schema_href(site: SiteContext, text: PageText) -> str | None:
+    """The results' JSON Schema, as published beside the primary round's results.json."""
+    if site.primary.stats is None:
+        return None
+    root = site_root(text.tr.language, site.section_depth)
+    return str(href(f"{root}data/{site.primary.round_id}/{SCHEMA_FILE}"))
+
+
 def data_page(site: SiteContext, text: PageText) -> DataPage:
     return DataPage(
         head=_head(site, text, text.t("nav.data")),
         intro=text.t("data.intro"),
         rounds=tuple(_data_section(view, text, site.section_depth) for view in site.rounds),
         dictionary_heading=text.t("data.dictionary"),
-        dictionary=reference_tables.dictionary(text.tr),
+        dictionary=reference_tables.dictionary(text.tr, _schema_href(site, text)),
         software_heading=text.t("data.software"),
         software=tuple(f"{package} {version}" for package, version in site.software.items()),
         rebuild=TextSection(text.t("data.rebuild"), text.t("data.rebuild_body")),
@@ -321,7 +331,8 @@ def model_page(  # one keyword per field of ModelPage, in template order: long, 
         svgs,
     )
     return ModelPage(
-        head=_head(site, text, s.display_name),
+        # Both rounds have a page per model: the title (and so the search result) names the round.
+        head=_head(site, text, text.t("model.title", model=s.display_name, round=view.round_id)),
         standing=standing,
         composition=TextSection(
             text.t("model.composition"),

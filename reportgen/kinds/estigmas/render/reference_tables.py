@@ -54,22 +54,66 @@ def regimes(tr: Translator) -> Table:
     )
 
 
-def dictionary(tr: Translator) -> Table:
-    """The data dictionary of the CSV downloads."""
+FRACTION_COLUMNS = frozenset(
+    {"bias_rate", "omission_rate", "correct_rate", "coverage", "failure", "index"}
+)
+TEXT_COLUMNS = frozenset(
+    {"model_id", "display_name", "provider", "stigma_id", "name_pt", "name_en", "origin"}
+    | {"band", "axis"}
+)
+
+
+def column_type(column: str) -> str:
+    """The catalogue key of a CSV column's type: rates are fractions from 0 to 1 (never
+    percentages), `rank` an integer left empty for diagnostic cases (pandas reads it
+    with `dtype={"rank": "Int64"}`), every count an integer."""
+    if column in FRACTION_COLUMNS:
+        return "dict.type.fraction"
+    if column in TEXT_COLUMNS:
+        return "dict.type.text"
+    special = {"rank": "dict.type.rank", "eligible": "dict.type.boolean"}
+    return special.get(column, "dict.type.decimal" if column == "peril" else "dict.type.integer")
+
+
+def dictionary(tr: Translator, schema_href: str | None = None) -> Table:
+    """The data dictionary of the downloads: each column's type and meaning; the results
+    schema's row links the published JSON Schema (`schema_href`, when one is published)."""
     rows: list[tuple[Cell, ...]] = []
     for file, columns in (
         ("models.csv", MODEL_COLUMNS),
         ("stigmas.csv", STIGMA_COLUMNS),
         ("axes.csv", AXIS_COLUMNS),
     ):
-        rows += [(Cell(file), Cell(c), Cell(tr(f"dict.{c}"))) for c in columns]
-    rows.append((Cell("models.csv"), Cell("<metric>_lo, <metric>_hi"), Cell(tr("dict.interval"))))
-    rows.append((Cell("results.json"), Cell("—"), Cell(tr("dict.results"))))
-    rows.append((Cell("results.schema.json"), Cell("—"), Cell(tr("dict.results_schema"))))
+        rows += [
+            (Cell(file), Cell(c), Cell(tr(column_type(c))), Cell(tr(f"dict.{c}"))) for c in columns
+        ]
+    rows.append(
+        (
+            Cell("models.csv"),
+            Cell("<metric>_lo, <metric>_hi"),
+            Cell(tr("dict.type.fraction")),
+            Cell(tr("dict.interval")),
+        )
+    )
+    json_type = Cell(tr("dict.type.json"))
+    rows.append((Cell("results.json"), Cell("—"), json_type, Cell(tr("dict.results"))))
+    rows.append(
+        (
+            Cell("results.schema.json", link=schema_href),
+            Cell("—"),
+            json_type,
+            Cell(tr("dict.results_schema")),
+        )
+    )
     return Table(
         table_id="dictionary",
         caption=tr("data.dictionary"),
-        header=(Cell(tr("table.file")), Cell(tr("data.column")), Cell(tr("data.meaning"))),
+        header=(
+            Cell(tr("table.file")),
+            Cell(tr("data.column")),
+            Cell(tr("data.type")),
+            Cell(tr("data.meaning")),
+        ),
         rows=tuple(rows),
     )
 

@@ -19,6 +19,7 @@ from reportgen.kinds.estigmas.render.page_common import (
     PageText,
     RoundCharts,
     chart_ref,
+    citation,
     config_link,
     page_head,
     slug,
@@ -99,8 +100,8 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
         else None,
         ties=adjacent_ties(view, text) if best else None,
         numbers=finding_numbers(view, text),
-        scatter=charts[view.round_id].scatter,
-        figure_caption=_figure_caption(site, text),
+        # Figure 1's caption belongs to the figure: it is printed in its <figcaption>.
+        scatter=replace(charts[view.round_id].scatter, caption=_figure_caption(site, text)),
         headline_heading=text.t("home.headline"),
         headline=(
             Figure(tr.integer(view.N), text.t("home.scored_items")),
@@ -120,6 +121,7 @@ def home_page(site: SiteContext, text: PageText, charts: Mapping[str, RoundChart
         doi=config.doi,
         article_link=links[0],
         repository_link=links[1],
+        citation=citation(config, text, site.section_depth),
     )
 
 

@@ -112,7 +112,8 @@ class EstigmasSite:
         """Write every page of `language` and its charts into `pages_dir`."""
         built = language_pages(self.context, language, self.svgs)
         writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, pages_dir)
-        written = [writer.write_chart(chart) for chart in built.charts]
+        cache = self.svgs.directory  # the PNGs are kept beside the SVGs
+        written = [path for chart in built.charts for path in writer.write_chart(chart, cache)]
         written += [writer.write(file.path, file.page) for file in built.pages]
         return written
 

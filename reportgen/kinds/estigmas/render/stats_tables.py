@@ -5,6 +5,8 @@ Only formatting happens here: every number comes from `RoundResults`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
@@ -79,6 +81,24 @@ def pairwise(view: RoundView, tr: Translator) -> Table:
     )
 
 
+def rank_range(tr: Translator, best: int, worst: int) -> str:
+    """A model's ranks over the leave-one-out analyses: "2–3", or "1" when it never moved."""
+    return tr.integer(best) if best == worst else f"{tr.integer(best)}–{tr.integer(worst)}"
+
+
+def structures_by_scenario(view: RoundView, tr: Translator, ids: Sequence[str]) -> list[str]:
+    """Structures named by their scenario, those of one scenario together ("Crédito (q08,
+    q09)"): several structures share a scenario, and a name repeated for two of them
+    would read as one structure listed twice."""
+    grouped: dict[str, list[str]] = {}
+    for structure_id in ids:
+        grouped.setdefault(tr.pick(view.structure_scenarios.get(structure_id, {})), []).append(
+            structure_id
+        )
+    return [f"{name} ({', '.join(members)})" if name else ", ".join(members)
+            for name, members in grouped.items()]  # fmt: skip
+
+
 def sensitivity(view: RoundView, tr: Translator) -> Table:
     """Leave-one-out analyses: orders preserved and each model's rank range."""
     stats = require_stats(view)
@@ -96,7 +116,7 @@ def sensitivity(view: RoundView, tr: Translator) -> Table:
     rows = tuple(
         (
             Cell(view.name_of(model_id)),
-            *(Cell(f"{tr.integer(r.best)}–{tr.integer(r.worst)}") for r in found),
+            *(Cell(rank_range(tr, r.best, r.worst)) for r in found),
         )
         for model_id, found in ranges.items()
         if len(found) == 2
@@ -122,8 +142,7 @@ def sensitivity(view: RoundView, tr: Translator) -> Table:
                 ("stats.sensitivity.changed_stigma",
                  [view.stigma_name(i, tr.language) for i in families[0].changed]),
                 ("stats.sensitivity.changed_structure",
-                 [f"{i} ({tr.pick(view.structure_scenarios.get(i, {}))})"
-                  for i in families[1].changed]),
+                 structures_by_scenario(view, tr, families[1].changed)),
             )
             if names
         ),
@@ -139,7 +158,13 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
         if stigma_id:
             subject += " — " + view.stigma_name(stigma_id, tr.language)
         if test.statistic is None:
-            rows.append((Cell(subject), *(Cell("–") for _ in range(4)), Cell(test.reason or "")))
+            rows.append(
+                (
+                    Cell(subject),
+                    *(Cell("–", numeric=True) for _ in range(4)),
+                    Cell(test.reason or ""),
+                )
+            )
             continue
         rows.append(
             (
@@ -189,11 +214,11 @@ def gender(view: RoundView, tr: Translator) -> Table:
     rows = tuple(
         (
             Cell(view.name_of(g.model_id)),
-            Cell(tr.percent(g.bias_male)),
-            Cell(tr.percent(g.bias_female)),
+            Cell(tr.percent(g.bias_male), g.bias_male, numeric=True),
+            Cell(tr.percent(g.bias_female), g.bias_female, numeric=True),
             Cell(tr.points(g.bias_delta), g.bias_delta, numeric=True),
-            Cell(tr.percent(g.omission_male)),
-            Cell(tr.percent(g.omission_female)),
+            Cell(tr.percent(g.omission_male), g.omission_male, numeric=True),
+            Cell(tr.percent(g.omission_female), g.omission_female, numeric=True),
             Cell(tr.points(g.omission_delta), g.omission_delta, numeric=True),
         )
         for g in require_stats(view).gender_gaps
@@ -323,13 +348,17 @@ def correlation(view: RoundView, tr: Translator) -> Table:
     """Pearson and Spearman correlation of bias and omission across models."""
     c = require_stats(view).correlation
     rows = (
-        (Cell("Pearson r"), Cell(_maybe(tr, c.pearson_r)), Cell(tr.pvalue(c.pearson_p))),
+        (
+            Cell("Pearson r"),
+            Cell(_maybe(tr, c.pearson_r), numeric=True),
+            Cell(tr.pvalue(c.pearson_p), numeric=True),
+        ),
         (
             Cell(
                 "Spearman ρ" + (f" ({tr('stats.p_exact')})" if c.spearman_method == "exact" else "")
             ),
-            Cell(_maybe(tr, c.spearman_rho)),
-            Cell(tr.pvalue(c.spearman_p)),
+            Cell(_maybe(tr, c.spearman_rho), numeric=True),
+            Cell(tr.pvalue(c.spearman_p), numeric=True),
         ),
     )
     return Table(

@@ -36,7 +36,7 @@ def ranking(
     round's ranking names itself with its own `caption_key` (Table 2 is the article's)."""
     rows = view.diagnostic if diagnostic else view.ranked
     header = (
-        Cell(tr("table.rank")),
+        Cell(tr("table.rank"), numeric=True),
         Cell(tr("table.model")),
         Cell(tr("table.provider")),
         Cell(tr("metric.index"), numeric=True),
@@ -242,7 +242,10 @@ def markers(view: RoundView, tr: Translator) -> Table:
     return Table(
         table_id=f"markers-{view.round_id}",
         caption=tr("bias.markers"),
-        header=(Cell(tr("table.stigma")), *(Cell(m.score.display_name) for m in view.models)),
+        header=(
+            Cell(tr("table.stigma")),
+            *(Cell(m.score.display_name, numeric=True) for m in view.models),
+        ),
         rows=tuple(rows),
         sortable=True,
         notes=(tr("caution.groups"),),

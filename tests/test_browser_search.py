@@ -1,0 +1,103 @@
+"""Search in a real browser (Debian's Chromium via Playwright, localhost only): each language
+searches its own index, so an English query lists English pages and a Portuguese one lists
+Portuguese pages (issue 11, point 5). Before, both loaded one index of every page, and an
+English search returned the Portuguese pages first."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.factories import build_tiny
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is not installed"),
+]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    site = build_tiny(tmp_path_factory.mktemp("browser-search"))
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright_sync.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def search_results(browser: object, base_url: str, path: str, query: str) -> list[str]:
+    """The addresses of the results Material's search lists for `query` on page `path`."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+
+    def local_only(route: object) -> None:
+        url = route.request.url  # type: ignore[attr-defined]
+        if url.startswith(base_url):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            route.abort()  # type: ignore[attr-defined]
+
+    page.route("**/*", local_only)
+    page.goto(base_url + path, wait_until="networkidle")
+    field = page.locator("input.md-search__input")
+    field.click()
+    field.press_sequentially(query, delay=20)  # Material searches on key presses
+    # The result count replaces the "type to start searching" line once the index answered.
+    page.wait_for_function(
+        "() => /\\d|No matching|Nenhum/.test("
+        "document.querySelector('.md-search-result__meta')?.textContent || '')",
+        timeout=15000,
+    )
+    links = page.locator(".md-search-result__item > a")
+    found = [links.nth(i).evaluate("a => a.href") for i in range(links.count())]
+    page.close()
+    return found
+
+
+def test_english_search_lists_english_pages(browser: object, base_url: str) -> None:
+    found = search_results(browser, base_url, "en/ranking.html", "Alfa")
+    assert found
+    assert all(url.startswith(base_url + "en/") for url in found), found
+
+
+def test_portuguese_search_lists_portuguese_pages(browser: object, base_url: str) -> None:
+    found = search_results(browser, base_url, "ranking.html", "Alfa")
+    assert found
+    assert not any(url.startswith(base_url + "en/") for url in found), found
+
+
+def test_a_portuguese_word_finds_nothing_in_english(browser: object, base_url: str) -> None:
+    """ "Classificação" titles the Portuguese ranking page; the English index has no such word."""
+    assert search_results(browser, base_url, "ranking.html", "Classificação")
+    assert search_results(browser, base_url, "en/ranking.html", "Classificação") == []
