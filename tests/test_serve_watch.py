@@ -128,12 +128,12 @@ def test_template_change_rebuilds_and_bumps_the_generation(preview: Preview) -> 
 def test_site_yml_change_rebuilds(preview: Preview) -> None:
     before = preview.generation()
     text = preview.config.read_text("utf-8")
-    assert 'contact: "' in text
+    assert "Errar ou omitir-se?" in text
     preview.config.write_text(
-        text.replace('contact: "', 'contact: "watch-edited-', 1), encoding="utf-8"
+        text.replace("Errar ou omitir-se?", "Errar ou omitir-se (watch-edited)?", 1), "utf-8"
     )
     preview.wait_for_generation(before)
-    assert "watch-edited-contestacoes@" in html.unescape(preview.get("contestations.html"))
+    assert "(watch-edited)" in html.unescape(preview.get("index.html"))
 
 
 def test_inject_reload_without_a_body_appends() -> None:
