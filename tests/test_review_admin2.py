@@ -313,7 +313,7 @@ def test_calibration_page_states_denominators_in_english(app_database: dict[str,
     at = _logged_in("admin", "en")
     shown = _texts(at)
     assert "κ of the consensus on 0 of 1 samples: 1 without a consensus" in shown
-    assert "Bootstrap intervals: 2000 replicates, seed" in shown
+    assert "Confidence intervals by bootstrap: 2000 replicates, seed" in shown
 
 
 def test_plurals_come_from_the_catalogue() -> None:
