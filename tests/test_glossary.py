@@ -96,7 +96,8 @@ def test_the_glossary_lists_variants_for_both_languages_and_never_rejects_its_ow
     rows = _term_rows()
     assert len(rows) >= 20
     variants = rejected_variants()
-    assert len(variants["pt-BR"]) >= 30 and len(variants["en"]) >= 25
+    assert len(variants["pt-BR"]) >= 30
+    assert len(variants["en"]) >= 25
     assert {"favour", "colour", "stigmatis", "neighbour", "centre"} <= set(british_spellings())
     for row in rows:
         assert offences(row[PT_TERM], "pt-BR") == [], row
@@ -145,3 +146,15 @@ def test_catalogues_and_guidelines_use_no_rejected_variant(language: str) -> Non
     }
     found = {name: hits for name, text in sources.items() if (hits := offences(text, language))}
     assert found == {}
+
+
+def test_the_review_status_answers_every_finding_once() -> None:
+    """docs/language-review-status.md: one line per finding of the editor's review, each
+    "fixed" or "not fixed" with its reason (the review itself lives outside the repository)."""
+    findings = {"CLAR": 10, "TONE": 13, "TERM": 39, "PT": 56, "EN": 36}
+    text = (REPO / "docs" / "language-review-status.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^- ([A-Z]+-\d{2}): (.*)$", text, flags=re.MULTILINE)
+    expected = [f"{kind}-{i:02d}" for kind, count in findings.items() for i in range(1, count + 1)]
+    assert [finding for finding, _ in lines] == expected
+    for finding, status in lines:
+        assert re.match(r"(fixed|not fixed)\b.* — \S", status), finding
