@@ -144,7 +144,11 @@ class Translator:
         return self.decimal(p, 3)
 
     def date(self, value: date) -> str:
-        return format_date(value, format="long", locale=self.locale)
+        text = str(format_date(value, format="long", locale=self.locale))
+        if self.language == "pt-BR" and value.day == 1 and text.startswith("1 "):
+            # Brazilian usage writes the first day of a month as an ordinal: "1º de julho".
+            return "1º" + text[1:]
+        return text
 
 
 def catalogue_keys() -> Mapping[str, frozenset[str]]:

@@ -78,7 +78,7 @@ def test_names_that_differ_only_by_case_or_encoding_are_one_account(
 
 @pytest.mark.parametrize("name", ["ana\x00", "ana\tb", "ana\u200bb", "\u202eana", "a" * 81, "   "])
 def test_names_with_control_or_invisible_characters_are_refused(engine: Engine, name: str) -> None:
-    with pytest.raises(ReviewInputError, match=r"control or invisible|1 to 80"):
+    with pytest.raises(ReviewInputError, match=r"control or invisible|1–80"):
         add_account(engine, name, "reviewer", PASSWORD)
 
 
@@ -163,7 +163,7 @@ def test_disabling_ends_sessions_and_logins_until_enabled(engine: Engine) -> Non
     with pytest.raises(SessionExpired):
         require(engine, ana)
     # The refusal reads like any wrong password: it does not say the account exists.
-    with pytest.raises(AccessDenied, match=r"^Wrong name or password\.$"):
+    with pytest.raises(AccessDenied, match=r"^Incorrect name or password\.$"):
         login(engine, "ana", PASSWORD)
     assert [(a.name, a.disabled) for a in list_accounts(engine, admin)] == [
         ("admin", False),

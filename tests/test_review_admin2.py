@@ -280,7 +280,7 @@ def test_adjudication_shows_texts_and_labels_with_no_default(app_database: dict[
     at.sidebar.radio(key="page").set_value("page_disagreements").run()
     shown = _texts(at)
     assert "Pergunta" in shown
-    assert "Resposta do sistema" in shown
+    assert "Resposta do modelo" in shown
     assert "ana: Sim" in shown
     assert "bruno: Não sei" in shown
     assert "cant_tell" not in shown
@@ -313,7 +313,7 @@ def test_calibration_page_states_denominators_in_english(app_database: dict[str,
     at = _logged_in("admin", "en")
     shown = _texts(at)
     assert "κ of the consensus on 0 of 1 samples: 1 without a consensus" in shown
-    assert "Bootstrap intervals: 2000 replicates, seed" in shown
+    assert "Confidence intervals by bootstrap: 2000 replicates, seed" in shown
 
 
 def test_plurals_come_from_the_catalogue() -> None:
@@ -322,7 +322,7 @@ def test_plurals_come_from_the_catalogue() -> None:
     assert translate("en", "disagreements_count", count=1) == "1 sample awaits a decision."
     assert translate("en", "disagreements_count", count=0) == "0 samples await a decision."
     assert translate("pt-BR", "batch_samples", count=1_000_000) == "1000000 amostras"  # "many"
-    assert "1 conta de revisor." in translate("pt-BR", "error_overlap", overlap=2, count=1)
+    assert "1 conta de pessoa revisora." in translate("pt-BR", "error_overlap", overlap=2, count=1)
 
 
 def test_reviewers_are_named_as_accounts_are_and_disabled_ones_get_no_work(

@@ -166,7 +166,7 @@ def test_judging_moves_the_progress_and_shows_plain_text(database: dict[str, str
     assert second_code != first_code
     at.button(key=f"choose_{second_code}_unclassifiable").click().run()
     # No note: a clear message, nothing recorded.
-    assert at.error[0].value == "Explique numa nota por que a resposta é inclassificável."
+    assert at.error[0].value == "Explique numa observação por que a resposta é inclassificável."
     assert at.get("progress")[0].proto.text == "1 de 24 julgadas"
     _assert_blind(at)
 

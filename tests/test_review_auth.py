@@ -59,14 +59,14 @@ def test_wrong_password_and_unknown_name_read_the_same(engine: Engine) -> None:
         login(engine, "ana", "not the password")
     with pytest.raises(AccessDenied) as unknown:
         login(engine, "nobody", PASSWORD)
-    assert str(wrong.value) == str(unknown.value) == "Wrong name or password."
+    assert str(wrong.value) == str(unknown.value) == "Incorrect name or password."
 
 
 def test_repeated_failures_are_slowed_down(engine: Engine) -> None:
     add_account(engine, "ana", "reviewer", PASSWORD)
     clock = Clock()
     for _ in range(3):
-        with pytest.raises(AccessDenied, match="Wrong"):
+        with pytest.raises(AccessDenied, match="Incorrect"):
             login(engine, "ana", "bad password!", clock=clock)
     # The third failure imposes a wait: even the right password is refused meanwhile.
     with pytest.raises(AccessDenied, match="Try again in"):
@@ -100,7 +100,7 @@ def test_stale_and_revoked_sessions(engine: Engine) -> None:
 @pytest.mark.parametrize(
     ("name", "role", "password", "message"),
     [
-        ("", "reviewer", PASSWORD, "1 to 80"),
+        ("", "reviewer", PASSWORD, "1–80"),
         ("ana", "owner", PASSWORD, "Unknown role"),
         ("ana", "reviewer", "short", "at least 12"),
     ],

@@ -67,7 +67,7 @@ def test_errors_are_clear_messages(db: str, tmp_path: Path) -> None:
         main, ["review", "add-reviewer", "ana", "--password-stdin", "--db", db], input="short\n"
     )
     assert result.exit_code == 1
-    assert "Error: The password must have at least 12 characters." in result.output
+    assert "Error: The password must be at least 12 characters long." in result.output
     round_dir = make_round(tmp_path)
     result = runner.invoke(main, ["review", "sample", str(round_dir), "--seed", "1", "--db", db])
     assert result.exit_code == 1
@@ -76,4 +76,4 @@ def test_errors_are_clear_messages(db: str, tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "Round tiny-round is not in the review database." in result.output
     result = runner.invoke(main, ["review", "close-batch", "9", "--db", db])
-    assert "There is no batch 9." in result.output
+    assert "Batch 9 does not exist." in result.output

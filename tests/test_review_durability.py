@@ -106,7 +106,7 @@ def test_rejecting_an_acceptance_the_ledger_holds_is_refused_and_it_becomes_acce
     contest_id = review.contest()
     ledger = _crash_after_the_append(review, contest_id)
 
-    with pytest.raises(ReviewInputError, match="ledger already holds the acceptance"):
+    with pytest.raises(ReviewInputError, match="voided items already records the acceptance"):
         decide(review.engine, review.admin, contest_id, accept=False, reply=REJECTION)
 
     assert review.status(contest_id) == "accepted"

@@ -333,12 +333,12 @@ def test_the_note_required_error_keeps_the_note_and_the_navigation(
     at.text_area(key=f"note_{first}").input("   ")
     at.button(key=f"choose_{first}_unclassifiable").click().run()
     assert [e.value for e in at.error] == [
-        "A nota contém só espaços. Escreva o texto ou deixe-a vazia."
+        "A observação contém só espaços. Escreva o texto ou deixe-a vazia."
     ]
     at.text_area(key=f"note_{first}").input("")
     at.button(key=f"choose_{first}_unclassifiable").click().run()
     assert [e.value for e in at.error] == [
-        "Explique numa nota por que a resposta é inclassificável."
+        "Explique numa observação por que a resposta é inclassificável."
     ]
     assert _judged(app_database) == {}
     # The navigation (and with it the arrow keys, its shortcuts) is still there and works.
@@ -373,7 +373,7 @@ def test_outputs_are_literal_and_apart_from_the_question(app_database: Engine) -
     at.run()
     prompt_text = reviewing.load_sample(app_database, _token(at), code).prompt_text
     assert _box(at, f"prompt_{code}") == (True, ["Pergunta"], [prompt_text])
-    assert _box(at, f"output_{code}") == (True, ["Resposta do sistema"], [MARKDOWN_OUTPUT])
+    assert _box(at, f"output_{code}") == (True, ["Resposta do modelo"], [MARKDOWN_OUTPUT])
     for markdown in at.markdown:
         assert "tachada" not in markdown.value
 
@@ -425,4 +425,4 @@ def test_notes_cannot_forge_votes_on_the_disagreement_page(app_database: Engine)
     assert note == "> concordo\n> ana: Sim\n> **bruno: Sim**"
     for text in texts:
         assert not set(text) & set(INVISIBLE), text
-    assert "Nota de ana" in [c.value for c in at.caption]
+    assert "Observação de ana" in [c.value for c in at.caption]

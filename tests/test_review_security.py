@@ -214,7 +214,7 @@ def test_a_control_character_in_the_login_name_is_refused_cleanly(app_url: str, 
     at = _log_in(name)
     assert not at.exception, at.exception
     assert [e.value for e in at.error] == [
-        "The text holds a control or invisible character (such as NUL). Delete it and try again."
+        "The text contains a control or invisible character (such as NUL). Delete it and try again."
     ]
     shown = _everything(at)
     for leak in ("SELECT", "accounts", "password_hash", "psycopg", "Traceback"):
@@ -381,7 +381,7 @@ def test_unknown_names_are_throttled_like_known_ones(engine: Engine) -> None:
                 login(engine, name, "not the password", clock=clock)
             messages[name].append(str(refused.value))
     assert messages["ana"] == messages["nobody"]
-    assert messages["ana"][:3] == ["Wrong name or password."] * 3
+    assert messages["ana"][:3] == ["Incorrect name or password."] * 3
     assert messages["ana"][3].startswith("Too many failed attempts")
     # Nothing stored names what was typed (people type passwords into the name field).
     with engine.connect() as connection:

@@ -367,7 +367,7 @@ def test_demonstration_rounds_build(tmp_path: Path) -> None:
     }
     # Some of the article's printed figures, as the site computes them from the archives.
     ranking = plain["en/ranking.html"]
-    assert "N = 7,626 items; n = 2,542 with favourable evidence" in ranking
+    assert "N = 7,626 items; n = 2,542 with favorable evidence" in ranking
     assert "Sabiazinho-4 Maritaca 74.3% 25.7% 1.3% (99/7,626) 73.1% (1,858/2,542)" in ranking
     assert "N = 498 items" in plain["en/continuous.html"]
     assert "1 Muse Spark 1.1" in plain["en/continuous.html"]

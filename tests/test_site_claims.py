@@ -237,11 +237,11 @@ def test_continuous_page_dates_captions_intervals_and_caveat(draft_site: Path) -
 
 def test_continuous_snapshot_date_matches_its_title(demo_site: SiteContext) -> None:
     view = demo_site.continuous[0]
-    assert "19/07/2026" in view.title["pt-BR"]
+    assert "19 de julho de 2026" in view.title["pt-BR"]
     charts = {view.round_id: RoundCharts(scatter=None, language=None)}  # type: ignore[arg-type]
     for language, date in (
-        ("pt-BR", "Retrato de 19 de julho de 2026"),
-        ("en", "Snapshot of July 19, 2026"),
+        ("pt-BR", "Recorte congelado em 19 de julho de 2026"),
+        ("en", "Snapshot frozen on July 19, 2026"),
     ):
         page = continuous_page(demo_site, PageText(Translator(language)), charts)
         assert str(page.rounds[0].snapshot).startswith(date), page.rounds[0].snapshot

@@ -9,14 +9,22 @@ from __future__ import annotations
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.stats_tables import interval_text, require_stats
-from reportgen.kinds.estigmas.stats.fairness import MIN_GROUP_ITEMS, GroupGap
+from reportgen.kinds.estigmas.stats.fairness import (
+    INVESTIGATE_ABOVE,
+    MIN_GROUP_ITEMS,
+    SERIOUS_ABOVE,
+    GroupGap,
+)
 from reportgen.render.table import Cell, Table
 
 
 def _flag_text(tr: Translator, gap: GroupGap) -> str:
-    """The flag as "the gap is above N points", or why a large gap has none."""
+    """The flag as "above N points" (a size band, not a verdict), or why a large gap has none.
+
+    N comes from the thresholds themselves, so the page cannot drift from the computation."""
     if gap.flag is not None:
-        return tr(f"stats.flag.{gap.flag}")
+        above = SERIOUS_ABOVE if gap.flag == "serious" else INVESTIGATE_ABOVE
+        return tr(f"stats.flag.{gap.flag}", points=tr.integer(int(above * 100)))
     if gap.reason is not None:
         return tr("stats.flag.too_few", items=tr.integer(MIN_GROUP_ITEMS))
     return tr("stats.flag.none")

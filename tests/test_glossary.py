@@ -1,0 +1,160 @@
+"""The site and the review app speak the article's words (issue 11, point 18).
+
+The rejected variants live in docs/glossary.md, next to the terms that replace them; this test
+reads them from there, renders the page sources of the demonstration rounds in both languages
+and fails on any page, catalogue value or guideline that still uses one.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pytest
+
+from reportgen.archive import read_round
+from reportgen.build import assemble_site
+from reportgen.i18n import SITE_LANGUAGES
+from reportgen.render.siteconfig import load_site_config
+from tests.factories import CONFIG, demonstration_rounds
+
+REPO = Path(__file__).resolve().parents[1]
+GLOSSARY = REPO / "docs" / "glossary.md"
+# Columns of the glossary's "Terms" table, counted from the first cell.
+PT_TERM, EN_TERM, PT_REJECTED, EN_REJECTED = 1, 2, 3, 4
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(f"## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def _quoted(cell: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"`([^`]+)`", cell))
+
+
+def _term_rows() -> list[list[str]]:
+    lines = _section(GLOSSARY.read_text(encoding="utf-8"), "Terms").splitlines()
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in lines
+        if line.startswith("|")
+    ]
+    return rows[2:]  # past the header and its rule
+
+
+def rejected_variants() -> Mapping[str, tuple[str, ...]]:
+    """Language -> the phrases its pages must not use."""
+    rows = _term_rows()
+    return {
+        "pt-BR": tuple(v for row in rows for v in _quoted(row[PT_REJECTED])),
+        "en": tuple(v for row in rows for v in _quoted(row[EN_REJECTED])),
+    }
+
+
+def british_spellings() -> tuple[str, ...]:
+    return _quoted(_section(GLOSSARY.read_text(encoding="utf-8"), "British spellings"))
+
+
+def _pattern(phrases: Iterable[str], *, whole: bool) -> re.Pattern[str]:
+    # (?<!\w) rather than \b: several variants begin or end with a quotation mark.
+    tail = r"(?!\w)" if whole else ""
+    alternatives = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives}){tail}", re.IGNORECASE)
+
+
+def offences(text: str, language: str) -> list[str]:
+    """Every rejected variant in `text`, with a little context around it."""
+    patterns = [_pattern(rejected_variants()[language], whole=True)]
+    if language == "en":
+        patterns.append(_pattern(british_spellings(), whole=False))
+    plain = re.sub(r"\s+", " ", html.unescape(text))
+    return [
+        f"…{plain[max(0, m.start() - 40) : m.end() + 40]}…"
+        for pattern in patterns
+        for m in pattern.finditer(plain)
+    ]
+
+
+@pytest.fixture(scope="module")
+def page_sources(tmp_path_factory: pytest.TempPathFactory) -> Mapping[str, Path]:
+    """The Markdown (and chart SVG) sources of the demonstration site, per language."""
+    work = tmp_path_factory.mktemp("glossary")
+    rounds = [read_round(path, with_text=True) for path in demonstration_rounds(work)]
+    site = assemble_site(rounds, load_site_config(CONFIG), cache_dir=work / "cache")
+    folders = {language: work / "docs" / language for language in SITE_LANGUAGES}
+    for language, folder in folders.items():
+        site.write_sources(folder, language)
+    return folders
+
+
+def test_the_glossary_lists_variants_for_both_languages_and_never_rejects_its_own_terms() -> None:
+    rows = _term_rows()
+    assert len(rows) >= 20
+    variants = rejected_variants()
+    assert len(variants["pt-BR"]) >= 30
+    assert len(variants["en"]) >= 25
+    assert {"favour", "colour", "stigmatis", "neighbour", "centre"} <= set(british_spellings())
+    for row in rows:
+        assert offences(row[PT_TERM], "pt-BR") == [], row
+        assert offences(row[EN_TERM].replace("(leprosy)", ""), "en") == [], row
+
+
+def test_the_check_finds_the_issues_examples_and_passes_the_articles_terms() -> None:
+    assert offences("Isso é a aparente equidade por omissão.", "pt-BR")
+    assert offences("Marcadores brasileiros (estigmas locais): 0,6%", "pt-BR")
+    assert offences("A decision on favourable evidence.", "en")
+    assert offences("people who are stigmatised", "en")
+    assert offences('contam como "não sei".', "pt-BR")
+    assert offences("É o que o artigo chama de equidade aparente por omissão.", "pt-BR") == []
+    assert offences("Viés nos marcadores locais; perigo percebido alto.", "pt-BR") == []
+    assert offences("Omission with favorable evidence; the organism.", "en") == []
+
+
+@pytest.mark.parametrize("language", SITE_LANGUAGES)
+def test_no_page_uses_a_rejected_variant(page_sources: Mapping[str, Path], language: str) -> None:
+    folder = page_sources[language]
+    files = sorted(p for p in folder.rglob("*") if p.suffix in (".md", ".svg"))
+    assert len(files) > 50, files  # every page of both rounds, models and charts included
+    found = {
+        p.relative_to(folder).as_posix(): hits
+        for p in files
+        if (hits := offences(p.read_text(encoding="utf-8"), language))
+    }
+    assert found == {}
+
+
+def _catalogue(path: Path) -> str:
+    """The catalogue's messages without their {placeholders} (a name such as {annulled} is
+    no reader's text)."""
+    messages = json.loads(path.read_text(encoding="utf-8")).values()
+    return "\n".join(re.sub(r"\{[^}]*\}", "", message) for message in messages)
+
+
+@pytest.mark.parametrize("language", SITE_LANGUAGES)
+def test_catalogues_and_guidelines_use_no_rejected_variant(language: str) -> None:
+    sources = {
+        "reportgen catalogue": _catalogue(REPO / "reportgen" / "locales" / f"{language}.json"),
+        "review app catalogue": _catalogue(REPO / "review_app" / "locales" / f"{language}.json"),
+        "review guidelines": (REPO / "review_app" / "guidelines" / f"{language}.md").read_text(
+            encoding="utf-8"
+        ),
+    }
+    found = {name: hits for name, text in sources.items() if (hits := offences(text, language))}
+    assert found == {}
+
+
+def test_the_review_status_answers_every_finding_once() -> None:
+    """docs/language-review-status.md: one line per finding of the editor's review, each
+    "fixed" or "not fixed" with its reason (the review itself lives outside the repository)."""
+    findings = {"CLAR": 10, "TONE": 13, "TERM": 39, "PT": 56, "EN": 36}
+    text = (REPO / "docs" / "language-review-status.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^- ([A-Z]+-\d{2}): (.*)$", text, flags=re.MULTILINE)
+    expected = [f"{kind}-{i:02d}" for kind, count in findings.items() for i in range(1, count + 1)]
+    assert [finding for finding, _ in lines] == expected
+    for finding, status in lines:
+        assert re.match(r"(fixed|not fixed)\b.* — \S", status), finding
