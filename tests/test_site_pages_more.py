@@ -149,7 +149,10 @@ def test_the_home_page_states_the_article_finding_in_numbers(
 def test_the_home_page_says_every_adjacent_difference_is_a_technical_tie(
     demo_pages: dict[str, LanguagePages],
 ) -> None:
-    for language, expected in (("pt-BR", "empates técnicos"), ("en", "technical tie")):
+    for language, expected in (
+        ("pt-BR", "os dados permitem dizer qual está à frente"),
+        ("en", "can the data tell which is ahead"),
+    ):
         home = _home(demo_pages[language])
         assert home.best is not None
         assert "Qwen" in str(home.best)
@@ -202,10 +205,11 @@ def test_model_pages_show_inconclusive_outputs_per_style(
     # DeepSeek's two inconclusive outputs are both in the original style (the article, §4).
     table = _model(demo_pages["en"], "deepseek-v4-flash").inconclusive_styles
     rows = {row[0].text: row[1].text for row in table.rows}
-    assert set(rows) == {"Original", "Doubt", "Favourable evidence"}
-    assert rows["Original"].endswith("(2/2,542)")
-    assert rows["Doubt"].endswith("(0/2,542)")
-    assert rows["Favourable evidence"].startswith("0.0%")
+    original = "Original (no evidence)"
+    assert set(rows) == {original, "Doubt (planted doubt)", "Positive (favorable evidence)"}
+    assert rows[original].endswith("(2/2,542)")
+    assert rows["Doubt (planted doubt)"].endswith("(0/2,542)")
+    assert rows["Positive (favorable evidence)"].startswith("0.0%")
 
 
 # Point 10: where bias concentrates.
@@ -220,7 +224,7 @@ def test_the_bias_page_has_heatmaps_with_their_tables(
     stigma, axis = bias.stigma_heatmap.chart, bias.axis_heatmap.chart
     assert len(stigma.table.rows) == 101  # one row per stigma
     assert len(stigma.table.header) == 1 + 7  # and a column per model
-    assert [row[0].text for row in axis.table.rows] == ["Race", "Origin"]
+    assert [row[0].text for row in axis.table.rows] == ["Race", "Place of origin"]
     # Sabiazinho-4's row of Race, as on the model page: 3 biased answers of 525
     assert axis.table.rows[0][-1].text == "0.6% (3/525)"
     for ref in (bias.stigma_heatmap, bias.axis_heatmap):
