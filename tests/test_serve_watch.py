@@ -115,9 +115,14 @@ def test_reload_script_is_served_but_never_built(preview: Preview) -> None:
 def test_template_change_rebuilds_and_bumps_the_generation(preview: Preview) -> None:
     before = preview.generation()
     main_html = preview.theme / "main.html"
+    text = main_html.read_text("utf-8")
+    assert "{% block extrahead %}" in text
     main_html.write_text(
-        main_html.read_text("utf-8")
-        + '{% block extrahead %}<meta name="rg-watch" content="edited-template">{% endblock %}\n',
+        text.replace(
+            "{% block extrahead %}",
+            '{% block extrahead %}<meta name="rg-watch" content="edited-template">',
+            1,
+        ),
         "utf-8",
     )
     preview.wait_for_generation(before)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -68,6 +69,22 @@ def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
     return spec
 
 
+# Vega numbers the ids of gradients and clip paths with a counter that runs for the whole
+# process ("gradient_3"), so the same chart got other ids in another build of the same
+# process. They are renamed after the chart's own key: stable, and still unique when
+# several charts are inlined in one page.
+_VEGA_ID = re.compile(r'id="((?:gradient|clip|pattern|mask)_?\d+)"')
+
+
+def stable_ids(svg: str, key: str) -> str:
+    """`svg` with Vega's counter-numbered ids replaced by ids derived from `key`."""
+    ids = dict.fromkeys(_VEGA_ID.findall(svg))  # in order of appearance, once each
+    renamed = {old: f"rg-{key[:12]}-{n}" for n, old in enumerate(ids)}
+    for old, new in renamed.items():
+        svg = re.sub(rf'(?<=[#"]){re.escape(old)}(?=["\)])', new, svg)
+    return svg
+
+
 @dataclass(frozen=True)
 class SvgCache:
     """Where rendered SVGs are kept between builds (None: render every time).
@@ -90,9 +107,10 @@ class SvgCache:
         cached = self.directory / f"{key}.svg" if self.directory is not None else None
         if cached is not None and cached.is_file():
             return cached.read_text(encoding="utf-8")
-        svg = str(
-            vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION, format_locale=locale)
+        rendered = vl_convert.vegalite_to_svg(
+            spec, vl_version=VEGA_LITE_VERSION, format_locale=locale
         )
+        svg = stable_ids(str(rendered), key)
         if cached is not None:
             with contextlib.suppress(OSError):  # an unwritable cache only costs time
                 cached.parent.mkdir(parents=True, exist_ok=True)
