@@ -77,10 +77,10 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
-def site_pages(root: Path) -> list[str]:
-    """Every kind of page of the site in both languages (a 404 page where the site has one)."""
+def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> list[str]:
+    """Every kind of page of the site in these languages (a 404 page where the site has one)."""
     paths = []
-    for prefix in LANGUAGE_PREFIXES:
+    for prefix in prefixes:
         paths += [f"{prefix}{stem}.html" for stem in (*PAGES, *MODEL_PAGES)]
         if (root / prefix / "404.html").is_file():
             paths.append(f"{prefix}404.html")

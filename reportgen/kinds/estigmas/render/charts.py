@@ -185,7 +185,8 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
         .mark_rect(fill=None, stroke="#555555", strokeDash=[6, 4], strokeWidth=1.2)
         .encode(x="x0:Q", x2="x1:Q", y="y0:Q", y2="y1:Q")
     )
-    layered = alt.layer(reference, points, labels, hovered_name).properties(
+    named = [hovered_name] if keyed else []  # unnumbered points carry their names already
+    layered = alt.layer(reference, points, labels, *named).properties(
         width="container",
         height=380,
         title=tr("chart.scatter.title"),
@@ -205,9 +206,9 @@ def _scatter_table(table_id: str, models: Sequence[ModelRow], tr: Translator, ke
         (
             *((Cell(tr.integer(number), number, numeric=True),) if keyed else ()),
             Cell(m.score.display_name),
+            Cell(m.score.provider),
             Cell(tr.percent(m.score.bias_rate), m.score.bias_rate, numeric=True),
             Cell(tr.percent(m.score.omission_rate), m.score.omission_rate, numeric=True),
-            Cell(m.score.provider),
             Cell(status_ranked if m.score.eligible else status_diag),
         )
         for number, m in enumerate(models, start=1)
@@ -218,9 +219,9 @@ def _scatter_table(table_id: str, models: Sequence[ModelRow], tr: Translator, ke
         header=(
             *key,
             Cell(tr("table.model")),
+            Cell(tr("table.provider")),
             Cell(tr("metric.bias_rate"), numeric=True),
             Cell(tr("metric.omission_rate"), numeric=True),
-            Cell(tr("table.provider")),
             Cell(tr("chart.status")),
         ),
         rows=rows,
