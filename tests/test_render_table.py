@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+from dataclasses import replace
 from html.parser import HTMLParser
 
 import markdown
@@ -86,3 +87,33 @@ def test_rows_must_match_the_header() -> None:
 def test_csv_keeps_raw_values() -> None:
     text = to_csv(("a", "b", "c"), [(0.125, None, 'x,"y"')])
     assert list(csv.reader(io.StringIO(text))) == [["a", "b", "c"], ["0.125", "", 'x,"y"']]
+
+
+def test_html_table_scrolls_in_a_focusable_region_named_by_its_caption() -> None:
+    markup = str(to_html(table_of("Tabela 2")))
+    assert markup.startswith(
+        '<div class="rg-table-wrap" role="region" tabindex="0" aria-labelledby="t-caption">'
+    )
+    assert '<caption id="t-caption">Tabela 2</caption>' in markup
+
+
+def test_the_naming_column_is_marked_sticky_and_matrix_cells_may_wrap() -> None:
+    table = Table(
+        table_id="m",
+        caption="matrix",
+        header=(Cell("#", numeric=True), Cell("Name"), Cell("Rate", numeric=True)),
+        rows=((Cell("1", 1, numeric=True), Cell("a"), Cell("tie (+1 p.p.)", 0.01, numeric=True)),),
+        sticky_column=1,
+        wrap_cells=True,
+    )
+    markup = str(to_html(table))
+    assert 'class="rg-table rg-wrap"' in markup
+    assert '<th class="rg-sticky">Name</th>' in markup
+    assert '<td class="rg-sticky">a</td>' in markup
+    assert '<td class="num" data-sort="1">1</td>' in markup  # only the naming column
+    assert "rg-sticky" not in str(to_html(replace(table, sticky_column=None)))
+
+
+def test_a_sticky_column_outside_the_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="table t: sticky column 2 is not one of its 2 columns"):
+        Table("t", "c", (Cell("a"), Cell("b")), (), sticky_column=2)

@@ -47,8 +47,17 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     sortable: bool = False
     notes: tuple[str, ...] = field(default=())
+    # The column that names each row: it stays in view while a narrow screen scrolls the
+    # others (None: no such column).
+    sticky_column: int | None = 0
+    wrap_cells: bool = False  # cells may wrap (a matrix of short phrases), not only titles
 
     def __post_init__(self) -> None:
+        if self.sticky_column is not None and not 0 <= self.sticky_column < len(self.header):
+            raise ValueError(
+                f"table {self.table_id}: sticky column {self.sticky_column} is not one of its "
+                f"{len(self.header)} columns"
+            )
         for number, row in enumerate(self.rows, start=1):
             if len(row) != len(self.header):
                 raise ValueError(
@@ -57,10 +66,9 @@ class Table:
                 )
 
 
-def _cell_html(cell: Cell, tag: str) -> str:
-    attributes = ""
-    if cell.numeric:
-        attributes += ' class="num"'
+def _cell_html(cell: Cell, tag: str, sticky: bool = False) -> str:
+    classes = [name for name, wanted in (("num", cell.numeric), ("rg-sticky", sticky)) if wanted]
+    attributes = f' class="{" ".join(classes)}"' if classes else ""
     if cell.sort_value is not None:
         attributes += f' data-sort="{escape(str(cell.sort_value))}"'
     body = str(escape(cell.text))
@@ -69,18 +77,28 @@ def _cell_html(cell: Cell, tag: str) -> str:
     return f"<{tag}{attributes}>{body}</{tag}>"
 
 
+def _row_html(cells: tuple[Cell, ...], tag: str, sticky: int | None) -> str:
+    return "<tr>" + "".join(_cell_html(c, tag, i == sticky) for i, c in enumerate(cells)) + "</tr>"
+
+
 def to_html(table: Table) -> Markup:
-    """The table as one HTML block (Markdown passes it through untouched)."""
-    classes = "rg-table sortable" if table.sortable else "rg-table"
+    """The table as one HTML block (Markdown passes it through untouched).
+
+    The table scrolls sideways inside a region that takes keyboard focus and is named by
+    the caption, so a reader without a pointer can scroll it too (WCAG 2.1.1).
+    """
+    classes = "rg-table" + " sortable" * table.sortable + " rg-wrap" * table.wrap_cells
+    table_id = escape(table.table_id)
     unindexed = " data-search-exclude" if len(table.rows) > SEARCH_INDEX_MAX_ROWS else ""
     lines = [
-        f'<div class="rg-table-wrap"{unindexed}>'
-        f'<table id="{escape(table.table_id)}" class="{classes}">',
-        f"<caption>{escape(table.caption)}</caption>",
-        "<thead><tr>" + "".join(_cell_html(c, "th") for c in table.header) + "</tr></thead>",
+        f'<div class="rg-table-wrap" role="region" tabindex="0" '
+        f'aria-labelledby="{table_id}-caption"{unindexed}>'
+        f'<table id="{table_id}" class="{classes}">',
+        f'<caption id="{table_id}-caption">{escape(table.caption)}</caption>',
+        f"<thead>{_row_html(table.header, 'th', table.sticky_column)}</thead>",
         "<tbody>",
     ]
-    lines += ["<tr>" + "".join(_cell_html(c, "td") for c in row) + "</tr>" for row in table.rows]
+    lines += [_row_html(row, "td", table.sticky_column) for row in table.rows]
     lines.append("</tbody></table>")
     lines += [f'<p class="rg-note">{escape(note)}</p>' for note in table.notes]
     lines.append("</div>")

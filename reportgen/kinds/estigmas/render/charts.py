@@ -37,6 +37,9 @@ class ChartOutput:
     spec: dict[str, Any]
     svg: str
     table: Table
+    # The data table sits beside the chart, open, instead of folded under it: the chart's
+    # points carry numbers that the table resolves to names.
+    table_beside: bool = False
 
     def spec_json(self) -> str:
         """The spec for an inline <script type="application/json"> (no `</` can close it)."""
@@ -128,9 +131,11 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
     """Figure 1: bias rate against omission rate, one point per model (and the dashed
     reference region, unless its bounds are still placeholders)."""
     status_ranked, status_diag = tr("chart.status.ranked"), tr("chart.status.diagnostic")
+    keyed = len(models) > LABELLED_POINTS
     frame = _inline(
         [
             {
+                "key": str(number),
                 "model": m.score.display_name,
                 "provider": m.score.provider,
                 "bias": m.score.bias_rate,
@@ -138,8 +143,12 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
                 "index": m.score.index,
                 "status": status_ranked if m.score.eligible else status_diag,
             }
-            for m in models
+            for number, m in enumerate(models, start=1)
         ]
+    )
+    # Hovering (or touching) a point brings it forward and names it; the others fade.
+    hover = alt.selection_point(
+        name="hover", fields=["model"], on="pointerover", clear="pointerout"
     )
     providers = sorted({m.score.provider for m in models}, key=str.casefold)
     colour_of = {m.score.provider: m.colour for m in models}
@@ -149,10 +158,12 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
     y = alt.Y("bias:Q", title=y_title, axis=alt.Axis(format=".1~%"))
     points = (
         alt.Chart(frame)
-        .mark_point(size=110, filled=True, opacity=0.9)
+        .mark_point(filled=True)
         .encode(
             x=x,
             y=y,
+            opacity=alt.condition(hover, alt.value(0.9), alt.value(0.25)),
+            size=alt.condition(hover, alt.value(110), alt.value(70)),
             color=alt.Color(
                 "provider:N",
                 title=tr("table.provider"),
@@ -172,23 +183,35 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
                 alt.Tooltip("status:N", title=tr("chart.status")),
             ],
         )
+        .add_params(hover)
     )
+    # Up to a dozen points carry their names; past that names overlap, so each point
+    # carries its number in the table beside the chart, and its name while hovered.
     labels = (
         alt.Chart(frame)
-        .mark_text(align="left", dx=8, dy=-6, fontSize=11)
-        .encode(x="omission:Q", y="bias:Q", text="model:N")
+        .mark_text(align="left", dx=8, dy=-6, fontSize=10 if keyed else 11)
+        .encode(x="omission:Q", y="bias:Q", text="key:N" if keyed else "model:N")
+    )
+    hovered_name = (
+        alt.Chart(frame)
+        .mark_text(align="left", dx=8, dy=8, fontSize=12, fontWeight="bold")
+        .encode(
+            x="omission:Q",
+            y="bias:Q",
+            text="model:N",
+            opacity=alt.condition(hover, alt.value(1), alt.value(0), empty=False),
+        )
     )
     layers: list[alt.Chart] = []
-    if region is not None:
+    if region is not None:  # no reference region while its bounds are placeholders
         box = _inline([{"x0": 0.0, "x1": region.max_omission, "y0": 0.0, "y1": region.max_bias}])
         layers.append(
             alt.Chart(box)
             .mark_rect(fill=None, stroke="#555555", strokeDash=[6, 4], strokeWidth=1.2)
             .encode(x="x0:Q", x2="x1:Q", y="y0:Q", y2="y1:Q")
         )
-    # Past a dozen points the names overlap; tooltips and the data table still name each one.
-    layers += [points, labels] if len(models) <= LABELLED_POINTS else [points]
-    layered = alt.layer(*layers).properties(
+    named = [hovered_name] if keyed else []  # unnumbered points carry their names already
+    layered = alt.layer(*layers, points, labels, *named).properties(
         width="container",
         height=380,
         title=tr("chart.scatter.title"),
@@ -196,28 +219,40 @@ def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer
     )
     spec = _finish(layered, tr)
     svg_spec = dict(spec, width=640)
-    table = Table(
-        table_id=f"{chart_id}-data",
+    table = _scatter_table(f"{chart_id}-data", models, tr, keyed)
+    return ChartOutput(chart_id, spec, svgs.svg(svg_spec, tr), table, table_beside=keyed)
+
+
+def _scatter_table(table_id: str, models: Sequence[ModelRow], tr: Translator, keyed: bool) -> Table:
+    """The scatter's data, one row per point (numbered like the points when `keyed`)."""
+    status_ranked, status_diag = tr("chart.status.ranked"), tr("chart.status.diagnostic")
+    key = (Cell(tr("chart.point_label"), numeric=True),) if keyed else ()
+    rows = tuple(
+        (
+            *((Cell(tr.integer(number), number, numeric=True),) if keyed else ()),
+            Cell(m.score.display_name),
+            Cell(m.score.provider),
+            Cell(tr.percent(m.score.bias_rate), m.score.bias_rate, numeric=True),
+            Cell(tr.percent(m.score.omission_rate), m.score.omission_rate, numeric=True),
+            Cell(status_ranked if m.score.eligible else status_diag),
+        )
+        for number, m in enumerate(models, start=1)
+    )
+    return Table(
+        table_id=table_id,
         caption=tr("chart.scatter.title"),
         header=(
+            *key,
             Cell(tr("table.model")),
             Cell(tr("table.provider")),
-            Cell(y_title, numeric=True),
-            Cell(x_title, numeric=True),
+            Cell(tr("metric.bias_rate"), numeric=True),
+            Cell(tr("metric.omission_rate"), numeric=True),
             Cell(tr("chart.status")),
         ),
-        rows=tuple(
-            (
-                Cell(m.score.display_name),
-                Cell(m.score.provider),
-                Cell(tr.percent(m.score.bias_rate), m.score.bias_rate, numeric=True),
-                Cell(tr.percent(m.score.omission_rate), m.score.omission_rate, numeric=True),
-                Cell(status_ranked if m.score.eligible else status_diag),
-            )
-            for m in models
-        ),
+        rows=rows,
+        sortable=keyed,
+        sticky_column=1 if keyed else 0,
     )
-    return ChartOutput(chart_id, spec, svgs.svg(svg_spec, tr), table)
 
 
 def composition_bars(

@@ -69,17 +69,30 @@ def _figcaption(ref: ChartRef, prefix: str) -> str:
 
 
 def chart_markup(ref: ChartRef) -> Markup:
-    """A chart: static SVG (readers without JavaScript), live spec, data table, caption."""
+    """A chart: static SVG (readers without JavaScript), live spec, data table, caption.
+
+    The table is folded under the chart, or open beside it when the chart's points are
+    numbered for it (`ChartOutput.table_beside`).
+    """
     chart, prefix = ref.chart, "../" * ref.depth
-    return Markup(
-        f'<figure class="rg-chart" id="{escape(chart.chart_id)}">'
+    drawing = (
         f'<div class="rg-vega" data-spec="{escape(chart.chart_id)}-spec">'
         f'<img src="{prefix}charts/{escape(chart.chart_id)}.svg" alt="{escape(ref.description)}">'
         f"</div>"
+    )
+    if chart.table_beside:
+        key = f'<div class="rg-chart-key">{to_html(chart.table)}</div>'
+        body = f'<div class="rg-chart-beside">{drawing}{key}</div>'
+        data = ""
+    else:
+        body = drawing
+        data = (
+            f"<details><summary>{escape(ref.data_label)}</summary>{to_html(chart.table)}</details>"
+        )
+    return Markup(
+        f'<figure class="rg-chart" id="{escape(chart.chart_id)}">{body}'
         f'<script type="application/json" id="{escape(chart.chart_id)}-spec">'
-        f"{chart.spec_json()}</script>"
-        f"<details><summary>{escape(ref.data_label)}</summary>"
-        f"{to_html(chart.table)}</details>{_figcaption(ref, prefix)}</figure>"
+        f"{chart.spec_json()}</script>{data}{_figcaption(ref, prefix)}</figure>"
     )
 
 

@@ -56,12 +56,21 @@ def adjacent(view: RoundView, tr: Translator) -> Table:
 
 
 def pairwise(view: RoundView, tr: Translator) -> Table:
-    """The "is A ahead of B?" matrix: rows A, columns B, cell = verdict and difference."""
+    """The "is A ahead of B?" matrix: rows A, columns B, cell = verdict and difference.
+
+    Every model has a row and a column, the diagnostic cases (last) marked as such.
+    """
     ranked = [m.model_id for m in view.models]
     by_pair = {(d.model_a, d.model_b): d for d in require_stats(view).differences}
+    diagnostic = {m.model_id for m in view.diagnostic}
+
+    def name(model_id: str) -> str:
+        marker = f" ({tr('table.diagnostic_case')})" if model_id in diagnostic else ""
+        return view.name_of(model_id) + marker
+
     rows = []
     for a in ranked:
-        cells = [Cell(view.name_of(a))]
+        cells = [Cell(name(a))]
         for b in ranked:
             d = by_pair.get((a, b))
             if d is None:
@@ -71,13 +80,15 @@ def pairwise(view: RoundView, tr: Translator) -> Table:
                 verdict = tr("stats.matrix.tie")
             else:
                 verdict = tr("stats.matrix.ahead") if d.estimate > 0 else tr("stats.matrix.behind")
-            cells.append(Cell(f"{verdict} ({tr.points(d.estimate)})", d.estimate, numeric=True))
+            points = tr.points(d.estimate).replace(" ", "\u00a0")  # "+4,8 p.p." on one line
+            cells.append(Cell(f"{verdict} ({points})", d.estimate, numeric=True))
         rows.append(tuple(cells))
     return Table(
         table_id=f"pairwise-{view.round_id}",
         caption=tr("stats.pairwise.caption"),
-        header=(Cell(tr("stats.row_vs_column")), *(Cell(view.name_of(b)) for b in ranked)),
+        header=(Cell(tr("stats.row_vs_column")), *(Cell(name(b)) for b in ranked)),
         rows=tuple(rows),
+        wrap_cells=True,
     )
 
 
@@ -224,7 +235,7 @@ def gender(view: RoundView, tr: Translator) -> Table:
         for g in require_stats(view).gender_gaps
     )
     return Table(
-        table_id=f"gender-{view.round_id}",
+        table_id=f"gender-gaps-{view.round_id}",  # "gender-" is the bias rates' table
         caption=tr("stats.gender.caption"),
         header=(
             Cell(tr("table.model")),

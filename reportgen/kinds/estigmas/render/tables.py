@@ -70,6 +70,7 @@ def ranking(
         header=header,
         rows=tuple(body),
         sortable=True,
+        sticky_column=1,  # the model's name, not its position
     )
 
 

@@ -1,0 +1,117 @@
+"""What the layout and accessibility browser tests share: the built demonstration site served
+on localhost, Debian's Chromium through Playwright, pages opened with every request that
+leaves localhost blocked.
+
+The demonstration site is built once per test session (the first module that asks builds it
+under pytest's base temporary folder; the next one finds it there).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reportgen.build import build_site
+from tests.factories import CONFIG, PAGES, THEME, demonstration_rounds
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+LANGUAGE_PREFIXES = ("", "en/")  # pt-BR at the root, English under en/
+# One model page per round kind: a full round's diagnostic case and a continuous round's model.
+MODEL_PAGES = ("models/sabiazinho-4", "models/idje-avalia-2026-07/muse-spark-1-1")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@dataclass
+class Served:
+    base: str
+    root: Path
+    blocked: list[str] = field(default_factory=list)
+
+
+def serve_directory(site: Path) -> Iterator[Served]:
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield Served(f"http://127.0.0.1:{server.server_address[1]}/", site)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demonstration site, built on the session's first call."""
+    work = tmp_path_factory.getbasetemp() / "browser-demo-site"
+    site = work / "site"
+    if not (site / "index.html").is_file():
+        (work / "rounds").mkdir(parents=True, exist_ok=True)
+        build_site(
+            demonstration_rounds(work),
+            site,
+            config_path=CONFIG,
+            theme_dir=THEME,
+            cache_dir=work / "cache",
+        )
+    return site
+
+
+def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> list[str]:
+    """Every kind of page of the site in these languages (a 404 page where the site has one)."""
+    paths = []
+    for prefix in prefixes:
+        paths += [f"{prefix}{stem}.html" for stem in (*PAGES, *MODEL_PAGES)]
+        if (root / prefix / "404.html").is_file():
+            paths.append(f"{prefix}404.html")
+    return paths
+
+
+def launch(playwright: Any) -> Any:
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+
+
+def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] = DESKTOP) -> Any:
+    """A new page at `path`, loaded, its live charts drawn; requests off localhost blocked."""
+    page = browser.new_page(viewport=viewport)
+
+    def route(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(served.base) or url.startswith("data:"):
+            route.continue_()
+        else:
+            served.blocked.append(url)
+            route.abort()
+
+    page.route("**/*", route)
+    page.goto(served.base + path, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    charts = page.locator(".rg-vega").count()
+    if charts:
+        page.wait_for_function(
+            f"document.querySelectorAll('.rg-vega[data-rendered=\"true\"] svg').length >= {charts}",
+            timeout=15000,
+        )
+    return page

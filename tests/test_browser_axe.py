@@ -1,0 +1,126 @@
+"""Accessibility: axe-core (vendored in tests/vendor, never fetched) on every kind of page of the
+demonstration site, in both languages, at a desktop and a phone width, finds no serious or
+critical violation; nor does it with the search dialog open.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    Served,
+    demo_site,
+    launch,
+    open_page,
+    serve_directory,
+    site_pages,
+)
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is not installed"),
+]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+VENDOR = Path(__file__).resolve().parent / "vendor"
+AXE = VENDOR / "axe.min.js"
+AXE_VERSION = "4.14.1"  # as tests/vendor/README.md records it
+BLOCKING = ("serious", "critical")
+
+# Every rule axe has, run on the whole document; each violation as "rule (impact): targets".
+_RUN_AXE = """async () => {
+  const results = await axe.run(document, {resultTypes: ['violations']});
+  return results.violations.map(v =>
+    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`);
+}"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    yield from serve_directory(demo_site(tmp_path_factory))
+
+
+@pytest.fixture(scope="module")
+def browser(served: Served) -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def axe_violations(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    violations: list[str] = page.evaluate(_RUN_AXE)
+    return violations
+
+
+def blocking(violations: list[str]) -> list[str]:
+    return [v for v in violations if re.match(rf"\S+ \(({'|'.join(BLOCKING)})\)", v)]
+
+
+def test_the_vendored_axe_is_the_recorded_version() -> None:
+    head = AXE.read_text(encoding="utf-8")[:200]
+    assert head.startswith(f"/*! axe v{AXE_VERSION}"), head
+    assert f"| {AXE_VERSION} |" in (VENDOR / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("viewport", "languages"),
+    [(DESKTOP, ("", "en/")), (PHONE, ("",))],  # a phone's layout is the same in either language
+    ids=["1280px", "390px"],
+)
+def test_no_serious_or_critical_violation_on_any_page(
+    browser: Any, served: Served, viewport: dict[str, int], languages: tuple[str, ...]
+) -> None:
+    pages = site_pages(served.root, languages)
+    assert len(pages) >= 13 * len(languages)  # 11 pages and 2 model pages in each language
+    found = {}
+    for path in pages:
+        page = open_page(browser, served, path, viewport)
+        violations = blocking(axe_violations(page))
+        if violations:
+            found[path] = violations
+        page.close()
+    assert served.blocked == []
+    assert found == {}
+
+
+@pytest.mark.parametrize("path", ["index.html", "en/index.html"])
+def test_no_serious_or_critical_violation_with_the_search_dialog_open(
+    browser: Any, served: Served, path: str
+) -> None:
+    page = open_page(browser, served, path, DESKTOP)
+    page.locator("input.md-search__input").click()
+    page.keyboard.type("Sabi", delay=20)  # Material searches on key events, not on fill()
+    page.wait_for_selector(".md-search-result__item", timeout=10000)
+    # axe measures colours as drawn: let the results' fade-in finish first
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    page.wait_for_timeout(500)
+    dialog = page.locator(".md-search[role='dialog']")
+    assert dialog.get_attribute("aria-label") in ("Pesquisar", "Search")
+    assert blocking(axe_violations(page)) == []
+    page.close()
+
+
+def test_every_accessible_name_reference_is_unique(browser: Any, served: Served) -> None:
+    """A table's region is named by its caption's id: two tables with one id would share a name."""
+    for path in ("bias.html", "ranking.html", "continuous.html"):
+        page = open_page(browser, served, path, DESKTOP)
+        duplicated = page.evaluate(
+            """() => Array.from(document.querySelectorAll('[aria-labelledby]'))
+                 .map(e => e.getAttribute('aria-labelledby'))
+                 .filter(id => document.querySelectorAll('#' + CSS.escape(id)).length !== 1)"""
+        )
+        assert duplicated == [], path
+        page.close()
