@@ -72,7 +72,9 @@ def offences(text: str, language: str) -> list[str]:
     patterns = [_pattern(rejected_variants()[language], whole=True)]
     if language == "en":
         patterns.append(_pattern(british_spellings(), whole=False))
-    plain = re.sub(r"\s+", " ", html.unescape(text))
+    # Markup is not text a reader sees: ARIA's own attribute names (aria-labelledby) keep
+    # their spelling whatever the page's language.
+    plain = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]*>", " ", text)))
     return [
         f"…{plain[max(0, m.start() - 40) : m.end() + 40]}…"
         for pattern in patterns
