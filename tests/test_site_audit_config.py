@@ -183,6 +183,6 @@ def test_counts_choose_their_plural_form() -> None:
     many = portuguese(portuguese.plural("contest.effect", 2), annulled="2", N="9", n="3")
     assert many.startswith("2 itens anulados;")
     assert english(english.plural("contest.effect", 1), annulled="1", N="9", n="3").startswith(
-        "1 item annulled;"
+        "1 item voided;"
     )
     assert english.plural("audit.consensus_n", 0) == "audit.consensus_n.other"
