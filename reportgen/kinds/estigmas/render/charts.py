@@ -60,6 +60,9 @@ def _inline(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {"values": rows}
 
 
+VALIDATE_SPECS = False  # tests turn it on
+
+
 def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
     configured = chart.configure(
         locale={"number": dict(D3_NUMBER_LOCALE[tr.language])},
@@ -68,7 +71,9 @@ def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
     # Vega drops overlapping tick labels but lets them touch ("75%80%"): keep a gap, and drop
     # labels greedily until it holds, at every width the chart takes.
     configured = configured.configure_axis(labelOverlap="greedy", labelSeparation=AXIS_LABEL_GAP)
-    spec: dict[str, Any] = configured.to_dict()
+    # Validating against the Vega-Lite schema costs a rebuild about a second; the specs come
+    # from this module alone, and tests/test_chart_ids.py builds every chart with it on.
+    spec: dict[str, Any] = configured.to_dict(validate=VALIDATE_SPECS)
     return spec
 
 

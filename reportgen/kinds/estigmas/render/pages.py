@@ -11,6 +11,7 @@ become markup. Anything else printed (a number, None) is a template error.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import traceback
 from pathlib import Path
 from typing import Any
@@ -118,21 +119,29 @@ def page_variables(page: SitePage) -> dict[str, Any]:
     return {field.name: getattr(page, field.name) for field in dataclasses.fields(page)}
 
 
+@functools.lru_cache(maxsize=8)
+def _environment(templates_dir: Path) -> jinja2.Environment:
+    """One Jinja environment per templates folder, shared by both languages and by later
+    builds of the process (`serve --watch`): compiled templates are kept, and Jinja's
+    loader still notices an edited template by its modification time."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir),
+        autoescape=False,
+        finalize=finished,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
 class PageWriter:
     """Renders page contexts into `docs_dir/<language>/`."""
 
     def __init__(self, templates_dir: Path, root: Path) -> None:
         self.templates_dir = templates_dir
         self.root = root
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(templates_dir),
-            autoescape=False,
-            finalize=finished,
-            undefined=jinja2.StrictUndefined,
-            keep_trailing_newline=True,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
+        self.env = _environment(templates_dir)
 
     def render(self, page: SitePage) -> str:
         template = TEMPLATES[type(page)]
