@@ -7,9 +7,6 @@ Every request that leaves localhost is blocked."""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.factories import INJECTED, build_tiny
+from tests.support.browser import serve_directory
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-component-update"]
@@ -30,23 +28,11 @@ pytestmark = [
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = build_tiny(tmp_path_factory.mktemp("compare-site"))
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    for served in serve_directory(site):
+        yield served.base
 
 
 @pytest.fixture(scope="module")
