@@ -1,0 +1,159 @@
+"""The terms every page of the multidomain spec uses (multidomain-round.md, "Definitions").
+
+Canonical JSON, sha256, the seeded rank key, exact thresholds, the item sets (test,
+bank, superseded, active, scored), jury-scored responses, language matching and the
+CJK-aware tokeniser. Verify, the statistics, the demonstration generator and the leak
+guard all use these, so that each rule means one thing everywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from reportgen.kinds.multidomain.model import Item, Response, Round
+
+# Every CJK ideograph is a token by itself (multidomain-round.md, tokens(t)).
+_CJK = (
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\U00020000-\U0002fa1f\U00030000-\U000323af"
+)
+_TOKEN = re.compile(rf"[{_CJK}]|(?:(?![{_CJK}])[^\W_])+")
+_THRESHOLD = re.compile(r"-?\d+(?:/\d+)?|-?\d+\.\d+")
+
+
+def canonical_json(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def rank_key(seed: int, *parts: str) -> str:
+    """rk(seed, p1, ..., pk) = sha256(str(seed) + ":" + p1 + ":" + ... + ":" + pk)."""
+    return sha256_text(":".join((str(seed), *parts)))
+
+
+def seeded_order(seed: int, keys: Iterable[Sequence[str]]) -> list[tuple[str, ...]]:
+    """`keys` sorted by (rk(seed, *key), key) ascending."""
+    return sorted((tuple(key) for key in keys), key=lambda key: (rank_key(seed, *key), key))
+
+
+def read_threshold(value: object) -> Fraction | None:
+    """A rational threshold read exactly: a JSON int, or a string "n", "n/d" or "0.6";
+    None for anything else (a JSON float included)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, str) and _THRESHOLD.fullmatch(value):
+        try:
+            return Fraction(value)
+        except ZeroDivisionError:
+            return None
+    return None
+
+
+def threshold_text(value: Fraction) -> str:
+    """The canonical way to write a threshold back ("3/2", "1")."""
+    return str(value)
+
+
+def tokens(text: str) -> list[str]:
+    """NFKC, casefold, then runs of letters/digits, every CJK ideograph on its own."""
+    return _TOKEN.findall(unicodedata.normalize("NFKC", text).casefold())
+
+
+def ngrams(words: Sequence[str], n: int) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def normalise(text: str) -> str:
+    """NFKC + casefold (canary comparisons)."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def language_matches(language: str, tag: str) -> bool:
+    """Item language L matches tag A when L == A or L starts with A + "-"."""
+    return language == tag or language.startswith(tag + "-")
+
+
+def languages_agree(a: str, b: str) -> bool:
+    """Equal, or one a prefix subtag of the other (language compliance, metrics §6)."""
+    return language_matches(a, b) or language_matches(b, a)
+
+
+def ceil_fraction(value: Fraction) -> int:
+    return math.ceil(value)
+
+
+# --- item sets ------------------------------------------------------------------------
+
+
+def test_items(items: Iterable[Item]) -> list[Item]:
+    return [item for item in items if not item.calibration]
+
+
+def superseded_ids(items: Iterable[Item]) -> frozenset[str]:
+    return frozenset(item.variant_of for item in items if item.variant_of is not None)
+
+
+def active_items(items: Sequence[Item]) -> list[Item]:
+    """Test items that no item replaces (annulments ignored)."""
+    replaced = superseded_ids(items)
+    return [item for item in test_items(items) if item.item_id not in replaced]
+
+
+def scored_items(round_: Round) -> list[Item]:
+    """Active items not annulled in the ledger (any source), in `order`."""
+    annulled = round_.annulled_item_ids
+    kept = [item for item in active_items(round_.items) if item.item_id not in annulled]
+    return sorted(kept, key=lambda item: (item.order or 0, item.item_id))
+
+
+def is_scored_response(response: Response) -> bool:
+    """Counts for points: `ok`, or discarded after being scored."""
+    return response.status == "ok" or (
+        response.status == "discarded_personal_data" and response.scored_before_discard is True
+    )
+
+
+def is_jury_scored(item: Item, response: Response) -> bool:
+    """A response the jury scores: to an open item, and scored (see is_scored_response)."""
+    return item.type == "open" and is_scored_response(response)
+
+
+def bank_sha256(items: Iterable[Item]) -> str:
+    """sha256 of "item_id\\tcontent_sha256\\n" lines of every test item, by item_id."""
+    lines = sorted(
+        (item.item_id, item.content_sha256) for item in items if not item.calibration
+    )
+    return sha256_text("".join(f"{item_id}\t{digest}\n" for item_id, digest in lines))
+
+
+def content_sha256(item: Item) -> str:
+    """The item's content hash as the spec defines it."""
+    return sha256_text(
+        canonical_json(
+            {
+                "answer_key": item.answer_key,
+                "choices": item.choices,
+                "domain_id": item.domain_id,
+                "grade": item.grade,
+                "justification": item.justification,
+                "language": item.language,
+                "prompt": item.prompt,
+                "reference": item.reference,
+                "rubric_id": item.rubric_id,
+                "tolerance_abs": item.tolerance_abs,
+                "type": item.type,
+                "unit": item.unit,
+            }
+        )
+    )
