@@ -25,9 +25,7 @@ PROFILE_VERSION = "1.0"
 
 ItemType = Literal["mcq", "open", "calc"]
 ITEM_TYPES: tuple[ItemType, ...] = ("mcq", "open", "calc")
-Status = Literal[
-    "ok", "format_violation", "refusal", "timeout", "error", "discarded_personal_data"
-]
+Status = Literal["ok", "format_violation", "refusal", "timeout", "error", "discarded_personal_data"]
 STATUSES: tuple[Status, ...] = (
     "ok",
     "format_violation",

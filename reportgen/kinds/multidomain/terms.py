@@ -19,10 +19,7 @@ from fractions import Fraction
 from reportgen.kinds.multidomain.model import Item, Response, Round
 
 # Every CJK ideograph is a token by itself (multidomain-round.md, tokens(t)).
-_CJK = (
-    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-    "\U00020000-\U0002fa1f\U00030000-\U000323af"
-)
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f\U00030000-\U000323af"
 _TOKEN = re.compile(rf"[{_CJK}]|(?:(?![{_CJK}])[^\W_])+")
 _THRESHOLD = re.compile(r"-?\d+(?:/\d+)?|-?\d+\.\d+")
 
@@ -131,9 +128,7 @@ def is_jury_scored(item: Item, response: Response) -> bool:
 
 def bank_sha256(items: Iterable[Item]) -> str:
     """sha256 of "item_id\\tcontent_sha256\\n" lines of every test item, by item_id."""
-    lines = sorted(
-        (item.item_id, item.content_sha256) for item in items if not item.calibration
-    )
+    lines = sorted((item.item_id, item.content_sha256) for item in items if not item.calibration)
     return sha256_text("".join(f"{item_id}\t{digest}\n" for item_id, digest in lines))
 
 
