@@ -33,6 +33,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from reportgen.errors import Problem
 from reportgen.kinds.multidomain import schemas
 from reportgen.kinds.multidomain.derive import item_orders, presentation_ranks
 from reportgen.kinds.multidomain.model import Item
@@ -566,3 +567,28 @@ def _calibration() -> list[Row]:
                     }
                 )
     return rows
+
+
+# --- checking ------------------------------------------------------------------------
+
+
+def refused(*round_dirs: Path) -> str:
+    """`reportgen verify` on the archives: exit 1, no traceback; returns its output."""
+    from click.testing import CliRunner
+
+    from reportgen.cli import main
+
+    result = CliRunner().invoke(main, ["verify", *map(str, round_dirs)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def only_problem(round_dir: Path) -> Problem:
+    """The one problem of the archive (fails with the list when there are several)."""
+    from reportgen.archive import verify_round
+
+    problems = verify_round(round_dir)
+    assert len(problems) == 1, "\n".join(map(str, problems))
+    return problems[0]

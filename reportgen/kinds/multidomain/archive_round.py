@@ -9,7 +9,7 @@ from collections import Counter
 from reportgen.archive import ITEMS_FILE, MANIFEST_FILE, MODELS_FILE, Problems
 from reportgen.kinds.multidomain.archive_responses import check_responses_against
 from reportgen.kinds.multidomain.model import Round
-from reportgen.kinds.multidomain.schemas import CALIBRATION_FILE, JUDGES_FILE, RUBRICS_FILE
+from reportgen.kinds.multidomain.schemas import JUDGES_FILE, RUBRICS_FILE
 from reportgen.kinds.multidomain.terms import bank_sha256, language_matches
 
 
@@ -18,18 +18,6 @@ def check_round_files(round_: Round, problems: Problems) -> None:
     _check_items(round_, problems)
     _check_rubrics_used(round_, problems)
     _check_models_and_judges(round_, problems)
-    manifest = round_.manifest
-    calibration = problems.in_file(CALIBRATION_FILE)
-    late = [
-        (
-            f"row {number} (response {score.response_id!r}, rater {score.rater_id!r}), scored_on",
-            f"{score.scored_on} is after collected_on {manifest.collected_on}: raters are "
-            "calibrated before the round",
-        )
-        for number, score in enumerate(round_.calibration, start=1)
-        if score.scored_on > manifest.collected_on
-    ]
-    calibration.rows(late, "late calibration rows")
     check_responses_against(round_, problems)
 
 
