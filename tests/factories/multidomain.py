@@ -53,26 +53,24 @@ GENERATION: Row = {
     "system_prompt_sha256": sha256_text("Responda com cuidado."),
     "tools": [],
 }
-ITEM_SCHEMA = pa.schema(
-    [
-        pa.field("item_id", pa.string(), nullable=False),
-        pa.field("language", pa.string(), nullable=False),
-        pa.field("prompt", pa.string(), nullable=False),
-        pa.field("canary", pa.string()),
-        pa.field("published", pa.bool_(), nullable=False),
-        *schemas.ITEM_COLUMNS,
-    ]
-)
-RESPONSE_SCHEMA = pa.schema(
-    [
-        pa.field("item_id", pa.string(), nullable=False),
-        pa.field("model_id", pa.string(), nullable=False),
-        pa.field("run", pa.int64(), nullable=False),
-        pa.field("raw_text", pa.string()),
-        pa.field("latency_ms", pa.float64()),
-        *schemas.RESPONSE_COLUMNS,
-    ]
-)
+_ITEM_FIELDS: list[pa.Field[Any]] = [
+    pa.field("item_id", pa.string(), nullable=False),
+    pa.field("language", pa.string(), nullable=False),
+    pa.field("prompt", pa.string(), nullable=False),
+    pa.field("canary", pa.string()),
+    pa.field("published", pa.bool_(), nullable=False),
+    *schemas.ITEM_COLUMNS,
+]
+ITEM_SCHEMA = pa.schema(_ITEM_FIELDS)
+_RESPONSE_FIELDS: list[pa.Field[Any]] = [
+    pa.field("item_id", pa.string(), nullable=False),
+    pa.field("model_id", pa.string(), nullable=False),
+    pa.field("run", pa.int64(), nullable=False),
+    pa.field("raw_text", pa.string()),
+    pa.field("latency_ms", pa.float64()),
+    *schemas.RESPONSE_COLUMNS,
+]
+RESPONSE_SCHEMA = pa.schema(_RESPONSE_FIELDS)
 MODELS_HEADER = (
     "model_id",
     "display_name",
@@ -592,3 +590,14 @@ def only_problem(round_dir: Path) -> Problem:
     problems = verify_round(round_dir)
     assert len(problems) == 1, "\n".join(map(str, problems))
     return problems[0]
+
+
+def later_round(round_id: str, previous_round: str | None) -> RoundParts:
+    """The small round run again in December 2026, after `previous_round`."""
+    parts = small_round(round_id)
+    parts.manifest.update(collected_on="2026-12-01", ended_on="2026-12-20")
+    parts.block.update(previous_round=previous_round, retain_until="2028-12-20")
+    for rows in parts.responses.values():
+        for row in rows:
+            row["called_at"] = f"2026-12-1{row['run']}T10:00:00Z"
+    return parts

@@ -24,7 +24,8 @@ def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
         if previous is not None and previous.round_id not in known:
             known[previous.round_id] = previous
             extra.append(previous)
-    every = [*ours, *extra]
+    # The earlier round holds the reference text; the later one is the edit.
+    every = sorted([*ours, *extra], key=lambda r: (r.manifest.collected_on, r.round_id))
     problems += _items_across(every)
     problems += _rubrics_across(every)
     return problems

@@ -101,7 +101,12 @@ def parse_manifest(
                 "retain_until",
                 f"expected ended_on + {months} months = {expected.isoformat()}, got {got}",
             )
-    if values["profile"] == PROFILE and values["profile_version"] == PROFILE_VERSION:
+    # A value of the wrong type is reported once, not again as differing from the profile.
+    if (
+        found.problems.ok_since(mark)
+        and values["profile"] == PROFILE
+        and values["profile_version"] == PROFILE_VERSION
+    ):
         deviations = cast(tuple[Deviation, ...], values["deviations"])
         check_profile(data, [deviation.key for deviation in deviations], found)
     if not found.problems.ok_since(mark):
