@@ -130,3 +130,18 @@ def test_an_undeclared_difference_is_reported_once_per_profile_path(tmp_path: Pa
     problem = only_problem(parts.write(tmp_path))
     assert problem.where.startswith("multidomain.composition.")
     assert "more differing value(s)" in problem.message
+
+
+def test_the_tiny_demonstration_round_reads_without_problems(tmp_path: Path) -> None:
+    """The round md-demo's writer lays out (metrics §11) is valid for the reader, and
+    its round.json is what the kind writes back for the manifest read."""
+    import json
+
+    from reportgen.archive import manifest_to_dict, read_round
+    from reportgen.demo.multidomain.tiny import write_tiny_round
+
+    round_dir = write_tiny_round(tmp_path)
+    assert verify_round(round_dir) == []
+    round_ = read_round(round_dir)
+    written = json.loads((round_dir / "round.json").read_text(encoding="utf-8"))
+    assert manifest_to_dict(round_.manifest) == written

@@ -78,7 +78,7 @@ MODELS_HEADER = (
     "api_identifier",
     "snapshot",
     "evaluated_on",
-    *schemas.MODEL_COLUMNS,
+    *schemas.MODELS_KIND_HEADER,
 )
 PARQUET_TABLES: dict[str, pa.Schema] = {
     schemas.RUBRICS_FILE: schemas.RUBRICS_SCHEMA,

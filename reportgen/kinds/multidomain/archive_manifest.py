@@ -248,9 +248,9 @@ def _composition(
         parts = read.obj(path, entry, ("language", "type"))
         if not parts:
             continue
-        by_language = _counts(read, f"{path}.language", parts["language"], languages)
+        by_language = _language_counts(read, f"{path}.language", parts["language"], languages)
         by_type = _counts(read, f"{path}.type", parts["type"], ITEM_TYPES)
-        if sum(by_language.values()) != sum(by_type.values()):
+        if read.valid and sum(by_language.values()) != sum(by_type.values()):
             read.bad(
                 path,
                 f"language counts sum to {sum(by_language.values())}, type counts to "
@@ -258,6 +258,17 @@ def _composition(
             )
         parsed[domain_id] = Composition(by_language, by_type)
     return parsed
+
+
+def _language_counts(
+    read: BlockReader, path: str, value: object, languages: tuple[str, ...]
+) -> dict[str, int]:
+    """Item counts per language: a language of the round may be left out (none)."""
+    if not isinstance(value, dict) or not set(value) <= set(languages):
+        got = sorted(value) if isinstance(value, dict) else repr(value)
+        read.bad(path, f"expected an object keyed by round languages {list(languages)}, got {got}")
+        return {}
+    return {key: read.integer(f"{path}.{key}", count) for key, count in value.items()}
 
 
 def _grade_rules(value: object, read: BlockReader) -> GradeRules:

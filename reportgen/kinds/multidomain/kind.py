@@ -37,7 +37,7 @@ class MultidomainKind(Kind):
     tables = archive_tables.TABLES
     single_run = False
     raw_text_nullable = True
-    model_columns = md_schemas.MODEL_COLUMNS
+    model_columns = md_schemas.MODELS_KIND_HEADER
 
     @property
     def title(self) -> Mapping[str, str]:

@@ -1,8 +1,8 @@
-"""The multidomain archive's Parquet schemas and kind files (multidomain-round.md).
+"""The Parquet schemas and CSV headers of a multidomain archive (multidomain-round.md).
 
-Physical types: str = UTF-8 string, int = int64, bool = boolean, ts and date = ISO
-strings, latency_ms = float64; a column is nullable exactly where the spec says
-"or null". The core checks the column set and types with these.
+One module holds them so that the writer and the reader cannot disagree: every
+column, its physical type (`str` = string, `int` = int64, `bool`, `ts` and `date` =
+ISO strings, `latency_ms` float64) and whether it may be null, in the spec's order.
 """
 
 from __future__ import annotations
@@ -11,13 +11,18 @@ from typing import Any
 
 import pyarrow as pa
 
-JUDGES_FILE = "judges.csv"
+# Timestamps and dates are stored as text (spec: `ts` = "YYYY-MM-DDTHH:MM:SSZ",
+# `date` = "YYYY-MM-DD").
+TS_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+
+ITEMS_FILE = "items.parquet"
 RUBRICS_FILE = "rubrics.parquet"
 JUDGE_VIEWS_FILE = "judge_views.parquet"
 JURY_FILE = "jury.parquet"
 ADJUDICATIONS_FILE = "adjudications.parquet"
 CALIBRATION_FILE = "calibration.parquet"
 AUDIT_FILE = "audit.parquet"
+JUDGES_FILE = "judges.csv"
 
 
 def _str(name: str, *, null: bool = False) -> pa.Field[Any]:
@@ -32,7 +37,8 @@ def _bool(name: str, *, null: bool = False) -> pa.Field[Any]:
     return pa.field(name, pa.bool_(), nullable=null)
 
 
-# items.parquet columns after the core's (item_id, language, prompt, canary, published).
+# items.parquet: the kind's columns after the core's item_id, language, prompt, canary,
+# published (what `Kind.item_columns` returns).
 ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _bool("calibration"),
     _str("domain_id"),
@@ -50,9 +56,19 @@ ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("content_sha256"),
     _str("variant_of", null=True),
 )
+ITEMS_SCHEMA = pa.schema(
+    [
+        _str("item_id"),
+        _str("language"),
+        _str("prompt"),
+        _str("canary", null=True),
+        _bool("published"),
+        *ITEM_COLUMNS,
+    ]
+)
 
-# responses/<model_id>.parquet columns after the core's (item_id, model_id, run,
-# raw_text, latency_ms).
+# responses/<model_id>.parquet: the kind's columns after the core's item_id, model_id,
+# run, raw_text, latency_ms (what `Kind.response_columns` returns).
 RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("status"),
     _str("raw_sha256", null=True),
@@ -65,6 +81,16 @@ RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _int("cost_micro"),
     _str("snapshot"),
     _str("called_at"),
+)
+RESPONSES_SCHEMA = pa.schema(
+    [
+        _str("item_id"),
+        _str("model_id"),
+        _int("run"),
+        _str("raw_text", null=True),
+        pa.field("latency_ms", pa.float64(), nullable=True),
+        *RESPONSE_COLUMNS,
+    ]
 )
 
 RUBRICS_SCHEMA = pa.schema(
@@ -79,13 +105,21 @@ RUBRICS_SCHEMA = pa.schema(
         _str("anchor_5"),
     ]
 )
-_RESPONSE_KEY = (_str("item_id"), _str("model_id"), _int("run"))
 JUDGE_VIEWS_SCHEMA = pa.schema(
-    [*_RESPONSE_KEY, _str("presented_as"), _str("view_text", null=True), _str("view_sha256")]
+    [
+        _str("item_id"),
+        _str("model_id"),
+        _int("run"),
+        _str("presented_as"),
+        _str("view_text", null=True),
+        _str("view_sha256"),
+    ]
 )
 JURY_SCHEMA = pa.schema(
     [
-        *_RESPONSE_KEY,
+        _str("item_id"),
+        _str("model_id"),
+        _int("run"),
         _str("judge_id"),
         _str("criterion_id"),
         _int("score"),
@@ -94,7 +128,15 @@ JURY_SCHEMA = pa.schema(
     ]
 )
 ADJUDICATIONS_SCHEMA = pa.schema(
-    [*_RESPONSE_KEY, _str("judge_id"), _str("criterion_id"), _int("score"), _str("judged_at")]
+    [
+        _str("item_id"),
+        _str("model_id"),
+        _int("run"),
+        _str("judge_id"),
+        _str("criterion_id"),
+        _int("score"),
+        _str("judged_at"),
+    ]
 )
 CALIBRATION_SCHEMA = pa.schema(
     [
@@ -111,7 +153,9 @@ CALIBRATION_SCHEMA = pa.schema(
 AUDIT_SCHEMA = pa.schema(
     [
         _str("audit_id"),
-        *_RESPONSE_KEY,
+        _str("item_id"),
+        _str("model_id"),
+        _int("run"),
         _str("reviewer_id"),
         _str("criterion_id"),
         _int("score"),
@@ -120,22 +164,26 @@ AUDIT_SCHEMA = pa.schema(
     ]
 )
 
-JUDGES_HEADER: tuple[str, ...] = (
-    "judge_id",
-    "kind",
-    "role",
+# The seven kind tables of SHA256SUMS besides the core's files, by file name.
+KIND_PARQUET_SCHEMAS: dict[str, pa.Schema] = {
+    RUBRICS_FILE: RUBRICS_SCHEMA,
+    JUDGE_VIEWS_FILE: JUDGE_VIEWS_SCHEMA,
+    JURY_FILE: JURY_SCHEMA,
+    ADJUDICATIONS_FILE: ADJUDICATIONS_SCHEMA,
+    CALIBRATION_FILE: CALIBRATION_SCHEMA,
+    AUDIT_FILE: AUDIT_SCHEMA,
+}
+
+# models.csv: the core's columns, then REG-BC-2026-001's in the spec's order.
+MODELS_COMMON_HEADER: tuple[str, ...] = (
+    "model_id",
     "display_name",
     "provider",
     "api_identifier",
     "snapshot",
-    "economic_group",
-    "participant_model_id",
-    "operated_by_organization",
-    "declared_conflict",
-    "conflict_note",
+    "evaluated_on",
 )
-# models.csv columns after the core's.
-MODEL_COLUMNS: tuple[str, ...] = (
+MODELS_KIND_HEADER: tuple[str, ...] = (
     "annex_id",
     "organization",
     "economic_group",
@@ -154,4 +202,20 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "verification_status",
     "footnote_pt",
     "footnote_en",
+)
+MODELS_HEADER: tuple[str, ...] = (*MODELS_COMMON_HEADER, *MODELS_KIND_HEADER)
+
+JUDGES_HEADER: tuple[str, ...] = (
+    "judge_id",
+    "kind",
+    "role",
+    "display_name",
+    "provider",
+    "api_identifier",
+    "snapshot",
+    "economic_group",
+    "participant_model_id",
+    "operated_by_organization",
+    "declared_conflict",
+    "conflict_note",
 )
