@@ -61,9 +61,9 @@ class MultidomainKind(Kind):
         return archive_manifest.parse_manifest(core, block, data, found)
 
     def manifest_block(self, manifest: CoreManifest) -> dict[str, object]:
-        from reportgen.kinds.multidomain.write import manifest_block  # type: ignore[import-not-found,unused-ignore]
+        from reportgen.kinds.multidomain.write import manifest_block
 
-        return cast(dict[str, object], manifest_block(manifest))
+        return manifest_block(cast(Manifest, manifest))
 
     def parse_model(self, core: Model, row: RowChecker, manifest: CoreManifest | None) -> Model:
         return archive_tables.parse_participant(core, row, manifest)
