@@ -86,3 +86,15 @@ def test_a_previous_round_that_had_not_ended_is_refused(tmp_path: Path) -> None:
     second = overlapping.write(tmp_path)
     output = refused(second)
     assert "'md-one-2026' ended on 2026-11-30, expected before" in output
+
+
+def test_verify_reports_each_invalid_archive_and_fails(tmp_path: Path) -> None:
+    good = small_round("md-one-2026").write(tmp_path)
+    broken = small_round("md-two-2026")
+    broken.item("a-calc")["weight"] = 5
+    bad = broken.write(tmp_path)
+    output = refused(good, bad)
+    assert "md-two-2026: invalid round archive (1 problem(s))" in output
+    assert "items.parquet: row" in output
+    assert "1 of 2 archives are invalid" in output
+    assert "OK md-one-2026" in output

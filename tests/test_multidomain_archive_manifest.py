@@ -145,3 +145,34 @@ def test_the_tiny_demonstration_round_reads_without_problems(tmp_path: Path) -> 
     round_ = read_round(round_dir)
     written = json.loads((round_dir / "round.json").read_text(encoding="utf-8"))
     assert manifest_to_dict(round_.manifest) == written
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "annex",
+        "domains",
+        "composition",
+        "jury",
+        "audit",
+        "pairwise",
+        "calibration",
+        "contamination",
+        "grade_rules",
+        "weights",
+        "grade_counts",
+        "deviations",
+        "retain_until",
+        "runs",
+    ],
+)
+@pytest.mark.parametrize("value", ["x", None, [1], {"a": 1}])
+def test_a_value_of_the_wrong_shape_is_a_problem_not_a_crash(
+    tmp_path: Path, key: str, value: object
+) -> None:
+    parts = small_round()
+    parts.block[key] = value
+    problems = verify_round(parts.write(tmp_path))
+    assert problems
+    assert all(p.file == "round.json" for p in problems)
+    assert any(p.where.startswith(f"multidomain.{key}") for p in problems), problems

@@ -163,7 +163,7 @@ def _read_values(
         "calibration": _calibration(block["calibration"], read),
         "contamination": _contamination(block["contamination"], read),
         "technical_tie": read.text("technical_tie", block["technical_tie"]),
-        "pairwise": Pairwise(**_counts(read, "pairwise", block["pairwise"], _PAIRWISE_KEYS, low=1)),
+        "pairwise": _pairwise(block["pairwise"], read),
         "item_order_seed": read.integer("item_order_seed", block["item_order_seed"], low=None),
         "bank_sha256": read.text("bank_sha256", block["bank_sha256"], SHA256),
         "judge_config_sha256": read.text(
@@ -177,6 +177,11 @@ def _read_values(
 
 
 _PAIRWISE_KEYS = ("elo_initial", "k", "scale", "base", "bt_mean")
+
+
+def _pairwise(value: object, read: BlockReader) -> Pairwise:
+    counts = _counts(read, "pairwise", value, _PAIRWISE_KEYS, low=1)
+    return Pairwise(**{key: counts.get(key, 1) for key in _PAIRWISE_KEYS})
 
 
 def _counts(
