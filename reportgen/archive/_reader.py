@@ -2,7 +2,9 @@
 
 manifest -> models -> the kind's tables -> items -> responses -> ledger -> layout and
 SHA256SUMS. Each step reports into one `Problems`; the kind (named by round.json)
-checks its own block, tables and columns, then builds its typed round.
+checks its own block, tables (CSV or Parquet) and columns, then builds its typed round
+and checks the rules across its tables (`Kind.check_round`). Rules across archives
+(`Kind.check_across`) run over every round a command reads (`check_across`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """`Kind`: what a kind of round declares to plug into the shared core.
 
 The archive hooks (abstract: every kind has them): the manifest block, the kind's
-tables, its item and response columns, and building the kind's typed round from the
-core read. The other stages' hooks: the summary and the results object (`reportgen
+tables (CSV or Parquet), its item and response columns, and building the kind's typed
+round from the core read. Optional: models.csv columns (`model_columns`, `parse_model`),
+rules across the typed round's tables (`check_round`) and across archives
+(`check_across`). The other stages' hooks: the summary and the results object (`reportgen
 summary`, `reportgen stats`), the pages (`Kind.site`), what the leak guard keeps
 secret, and the review task. A kind that lacks one of them says so with
 `KindCapabilityError` when it is asked, so a kind can grow stage by stage.
