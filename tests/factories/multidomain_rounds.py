@@ -16,12 +16,15 @@ replacing the withdrawn annex 3).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from reportgen.archive import Problems
+from reportgen.errors import Problem
 from reportgen.kinds.multidomain.derive import add_months, item_orders, presentation_ranks
 from reportgen.kinds.multidomain.model import (
     PROFILE,
@@ -50,6 +53,7 @@ from reportgen.kinds.multidomain.model import (
     ResponseKey,
     Round,
 )
+from reportgen.kinds.multidomain.rules import check_rules
 from reportgen.kinds.multidomain.terms import bank_sha256, content_sha256, sha256_text
 
 COLLECTED_ON = date(2026, 11, 10)
@@ -378,5 +382,65 @@ def minimal_round() -> Round:
             AuditScore(audit_id, *key, "h1", criterion, score, True, at(25))
             for key, (audit_id, scores) in AUDIT_SCORES.items()
             for criterion, score in zip(CRITERIA, scores, strict=True)
+        ),
+    )
+
+
+# --- changing one thing ---------------------------------------------------------------
+
+
+def rule_problems(round_: Round, previous_ranks: Mapping[int, int] | None = None) -> list[Problem]:
+    """Every problem check_rules finds in `round_`."""
+    problems = Problems()
+    check_rules(round_, problems, previous_ranks)
+    return problems.as_list()
+
+
+def the_problem(round_: Round, previous_ranks: Mapping[int, int] | None = None) -> Problem:
+    """The one problem check_rules finds (the test fails when there are more or none)."""
+    found = rule_problems(round_, previous_ranks)
+    assert len(found) == 1, "\n".join(map(str, found)) or "no problem found"
+    return found[0]
+
+
+def with_manifest(round_: Round, **changes: Any) -> Round:
+    return replace(round_, manifest=replace(round_.manifest, **changes))
+
+
+def with_judge(round_: Round, judge_id: str, **changes: Any) -> Round:
+    judges = tuple(replace(j, **changes) if j.judge_id == judge_id else j for j in round_.judges)
+    return replace(round_, judges=judges)
+
+
+def with_participant(round_: Round, model_id: str, **changes: Any) -> Round:
+    models = tuple(replace(p, **changes) if p.model_id == model_id else p for p in round_.models)
+    return replace(round_, models=models)
+
+
+def with_item(round_: Round, item_id: str, **changes: Any) -> Round:
+    changed = tuple(replace(i, **changes) if i.item_id == item_id else i for i in round_.items)
+    return replace(round_, items=changed)
+
+
+def with_response(round_: Round, key: ResponseKey, **changes: Any) -> Round:
+    """`round_` with the response `key` (item_id, model_id, run) changed."""
+    item_id, model_id, run = key
+    rows = tuple(
+        replace(r, **changes) if (r.item_id, r.run) == (item_id, run) else r
+        for r in round_.responses[model_id]
+    )
+    return replace(round_, responses={**round_.responses, model_id: rows})
+
+
+def with_jury(round_: Round, rows: Iterable[JuryScore]) -> Round:
+    """`round_` with these jury rows, their positions re-derived (so that a test that
+    removes or adds a juror changes that alone)."""
+    listed = tuple(rows)
+    seed = round_.manifest.jury.presentation_seed
+    ranks = presentation_ranks(seed, {(r.judge_id, r.item_id, r.model_id, r.run) for r in listed})
+    return replace(
+        round_,
+        jury=tuple(
+            replace(r, position=ranks[(r.judge_id, r.item_id, r.model_id, r.run)]) for r in listed
         ),
     )

@@ -91,13 +91,21 @@ def _check_adjudicators(
             )
         for judge_id, rows in sorted(judges.items()):
             judge = index.judges.get(judge_id)
-            where = f"{response_where(key)}, judge {judge_id}"
+            reasons = []
             if judge is None:
-                entries.append((where, "not in judges.csv"))
+                reasons.append("not in judges.csv")
             elif judge.role != "adjudicator":
-                entries.append((where, f"of role {judge.role!r}: expected an adjudicator"))
+                reasons.append(f"of role {judge.role!r}")
             if judge_id in jury.jurors.get(key, frozenset()):
-                entries.append((where, "is one of this response's jurors: expected another judge"))
+                reasons.append("one of this response's jurors")
+            if reasons:
+                entries.append(
+                    (
+                        f"{response_where(key)}, judge {judge_id}",
+                        f"{' and '.join(reasons)}: expected a judge of role adjudicator "
+                        "outside the response's jury (Art. 24)",
+                    )
+                )
             entries += rater_problems(key, judge_id, rows, index.item_criteria(key[0]), scale)
         if len(entries) == mark:
             (rows,) = judges.values()

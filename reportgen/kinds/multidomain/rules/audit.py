@@ -59,9 +59,10 @@ def check_audit(
         for key in sorted(by_response.keys() - expected)
     ]
     found.rows(entries, "responses audited wrongly")
-    humans = _check_audited(round_, index, by_response, problems)
+    audited = {key: rows for key, rows in by_response.items() if key in expected}
+    humans = _check_audited(round_, index, audited, problems)
     check_declared(AUDIT, (row.reviewer_id for row in round_.audit), index.judges, problems)
-    _check_invalidations(round_, by_response, humans, finals, problems)
+    _check_invalidations(round_, index, audited, humans, finals, problems)
 
 
 def _check_audited(
@@ -114,6 +115,7 @@ def _check_audited(
 
 def _check_invalidations(
     round_: Round,
+    index: RoundIndex,
     by_response: dict[ResponseKey, Rows],
     humans: dict[ResponseKey, Fraction],
     finals: dict[ResponseKey, Fraction],
@@ -141,6 +143,12 @@ def _check_invalidations(
     # Items with an audited response whose h or F is unknown (reported elsewhere) are
     # not judged: their divergence cannot be computed.
     unknown = {key[0] for key in by_response if key not in humans or key not in finals}
+    # A line naming no active open item is refusal 44 (ledger rules), not this one.
+    unknown |= {
+        item_id
+        for item_id in lines
+        if item_id not in index.active_ids or index.items[item_id].type != "open"
+    }
     for item_id, (number, annulment) in sorted(lines.items()):
         refs = triggering.get(item_id, {})
         if annulment.ref not in refs and item_id not in unknown:
