@@ -40,20 +40,19 @@ def check_adjudications(
         )
         for key in sorted(grouped.keys() - index.jury_scored)
     ]
+    needed = {key for key, means in jury.means.items() if needs_adjudication(means, above)}
     for key, means in sorted(jury.means.items()):
+        if (key in needed) == (key in grouped):
+            continue
         spread = max(means) - min(means)
-        if needs_adjudication(means, above) and key not in grouped:
-            entries.append(
-                (response_where(key), f"juror range {spread} > {above}: adjudication missing")
+        if key in needed:
+            message = f"juror range {spread} > {above}: adjudication missing"
+        else:
+            message = (
+                f"juror range {spread} <= {above} (multidomain.jury.adjudicate_above): "
+                "no adjudication expected"
             )
-        elif not needs_adjudication(means, above) and key in grouped:
-            entries.append(
-                (
-                    response_where(key),
-                    f"juror range {spread} <= {above} (multidomain.jury.adjudicate_above): "
-                    "no adjudication expected",
-                )
-            )
+        entries.append((response_where(key), message))
     found.rows(entries, "responses adjudicated wrongly")
     adjudicated = _check_adjudicators(round_, index, grouped, jury, found)
     check_conflicts(
@@ -68,7 +67,7 @@ def check_adjudications(
     )
     finals: dict[ResponseKey, Fraction] = {}
     for key, means in jury.means.items():
-        if not needs_adjudication(means, above):
+        if key not in needed:
             finals[key] = final_score(means, None, above)
         elif key in adjudicated:
             finals[key] = final_score(means, adjudicated[key], above)

@@ -9,7 +9,7 @@ every run 1..runs: one row each, no more.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from reportgen.archive import Problems
 from reportgen.kinds.multidomain.model import Round
@@ -94,13 +94,14 @@ def _check_canaries(round_: Round, problems: Problems) -> None:
     pattern = canary_pattern(owner)
     if pattern is None:
         return
+    lengths = sorted({len(canary) for canary in owner})
     for model_id, rows in round_.responses.items():
         entries = []
         for number, row in enumerate(rows, start=1):
             if row.raw_text is None:
                 continue
             text = normalise(row.raw_text)
-            for canary_item in sorted(_reproduced(pattern, text, owner)):
+            for canary_item in sorted(_reproduced(pattern, text, owner, lengths)):
                 entries.append(
                     (
                         f"row {number} (item {row.item_id!r}, run {row.run}), raw_text",
@@ -111,9 +112,11 @@ def _check_canaries(round_: Round, problems: Problems) -> None:
         problems.in_file(responses_file(model_id)).rows(entries, "canary reproductions")
 
 
-def _reproduced(pattern: re.Pattern[str], text: str, owner: Mapping[str, str]) -> set[str]:
-    """The items whose canary occurs in `text`, overlapping and nested ones included."""
-    lengths = sorted({len(canary) for canary in owner})
+def _reproduced(
+    pattern: re.Pattern[str], text: str, owner: Mapping[str, str], lengths: Sequence[int]
+) -> set[str]:
+    """The items whose canary occurs in `text`, overlapping and nested ones included
+    (`lengths`: the canaries' distinct lengths)."""
     found: set[str] = set()
     position = 0
     while (match := pattern.search(text, position)) is not None:
