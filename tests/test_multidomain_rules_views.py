@@ -18,6 +18,7 @@ from tests.factories.multidomain_rounds import (
     minimal_round,
     rule_problems,
     the_problem,
+    with_item,
     with_response,
 )
 
@@ -89,12 +90,25 @@ def test_partial_canary_is_no_full_reproduction() -> None:
 
 
 def test_canaries_inside_one_another_are_all_found() -> None:
-    owner = {"md-canary-o1": "o1", "md-canary-o1-x": "o10", "canary-o1": "z"}
-    pattern = canary_pattern(owner)
+    # c1's canary extends m1's: a copy of c1's holds both.
+    longer = CANARY.format(item_id="m1") + "-extra"
+    round_ = with_item(minimal_round(), "c1", canary=longer)
+    round_ = with_response(round_, ("m1", "p4", 2), raw_text=f"B {longer}")
+    found = rule_problems(round_)
+    assert [p.where for p in found] == ["row 4 (item 'm1', run 2), raw_text"] * 2
+    assert "item 'c1'" in found[0].message
+    assert "item 'm1'" in found[1].message
+
+
+def test_canary_pattern_of_long_and_many_canaries() -> None:
+    long_canary = "x" * 5000
+    pattern = canary_pattern([long_canary, "ab", "abc", "abd", ""])
     assert pattern is not None
-    match = pattern.search("xx md-canary-o1-x yy")
-    assert match is not None
+    assert pattern.search("zz" + long_canary) is not None
+    assert pattern.search("zzab") is not None
+    assert pattern.search("a b") is None
     assert canary_pattern([]) is None
+    assert canary_pattern([""]) is None
 
 
 # --- 39: judge views ----------------------------------------------------------------------

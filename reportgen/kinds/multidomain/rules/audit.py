@@ -62,7 +62,7 @@ def check_audit(
     audited = {key: rows for key, rows in by_response.items() if key in expected}
     humans = _check_audited(round_, index, audited, problems)
     check_declared(AUDIT, (row.reviewer_id for row in round_.audit), index.judges, problems)
-    _check_invalidations(round_, index, audited, humans, finals, problems)
+    _check_invalidations(round_, index, expected, audited, humans, finals, problems)
 
 
 def _check_audited(
@@ -116,6 +116,7 @@ def _check_audited(
 def _check_invalidations(
     round_: Round,
     index: RoundIndex,
+    expected: set[ResponseKey],
     by_response: dict[ResponseKey, Rows],
     humans: dict[ResponseKey, Fraction],
     finals: dict[ResponseKey, Fraction],
@@ -140,9 +141,9 @@ def _check_invalidations(
                 f"audit divergence {divergence} > {limit} ({response_where(key)}, audit_id "
                 f"{audit_id!r}): expected an `audit` line (multidomain.audit.invalidate_above)",
             )
-    # Items with an audited response whose h or F is unknown (reported elsewhere) are
-    # not judged: their divergence cannot be computed.
-    unknown = {key[0] for key in by_response if key not in humans or key not in finals}
+    # Items with an audited response whose h or F is unknown (missing or broken rows,
+    # reported elsewhere) are not judged: their divergence cannot be computed.
+    unknown = {key[0] for key in expected if key not in humans or key not in finals}
     # A line naming no active open item is refusal 44 (ledger rules), not this one.
     unknown |= {
         item_id

@@ -68,6 +68,8 @@ def why_not_jury_scored(index: RoundIndex, key: ResponseKey) -> str:
     response, item = index.responses.get(key), index.items.get(key[0])
     if response is None or item is None or key[1] not in index.participants:
         return "no such response"
+    if item.calibration:
+        return "a calibration item"
     if item.type != "open":
         return f"a {item.type} item"
     return f"status {response.status!r}, not scored"

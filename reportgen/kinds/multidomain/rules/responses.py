@@ -73,11 +73,19 @@ def canary_pattern(canaries: Iterable[str]) -> re.Pattern[str] | None:
 
 
 def _trie_regex(node: Trie) -> str:
-    # Where a canary ends inside a longer one, the empty branch goes last; every canary
-    # starting at a match is then read off by _reproduced, so the choice never hides one.
-    branches = [
-        re.escape(char) + _trie_regex(child) for char, child in sorted(node.items()) if char
-    ]
+    """The regular expression of a trie node. A chain of single children becomes one
+    literal (no recursion per character: a long canary cannot exhaust the stack). Where
+    a canary ends inside a longer one, the empty branch goes last; _reproduced then reads
+    every canary starting at a match, so the branch chosen never hides one."""
+    branches = []
+    for char, child in sorted(node.items()):
+        if char == _END:
+            continue
+        chain = [char]
+        while len(child) == 1 and _END not in child:
+            ((char, child),) = child.items()
+            chain.append(char)
+        branches.append(re.escape("".join(chain)) + _trie_regex(child))
     if _END in node:
         branches.append("")
     return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
