@@ -1,0 +1,225 @@
+"""The head-to-head matrix (multidomain-metrics.md §5, MD-I12): battles, W/L/T, online Elo,
+Bradley-Terry, and their item bootstrap.
+
+Battles: for each scored item in ascending order, each pair (a, b) in models.csv order with
+a valid score on both: outcome 1, 0 or ½ by comparing p̄ exactly. Elo runs online over that
+list. In bootstrap replicate r the list takes item i w(r, i) times, consecutively, so every
+replicate plays exactly `items` item-copies: step t of replicate r is its t-th copy. All
+replicates advance together; battles of one step between disjoint participants commute, so
+the sequence is cut into waves of disjoint pairs (each wave one vectorised update, bit for
+bit the same ratings as the sequential loop).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from reportgen.kinds.multidomain.model import Pairwise as PairwiseRules
+from reportgen.kinds.multidomain.score import RoundPoints
+
+FloatArray = np.ndarray[Any, np.dtype[np.float64]]
+IntArray = np.ndarray[Any, np.dtype[np.int64]]
+BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
+_TOLERANCE = 1e-12
+_NEWTON_STEPS = 60
+_MM_STEPS = 100_000
+
+
+@dataclass(frozen=True)
+class Battles:
+    """Outcomes per (item, pair): `outcome[i, p]` for pair p = pairs[p] (a, b) is a's
+    score (1, 0, 0.5); `valid[i, p]` whether the battle takes place."""
+
+    pairs: tuple[tuple[int, int], ...]
+    outcome: FloatArray
+    valid: BoolArray
+
+    @property
+    def count(self) -> int:
+        return int(np.count_nonzero(self.valid))
+
+    def wlt(self, pair: int) -> tuple[int, int, int]:
+        played = self.outcome[self.valid[:, pair], pair]
+        return (
+            int(np.count_nonzero(played == 1.0)),
+            int(np.count_nonzero(played == 0.0)),
+            int(np.count_nonzero(played == 0.5)),
+        )
+
+    def win_mass(self, models: int) -> FloatArray:
+        """(items x models x models): a's win mass against b on each item."""
+        mass = np.zeros((self.outcome.shape[0], models, models))
+        for index, (a, b) in enumerate(self.pairs):
+            played = self.valid[:, index]
+            mass[played, a, b] = self.outcome[played, index]
+            mass[played, b, a] = 1.0 - self.outcome[played, index]
+        return mass
+
+
+def battles(points: RoundPoints) -> Battles:
+    pairs = tuple(itertools.combinations(range(len(points.model_ids)), 2))
+    n = len(points.items)
+    outcome = np.zeros((n, len(pairs)))
+    valid = np.zeros((n, len(pairs)), dtype=bool)
+    for index, (a, b) in enumerate(pairs):
+        for i in range(n):
+            if points.valid[a][i] and points.valid[b][i]:
+                pa, pb = points.item_points[a][i], points.item_points[b][i]
+                outcome[i, index] = 1.0 if pa > pb else 0.0 if pa < pb else 0.5
+                valid[i, index] = True
+    return Battles(pairs=pairs, outcome=outcome, valid=valid)
+
+
+def _waves(steps: int, pairs: Sequence[tuple[int, int]]) -> list[tuple[IntArray, IntArray]]:
+    """The battle sequence (step t, pair p) cut into waves of disjoint pairs that keep the
+    order of every participant's battles: (steps, pair indices) per wave."""
+    last: dict[int, int] = {}
+    by_level: dict[int, tuple[list[int], list[int]]] = {}
+    for step in range(steps):
+        for index, (a, b) in enumerate(pairs):
+            level = max(last.get(a, -1), last.get(b, -1)) + 1
+            last[a] = last[b] = level
+            step_list, pair_list = by_level.setdefault(level, ([], []))
+            step_list.append(step)
+            pair_list.append(index)
+    return [
+        (np.array(s, dtype=np.int64), np.array(p, dtype=np.int64))
+        for _, (s, p) in sorted(by_level.items())
+    ]
+
+
+def elo(
+    battles_: Battles, models: int, rules: PairwiseRules, sequence: IntArray | None = None
+) -> FloatArray:
+    """Online Elo ratings (replicates x models); `sequence[r, t]` is the item replicate r
+    plays at step t (default: one replicate, the items in order)."""
+    if sequence is None:
+        sequence = np.arange(battles_.outcome.shape[0], dtype=np.int64)[None, :]
+    replicates, steps = sequence.shape
+    ratings = np.full((replicates, models), float(rules.elo_initial))
+    if not battles_.pairs or steps == 0:
+        return ratings
+    first = np.array([a for a, _ in battles_.pairs])
+    second = np.array([b for _, b in battles_.pairs])
+    outcome, valid = battles_.outcome, battles_.valid.astype(np.float64)
+    for wave_steps, wave_pairs in _waves(steps, battles_.pairs):
+        items = sequence[:, wave_steps]
+        a, b = first[wave_pairs], second[wave_pairs]
+        ra, rb = ratings[:, a], ratings[:, b]
+        expected = 1.0 / (1.0 + float(rules.base) ** ((rb - ra) / rules.scale))
+        delta = rules.k * (outcome[items, wave_pairs] - expected) * valid[items, wave_pairs]
+        ratings[:, a] = ra + delta
+        ratings[:, b] = rb - delta
+    return ratings
+
+
+def replicate_sequence(weights: IntArray) -> IntArray:
+    """Step t of replicate r: item i repeated w(r, i) times, items in order."""
+    replicates, items = weights.shape
+    tiled = np.tile(np.arange(items, dtype=np.int64), replicates)
+    return np.repeat(tiled, weights.ravel()).reshape(replicates, -1)
+
+
+def estimable(wins: FloatArray) -> BoolArray:
+    """Per replicate (wins: R x M x M): every participant has a battle and the graph
+    a -> b (a has positive win mass against b) is strongly connected."""
+    replicates, models = wins.shape[0], wins.shape[1]
+    games = wins + wins.transpose(0, 2, 1)
+    has_battle = np.all(games.sum(axis=2) > 0, axis=1)
+    reach = (wins > 0) | np.eye(models, dtype=bool)[None, :, :]
+    for _ in range(max(1, int(np.ceil(np.log2(max(models, 2)))))):
+        reach = (reach.astype(np.int64) @ reach.astype(np.int64)) > 0
+    connected: BoolArray = has_battle & np.all(reach.reshape(replicates, -1), axis=1)
+    return connected
+
+
+def bradley_terry(wins: FloatArray, rules: PairwiseRules) -> FloatArray:
+    """Maximum-likelihood ratings (R x M), mean `bt_mean`, for estimable win matrices.
+
+    Newton steps on log-strengths (the log-likelihood is concave) bring every replicate
+    near the optimum; MM iterations then run until the relative change of the strengths
+    is below 1e-12 for every replicate.
+    """
+    theta = _newton(wins)
+    theta = _mm(wins, theta)
+    theta -= theta.mean(axis=1, keepdims=True)
+    ratings: FloatArray = rules.bt_mean + rules.scale * theta / np.log(rules.base)
+    return ratings
+
+
+def _newton(wins: FloatArray) -> FloatArray:
+    replicates, models = wins.shape[0], wins.shape[1]
+    games = wins + wins.transpose(0, 2, 1)
+    won = wins.sum(axis=2)
+    theta = np.zeros((replicates, models))
+    gauge = np.ones((models, models)) / models
+    for _ in range(_NEWTON_STEPS):
+        p = 1.0 / (1.0 + np.exp(theta[:, None, :] - theta[:, :, None]))  # p[a, b]
+        gradient = won - np.sum(games * p, axis=2)
+        curvature = games * p * (1.0 - p)
+        laplacian = np.eye(models)[None] * curvature.sum(axis=2)[:, :, None] - curvature
+        step = np.linalg.solve(laplacian + gauge, gradient[:, :, None])[:, :, 0]
+        step = np.clip(step, -2.0, 2.0)
+        theta += step
+        if np.max(np.abs(step)) < 1e-13:
+            break
+    return theta
+
+
+def _mm(wins: FloatArray, theta: FloatArray) -> FloatArray:
+    games = wins + wins.transpose(0, 2, 1)
+    won = wins.sum(axis=2)
+    strength = np.exp(theta - theta.max(axis=1, keepdims=True))
+    active = np.ones(strength.shape[0], dtype=bool)
+    for _ in range(_MM_STEPS):
+        current = strength[active]
+        total = current[:, :, None] + current[:, None, :]
+        updated = won[active] / np.sum(games[active] / total, axis=2)
+        updated /= updated.sum(axis=1, keepdims=True)
+        change = np.max(np.abs(updated - current) / current, axis=1)
+        strength[active] = updated
+        still = change >= _TOLERANCE
+        active[np.flatnonzero(active)[~still]] = False
+        if not active.any():
+            break
+    logs: FloatArray = np.log(strength)
+    return logs
+
+
+def win_probability(ratings: FloatArray, rules: PairwiseRules) -> FloatArray:
+    """p_ab = 1 / (1 + base^((β_b - β_a) / scale)) (models x models)."""
+    difference = ratings[None, :] - ratings[:, None]
+    probability: FloatArray = 1.0 / (1.0 + float(rules.base) ** (difference / rules.scale))
+    return probability
+
+
+@dataclass(frozen=True)
+class PairwiseReplicates:
+    elo: FloatArray  # R x M
+    bt: FloatArray  # R' x M (estimable replicates only)
+    non_estimable: int
+
+
+def bootstrap(
+    battles_: Battles, models: int, rules: PairwiseRules, weights: IntArray
+) -> PairwiseReplicates:
+    """Elo and BT refitted on every replicate's battle list (§5, bootstrap)."""
+    ratings = elo(battles_, models, rules, replicate_sequence(weights))
+    mass = battles_.win_mass(models).reshape(weights.shape[1], -1)
+    wins = (weights.astype(np.float64) @ mass).reshape(-1, models, models)
+    ok = estimable(wins)
+    fitted = bradley_terry(wins[ok], rules) if ok.any() else np.zeros((0, models))
+    return PairwiseReplicates(elo=ratings, bt=fitted, non_estimable=int(np.count_nonzero(~ok)))
+
+
+def percentile_bounds(values: FloatArray) -> tuple[FloatArray, FloatArray] | None:
+    """2.5 and 97.5 percentiles per column (numpy linear rule); None without rows."""
+    if values.shape[0] == 0:
+        return None
+    low, high = np.percentile(values, [2.5, 97.5], axis=0, method="linear")
+    return low, high
