@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -123,7 +122,8 @@ def test_elo_bradley_terry_and_head_to_head(results: Results) -> None:
         ("p2", "p3"): (1, 3, 3),
     }
     probability = pairs[("p1", "p2")].p_a_beats_b
-    assert probability is not None and f"{probability:.3f}" == "0.620"
+    assert probability is not None
+    assert f"{probability:.3f}" == "0.620"
 
 
 def test_refusal_rate_and_format_compliance(results: Results) -> None:

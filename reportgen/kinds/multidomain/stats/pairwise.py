@@ -210,7 +210,7 @@ def bootstrap(
 ) -> PairwiseReplicates:
     """Elo and BT refitted on every replicate's battle list (§5, bootstrap)."""
     ratings = elo(battles_, models, rules, replicate_sequence(weights))
-    mass = battles_.win_mass(models).reshape(weights.shape[1], -1)
+    mass = battles_.win_mass(models).reshape(weights.shape[1], models * models)
     wins = (weights.astype(np.float64) @ mass).reshape(-1, models, models)
     ok = estimable(wins)
     fitted = bradley_terry(wins[ok], rules) if ok.any() else np.zeros((0, models))
