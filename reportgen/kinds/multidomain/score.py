@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reportgen.kinds.multidomain.derive import final_score, mean_score, needs_adjudication
+from reportgen.kinds.multidomain.derive import final_score, mean_score
 from reportgen.kinds.multidomain.model import Item, Response, ResponseKey, Round
 from reportgen.kinds.multidomain.terms import is_jury_scored, is_scored_response, scored_items
 
@@ -50,7 +50,8 @@ def jury_outcomes(round_: Round) -> dict[ResponseKey, JuryOutcome]:
             juror_scores=juror_scores,
             adjudicator_score=adjudicator,
             final=final_score(juror_scores, adjudicator, above),
-            adjudicated=needs_adjudication(juror_scores, above) and adjudicator is not None,
+            # Verify guarantees adjudication rows exactly when the range is above.
+            adjudicated=adjudicator is not None,
             criterion_ranges_above=_criterion_ranges_above(jurors.values(), above),
         )
     return outcomes

@@ -67,7 +67,7 @@ def score_tables(round_: Round, points: RoundPoints, weights: bs.IntArray) -> Sc
         all_slices.append(slices)
         entries = []
         for name, indices in slices.items():
-            score = scores.slice_score(points, model, indices)
+            score = scaled.score(model, indices)
             interval = (
                 replicates_of(indices).interval(model)
                 if _has_interval(name) and indices
@@ -86,7 +86,7 @@ def score_tables(round_: Round, points: RoundPoints, weights: bs.IntArray) -> Sc
                 )
             )
         tables.append(tuple(entries))
-        main = scores.primary_score(points, model, manifest)
+        main = scaled.primary(model, list(domains.values()))
         primary.append(main)
         intervals.append(primary_replicates.interval(model))
         by_name = {entry.slice: entry for entry in entries}

@@ -53,12 +53,12 @@ def pairwise_section(
 ) -> PairwiseParts:
     models = len(points.model_ids)
     fought = pairwise.battles(points)
-    elo = pairwise.elo(fought, models, rules)[0]
     wins = fought.win_mass(models).sum(axis=0)[None]
     estimable = bool(pairwise.estimable(wins)[0]) and models > 1
     bt = pairwise.bradley_terry(wins, rules)[0] if estimable else None
     probability = None if bt is None else pairwise.win_probability(bt, rules)
     replicates = pairwise.bootstrap(fought, models, rules, weights)
+    elo = replicates.elo_estimate
     elo_bounds = pairwise.percentile_bounds(replicates.elo)
     assert elo_bounds is not None  # at least one replicate
     pairs = []

@@ -8,6 +8,8 @@ the last criterion share a rank (competition ranking: 1, 2, 2, 4).
 
 from __future__ import annotations
 
+import math
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,21 +38,30 @@ Values = Mapping[str, Fraction | None]  # criterion -> value for one participant
 
 
 def population_variance(values: Sequence[Fraction]) -> Fraction:
-    mean = sum(values, Fraction(0)) / len(values)
-    return sum(((v - mean) ** 2 for v in values), Fraction(0)) / len(values)
+    """(n Σ v² - (Σ v)²) / n², with the values scaled to integers first (fast, exact)."""
+    scale = math.lcm(*(v.denominator for v in values))
+    scaled = [v.numerator * (scale // v.denominator) for v in values]
+    n = len(scaled)
+    return Fraction(n * sum(x * x for x in scaled) - sum(scaled) ** 2, n * n * scale * scale)
 
 
 def judge_variance(points: RoundPoints, model: int) -> Fraction | None:
     """Criterion 4: mean over the participant's jury-scored responses to scored items (all
     runs) of the population variance of its juror scores; None without any."""
     model_id = points.model_ids[model]
-    variances = [
-        population_variance(outcome.juror_scores)
-        for item in points.items
-        for response in points.responses.get((model_id, item.item_id), ())
-        if (outcome := points.outcomes.get((item.item_id, model_id, response.run))) is not None
-    ]
-    return sum(variances, Fraction(0)) / len(variances) if variances else None
+    by_denominator: dict[int, int] = defaultdict(int)  # Σ numerators per denominator
+    count = 0
+    for item in points.items:
+        for response in points.responses.get((model_id, item.item_id), ()):
+            outcome = points.outcomes.get((item.item_id, model_id, response.run))
+            if outcome is not None:
+                variance = population_variance(outcome.juror_scores)
+                by_denominator[variance.denominator] += variance.numerator
+                count += 1
+    if not count:
+        return None
+    total = sum((Fraction(n, d) for d, n in by_denominator.items()), Fraction(0))
+    return total / count
 
 
 def cost_per_point(points: RoundPoints, model: int) -> Fraction | None:

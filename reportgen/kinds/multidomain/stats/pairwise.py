@@ -12,8 +12,8 @@ bit the same ratings as the sequential loop).
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ import numpy as np
 
 from reportgen.kinds.multidomain.model import Pairwise as PairwiseRules
 from reportgen.kinds.multidomain.score import RoundPoints
+from reportgen.kinds.multidomain.stats.bootstrap import ScaledPoints
 
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -63,21 +64,22 @@ class Battles:
 
 def battles(points: RoundPoints) -> Battles:
     pairs = tuple(itertools.combinations(range(len(points.model_ids)), 2))
+    scaled = ScaledPoints.of(points).points  # items x models, exact integers
+    valid_score = np.array(points.valid, dtype=bool).reshape(len(points.model_ids), -1).T
     n = len(points.items)
     outcome = np.zeros((n, len(pairs)))
     valid = np.zeros((n, len(pairs)), dtype=bool)
     for index, (a, b) in enumerate(pairs):
-        for i in range(n):
-            if points.valid[a][i] and points.valid[b][i]:
-                pa, pb = points.item_points[a][i], points.item_points[b][i]
-                outcome[i, index] = 1.0 if pa > pb else 0.0 if pa < pb else 0.5
-                valid[i, index] = True
+        ahead, behind = scaled[:, a] > scaled[:, b], scaled[:, a] < scaled[:, b]
+        outcome[:, index] = np.where(ahead, 1.0, np.where(behind, 0.0, 0.5))
+        valid[:, index] = valid_score[:, a] & valid_score[:, b]
     return Battles(pairs=pairs, outcome=outcome, valid=valid)
 
 
-def _waves(steps: int, pairs: Sequence[tuple[int, int]]) -> list[tuple[IntArray, IntArray]]:
+@functools.lru_cache(maxsize=8)
+def _waves(steps: int, pairs: tuple[tuple[int, int], ...]) -> tuple[Wave, ...]:
     """The battle sequence (step t, pair p) cut into waves of disjoint pairs that keep the
-    order of every participant's battles: (steps, pair indices) per wave."""
+    order of every participant's battles."""
     last: dict[int, int] = {}
     by_level: dict[int, tuple[list[int], list[int]]] = {}
     for step in range(steps):
@@ -87,10 +89,28 @@ def _waves(steps: int, pairs: Sequence[tuple[int, int]]) -> list[tuple[IntArray,
             step_list, pair_list = by_level.setdefault(level, ([], []))
             step_list.append(step)
             pair_list.append(index)
-    return [
-        (np.array(s, dtype=np.int64), np.array(p, dtype=np.int64))
-        for _, (s, p) in sorted(by_level.items())
-    ]
+    first = np.array([a for a, _ in pairs], dtype=np.int64)
+    second = np.array([b for _, b in pairs], dtype=np.int64)
+    waves = []
+    for _, (step_list, pair_list) in sorted(by_level.items()):
+        wave_pairs = np.array(pair_list, dtype=np.int64)
+        waves.append(
+            Wave(
+                steps=np.array(step_list, dtype=np.int64),
+                pairs=wave_pairs[:, None],
+                first=first[wave_pairs],
+                second=second[wave_pairs],
+            )
+        )
+    return tuple(waves)
+
+
+@dataclass(frozen=True)
+class Wave:
+    steps: IntArray  # the step of each battle
+    pairs: IntArray  # its pair index (a column, to broadcast over replicates)
+    first: IntArray  # a of each pair
+    second: IntArray  # b of each pair
 
 
 def elo(
@@ -101,21 +121,31 @@ def elo(
     if sequence is None:
         sequence = np.arange(battles_.outcome.shape[0], dtype=np.int64)[None, :]
     replicates, steps = sequence.shape
-    ratings = np.full((replicates, models), float(rules.elo_initial))
+    # Participants x replicates: each participant's ratings are one contiguous row.
+    ratings = np.full((models, replicates), float(rules.elo_initial))
     if not battles_.pairs or steps == 0:
-        return ratings
-    first = np.array([a for a, _ in battles_.pairs])
-    second = np.array([b for _, b in battles_.pairs])
-    outcome, valid = battles_.outcome, battles_.valid.astype(np.float64)
-    for wave_steps, wave_pairs in _waves(steps, battles_.pairs):
-        items = sequence[:, wave_steps]
-        a, b = first[wave_pairs], second[wave_pairs]
-        ra, rb = ratings[:, a], ratings[:, b]
-        expected = 1.0 / (1.0 + float(rules.base) ** ((rb - ra) / rules.scale))
-        delta = rules.k * (outcome[items, wave_pairs] - expected) * valid[items, wave_pairs]
-        ratings[:, a] = ra + delta
-        ratings[:, b] = rb - delta
-    return ratings
+        return ratings.T.copy()
+    width = len(battles_.pairs)
+    # Flat (item, pair) index of every battle of step t: item_offset[t] + pair.
+    item_offset = np.ascontiguousarray(sequence.T) * width
+    k = float(rules.k)
+    won = (k * battles_.outcome).ravel()  # K x outcome
+    played = battles_.valid.ravel().astype(np.float64)
+    all_played = bool(battles_.valid.all())
+    slope = np.log(float(rules.base)) / rules.scale  # base^(x/scale) = exp(slope x)
+    for wave in _waves(steps, battles_.pairs):
+        ra, rb = ratings[wave.first], ratings[wave.second]
+        expected = np.exp((rb - ra) * slope)
+        expected += 1.0
+        np.divide(k, expected, out=expected)  # K x E_a
+        index = item_offset[wave.steps] + wave.pairs
+        delta = won.take(index)
+        delta -= expected
+        if not all_played:
+            delta *= played.take(index)
+        ratings[wave.first] = ra + delta
+        ratings[wave.second] = rb - delta
+    return ratings.T.copy()
 
 
 def replicate_sequence(weights: IntArray) -> IntArray:
@@ -200,6 +230,7 @@ def win_probability(ratings: FloatArray, rules: PairwiseRules) -> FloatArray:
 
 @dataclass(frozen=True)
 class PairwiseReplicates:
+    elo_estimate: FloatArray  # M: the round's own battle list
     elo: FloatArray  # R x M
     bt: FloatArray  # R' x M (estimable replicates only)
     non_estimable: int
@@ -208,13 +239,21 @@ class PairwiseReplicates:
 def bootstrap(
     battles_: Battles, models: int, rules: PairwiseRules, weights: IntArray
 ) -> PairwiseReplicates:
-    """Elo and BT refitted on every replicate's battle list (§5, bootstrap)."""
-    ratings = elo(battles_, models, rules, replicate_sequence(weights))
-    mass = battles_.win_mass(models).reshape(weights.shape[1], models * models)
+    """Elo and BT refitted on every replicate's battle list (§5, bootstrap). The round's
+    own Elo runs as one more row beside the replicates (the same waves)."""
+    items = weights.shape[1]
+    own = np.arange(items, dtype=np.int64)[None, :]
+    ratings = elo(battles_, models, rules, np.vstack([own, replicate_sequence(weights)]))
+    mass = battles_.win_mass(models).reshape(items, models * models)
     wins = (weights.astype(np.float64) @ mass).reshape(-1, models, models)
     ok = estimable(wins)
     fitted = bradley_terry(wins[ok], rules) if ok.any() else np.zeros((0, models))
-    return PairwiseReplicates(elo=ratings, bt=fitted, non_estimable=int(np.count_nonzero(~ok)))
+    return PairwiseReplicates(
+        elo_estimate=ratings[0],
+        elo=ratings[1:],
+        bt=fitted,
+        non_estimable=int(np.count_nonzero(~ok)),
+    )
 
 
 def percentile_bounds(values: FloatArray) -> tuple[FloatArray, FloatArray] | None:
