@@ -306,3 +306,57 @@ def test_nothing_annulled_scores_i7_for_everyone(tiny: Round) -> None:
 
 def test_results_do_not_depend_on_anything_but_the_round(tiny: Round) -> None:
     assert build_results(tiny, replicates=30) == build_results(tiny, replicates=30)
+
+
+# --- the bootstrap against a slow exact reference ---------------------------------------
+
+
+def test_bootstrap_intervals_equal_a_slow_exact_reference(tiny: Round) -> None:
+    from reportgen.kinds.multidomain.results._participants import score_tables
+    from reportgen.kinds.multidomain.score import round_points
+    from reportgen.kinds.multidomain.stats.scores import domain_slices
+    from tests.support.multidomain_synthetic import reg_sized_round
+
+    small = reg_sized_round(tiny, models=3, domains=2, per_domain=20, seed=3)
+    points = round_points(small)
+    weights = bs.draw_weights(points.items, small.manifest.bootstrap_seed, 60)
+    tables = score_tables(small, points, weights)
+    domains = list(domain_slices(points, small.manifest).values())
+
+    def slow(model: int, r: int, indices: list[int]) -> Fraction:
+        num = sum((weights[r, i] * points.item_points[model][i] for i in indices), Fraction(0))
+        return 100 * num / sum(int(weights[r, i]) * points.items[i].weight for i in indices)
+
+    for model in range(3):
+        primaries = [
+            sum((slow(model, r, d) for d in domains), Fraction(0)) / len(domains) for r in range(60)
+        ]
+        interval = tables.primary_intervals[model]
+        assert interval.lo == bs.linear_percentile(primaries, bs.LOWER_Q)
+        assert interval.hi == bs.linear_percentile(primaries, bs.UPPER_Q)
+        everything = list(range(len(points.items)))
+        global_ = next(s for s in tables.slice_scores[model] if s.slice == "global")
+        assert global_.lo is not None
+        assert global_.lo.fraction == bs.linear_percentile(
+            [slow(model, r, everything) for r in range(60)], bs.LOWER_Q
+        )
+    assert interval.lo != interval.hi  # strata of 3+ items: the replicates vary
+
+
+def test_a_larger_round_ranks_by_primary_and_marks_ties_consistently(tiny: Round) -> None:
+    from tests.support.multidomain_synthetic import reg_sized_round
+
+    round_ = reg_sized_round(tiny, models=6, domains=3, per_domain=20, seed=8)
+    results = build_results(round_, replicates=200)
+    primaries = [p.primary.score.fraction for p in results.participants if p.primary.score]
+    assert primaries == sorted(primaries, reverse=True)
+    assert [p.rank for p in results.participants] == sorted(p.rank for p in results.participants)
+    assert results.pairwise.bt_estimable
+    bounds = [(p.bt_lo, p.bt_hi) for p in results.participants]
+    assert all(lo is not None and hi is not None and lo <= hi for lo, hi in bounds)
+    grouped = {m for group in results.tie_groups for m in group}
+    assert all(
+        pair.technical_tie <= (pair.a in grouped and pair.b in grouped) for pair in results.adjacent
+    )
+    assert results.jury.adjudicated > 0
+    assert sum(s.audited_responses for s in results.audit.strata) == results.audit.audited_responses

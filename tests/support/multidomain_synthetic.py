@@ -156,7 +156,8 @@ def reg_sized_round(
         )
         for model in cast
     }
-    criteria = [c.criterion_id for c in template.rubrics if c.rubric_id == items[60].rubric_id]
+    rubric = next(item.rubric_id for item in items if item.type == "open")
+    criteria = [c.criterion_id for c in template.rubrics if c.rubric_id == rubric]
     flat = [r for rows in responses.values() for r in rows]
     jury, adjudications = _jury(rng, flat, by_id, criteria)
     drawn = {i for ids in audit_draw(items, manifest).values() for i in ids}
