@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 
 import pytest
@@ -12,6 +13,7 @@ from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.results import Exact, ParticipantResults, Results, build_results
 from reportgen.kinds.multidomain.score import round_points
 from reportgen.kinds.multidomain.stats import scores
+from reportgen.kinds.multidomain.stats.dates import embargo_over, is_provisional
 from reportgen.kinds.multidomain.stats.integrity import integrity_report
 from reportgen.kinds.multidomain.terms import active_items, scored_items
 
@@ -157,10 +159,15 @@ def test_eight_gram_containment(tiny: Round, results: Results) -> None:
     assert [(f.item_id, f.model_id) for f in results.contamination.ngram_flagged] == [("i3", "p2")]
 
 
-def test_dates(results: Results) -> None:
+def test_dates(tiny: Round, results: Results) -> None:
     assert str(results.dates.embargo_end) == "2027-02-28"
     assert str(results.dates.provisional_until) == "2027-03-20"
     assert str(results.dates.retain_until) == "2028-11-30"
+    assert str(results.dates.contest_closes) == "2027-03-10"
+    assert is_provisional(tiny.manifest, date(2027, 3, 19))
+    assert not is_provisional(tiny.manifest, date(2027, 3, 20))
+    assert not embargo_over(tiny.manifest, date(2027, 2, 27))
+    assert embargo_over(tiny.manifest, date(2027, 2, 28))
 
 
 def test_results_round_trip_through_json(results: Results) -> None:
