@@ -126,8 +126,9 @@ def _specials(drafts: list[ItemDraft], leaked: str, manifest: Manifest) -> Speci
 
 def _audit_reason(audit_id: str, divergence: Fraction) -> dict[str, str]:
     shown = f"{float(divergence):.2f}"
+    shown_pt = shown.replace(".", ",")
     return {
-        "pt-BR": f"Auditoria humana {audit_id}: divergência de {shown} entre a nota humana e a "
+        "pt-BR": f"Auditoria humana {audit_id}: divergência de {shown_pt} entre a nota humana e a "
         "final, acima de 1,0 (Art. 26); o item sai do cálculo para todos.",
         "en": f"Human audit {audit_id}: a divergence of {shown} between the human and the final "
         "score, above 1.0 (Art. 26); the item leaves every calculation.",

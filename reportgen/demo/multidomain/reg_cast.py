@@ -108,7 +108,7 @@ def _participant(
     open_weights = model_id in ("estrela-open", "araucaria-3")
     status: VerificationStatus = _STATUS.get(model_id, "confirmed")
     provider = _provider(organization)
-    slug = provider.lower().replace(" ", "-")
+    slug = model_id.split("-")[0] + "-ia"  # the provider's ASCII handle
     return Participant(
         model_id=model_id,
         display_name=name,
@@ -145,7 +145,7 @@ _FOOTNOTES = (
 
 
 def _model_judge(judge_id: str, role: JudgeRole, name: str, group: str) -> Judge:
-    provider = f"{group.capitalize()} Avaliações"
+    provider = name.split()[-1] + " Avaliações"
     return Judge(
         judge_id,
         "model",

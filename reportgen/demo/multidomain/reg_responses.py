@@ -117,7 +117,8 @@ def _open_text(item: Item, level: float, language: str, rng: random.Random) -> s
     if level < 2.5 or not points:
         points.append(rng.choice(WEAK_POINTS)[index])
     separator = "" if language == "zh" else " "
-    return OPEN_LEAD[index].format(topic=topic) + " " + separator.join(points)
+    sentences = [point[:1].upper() + point[1:] for point in points]
+    return OPEN_LEAD[index].format(topic=topic) + separator + separator.join(sentences)
 
 
 def response_draft(item: Item, model_id: str, run: int, specials: Specials) -> ResponseDraft:
