@@ -28,6 +28,14 @@ def test_regenerated_checksums_equal_the_committed_ones(regenerated: Path, round
     assert (regenerated / round_id / "SHA256SUMS").read_text(encoding="utf-8") == committed
 
 
+def test_generate_also_writes_the_multidomain_demonstration_round(regenerated: Path) -> None:
+    # Without --multidomain-out the round goes to examples/multidomain/rounds beside --out.
+    written = regenerated.parent / "examples" / "multidomain" / "rounds" / "reg-2026-1"
+    committed = ROUNDS.parent / "examples" / "multidomain" / "rounds" / "reg-2026-1"
+    for name in ("SHA256SUMS", "annulments.jsonl"):
+        assert (written / name).read_bytes() == (committed / name).read_bytes()
+
+
 def test_regenerated_ledger_equals_the_committed_one(regenerated: Path) -> None:
     ledger = "idje-avalia-2026-07/annulments.jsonl"
     assert (regenerated / ledger).read_bytes() == (ROUNDS / ledger).read_bytes()

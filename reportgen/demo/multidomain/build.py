@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -60,6 +60,9 @@ class RoundContent:
     audit_reason: Callable[[str, Fraction], Mapping[str, str]]
     calibration: Sequence[CalibrationDraft]
     annulments: Sequence[Annulment] = ()  # contestation and contamination lines
+    # The build each participant's calls reported, where models.csv has no snapshot
+    # (open weights run locally); otherwise models.csv's snapshot.
+    call_snapshots: Mapping[str, str] = field(default_factory=dict)
 
 
 def assemble(content: RoundContent, path: Path) -> Round:
@@ -71,7 +74,9 @@ def assemble(content: RoundContent, path: Path) -> Round:
     digest = generation_sha256(manifest.generation)
     participants = tuple(replace(p, generation_sha256=digest) for p in content.participants)
     responses = finish_responses(
-        items, content.responses, {p.model_id: p.snapshot for p in participants}
+        items,
+        content.responses,
+        {p.model_id: p.snapshot or content.call_snapshots[p.model_id] for p in participants},
     )
     by_id = {item.item_id: item for item in items}
     drafts: dict[ResponseKey, JuryDraft] = {

@@ -76,12 +76,15 @@ def cast_names(participants: Sequence[Participant]) -> list[tuple[str, ...]]:
 
 
 def names_in(text: str, names: Sequence[tuple[str, ...]]) -> list[str]:
+    """The cast names whose token run occurs in `text` (one set lookup per window)."""
     words = tokens(text)
+    wanted = set(names)
     found = []
-    for name in names:
-        width = len(name)
-        if any(tuple(words[i : i + width]) == name for i in range(len(words) - width + 1)):
-            found.append(" ".join(name))
+    for width in sorted({len(name) for name in names}):
+        for i in range(len(words) - width + 1):
+            window = tuple(words[i : i + width])
+            if window in wanted:
+                found.append(" ".join(window))
     return found
 
 

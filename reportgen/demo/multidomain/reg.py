@@ -1,0 +1,207 @@
+"""The REG-BC-2026-001 demonstration round `reg-2026-1`: the full profile (15
+participants, 700 items in 7 domains and 3 languages, 3 runs), synthetic, generated
+from fixed seeds (byte-identical on regeneration).
+
+Collected 2026-11-03 to 2026-11-20, so the embargo ends on 2027-02-18. One Annex A
+entry withdrew and the first reserve replaces it; dragao-m reproduced one item's
+canary, so that item is superseded by a variant; the human audit invalidates two
+items and a contestation annuls a third.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+from reportgen.demo.multidomain import profile
+from reportgen.demo.multidomain.assemble import ItemDraft, finish_items, finish_manifest
+from reportgen.demo.multidomain.build import RoundContent, assemble
+from reportgen.demo.multidomain.reg_answers import CALIBRATION
+from reportgen.demo.multidomain.reg_cast import ANNEX, judges, participants
+from reportgen.demo.multidomain.reg_items import (
+    calibration_items,
+    domain_items,
+    rubrics,
+    variant_of,
+)
+from reportgen.demo.multidomain.reg_responses import HumanAudit, Specials, jury, responses
+from reportgen.demo.multidomain.reg_texts import DOMAIN_NAMES
+from reportgen.demo.multidomain.scoring import CalibrationDraft
+from reportgen.kinds.multidomain import derive
+from reportgen.kinds.multidomain.model import Annulment, Domain, Manifest, Round
+from reportgen.kinds.multidomain.write import write_round
+
+ROUND_ID = "reg-2026-1"
+COLLECTED_ON, ENDED_ON = date(2026, 11, 3), date(2026, 11, 20)
+TITLE = {
+    "pt-BR": "REG-BC-2026-001 — rodada de demonstração",
+    "en": "REG-BC-2026-001 — demonstration round",
+}
+
+
+def _manifest() -> Manifest:
+    return Manifest(
+        round_id=ROUND_ID,
+        title=TITLE,
+        synthetic=True,
+        collected_on=COLLECTED_ON,
+        protocol_frozen_on=date(2026, 10, 20),
+        ended_on=ENDED_ON,
+        languages=profile.LANGUAGES,
+        generation=profile.generation(),
+        bootstrap_replicates=profile.REPLICATES,
+        bootstrap_seed=20261120,
+        interpretations=profile.interpretations(),
+        profile=profile.PROFILE_NAME,
+        profile_version=profile.PROFILE_VERSION_TEXT,
+        deviations=(),
+        annex=ANNEX,
+        cast_size=15,
+        previous_round=None,
+        domains=tuple(Domain(d, {"pt-BR": pt, "en": en}) for d, (pt, en) in DOMAIN_NAMES.items()),
+        weights=profile.WEIGHTS,
+        composition={},
+        grade_counts={},
+        grade_rules=profile.GRADE_RULES,
+        max_points=0,
+        runs=3,
+        jury=profile.jury_rules(presentation_seed=20261121),
+        audit=profile.audit_rules(seed=20261122),
+        calibration=profile.CALIBRATION,
+        contamination=profile.CONTAMINATION,
+        technical_tie=profile.TECHNICAL_TIE,
+        pairwise=profile.PAIRWISE,
+        item_order_seed=20261103,
+        bank_sha256=profile.UNSET_HASH,
+        judge_config_sha256=profile.JUDGE_CONFIG_SHA256,
+        extractor_version=profile.EXTRACTOR_VERSION,
+        currency="USD",
+        embargo_days=profile.EMBARGO_DAYS,
+        contest_window_days=profile.CONTEST_WINDOW_DAYS,
+        reply_days=profile.REPLY_DAYS,
+        retention_months=profile.RETENTION_MONTHS,
+        retain_until=profile.UNSET_DATE,
+    )
+
+
+def _first(drafts: list[ItemDraft], domain: str, language: str, kind: str, skip: int = 0) -> str:
+    found = sorted(
+        d.item_id
+        for d in drafts
+        if (d.domain_id, d.language, d.type) == (domain, language, kind) and not d.calibration
+    )
+    return found[skip]
+
+
+def _item_drafts() -> tuple[list[ItemDraft], str]:
+    """Every item, and the id of the item whose canary leaked (superseded by a variant)."""
+    drafts = [draft for domain in DOMAIN_NAMES for draft in domain_items(domain)]
+    leaked = _first(drafts, "bank", "pt-BR", "mcq")
+    target = next(d for d in drafts if d.item_id == leaked)
+    return [*drafts, variant_of(target), *calibration_items()], leaked
+
+
+def _specials(drafts: list[ItemDraft], leaked: str, manifest: Manifest) -> Specials:
+    items = finish_items(drafts, weights=manifest.weights, seed=manifest.item_order_seed)
+    drawn = derive.audit_draw(items, finish_manifest(manifest, items))
+    copy_compliance = _first(drafts, "compliance", "pt-BR", "open")
+    return Specials(
+        canary_echo=(leaked, "dragao-m", 2),
+        suspicious=(_first(drafts, "negocios", "en", "mcq"), "guara-9", 3),
+        copies=frozenset(
+            {
+                (copy_compliance, "carnauba-x", 1),
+                (copy_compliance, "carnauba-x", 2),
+                (_first(drafts, "compliance", "pt-BR", "open", 1), "carnauba-x", 1),
+                (_first(drafts, "energia", "zh", "open"), "estrela-open", 1),
+                (_first(drafts, "juridica", "en", "open"), "carnauba-x", 3),
+            }
+        ),
+        discarded_scored=(_first(drafts, "medica", "pt-BR", "open"), "baoba-pro", 2),
+        discarded_unscored=(_first(drafts, "juridica", "pt-BR", "mcq"), "mandacaru-1", 1),
+        invalidated_items=frozenset({drawn[("medica", "pt-BR")][0], drawn[("energia", "zh")][0]}),
+    )
+
+
+def _audit_reason(audit_id: str, divergence: Fraction) -> dict[str, str]:
+    shown = f"{float(divergence):.2f}"
+    shown_pt = shown.replace(".", ",")
+    return {
+        "pt-BR": f"Auditoria humana {audit_id}: divergência de {shown_pt} entre a nota humana e a "
+        "final, acima de 1,0 (Art. 26); o item sai do cálculo para todos.",
+        "en": f"Human audit {audit_id}: a divergence of {shown} between the human and the final "
+        "score, above 1.0 (Art. 26); the item leaves every calculation.",
+    }
+
+
+def _contestation(drafts: list[ItemDraft]) -> Annulment:
+    return Annulment(
+        item_id=_first(drafts, "juridica", "en", "mcq", 1),
+        decided_on=date(2027, 3, 1),
+        source="contestation",
+        ref="CT-2027-001",
+        reason={
+            "pt-BR": "Contestação acolhida (Art. 43): duas alternativas descrevem práticas "
+            "igualmente adequadas.",
+            "en": "Contestation upheld (Art. 43): two options describe equally appropriate "
+            "practices.",
+        },
+        prev_sha256="",
+    )
+
+
+def _calibration() -> list[CalibrationDraft]:
+    drafts = []
+    for item_id, _, _, _, answers in CALIBRATION:
+        for number, text in enumerate(answers, start=1):
+            good = number == 1
+            high, low = (4, 5, 4), (1, 1, 2)
+            base = high if good else low
+            ratings = tuple(
+                (rater, tuple(max(0, min(5, s + shift)) for s in base))
+                for rater, shift in (
+                    ("j1", 0),
+                    ("j2", -1 if good else 1),
+                    ("j3", 0),
+                    ("h1", 0),
+                    ("h2", -1 if good else 0),
+                )
+            )
+            drafts.append(
+                CalibrationDraft(item_id, f"{item_id}-p{number}", text, ratings, date(2026, 10, 28))
+            )
+    return drafts
+
+
+def reg_round(path: Path) -> Round:
+    """The demonstration round as a typed round whose archive folder is `path`."""
+    manifest = _manifest()
+    drafts, leaked = _item_drafts()
+    specials = _specials(drafts, leaked, manifest)
+    items = finish_items(drafts, weights=manifest.weights, seed=manifest.item_order_seed)
+    cast = participants()
+    content = RoundContent(
+        manifest=manifest,
+        participants=cast,
+        judges=judges(),
+        rubrics=rubrics(tuple(DOMAIN_NAMES)),
+        items=drafts,
+        responses=responses(items, [p.model_id for p in cast], manifest.runs, specials),
+        jury=jury,
+        human=HumanAudit(specials.invalidated_items),
+        audit_decided_on=date(2026, 11, 27),
+        audit_reason=_audit_reason,
+        calibration=_calibration(),
+        annulments=(_contestation(drafts),),
+        call_snapshots={p.model_id: f"local-{p.checksum[7:19]}" for p in cast if p.weights_open},
+    )
+    return assemble(content, path)
+
+
+def write_reg_round(out_dir: Path) -> Path:
+    """Write the round's archive as `out_dir/reg-2026-1`; returns its folder."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / ROUND_ID
+    write_round(reg_round(target), target)
+    return target
