@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pyarrow as pa
 
 from reportgen.archive import ArchiveContent, FileProblems, Problems, RowChecker
 from reportgen.errors import Problem
 from reportgen.kinds import Kind, TableRead
-from reportgen.kinds.multidomain import archive_across, archive_manifest, archive_tables
+from reportgen.kinds.multidomain import archive_across, archive_manifest, archive_tables, stages
 from reportgen.kinds.multidomain import schemas as md_schemas
 from reportgen.kinds.multidomain.archive_items import check_items
 from reportgen.kinds.multidomain.archive_responses import check_response_table, responses_of
@@ -26,6 +27,9 @@ from reportgen.kinds.multidomain.model import NAME, Item, Manifest, Participant,
 from reportgen.model import ItemRecord, Model
 from reportgen.model import Manifest as CoreManifest
 from reportgen.model import Round as CoreRound
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 _TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
 
@@ -106,8 +110,38 @@ class MultidomainKind(Kind):
         from reportgen.kinds.multidomain.rules import check_rules
 
         typed = cast(Round, round_)
+        mark = problems.mark()
         check_round_files(typed, problems)
-        check_rules(typed, problems)
+        # The rules read the files' values: after a file problem they would only
+        # repeat it in other words.
+        if problems.ok_since(mark):
+            check_rules(typed, problems)
 
     def check_across(self, rounds: Sequence[CoreRound]) -> list[Problem]:
-        return archive_across.check_across(rounds)
+        from reportgen.kinds.multidomain.stages import reserve_order_problems
+
+        return archive_across.check_across(rounds) + reserve_order_problems(rounds)
+
+    # --- The other stages (reportgen.kinds.multidomain.stages) ---
+
+    def print_summary(self, round_: CoreRound, console: Console) -> None:
+        stages.print_summary(round_, console)
+
+    def summary_json(self, round_: CoreRound) -> dict[str, Any]:
+        return stages.summary_json(round_)
+
+    def results_steps(self, round_: CoreRound, replicates: int | None) -> int:
+        return stages.results_steps(round_, replicates)
+
+    def results_json(
+        self,
+        round_: CoreRound,
+        *,
+        replicates: int | None,
+        cache_dir: Path | None,
+        use_cache: bool,
+        advance: Callable[[int], None] | None = None,
+    ) -> dict[str, Any]:
+        return stages.results_json(
+            round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
+        )

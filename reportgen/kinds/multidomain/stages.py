@@ -7,11 +7,11 @@ Functions of the same names and signatures as the Estigmas kind's `stages`, for
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reportgen.errors import ReportgenError
+from reportgen.errors import Problem, ReportgenError
 from reportgen.kinds.multidomain.model import Round
 from reportgen.model import Round as CoreRound
 
@@ -72,3 +72,40 @@ def results_json(
     else:
         results = build_results(multidomain, replicates=count, advance=advance)
     return results.to_json_dict()
+
+
+def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
+    """Refusal 7's reserve order for every multidomain round with a previous round: the
+    reserves rank by their primary rank there (Art. 5), so the check needs its results."""
+    from reportgen.archive import Problems
+    from reportgen.kinds.multidomain.results import build_results
+    from reportgen.kinds.multidomain.rules.cast import check_cast
+
+    known = {round_.round_id: round_ for round_ in rounds if isinstance(round_, Round)}
+    problems = Problems()
+    for round_ in known.values():
+        previous_id = round_.manifest.previous_round
+        previous = known.get(previous_id or "")
+        if previous is None and previous_id is not None:
+            previous = _sibling_round(round_, previous_id)
+        if previous is None:
+            continue  # no previous round, or check_across reported it
+        # Ranks do not depend on the bootstrap: one replicate is enough.
+        rank_of = {
+            entry.model_id: entry.rank
+            for entry in build_results(previous, replicates=1).participants
+        }
+        ranks = {model.annex_id: rank_of[model.model_id] for model in previous.models}
+        check_cast(round_, problems, ranks)
+    return problems.as_list()
+
+
+def _sibling_round(round_: Round, previous_id: str) -> Round | None:
+    from reportgen.archive import read_round
+
+    path = round_.path.parent / previous_id
+    try:
+        previous = read_round(path, with_text=True)
+    except ReportgenError:
+        return None  # archive_across names the problem
+    return previous if isinstance(previous, Round) else None

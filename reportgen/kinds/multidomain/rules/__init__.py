@@ -35,7 +35,9 @@ def check_rules(
     order); None when there is no previous round (reserves then rank by annex_id).
     """
     index = RoundIndex(round_)
-    check_cast(round_, problems, previous_ranks)
+    # With a previous round the order needs its ranks: check_across passes them.
+    check_order = previous_ranks is not None or round_.manifest.previous_round is None
+    check_cast(round_, problems, previous_ranks, check_order=check_order)
     check_items(round_, problems)
     check_responses(round_, index, problems)
     jury = check_jury(round_, index, problems)

@@ -28,7 +28,15 @@ def reserve_ranking(
     return sorted((entry.annex_id for entry in annex if entry.reserve), key=key)
 
 
-def check_cast(round_: Round, problems: Problems, previous_ranks: Mapping[int, int] | None) -> None:
+def check_cast(
+    round_: Round,
+    problems: Problems,
+    previous_ranks: Mapping[int, int] | None,
+    *,
+    check_order: bool = True,
+) -> None:
+    """The cast's size and members; the reserve order too unless `check_order` is false
+    (a round whose previous round's ranks are not known here: checked across archives)."""
     found = problems.in_file(MODELS)
     manifest = round_.manifest
     if len(round_.models) != manifest.cast_size:
@@ -65,7 +73,7 @@ def check_cast(round_: Round, problems: Problems, previous_ranks: Mapping[int, i
                 f"annex entry {participant.annex_id} is no reserve: expected empty, "
                 f"got {participant.replaces}",
             )
-    if got != expected:
+    if check_order and got != expected:
         found.add(
             "replaces",
             "reserves out of order (Art. 5): withdrawn entries in ascending annex_id are "
