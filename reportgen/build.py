@@ -21,8 +21,8 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime, time
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,20 @@ class BuildError(ReportgenError):
 
 class OutputNotWritableError(ReportgenError):
     """The output folder cannot be written (a file in the way, no permission, no such place)."""
+
+
+def default_as_of() -> date:
+    """The date a build speaks for when `--as-of` is not given: the date of
+    SOURCE_DATE_EPOCH when set (a reproducible build), else today in UTC."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        try:
+            return datetime.fromtimestamp(int(epoch), UTC).date()
+        except (ValueError, OverflowError, OSError):
+            raise InputError(
+                f"SOURCE_DATE_EPOCH: {epoch!r} is not a count of seconds since 1970"
+            ) from None
+    return datetime.now(UTC).date()
 
 
 def find_rounds(rounds_dir: Path) -> list[Path]:
@@ -343,18 +357,21 @@ def build_site(
     cache_dir: Path | None = None,
     progress: Progress | None = None,
     strict: bool = False,
+    as_of: date | None = None,
 ) -> BuildReport:
     """Build the site from `round_dirs` into `out_dir`; nothing is written on failure.
 
     `theme_dir` is the MkDocs theme overrides folder (main.html, assets/); the page
     templates belong to the kind and ship with the package. `strict` is the publication
-    build: it refuses to run while any metadata value is still a placeholder.
+    build: it refuses to run while any metadata value is still a placeholder. `as_of` is
+    the date the site speaks for (embargoes, provisional notices; `default_as_of()` when
+    None); it reaches the kinds as `config.as_of` and the leak guard.
     """
     say = progress or (lambda _message: None)
     # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
     # the staging area: only absolute paths mean the same thing to both of us.
     out_dir = out_dir.absolute()
-    config = load_site_config(config_path)
+    config = replace(load_site_config(config_path), as_of=as_of or default_as_of())
     if strict:
         refuse_placeholders(config, config_path)
     if not (theme_dir / "main.html").is_file():
@@ -389,7 +406,8 @@ def _build_in(
     say("writing pages and running MkDocs")
     built = _stage(site, config, theme_dir, staging)
     say("leak guard")
-    check_site(built, [get_kind(r.manifest.kind).guard_material(r) for r in rounds])
+    materials = [get_kind(r.manifest.kind).guard_material(r) for r in rounds]
+    check_site(built, materials, as_of=config.as_of)
     files = sum(1 for p in built.rglob("*") if p.is_file())
     _swap(built, out_dir, staging)
     return BuildReport(out_dir, tuple(ids), files)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,9 @@ class SiteConfig:
     region_max_omission: float | None
     # (dotted key, line) of every value still tagged !placeholder, in file order
     placeholders: tuple[tuple[str, int], ...] = ()
+    # The date the build speaks for (`reportgen build --as-of`): kinds with embargoes and
+    # provisional results read it; None outside a build (not a key of site.yml).
+    as_of: date | None = None
 
     @property
     def draft(self) -> bool:
