@@ -1,0 +1,346 @@
+"""The multidomain results object as frozen pydantic models: its JSON form and JSON Schema.
+
+Exact values (scores, rates, divergences) are `Exact`: the rational as a string "n/d" (or
+"n") and a float for display; undefined values are null. Elo, Bradley-Terry and latency
+percentiles are floats (multidomain-metrics.md, "Arithmetic"). `results.schema.json`,
+beside this module, is generated from these models (`python -m
+reportgen.kinds.multidomain.results` writes it again; a test fails when it is stale).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from importlib import resources
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SchemaVersion = Literal["reportgen-multidomain-results/1"]
+SCHEMA: Final[SchemaVersion] = "reportgen-multidomain-results/1"
+SCHEMA_FILE = "results.schema.json"
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+_MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class Exact(BaseModel):
+    """An exact rational: `exact` is "n/d" or "n"; `value` the nearest float (display)."""
+
+    model_config = _MODEL_CONFIG
+
+    exact: str
+    value: float
+
+    @classmethod
+    def of(cls, value: Fraction) -> Exact:
+        return cls(exact=str(value), value=float(value))
+
+    @property
+    def fraction(self) -> Fraction:
+        return Fraction(self.exact)
+
+    def display(self, places: int = 2) -> str:
+        """The exact value rounded half-up to `places` decimals (metrics "Arithmetic")."""
+        value = self.fraction
+        scaled = Decimal(value.numerator) / Decimal(value.denominator)
+        return str(scaled.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+    def percent(self, places: int = 1) -> str:
+        """A rate as a percentage, half-up (e.g. 5/6 -> "83.3")."""
+        return Exact.of(self.fraction * 100).display(places)
+
+
+def exact(value: Fraction | None) -> Exact | None:
+    return None if value is None else Exact.of(value)
+
+
+class SliceScore(BaseModel):
+    """S(m, X) for one slice X with its 95% bootstrap interval (metrics §2, §4)."""
+
+    model_config = _MODEL_CONFIG
+
+    slice: str = Field(
+        description="primary, global, domain:<id>, language:<tag>, type:<t>, high_grade,"
+        " non_native or run:<r>"
+    )
+    score: Exact | None = Field(description="null when the slice holds no scored item")
+    lo: Exact | None = Field(description="2.5th percentile; null without interval")
+    hi: Exact | None = Field(description="97.5th percentile; null without interval")
+    n: int = Field(description="scored items of the slice")
+    possible: int = Field(description="sum of the weights of those items")
+    undefined_replicates: int = Field(description="replicates with a zero denominator")
+
+
+class ProcessMetrics(BaseModel):
+    """Per participant, over its responses to scored items, all runs (metrics §6)."""
+
+    model_config = _MODEL_CONFIG
+
+    n: int = Field(description="responses counted: scored items x runs")
+    latency_p50: float | None
+    latency_p95: float | None
+    timeouts: int
+    timeout_rate: Exact | None
+    errors: int
+    error_rate: Exact | None
+    cost_micro: int = Field(description="sum of cost_micro")
+    cost_per_1000: Exact | None = Field(description="in the round's currency")
+    format_compliance: Exact | None
+    format_compliant: int
+    format_counted: int
+    refusals: int
+    refusal_rate: Exact | None
+    discarded_scored: int
+    discarded_unscored: int
+    language_compliance: Exact | None
+    language_detected: int
+
+
+class ParticipantResults(BaseModel):
+    """One participant: rank, scores, tie-break values, process metrics."""
+
+    model_config = _MODEL_CONFIG
+
+    model_id: str
+    display_name: str
+    rank: int
+    points: Exact = Field(description="sum of item points over the scored items")
+    possible: int
+    primary: SliceScore
+    global_score: SliceScore
+    slices: tuple[SliceScore, ...] = Field(
+        description="domain:*, language:*, type:*, high_grade, non_native, run:* in that order"
+    )
+    judge_variance: Exact | None = Field(description="tie-break criterion 4")
+    cost_per_point: Exact | None = Field(description="tie-break criterion 5")
+    elo: float
+    elo_lo: float
+    elo_hi: float
+    bt: float | None = Field(description="null when Bradley-Terry is not estimable")
+    bt_lo: float | None
+    bt_hi: float | None
+    process: ProcessMetrics
+    jury_scored: int
+    adjudicated: int
+
+
+class AdjacentPair(BaseModel):
+    """Neighbours in the classification: what separated them, and the primary difference."""
+
+    model_config = _MODEL_CONFIG
+
+    a: str
+    b: str
+    decided_by: str | None = Field(
+        description="primary, global, high_grade, non_native, judge_variance, cost_per_point;"
+        " null when they share a rank"
+    )
+    difference: Exact | None = Field(description="primary(a) - primary(b)")
+    lo: Exact | None
+    hi: Exact | None
+    separated: bool = Field(description="the difference interval excludes zero")
+    technical_tie: bool
+
+
+class PairRecord(BaseModel):
+    """Head-to-head of a (row) against b (column) (metrics §5)."""
+
+    model_config = _MODEL_CONFIG
+
+    a: str
+    b: str
+    wins: int
+    losses: int
+    ties: int
+    p_a_beats_b: float | None = Field(description="from Bradley-Terry; null if not estimable")
+
+
+class Pairwise(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    battles: int
+    pairs: tuple[PairRecord, ...] = Field(description="every pair in models.csv order")
+    bt_estimable: bool
+    bt_non_estimable_replicates: int
+
+
+class AuditStratum(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    domain_id: str
+    language: str
+    size: int = Field(description="active open test items of the stratum")
+    drawn: tuple[str, ...]
+    audited_responses: int
+
+
+class AuditDivergence(BaseModel):
+    """One audited response: human score h, final score F, |h - F|."""
+
+    model_config = _MODEL_CONFIG
+
+    item_id: str
+    model_id: str
+    run: int
+    audit_id: str
+    human: Exact
+    final: Exact
+    divergence: Exact
+    above: bool = Field(description="divergence > invalidate_above")
+
+
+class Audit(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    strata: tuple[AuditStratum, ...]
+    audited_items: int
+    audited_responses: int
+    mean_divergence: Exact | None
+    share_above: Exact | None
+    invalidations: tuple[AuditDivergence, ...] = Field(
+        description="per invalidated item, its largest divergence (first by item order)"
+    )
+    ledgered: tuple[str, ...] = Field(description="items with an audit ledger line")
+
+
+class Jury(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    jury_scored: int
+    adjudicated: int
+    adjudicated_share: Exact | None
+    criterion_ranges_above: int = Field(description="per-criterion ranges > adjudicate_above")
+
+
+class CalibrationItem(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    item_id: str
+    language: str
+    responses: int
+    hit_rate: Exact
+    flagged: bool = Field(description="outside the hit-rate band: revise or discard")
+
+
+class LanguageHitRate(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    language: str
+    responses: int
+    hit_rate: Exact
+
+
+class Calibration(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    items: tuple[CalibrationItem, ...]
+    languages: tuple[LanguageHitRate, ...]
+    parity_gap: Exact | None
+    alpha: float | None = Field(description="interval Krippendorff alpha; null if undefined")
+    mean_abs_jury_human: Exact | None
+
+
+class CanaryFinding(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    canary_item_id: str = Field(description="the item whose canary was found")
+    item_id: str = Field(description="the item the response answers")
+    model_id: str
+    run: int
+    common_chars: int
+
+
+class NgramFinding(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    item_id: str
+    model_id: str
+    run: int
+    shared: int
+    total: int
+    containment: Exact
+
+
+class Contamination(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    full_canaries: tuple[CanaryFinding, ...]
+    full_canary_items: tuple[str, ...]
+    suspicious_canaries: tuple[CanaryFinding, ...]
+    ngram_checked: int
+    ngram_not_computable: int
+    ngram_flagged: tuple[NgramFinding, ...]
+
+
+class Dates(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    ended_on: date
+    embargo_end: date
+    contest_opens: date
+    contest_closes: date = Field(description="last day of contestation of a test item")
+    provisional_until: date
+    retain_until: date
+
+
+class Counts(BaseModel):
+    model_config = _MODEL_CONFIG
+
+    test_items: int
+    active_items: int
+    superseded_items: int
+    annulled_items: int
+    scored_items: int
+    possible: int
+    annulled_by_source: Mapping[str, int]
+
+
+class Results(BaseModel):
+    """Every computation of one multidomain round (multidomain-metrics.md)."""
+
+    model_config = _MODEL_CONFIG
+
+    schema_: SchemaVersion = Field(alias="schema", description="version of this JSON form")
+    round_id: str
+    kind: Literal["multidomain"]
+    synthetic: bool
+    package_version: str
+    replicates: int
+    seed: int
+    counts: Counts
+    participants: tuple[ParticipantResults, ...] = Field(description="classification order")
+    adjacent: tuple[AdjacentPair, ...]
+    tie_groups: tuple[tuple[str, ...], ...] = Field(
+        description="technical-tie groups of two or more (model ids, classification order)"
+    )
+    pairwise: Pairwise
+    jury: Jury
+    audit: Audit
+    calibration: Calibration
+    contamination: Contamination
+    dates: Dates
+
+    def to_json_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    @classmethod
+    def from_json_dict(cls, data: Mapping[str, Any]) -> Results:
+        return cls.model_validate_json(json.dumps(data, allow_nan=False))
+
+
+def results_json_schema() -> dict[str, Any]:
+    generated = Results.model_json_schema(by_alias=True)
+    return {"$schema": JSON_SCHEMA_DIALECT, "$comment": f"format {SCHEMA}", **generated}
+
+
+def results_json_schema_text() -> str:
+    return json.dumps(results_json_schema(), ensure_ascii=False, indent=1) + "\n"
+
+
+def published_json_schema_text() -> str:
+    package = resources.files(__name__.rpartition(".")[0])
+    return package.joinpath(SCHEMA_FILE).read_text(encoding="utf-8")

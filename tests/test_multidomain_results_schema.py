@@ -1,0 +1,27 @@
+"""The multidomain results models: the published schema file and the exact values."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from reportgen.kinds.multidomain.results import (
+    Exact,
+    published_json_schema_text,
+    results_json_schema_text,
+)
+from reportgen.kinds.multidomain.results.__main__ import main
+
+
+def test_the_published_schema_file_is_generated_from_the_models() -> None:
+    assert published_json_schema_text() == results_json_schema_text()
+    assert main(["--check"]) == 0
+
+
+def test_exact_values_keep_the_rational_and_round_half_up() -> None:
+    value = Exact.of(Fraction(5225, 63))
+    assert value.exact == "5225/63"
+    assert value.fraction == Fraction(5225, 63)
+    assert value.display() == "82.94"
+    assert Exact.of(Fraction(1, 8)).display() == "0.13"  # half-up, not half-even
+    assert Exact.of(Fraction(5, 6)).percent() == "83.3"
+    assert Exact.of(Fraction(3)).exact == "3"
