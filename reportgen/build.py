@@ -21,7 +21,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -66,20 +66,6 @@ class BuildError(ReportgenError):
 
 class OutputNotWritableError(ReportgenError):
     """The output folder cannot be written (a file in the way, no permission, no such place)."""
-
-
-def default_as_of() -> date:
-    """The date a build speaks for when `--as-of` is not given: the date of
-    SOURCE_DATE_EPOCH when set (a reproducible build), else today in UTC."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch:
-        try:
-            return datetime.fromtimestamp(int(epoch), UTC).date()
-        except (ValueError, OverflowError, OSError):
-            raise InputError(
-                f"SOURCE_DATE_EPOCH: {epoch!r} is not a count of seconds since 1970"
-            ) from None
-    return datetime.now(UTC).date()
 
 
 def find_rounds(rounds_dir: Path) -> list[Path]:
@@ -363,15 +349,14 @@ def build_site(
 
     `theme_dir` is the MkDocs theme overrides folder (main.html, assets/); the page
     templates belong to the kind and ship with the package. `strict` is the publication
-    build: it refuses to run while any metadata value is still a placeholder. `as_of` is
-    the date the site speaks for (embargoes, provisional notices; `default_as_of()` when
-    None); it reaches the kinds as `config.as_of` and the leak guard.
+    build: it refuses to run while any metadata value is still a placeholder. `as_of`: the
+    date the site speaks for (default_as_of() when None), given to kinds and the guard.
     """
     say = progress or (lambda _message: None)
     # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
     # the staging area: only absolute paths mean the same thing to both of us.
     out_dir = out_dir.absolute()
-    config = replace(load_site_config(config_path), as_of=as_of or default_as_of())
+    config = load_site_config(config_path, as_of)
     if strict:
         refuse_placeholders(config, config_path)
     if not (theme_dir / "main.html").is_file():

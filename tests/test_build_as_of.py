@@ -6,8 +6,8 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from reportgen.build import default_as_of
 from reportgen.errors import InputError
+from reportgen.render.siteconfig import default_as_of
 
 
 def test_the_default_is_the_date_of_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> None:

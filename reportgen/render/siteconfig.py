@@ -10,10 +10,11 @@ publication build (`reportgen build --strict`) refuses to run while any remains.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,20 @@ PLACEHOLDER_KEYS: tuple[str, ...] = (
     "figure1.max_bias",
     "figure1.max_omission",
 )
+
+
+def default_as_of() -> date:
+    """The date a build speaks for when `--as-of` is not given: the date of
+    SOURCE_DATE_EPOCH when set (a reproducible build), else today in UTC."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch:
+        return datetime.now(UTC).date()
+    try:
+        return datetime.fromtimestamp(int(epoch), UTC).date()
+    except (ValueError, OverflowError, OSError):
+        raise InputError(
+            f"SOURCE_DATE_EPOCH: {epoch!r} is not a count of seconds since 1970"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -63,8 +78,8 @@ class SiteConfig:
     region_max_omission: float | None
     # (dotted key, line) of every value still tagged !placeholder, in file order
     placeholders: tuple[tuple[str, int], ...] = ()
-    # The date the build speaks for (`reportgen build --as-of`): kinds with embargoes and
-    # provisional results read it; None outside a build (not a key of site.yml).
+    # The date the build speaks for (`reportgen build --as-of`, not a key of site.yml):
+    # kinds with embargoes and provisional results read it.
     as_of: date | None = None
 
     @property
@@ -178,8 +193,9 @@ def _authors(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
     return tuple(authors)
 
 
-def load_site_config(path: Path) -> SiteConfig:
-    """Read and validate `site.yml`; raises InputError naming the file and key."""
+def load_site_config(path: Path, as_of: date | None = None) -> SiteConfig:
+    """Read and validate `site.yml`; raises InputError naming the file and key. `as_of`:
+    the date the build speaks for (default_as_of() when None)."""
     source = str(path)
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # a SafeLoader subclass
@@ -223,6 +239,7 @@ def load_site_config(path: Path) -> SiteConfig:
         region_max_bias=region[0],
         region_max_omission=region[1],
         placeholders=placeholders,
+        as_of=as_of or default_as_of(),
     )
 
 

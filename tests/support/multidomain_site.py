@@ -555,3 +555,22 @@ def tiny_results() -> Results:
             retain_until=date(2028, 11, 30),
         ),
     )
+
+
+def build_site_of(work: Path, as_of: date, round_: md.Round | None = None) -> Path:
+    """The built site (MkDocs, downloads, leak guard) of the in-memory round on `as_of`,
+    through the build's own staging (the archive reader is not needed)."""
+    from reportgen.build import _stage
+    from reportgen.guard import check_site
+    from reportgen.kinds.multidomain.render.guard import guard_material
+    from reportgen.kinds.multidomain.render.site_pages import site
+    from reportgen.render.siteconfig import load_site_config
+    from tests.factories import CONFIG, THEME
+
+    round_ = round_ or tiny_round()
+    config = load_site_config(CONFIG, as_of)
+    source = site([round_], config, cache_dir=None, results={round_.round_id: tiny_results()})
+    work.mkdir(parents=True, exist_ok=True)
+    built = _stage(source, config, THEME, work)
+    check_site(built, [guard_material(round_)], as_of=as_of)
+    return built

@@ -9,7 +9,7 @@ from datetime import date
 from markupsafe import Markup, escape
 
 from reportgen.kinds.multidomain.model import Item, Participant, Round
-from reportgen.kinds.multidomain.render.page_types import Notice, PageHead
+from reportgen.kinds.multidomain.render.page_types import Notice, PageHead, TableBlock
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Results
 
@@ -105,3 +105,21 @@ def yes_no(value: bool, text: Text) -> str:
 def code(value: str) -> Markup:
     """A hash or identifier shown as code (escaped)."""
     return Markup(f"<code>{escape(value)}</code>")
+
+
+def rubric_block(context: RoundContext, text: Text, rubric_id: str, table_id: str) -> TableBlock:
+    """A rubric's criteria with their three anchors (0, 3, 5)."""
+    criteria = sorted(
+        (c for c in context.round_.rubrics if c.rubric_id == rubric_id), key=lambda c: c.position
+    )
+    rows = [
+        (c.name_pt if text.language == "pt-BR" else c.name_en, c.anchor_0, c.anchor_3, c.anchor_5)
+        for c in criteria
+    ]
+    return text.block(
+        table_id,
+        text.t("calibration.rubric", rubric=rubric_id),
+        [text.t(f"rubric.column.{k}") for k in ("criterion", "a0", "a3", "a5")],
+        rows,
+        numeric_from=99,
+    )

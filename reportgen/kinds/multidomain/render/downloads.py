@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.results import (
@@ -157,29 +158,48 @@ def process_csv(results: Results, currency: str) -> str:
     return to_csv(PROCESS_COLUMNS, rows)
 
 
-def published_results(context: RoundContext) -> Results:
-    """The results object as published on `as_of`: flagged item ids only after the embargo."""
-    results = context.results
-    if context.embargo_over:
-        return results
-    found = results.contamination
-    hidden = tuple(f.model_copy(update={"item_id": ""}) for f in found.ngram_flagged)
-    return results.model_copy(
-        update={"contamination": found.model_copy(update={"ngram_flagged": hidden})}
-    )
+# What the site never shows of an invalidating audited response, at any date: whose
+# response it was and the reviewer's score of it (report spec, "Never on the site").
+PRIVATE_AUDIT_FIELDS = ("model_id", "run", "audit_id", "human", "final")
+
+
+def published_results(context: RoundContext) -> dict[str, Any]:
+    """The results object as published on `as_of`: no reviewer score of one response; until
+    the embargo ends, no id of a flagged or audit-drawn item (each becomes "")."""
+    published = context.results.to_json_dict()
+    for entry in published["audit"]["invalidations"]:
+        for key in PRIVATE_AUDIT_FIELDS:
+            del entry[key]
+    if not context.embargo_over:
+        for finding in published["contamination"]["ngram_flagged"]:
+            finding["item_id"] = ""
+        for stratum in published["audit"]["strata"]:
+            stratum["drawn"] = ["" for _ in stratum["drawn"]]
+    return published
+
+
+def published_schema_text() -> str:
+    """The JSON Schema of the published results.json (the audit entries without the
+    private fields)."""
+    schema = json.loads(published_json_schema_text())
+    entry = schema["$defs"]["AuditDivergence"]
+    for key in PRIVATE_AUDIT_FIELDS:
+        entry["properties"].pop(key, None)
+    entry["required"] = [key for key in entry["required"] if key not in PRIVATE_AUDIT_FIELDS]
+    return json.dumps(schema, ensure_ascii=False, indent=1) + "\n"
 
 
 def download_files(context: RoundContext) -> dict[str, bytes]:
     """One round's downloads: file name -> the exact bytes served."""
     results = context.results
-    published = published_results(context).to_json_dict()
+    published = published_results(context)
     files = {
         "participants.csv": participants_csv(results),
         "slices.csv": slices_csv(results),
         "pairwise.csv": pairwise_csv(results),
         "process.csv": process_csv(results, context.round_.manifest.currency),
         "results.json": json.dumps(published, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-        SCHEMA_FILE: published_json_schema_text(),
+        SCHEMA_FILE: published_schema_text(),
     }
     return {name: text.encode("utf-8") for name, text in files.items()}
 

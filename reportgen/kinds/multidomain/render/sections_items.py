@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.derive import final_score, mean_score
 from reportgen.kinds.multidomain.model import Item, Round
-from reportgen.kinds.multidomain.render.context import RoundContext
+from reportgen.kinds.multidomain.render.context import RoundContext, rubric_block
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.text import Text, in_language, paragraph
 from reportgen.kinds.multidomain.results import Exact
@@ -66,75 +66,59 @@ def _field(label: str, value: str | None, language: str | None = None) -> Markup
     return Markup(f"<p><strong>{Markup.escape(label)}:</strong> {shown}</p>")
 
 
+def _item_blocks(
+    context: RoundContext, text: Text, item: Item, points: dict[tuple[str, str], Fraction]
+) -> list[Block]:
+    rid = context.round_id
+    facts = text.t(
+        "items.facts",
+        domain=context.domain_name(item.domain_id, text),
+        language=item.language,
+        type=text.t(f"type.{item.type}"),
+        grade=item.grade,
+        weight=item.weight,
+        status=_status(item, context, text),
+    )
+    fields = [
+        _field(text.t("items.choices"), item.choices),
+        _field(text.t("items.key"), item.answer_key),
+        _field(text.t("items.tolerance"), item.tolerance_abs),
+        _field(text.t("items.unit"), item.unit),
+        _field(text.t("items.justification"), item.justification, item.language),
+        _field(text.t("items.reference"), item.reference),
+    ]
+    blocks: list[Block] = [
+        Markup(f"## {Markup.escape(item.item_id)}"),
+        paragraph(facts),
+        in_language(item.prompt, item.language, block=True),
+        Markup("\n".join(f for f in fields if f)),
+    ]
+    if item.rubric_id:
+        blocks.append(
+            rubric_block(context, text, item.rubric_id, f"md-{rid}-item-{item.item_id}-rubric")
+        )
+    earned = [
+        (m.display_name, text.exact(Exact.of(points.get((item.item_id, m.model_id), Fraction(0)))))
+        for m in context.round_.models
+    ]
+    blocks.append(
+        text.block(
+            f"md-{rid}-item-{item.item_id}-points",
+            text.t("items.points", item=item.item_id),
+            [text.t("column.participant"), text.t("column.points")],
+            earned,
+        )
+    )
+    return blocks
+
+
 def items(context: RoundContext, text: Text) -> tuple[Block, ...]:
-    round_, rid = context.round_, context.round_id
-    points = item_points(round_)
+    points = item_points(context.round_)
     tests = sorted(
-        (i for i in round_.items if not i.calibration), key=lambda i: (i.order or 0, i.item_id)
+        (i for i in context.round_.items if not i.calibration),
+        key=lambda i: (i.order or 0, i.item_id),
     )
     blocks: list[Block] = [paragraph(text.t("items.intro"))]
     for item in tests:
-        blocks.append(Markup(f"## {Markup.escape(item.item_id)}"))
-        domain = context.domain_name(item.domain_id, text)
-        blocks.append(
-            paragraph(
-                text.t(
-                    "items.facts",
-                    domain=domain,
-                    language=item.language,
-                    type=text.t(f"type.{item.type}"),
-                    grade=item.grade,
-                    weight=item.weight,
-                    status=_status(item, context, text),
-                )
-            )
-        )
-        blocks.append(in_language(item.prompt, item.language, block=True))
-        fields = [
-            _field(text.t("items.choices"), item.choices),
-            _field(text.t("items.key"), item.answer_key),
-            _field(text.t("items.tolerance"), item.tolerance_abs),
-            _field(text.t("items.unit"), item.unit),
-            _field(text.t("items.justification"), item.justification, item.language),
-            _field(text.t("items.reference"), item.reference),
-        ]
-        blocks.append(Markup("\n".join(f for f in fields if f)))
-        if item.rubric_id:
-            criteria = sorted(
-                (c for c in round_.rubrics if c.rubric_id == item.rubric_id),
-                key=lambda c: c.position,
-            )
-            rows = [
-                (
-                    c.name_pt if text.language == "pt-BR" else c.name_en,
-                    c.anchor_0,
-                    c.anchor_3,
-                    c.anchor_5,
-                )
-                for c in criteria
-            ]
-            blocks.append(
-                text.block(
-                    f"md-{rid}-item-{item.item_id}-rubric",
-                    text.t("calibration.rubric", rubric=item.rubric_id),
-                    [text.t(f"rubric.column.{k}") for k in ("criterion", "a0", "a3", "a5")],
-                    rows,
-                    numeric_from=99,
-                )
-            )
-        earned = [
-            (
-                m.display_name,
-                text.exact(Exact.of(points.get((item.item_id, m.model_id), Fraction(0)))),
-            )
-            for m in round_.models
-        ]
-        blocks.append(
-            text.block(
-                f"md-{rid}-item-{item.item_id}-points",
-                text.t("items.points", item=item.item_id),
-                [text.t("column.participant"), text.t("column.points")],
-                earned,
-            )
-        )
+        blocks += _item_blocks(context, text, item, points)
     return tuple(blocks)

@@ -120,6 +120,39 @@ def methodology(context: RoundContext, text: Text) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
+CAST_COLUMNS = (
+    "annex",
+    "organization",
+    "name",
+    "api",
+    "artefact",
+    "affinity",
+    "reserve",
+    "evaluated",
+)
+JUDGE_COLUMNS = ("name", "kind", "role", "provider", "group", "conflict")
+
+
+def _judges(context: RoundContext, text: Text) -> Block:
+    """Judges' public configuration (Art. 7); a human reviewer is not named."""
+    rows = []
+    for j in context.round_.judges:
+        rows.append(
+            (
+                j.display_name if j.kind == "model" else text.t("cast.human"),
+                text.t(f"cast.kind.{j.kind}"),
+                text.t(f"cast.role.{j.role}"),
+                j.provider or "–",
+                j.economic_group or "–",
+                j.conflict_note if j.declared_conflict else text.t("word.no"),
+            )
+        )
+    header = [text.t(f"cast.judges.{key}") for key in JUDGE_COLUMNS]
+    return text.block(
+        f"md-{context.round_id}-judges", text.t("cast.judges.title"), header, rows, numeric_from=99
+    )
+
+
 def cast(context: RoundContext, text: Text) -> tuple[Block, ...]:
     rid = context.round_id
     rows, footnotes = [], []
@@ -146,47 +179,15 @@ def cast(context: RoundContext, text: Text) -> tuple[Block, ...]:
                 text.date(m.evaluated_on),
             )
         )
-    header = tuple(
-        text.t(f"cast.column.{key}")
-        for key in (
-            "annex",
-            "organization",
-            "name",
-            "api",
-            "artefact",
-            "affinity",
-            "reserve",
-            "evaluated",
-        )
-    )
+    header = [text.t(f"cast.column.{key}") for key in CAST_COLUMNS]
     blocks: list[Block] = [
         text.block(f"md-{rid}-cast", text.t("cast.caption"), header, rows, numeric_from=99)
     ]
     if footnotes:
         blocks.append(paragraph(text.t("cast.footnotes")))
         blocks.append(bullets([f"[{n}] {note}" for n, note in enumerate(footnotes, start=1)]))
-    judges = []
-    for j in context.round_.judges:
-        who = j.display_name if j.kind == "model" else text.t("cast.human")
-        conflict = j.conflict_note if j.declared_conflict else text.t("word.no")
-        judges.append(
-            (
-                who,
-                text.t(f"cast.kind.{j.kind}"),
-                text.t(f"cast.role.{j.role}"),
-                j.provider or "–",
-                j.economic_group or "–",
-                conflict,
-            )
-        )
-    header = tuple(
-        text.t(f"cast.judges.{key}")
-        for key in ("name", "kind", "role", "provider", "group", "conflict")
-    )
     blocks.append(Markup(f"## {text.t('cast.judges.title')} {{ #judges }}"))
-    blocks.append(
-        text.block(f"md-{rid}-judges", text.t("cast.judges.title"), header, judges, numeric_from=99)
-    )
+    blocks.append(_judges(context, text))
     return tuple(blocks)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from reportgen.kinds.multidomain.render.context import RoundContext
+from reportgen.kinds.multidomain.render.context import RoundContext, rubric_block
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, in_language, paragraph
 
@@ -165,25 +165,8 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         blocks.append(Markup(f"### {entry.item_id}"))
         blocks.append(in_language(item.prompt, item.language, block=True))
         if item.rubric_id:
-            criteria = [c for c in context.round_.rubrics if c.rubric_id == item.rubric_id]
-            rows = [
-                (
-                    c.name_pt if text.language == "pt-BR" else c.name_en,
-                    c.anchor_0,
-                    c.anchor_3,
-                    c.anchor_5,
-                )
-                for c in sorted(criteria, key=lambda c: c.position)
-            ]
-            blocks.append(
-                text.block(
-                    f"md-{rid}-rubric-{entry.item_id}",
-                    text.t("calibration.rubric", rubric=item.rubric_id),
-                    [text.t(f"rubric.column.{k}") for k in ("criterion", "a0", "a3", "a5")],
-                    rows,
-                    numeric_from=99,
-                )
-            )
+            table_id = f"md-{rid}-rubric-{entry.item_id}"
+            blocks.append(rubric_block(context, text, item.rubric_id, table_id))
     rates = [
         (
             e.item_id,

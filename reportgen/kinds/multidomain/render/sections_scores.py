@@ -8,7 +8,7 @@ from markupsafe import Markup
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, paragraph
-from reportgen.kinds.multidomain.results import ParticipantResults, SliceScore
+from reportgen.kinds.multidomain.results import AdjacentPair, ParticipantResults, SliceScore
 
 
 def slice_of(participant: ParticipantResults, name: str) -> SliceScore | None:
@@ -28,50 +28,47 @@ def tie_markers(context: RoundContext) -> dict[str, str]:
     }
 
 
+RANKING_COLUMNS = (
+    "rank", "participant", "primary", "n", "global", "n", "high_grade", "n", "non_native", "n",
+    "decided_by", "tie_group",
+)  # fmt: skip
+
+
+def _decided_by(pair: AdjacentPair | None, text: Text) -> str:
+    if pair is None:
+        return DASH
+    return text.t(f"criterion.{pair.decided_by}" if pair.decided_by else "criterion.none")
+
+
+def _ranking_row(
+    p: ParticipantResults, pair: AdjacentPair | None, marker: str | None, text: Text
+) -> tuple[str, ...]:
+    high, foreign = slice_of(p, "high_grade"), slice_of(p, "non_native")
+    return (
+        str(p.rank),
+        p.display_name,
+        text.score(p.primary),
+        str(p.primary.n),
+        text.score(p.global_score),
+        str(p.global_score.n),
+        text.score(high),
+        _n(high),
+        text.score(foreign),
+        _n(foreign),
+        _decided_by(pair, text),
+        text.t("ties.group", number=marker) if marker else DASH,
+    )
+
+
 def classification(context: RoundContext, text: Text) -> tuple[Block, ...]:
     rid, results = context.round_id, context.results
     decided = {pair.b: pair for pair in results.adjacent}
     markers = tie_markers(context)
-    rows = []
-    for p in results.participants:
-        high, foreign = slice_of(p, "high_grade"), slice_of(p, "non_native")
-        pair = decided.get(p.model_id)
-        by = (
-            DASH
-            if pair is None
-            else text.t(f"criterion.{pair.decided_by}")
-            if pair.decided_by
-            else text.t("criterion.none")
-        )
-        marker = markers.get(p.model_id)
-        rows.append(
-            (
-                str(p.rank),
-                p.display_name,
-                text.score(p.primary),
-                str(p.primary.n),
-                text.score(p.global_score),
-                text.score(high),
-                _n(high),
-                text.score(foreign),
-                _n(foreign),
-                by,
-                text.t("ties.group", number=marker) if marker else DASH,
-            )
-        )
-    keys = (
-        "rank",
-        "participant",
-        "primary",
-        "n",
-        "global",
-        "high_grade",
-        "n",
-        "non_native",
-        "n",
-        "decided_by",
-        "tie_group",
-    )
+    rows = [
+        _ranking_row(p, decided.get(p.model_id), markers.get(p.model_id), text)
+        for p in results.participants
+    ]
+    keys = RANKING_COLUMNS
     blocks: list[Block] = [
         paragraph(text.t("classification.intro")),
         text.block(

@@ -40,7 +40,7 @@ from reportgen.kinds.multidomain.render.text import Text, paragraph
 from reportgen.kinds.multidomain.render.writer import write_page
 from reportgen.kinds.multidomain.results import Results, load_results
 from reportgen.model import Round as CoreRound
-from reportgen.render.siteconfig import SiteConfig
+from reportgen.render.siteconfig import SiteConfig, default_as_of
 
 Progress = Callable[[str], None]
 SectionBuilder = Callable[[RoundContext, Text], tuple[Block, ...]]
@@ -188,8 +188,6 @@ def site(
 ) -> MultidomainSite:
     """The pages of verified multidomain rounds on `config.as_of` (`results`: given
     results objects by round id, else computed or read from the results cache)."""
-    from reportgen.build import default_as_of
-
     say = progress or (lambda _message: None)
     as_of = config.as_of or default_as_of()
     typed = [multidomain_round(r) for r in rounds]
