@@ -285,3 +285,9 @@ def test_as_of_before_ended_on_is_refused() -> None:
     with pytest.raises(InputError, match=r"^--as-of 2026-11-29: earlier than the end of round"):
         site([tiny_round()], replace(config, as_of=date(2026, 11, 29)), cache_dir=None)
     assert EMBARGO_END > BEFORE
+
+
+def test_both_catalogues_have_the_same_keys() -> None:
+    from reportgen.kinds.multidomain.render.text import catalogue
+
+    assert set(catalogue("pt-BR")) == set(catalogue("en"))
