@@ -44,7 +44,7 @@ from reportgen.render.site_source import (
     SectionedSite,
     SiteSource,
 )
-from reportgen.render.siteconfig import SiteConfig, load_site_config, refuse_placeholders
+from reportgen.render.siteconfig import SiteConfig, load_build_config, refuse_placeholders
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
@@ -356,7 +356,7 @@ def build_site(
     # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
     # the staging area: only absolute paths mean the same thing to both of us.
     out_dir = out_dir.absolute()
-    config = load_site_config(config_path, as_of)
+    config = load_build_config(config_path, as_of)
     if strict:
         refuse_placeholders(config, config_path)
     if not (theme_dir / "main.html").is_file():

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -78,8 +78,8 @@ class SiteConfig:
     region_max_omission: float | None
     # (dotted key, line) of every value still tagged !placeholder, in file order
     placeholders: tuple[tuple[str, int], ...] = ()
-    # The date the build speaks for (`reportgen build --as-of`, not a key of site.yml):
-    # kinds with embargoes and provisional results read it.
+    # The date a build speaks for (`reportgen build --as-of`, not a key of site.yml;
+    # None outside a build): kinds with embargoes and provisional results read it.
     as_of: date | None = None
 
     @property
@@ -193,9 +193,13 @@ def _authors(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
     return tuple(authors)
 
 
-def load_site_config(path: Path, as_of: date | None = None) -> SiteConfig:
-    """Read and validate `site.yml`; raises InputError naming the file and key. `as_of`:
-    the date the build speaks for (default_as_of() when None)."""
+def load_build_config(path: Path, as_of: date | None) -> SiteConfig:
+    """`site.yml` for a build speaking for `as_of` (default_as_of() when None)."""
+    return replace(load_site_config(path), as_of=as_of or default_as_of())
+
+
+def load_site_config(path: Path) -> SiteConfig:
+    """Read and validate `site.yml`; raises InputError naming the file and key."""
     source = str(path)
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)  # a SafeLoader subclass
@@ -239,7 +243,6 @@ def load_site_config(path: Path, as_of: date | None = None) -> SiteConfig:
         region_max_bias=region[0],
         region_max_omission=region[1],
         placeholders=placeholders,
-        as_of=as_of or default_as_of(),
     )
 
 

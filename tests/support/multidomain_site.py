@@ -564,11 +564,11 @@ def build_site_of(work: Path, as_of: date, round_: md.Round | None = None) -> Pa
     from reportgen.guard import check_site
     from reportgen.kinds.multidomain.render.guard import guard_material
     from reportgen.kinds.multidomain.render.site_pages import site
-    from reportgen.render.siteconfig import load_site_config
+    from reportgen.render.siteconfig import load_build_config
     from tests.factories import CONFIG, THEME
 
     round_ = round_ or tiny_round()
-    config = load_site_config(CONFIG, as_of)
+    config = load_build_config(CONFIG, as_of)
     source = site([round_], config, cache_dir=None, results={round_.round_id: tiny_results()})
     work.mkdir(parents=True, exist_ok=True)
     built = _stage(source, config, THEME, work)
