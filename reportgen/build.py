@@ -343,14 +343,13 @@ def build_site(
     cache_dir: Path | None = None,
     progress: Progress | None = None,
     strict: bool = False,
-    as_of: date | None = None,
+    as_of: date | None = None,  # the date the site speaks for (None: SOURCE_DATE_EPOCH, today)
 ) -> BuildReport:
     """Build the site from `round_dirs` into `out_dir`; nothing is written on failure.
 
     `theme_dir` is the MkDocs theme overrides folder (main.html, assets/); the page
     templates belong to the kind and ship with the package. `strict` is the publication
-    build: it refuses to run while any metadata value is still a placeholder. `as_of`: the
-    date the site speaks for (default_as_of() when None), given to kinds and the guard.
+    build: it refuses to run while any metadata value is still a placeholder.
     """
     say = progress or (lambda _message: None)
     # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
