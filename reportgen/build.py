@@ -28,8 +28,8 @@ from typing import Any
 
 import yaml
 
-from reportgen.archive import read_round
-from reportgen.errors import InputError, OutputExistsError, ReportgenError
+from reportgen.archive import check_across, read_round
+from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
 from reportgen.kinds import get_kind
@@ -383,6 +383,9 @@ def _build_in(
     for round_dir in round_dirs:
         say(f"reading {round_dir}")
         rounds.append(read_round(round_dir, with_text=True))
+    across = check_across(rounds)
+    if across:
+        raise ArchiveError("across archives", across)
     ids = [r.round_id for r in rounds]
     if len(set(ids)) != len(ids):
         raise InputError(f"two archives share a round id: {sorted(ids)}")

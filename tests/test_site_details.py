@@ -25,7 +25,7 @@ from reportgen.kinds.estigmas.render.charts import ChartOutput
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.reference_tables import (
     AXIS_COLUMNS,
-    MODEL_COLUMNS,
+    MODELS_KIND_HEADER,
     STIGMA_COLUMNS,
     dictionary,
 )
@@ -135,7 +135,7 @@ def test_data_dictionary_gives_each_column_its_type(language: str) -> None:
     assert [c.text for c in table.header][2] == tr("data.type")
     types = {(row[0].text, row[1].text): row[2].text for row in table.rows}
     for file, columns in (
-        ("models.csv", MODEL_COLUMNS),
+        ("models.csv", MODELS_KIND_HEADER),
         ("stigmas.csv", STIGMA_COLUMNS),
         ("axes.csv", AXIS_COLUMNS),
     ):

@@ -90,7 +90,7 @@ def test_every_computed_key_exists() -> None:
     from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS
     from reportgen.kinds.estigmas.render.reference_tables import (
         AXIS_COLUMNS,
-        MODEL_COLUMNS,
+        MODELS_KIND_HEADER,
         STIGMA_COLUMNS,
     )
     from reportgen.kinds.estigmas.render.site import NAV_PAGES
@@ -107,7 +107,7 @@ def test_every_computed_key_exists() -> None:
     keys |= {f"language.regime.{r}" for r in ("abstention", "omission")}
     keys |= {f"language.chart.{r}" for r in ("abstention", "omission")}
     keys |= {f"method.regime.{s}.{p}" for s in SCORED_STYLES for p in ("evidence", "expected")}
-    keys |= {f"dict.{c}" for c in (*MODEL_COLUMNS, *STIGMA_COLUMNS, *AXIS_COLUMNS)}
+    keys |= {f"dict.{c}" for c in (*MODELS_KIND_HEADER, *STIGMA_COLUMNS, *AXIS_COLUMNS)}
     keys |= {key for _, key in NAV_PAGES}
     audit = ("samples_judged", "judgments", "reviewers", "adjudicated")
     keys |= {f"audit.{k}" for k in (*audit, "kappa_majority_vs_parser", "alpha_reviewers")}

@@ -41,6 +41,7 @@ from reportgen.archive._parquet import read_responses
 from reportgen.archive._problems import FileProblems, Problems
 from reportgen.archive._reader import (
     ArchiveContent,
+    check_across,
     read_raw_round,
     read_round,
     verify_round,
@@ -68,6 +69,7 @@ __all__ = [
     "append_annulment",
     "append_model",
     "bool_text",
+    "check_across",
     "csv_text",
     "float_text",
     "format_version",

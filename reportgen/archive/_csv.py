@@ -13,12 +13,15 @@ import math
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from reportgen.archive._layout import MODELS_FILE, SLUG, parse_iso_date, read_text_file
 from reportgen.archive._problems import FileProblems, Problems
 from reportgen.errors import InputError
-from reportgen.model import Model
+from reportgen.model import Manifest, Model
+
+if TYPE_CHECKING:
+    from reportgen.kinds import Kind
 
 MODELS_HEADER = (
     "model_id",
@@ -138,12 +141,20 @@ def parse_rows(
     return tuple(parsed)
 
 
-def parse_models(records: Sequence[Record], problems: Problems) -> tuple[Model, ...]:
+def parse_models(
+    records: Sequence[Record],
+    problems: Problems,
+    *,
+    kind: Kind | None = None,
+    manifest: Manifest | None = None,
+) -> tuple[Model, ...]:
+    """models.csv's rows; `kind` reads its own columns (`Kind.model_columns`) into its
+    model class, with the kind's `manifest` when round.json is valid."""
     seen: dict[str, int] = {}
 
     def build(row: RowChecker) -> Model:
         evaluated_on = row.iso_date("evaluated_on")
-        return Model(
+        core = Model(
             model_id=row.unique_id("model_id", seen, slug=True),
             display_name=row.text("display_name"),
             provider=row.text("provider"),
@@ -151,6 +162,7 @@ def parse_models(records: Sequence[Record], problems: Problems) -> tuple[Model, 
             snapshot=row.record["snapshot"],
             evaluated_on=evaluated_on,
         )
+        return core if kind is None else kind.parse_model(core, row, manifest)
 
     return parse_rows(records, problems.in_file(MODELS_FILE), build)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import types
-from collections.abc import Mapping
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,7 @@ from reportgen.archive._parquet import (
 )
 from reportgen.archive._problems import Problems
 from reportgen.errors import Problem
-from reportgen.kinds import Kind, TableRead, get_kind, registered_kinds
+from reportgen.kinds import Kind, ParquetTableSpec, TableRead, get_kind, registered_kinds
 from reportgen.model import Annulment, ItemRecord, Manifest, Model, Round
 
 
@@ -65,17 +66,42 @@ def read_round(round_dir: Path, *, with_text: bool = True) -> Round:
     """The verified round, as its kind's round class; raises ArchiveError listing every
     problem found. With `with_text=False` the outputs' texts are not loaded."""
     problems = Problems()
-    content = load(round_dir, problems, raw=False, with_text=with_text)
+    round_ = _load_round(round_dir, problems, with_text=with_text)
     problems.raise_if_any(str(round_dir))
-    assert content is not None  # no problem means content
-    return get_kind(content.manifest.kind).build_round(content)
+    assert round_ is not None  # no problem means a round
+    return round_
 
 
 def verify_round(round_dir: Path) -> list[Problem]:
     """Every problem of the archive at `round_dir` (empty when it is valid)."""
     problems = Problems()
-    load(round_dir, problems, raw=False, with_text=True)
+    _load_round(round_dir, problems, with_text=True)
     return problems.as_list()
+
+
+def check_across(rounds: Sequence[Round]) -> list[Problem]:
+    """Problems across archives: each kind checks its own rounds together."""
+    by_kind: dict[str, list[Round]] = defaultdict(list)
+    for round_ in rounds:
+        by_kind[round_.manifest.kind].append(round_)
+    return [
+        problem
+        for name, of_kind in by_kind.items()
+        for problem in get_kind(name).check_across(of_kind)
+    ]
+
+
+def _load_round(round_dir: Path, problems: Problems, *, with_text: bool) -> Round | None:
+    """The kind's round once the core read found nothing wrong and the kind's rules
+    across tables (`Kind.check_round`) found nothing either; None otherwise."""
+    content = load(round_dir, problems, raw=False, with_text=with_text)
+    if content is None:
+        return None
+    kind = get_kind(content.manifest.kind)
+    round_ = kind.build_round(content)
+    mark = problems.mark()
+    kind.check_round(round_, problems)
+    return round_ if problems.ok_since(mark) else None
 
 
 def read_raw_round(raw_dir: Path) -> ArchiveContent:
@@ -109,8 +135,9 @@ def load(
             problems.add(MANIFEST_FILE, "", "cannot tell the round's kind")
         return None
     version = format_version(manifest.format) if manifest else _version_of(manifest_data)
-    model_records = read_csv_records(round_dir / MODELS_FILE, MODELS_FILE, MODELS_HEADER, problems)
-    models = parse_models(model_records or [], problems)
+    header = (*MODELS_HEADER, *kind.model_columns)
+    model_records = read_csv_records(round_dir / MODELS_FILE, MODELS_FILE, header, problems)
+    models = parse_models(model_records or [], problems, kind=kind, manifest=manifest)
     tables = _read_kind_tables(round_dir, kind, problems)
     languages = manifest.languages if manifest else None
     items = read_items(round_dir, kind, problems, languages=languages, tables=tables)
@@ -166,8 +193,14 @@ def _version_of(manifest_data: object) -> int:
 def _read_kind_tables(round_dir: Path, kind: Kind, problems: Problems) -> dict[str, TableRead]:
     tables: dict[str, TableRead] = {}
     for spec in kind.tables:
+        found = problems.in_file(spec.name)
+        if isinstance(spec, ParquetTableSpec):
+            table = read_checked_table(round_dir / spec.name, found, spec.schema, optional=())
+            rows = () if table is None else spec.parse(table, found)
+            tables[spec.name] = TableRead(None, rows, table)
+            continue
         records = read_csv_records(round_dir / spec.name, spec.name, spec.header, problems)
-        rows = spec.parse(records or [], problems.in_file(spec.name))
+        rows = spec.parse(records or [], found)
         tables[spec.name] = TableRead(None if records is None else tuple(records), rows)
     return tables
 

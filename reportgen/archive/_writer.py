@@ -39,7 +39,7 @@ from reportgen.archive._parquet import item_schema, parquet_bytes, records_table
 from reportgen.archive._problems import Problems
 from reportgen.archive._reader import read_round, verify_round
 from reportgen.errors import ArchiveError, InputError, OutputExistsError
-from reportgen.kinds import Kind, get_kind
+from reportgen.kinds import Kind, ParquetTableSpec, get_kind
 from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, Manifest, Model, Round, Source
 
 
@@ -94,10 +94,15 @@ def _round_files(
     files: dict[str, bytes] = {
         MANIFEST_FILE: _json_bytes(manifest_to_dict(manifest)),
         MODELS_FILE: csv_text(
-            MODELS_HEADER, [models_csv_row(m) for m in models], name=MODELS_FILE
+            (*MODELS_HEADER, *kind.model_columns),
+            [[*models_csv_row(m), *kind.model_row(m)] for m in models],
+            name=MODELS_FILE,
         ).encode(),
     }
     for spec in kind.tables:
+        if isinstance(spec, ParquetTableSpec):
+            files[spec.name] = parquet_bytes(records_table(tables[spec.name], spec.schema))
+            continue
         table_rows = [spec.to_row(row) for row in tables[spec.name]]
         files[spec.name] = csv_text(spec.header, table_rows, name=spec.name).encode()
     files[ITEMS_FILE] = parquet_bytes(records_table(items, item_schema(kind)))

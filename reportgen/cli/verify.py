@@ -1,4 +1,4 @@
-"""`reportgen verify`: check a round archive against the format specification."""
+"""`reportgen verify`: check round archives against the format specification."""
 
 from __future__ import annotations
 
@@ -6,21 +6,43 @@ from pathlib import Path
 
 import click
 
+from reportgen.errors import ArchiveError, ReportgenError
+
 
 @click.command()
-@click.argument("round_dir", type=click.Path(path_type=Path))
-def verify(round_dir: Path) -> None:
-    """Check the round archive ROUND_DIR and report every problem found.
+@click.argument("round_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
+def verify(round_dirs: tuple[Path, ...]) -> None:
+    """Check the round archives ROUND_DIRS and report every problem found.
 
     Checks round.json, the CSV tables, items.parquet, every response file, the
-    SHA256SUMS checksums and the annulment ledger's hash chain. Prints one OK line
-    and exits 0 when the archive is valid; otherwise lists each problem (file, row
-    or key, what was expected) and exits 1. The archive is never modified.
+    SHA256SUMS checksums and the annulment ledger's hash chain of each archive, then
+    the rules across archives (an item edited under the same id, a previous round).
+    Prints one OK line per archive and exits 0 when every archive is valid; otherwise
+    lists each problem (file, row or key, what was expected) and exits 1. The
+    archives are never modified.
     """
-    from reportgen.archive import read_round
+    from reportgen.archive import check_across, read_round
+    from reportgen.model import Round
 
-    archive = read_round(round_dir, with_text=True)
-    click.echo(
-        f"OK {archive.round_id}: {len(archive.models)} model(s), {len(archive.items)} item(s), "
-        f"{len(archive.annulments)} annulled"
-    )
+    rounds: list[Round] = []
+    failed = 0
+    for round_dir in round_dirs:
+        try:
+            archive = read_round(round_dir, with_text=True)
+        except ArchiveError as error:
+            if len(round_dirs) == 1:
+                raise
+            click.echo(f"Error: {error}", err=True)
+            failed += 1
+            continue
+        rounds.append(archive)
+    across = check_across(rounds)
+    if across:
+        raise ArchiveError("across archives", across)
+    for archive in rounds:
+        click.echo(
+            f"OK {archive.round_id}: {len(archive.models)} model(s), "
+            f"{len(archive.items)} item(s), {len(archive.annulments)} annulled"
+        )
+    if failed:
+        raise ReportgenError(f"{failed} of {len(round_dirs)} archives are invalid")

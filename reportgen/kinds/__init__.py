@@ -10,11 +10,18 @@ from __future__ import annotations
 import importlib
 
 from reportgen.errors import ReportgenError
-from reportgen.kinds._base import Kind, KindCapabilityError, TableRead, TableSpec
+from reportgen.kinds._base import (
+    Kind,
+    KindCapabilityError,
+    ParquetTableSpec,
+    TableRead,
+    TableSpec,
+)
 
 __all__ = [
     "Kind",
     "KindCapabilityError",
+    "ParquetTableSpec",
     "TableRead",
     "TableSpec",
     "UnknownKindError",
@@ -27,7 +34,10 @@ __all__ = [
 ]
 
 # Kind name -> module whose `KIND` attribute is the kind.
-_BUILTIN: dict[str, str] = {"estigmas": "reportgen.kinds.estigmas"}
+_BUILTIN: dict[str, str] = {
+    "estigmas": "reportgen.kinds.estigmas",
+    "multidomain": "reportgen.kinds.multidomain",
+}
 # Commands a built-in kind adds to the CLI: name -> "module:attribute". Kept here, as
 # strings, so that `reportgen --help` lists them without importing any kind.
 _BUILTIN_COMMANDS: dict[str, str] = {"label": "reportgen.kinds.estigmas.cli:label"}

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     import pyarrow as pa
     from rich.console import Console
 
-    from reportgen.archive import ArchiveContent, FileProblems, Record
+    from reportgen.archive import ArchiveContent, FileProblems, Problems, Record, RowChecker
+    from reportgen.errors import Problem
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
     from reportgen.model import ItemRecord, Manifest, Model, Round
@@ -54,14 +55,30 @@ class TableSpec:
 
 
 @dataclass(frozen=True)
+class ParquetTableSpec:
+    """A Parquet table a kind declares: its file, its exact schema (column set, types,
+    nullability, checked by the core) and its row checks, given the table as read."""
+
+    name: str
+    schema: pa.Schema
+    # Checks the table's rows and returns the valid ones, reporting every problem.
+    parse: Callable[[pa.Table, FileProblems], tuple[Any, ...]]
+    id_column: str | None = None  # the column other checks refer to
+
+
+@dataclass(frozen=True)
 class TableRead:
-    """A kind table as read: every record (None when unreadable) and the valid rows."""
+    """A kind table as read: every record (None when unreadable) and the valid rows;
+    for a Parquet table, `table` holds it as read (None when unreadable)."""
 
     records: tuple[Record, ...] | None
     rows: tuple[Any, ...]
+    table: pa.Table | None = None
 
     def ids(self, column: str) -> frozenset[str] | None:
         """Ids of every row, valid or not, so that a bad row is not reported twice."""
+        if self.table is not None:
+            return frozenset(str(value) for value in self.table.column(column).to_pylist())
         if self.records is None:
             return None
         return frozenset(record[column] for _, record in self.records)
@@ -73,7 +90,9 @@ class Kind(ABC):
     name: ClassVar[str]
     # Formats read as this kind besides `round-archive/2` (version 1 of the layout).
     legacy_formats: ClassVar[tuple[str, ...]] = ()
-    tables: ClassVar[tuple[TableSpec, ...]] = ()
+    tables: ClassVar[tuple[TableSpec | ParquetTableSpec, ...]] = ()
+    # models.csv columns after the common ones (`parse_model` reads them).
+    model_columns: ClassVar[tuple[str, ...]] = ()
     # A single-run kind has `run` = 1 and every item exactly once per model.
     single_run: ClassVar[bool] = True
     raw_text_nullable: ClassVar[bool] = False
@@ -123,6 +142,25 @@ class Kind(ABC):
     @abstractmethod
     def build_round(self, content: ArchiveContent) -> Round:
         """The kind's typed round from a valid archive read by the core."""
+
+    def parse_model(self, core: Model, row: RowChecker, manifest: Manifest | None) -> Model:
+        """The kind's model from the common columns (`core`, checked) and the kind's
+        `model_columns` of `row`; reports problems through `row` (`manifest`: the kind's,
+        None when round.json is invalid)."""
+        return core
+
+    def model_row(self, model: Model) -> list[str]:
+        """The kind's `model_columns` fields of `model` (models.csv writer)."""
+        return []
+
+    def check_round(self, round_: Round, problems: Problems) -> None:
+        """Rules across the tables of a round the core read without problems; any
+        problem refuses the archive. By default a kind has none."""
+        return None
+
+    def check_across(self, rounds: Sequence[Round]) -> list[Problem]:
+        """Rules across archives of this kind (every archive a build or verify reads)."""
+        return []
 
     # --- What people read of a kind -------------------------------------------------
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, RoundView
 from reportgen.kinds.estigmas.render.reference_tables import (
     AXIS_COLUMNS,
-    MODEL_COLUMNS,
+    MODELS_KIND_HEADER,
     STIGMA_COLUMNS,
 )
 from reportgen.kinds.estigmas.results import SCHEMA_FILE, published_json_schema_text
@@ -23,13 +23,13 @@ from reportgen.render.table import to_csv
 
 
 def models_csv(view: RoundView) -> str:
-    header = MODEL_COLUMNS + tuple(
+    header = MODELS_KIND_HEADER + tuple(
         f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("lo", "hi")
     )
     rows: list[tuple[object, ...]] = []
     for row in view.models:
-        values: list[object] = [getattr(row.score, column) for column in MODEL_COLUMNS]
-        values[MODEL_COLUMNS.index("eligible")] = "true" if row.score.eligible else "false"
+        values: list[object] = [getattr(row.score, column) for column in MODELS_KIND_HEADER]
+        values[MODELS_KIND_HEADER.index("eligible")] = "true" if row.score.eligible else "false"
         for metric in INTERVAL_METRICS:
             bounds = row.intervals.get(metric)
             values += [bounds[0], bounds[1]] if bounds else [None, None]

@@ -15,7 +15,7 @@ from reportgen.render.table import Cell, Table
 
 # Columns of data/<round_id>/models.csv, in file order (the data dictionary lists them):
 # the keys of `summary --json`.
-MODEL_COLUMNS: tuple[str, ...] = SCORE_FIELDS
+MODELS_KIND_HEADER: tuple[str, ...] = SCORE_FIELDS
 STIGMA_COLUMNS: tuple[str, ...] = (
     "model_id",
     "stigma_id",
@@ -80,7 +80,7 @@ def dictionary(tr: Translator, schema_href: str | None = None) -> Table:
     schema's row links the published JSON Schema (`schema_href`, when one is published)."""
     rows: list[tuple[Cell, ...]] = []
     for file, columns in (
-        ("models.csv", MODEL_COLUMNS),
+        ("models.csv", MODELS_KIND_HEADER),
         ("stigmas.csv", STIGMA_COLUMNS),
         ("axes.csv", AXIS_COLUMNS),
     ):

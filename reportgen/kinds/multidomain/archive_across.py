@@ -1,0 +1,108 @@
+"""Rules across multidomain archives (multidomain-round.md, "Across archives"):
+an item_id keeps its content_sha256 (refusal 22), a rubric_id its rows, and
+`previous_round` names an earlier multidomain archive (read from beside the round
+when the caller did not pass it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportgen.errors import ArchiveError, Problem
+from reportgen.kinds.multidomain.model import NAME, Criterion, Round
+from reportgen.model import Round as CoreRound
+
+_PREVIOUS = "multidomain.previous_round"
+
+
+def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
+    ours = [round_ for round_ in rounds if isinstance(round_, Round)]
+    problems: list[Problem] = []
+    known = {round_.round_id: round_ for round_ in ours}
+    extra: list[Round] = []
+    for round_ in ours:
+        previous = _previous(round_, known, problems)
+        if previous is not None and previous.round_id not in known:
+            known[previous.round_id] = previous
+            extra.append(previous)
+    # The earlier round holds the reference text; the later one is the edit.
+    every = sorted([*ours, *extra], key=lambda r: (r.manifest.collected_on, r.round_id))
+    problems += _items_across(every)
+    problems += _rubrics_across(every)
+    return problems
+
+
+def _previous(round_: Round, known: dict[str, Round], problems: list[Problem]) -> Round | None:
+    """The previous round, checked (None, after a problem, when it is unusable)."""
+    previous_id = round_.manifest.previous_round
+    if previous_id is None:
+        return None
+    file = f"{round_.round_id}/round.json"
+    previous: CoreRound | None = known.get(previous_id)
+    if previous is None:
+        path = round_.path.parent / previous_id
+        if not path.is_dir():
+            problems.append(Problem(file, _PREVIOUS, f"{previous_id!r}: no archive at {path}"))
+            return None
+        from reportgen.archive import read_round
+
+        try:
+            previous = read_round(path, with_text=False)
+        except ArchiveError as error:
+            count = len(error.problems)
+            message = f"{previous_id!r}: the archive at {path} is invalid ({count} problem(s))"
+            problems.append(Problem(file, _PREVIOUS, message))
+            return None
+    if not isinstance(previous, Round) or previous.manifest.kind != NAME:
+        message = (
+            f"{previous_id!r} is a {previous.manifest.kind!r} round, expected a multidomain one"
+        )
+        problems.append(Problem(file, _PREVIOUS, message))
+        return None
+    ended = previous.manifest.ended_on
+    if ended is None or ended >= round_.manifest.collected_on:
+        message = (
+            f"{previous_id!r} ended on {ended}, expected before this round's collected_on "
+            f"{round_.manifest.collected_on}"
+        )
+        problems.append(Problem(file, _PREVIOUS, message))
+    return previous
+
+
+def _items_across(rounds: Sequence[Round]) -> list[Problem]:
+    first: dict[str, tuple[str, str]] = {}  # item_id -> (content_sha256, round_id)
+    problems: list[Problem] = []
+    for round_ in rounds:
+        for item in round_.items:
+            seen = first.setdefault(item.item_id, (item.content_sha256, round_.round_id))
+            if seen[0] != item.content_sha256:
+                problems.append(
+                    Problem(
+                        f"{round_.round_id}/items.parquet",
+                        f"item {item.item_id!r}",
+                        f"content_sha256 {item.content_sha256} differs from {seen[0]} in round "
+                        f"{seen[1]!r}: an item is never edited under the same id (Art. 17)",
+                    )
+                )
+    return problems
+
+
+def _rubrics_across(rounds: Sequence[Round]) -> list[Problem]:
+    first: dict[str, tuple[tuple[Criterion, ...], str]] = {}
+    problems: list[Problem] = []
+    for round_ in rounds:
+        by_rubric: dict[str, list[Criterion]] = {}
+        for criterion in round_.rubrics:
+            by_rubric.setdefault(criterion.rubric_id, []).append(criterion)
+        for rubric_id, criteria in by_rubric.items():
+            rows = tuple(sorted(criteria, key=lambda c: c.position))
+            seen = first.setdefault(rubric_id, (rows, round_.round_id))
+            if seen[0] != rows:
+                problems.append(
+                    Problem(
+                        f"{round_.round_id}/rubrics.parquet",
+                        f"rubric {rubric_id!r}",
+                        f"its rows differ from those in round {seen[1]!r}: a rubric is never "
+                        "edited under the same id",
+                    )
+                )
+    return problems

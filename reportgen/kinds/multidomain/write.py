@@ -1,0 +1,293 @@
+"""The writer of multidomain archives (multidomain-round.md, round-archive-2.md).
+
+`write_round` writes every file of a round from its typed `Round`: round.json (the
+common keys, `interpretations` and the `multidomain` block), models.csv, judges.csv,
+items.parquet, one response file per participant, the six kind tables, SHA256SUMS and
+the hash-chained annulments.jsonl. Same round, same bytes: fixed key and column order,
+explicit Parquet schemas with the core's fixed codec, rows in the round's order,
+sorted SHA256SUMS. The archive is staged in a temporary sibling folder and renamed
+into place, so a failure leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pyarrow as pa
+
+from reportgen.archive import (
+    CHECKSUMS_FILE,
+    LEDGER_FILE,
+    MANIFEST_FILE,
+    MODELS_FILE,
+    bool_text,
+    csv_text,
+    response_path,
+)
+from reportgen.archive._checksums import checksums_text, digests_of
+from reportgen.archive._ledger import chained_ledger
+from reportgen.archive._parquet import parquet_bytes
+from reportgen.archive._writer import fsync_directory, staging_dir, write_file
+from reportgen.errors import InputError, OutputExistsError
+from reportgen.kinds.multidomain.model import Judge, Manifest, Participant, Round
+from reportgen.kinds.multidomain.schemas import (
+    ADJUDICATIONS_FILE,
+    ADJUDICATIONS_SCHEMA,
+    AUDIT_FILE,
+    AUDIT_SCHEMA,
+    CALIBRATION_FILE,
+    CALIBRATION_SCHEMA,
+    ITEMS_FILE,
+    ITEMS_SCHEMA,
+    JUDGE_VIEWS_FILE,
+    JUDGE_VIEWS_SCHEMA,
+    JUDGES_FILE,
+    JUDGES_HEADER,
+    JURY_FILE,
+    JURY_SCHEMA,
+    MODELS_HEADER,
+    RESPONSES_SCHEMA,
+    RUBRICS_FILE,
+    RUBRICS_SCHEMA,
+    TS_FORMAT,
+)
+from reportgen.kinds.multidomain.terms import threshold_text
+from reportgen.model import TEXT_LANGUAGES
+
+
+def write_round(round_: Round, out_dir: Path) -> None:
+    """Write the complete archive of `round_` at `out_dir`, a folder named after the
+    round id that must not exist yet (OutputExistsError); nothing is left on failure."""
+    if out_dir.name != round_.round_id:
+        raise InputError(
+            f"{out_dir}: an archive's folder is named after its round id {round_.round_id!r}"
+        )
+    files = archive_files(round_)
+    with staging_dir(out_dir) as staging:
+        for rel, data in files.items():
+            (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+            write_file(staging / rel, data)
+        if out_dir.exists():
+            raise OutputExistsError(f"{out_dir} already exists: an archive is never overwritten")
+        staging.rename(out_dir)
+        fsync_directory(out_dir.parent)
+
+
+def archive_files(round_: Round) -> dict[str, bytes]:
+    """Every file of the archive (relative path -> bytes), SHA256SUMS and ledger included."""
+    files: dict[str, bytes] = {
+        MANIFEST_FILE: _json_bytes(manifest_dict(round_.manifest)),
+        MODELS_FILE: csv_text(
+            MODELS_HEADER, [participant_row(p) for p in round_.models], name=MODELS_FILE
+        ).encode("utf-8"),
+        JUDGES_FILE: csv_text(
+            JUDGES_HEADER, [judge_row(j) for j in round_.judges], name=JUDGES_FILE
+        ).encode("utf-8"),
+        ITEMS_FILE: table_bytes(round_.items, ITEMS_SCHEMA),
+        RUBRICS_FILE: table_bytes(round_.rubrics, RUBRICS_SCHEMA),
+        JUDGE_VIEWS_FILE: table_bytes(round_.judge_views, JUDGE_VIEWS_SCHEMA),
+        JURY_FILE: table_bytes(round_.jury, JURY_SCHEMA),
+        ADJUDICATIONS_FILE: table_bytes(round_.adjudications, ADJUDICATIONS_SCHEMA),
+        CALIBRATION_FILE: table_bytes(round_.calibration, CALIBRATION_SCHEMA),
+        AUDIT_FILE: table_bytes(round_.audit, AUDIT_SCHEMA),
+    }
+    for participant in round_.models:
+        rows = round_.responses.get(participant.model_id, ())
+        files[response_path(participant.model_id)] = table_bytes(rows, RESPONSES_SCHEMA)
+    files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
+    if round_.annulments:
+        files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]
+    return files
+
+
+# --- round.json -----------------------------------------------------------------------
+
+
+def manifest_dict(manifest: Manifest) -> dict[str, object]:
+    """round.json's content: the core's keys in the core's order, then `multidomain`."""
+    return {
+        "format": manifest.format,
+        "round_id": manifest.round_id,
+        "kind": manifest.kind,
+        "title": {language: manifest.title[language] for language in TEXT_LANGUAGES},
+        "synthetic": manifest.synthetic,
+        "collected_on": manifest.collected_on.isoformat(),
+        "protocol_frozen_on": manifest.protocol_frozen_on.isoformat(),
+        "ended_on": manifest.ended_on.isoformat() if manifest.ended_on else None,
+        "languages": list(manifest.languages),
+        "generation": dict(manifest.generation),
+        "bootstrap": {"replicates": manifest.bootstrap_replicates, "seed": manifest.bootstrap_seed},
+        "interpretations": [
+            {"id": i.id, "topic": _texts(i.topic), "reading": _texts(i.reading)}
+            for i in manifest.interpretations
+        ],
+        "multidomain": manifest_block(manifest),
+    }
+
+
+# long: one literal holding the spec's keys in the spec's order
+def manifest_block(manifest: Manifest) -> dict[str, object]:
+    """round.json's `multidomain` object, keys in the spec's order, thresholds as text."""
+    jury, audit, calibration = manifest.jury, manifest.audit, manifest.calibration
+    contamination, pairwise, rules = manifest.contamination, manifest.pairwise, manifest.grade_rules
+    return {
+        "profile": manifest.profile,
+        "profile_version": manifest.profile_version,
+        "deviations": [{"key": d.key, "reason": _texts(d.reason)} for d in manifest.deviations],
+        "annex": [
+            {
+                "annex_id": entry.annex_id,
+                "organization": entry.organization,
+                "headquarters": entry.headquarters,
+                "language_affinity": list(entry.language_affinity),
+                "reserve": entry.reserve,
+            }
+            for entry in manifest.annex
+        ],
+        "cast_size": manifest.cast_size,
+        "previous_round": manifest.previous_round,
+        "domains": [{"id": d.id, "name": _texts(d.name)} for d in manifest.domains],
+        "weights": dict(manifest.weights),
+        "composition": {
+            domain_id: {"language": dict(part.language), "type": dict(part.type)}
+            for domain_id, part in manifest.composition.items()
+        },
+        "grade_counts": {str(grade): count for grade, count in manifest.grade_counts.items()},
+        "grade_rules": {
+            "min_distinct": rules.min_distinct,
+            "high_grade": rules.high_grade,
+            "high_min_share": threshold_text(rules.high_min_share),
+        },
+        "max_points": manifest.max_points,
+        "runs": manifest.runs,
+        "jury": {
+            "size": jury.size,
+            "scale": list(jury.scale),
+            "adjudicate_above": threshold_text(jury.adjudicate_above),
+            "presentation_seed": jury.presentation_seed,
+        },
+        "audit": {
+            "fraction": threshold_text(audit.fraction),
+            "min_per_stratum": audit.min_per_stratum,
+            "invalidate_above": threshold_text(audit.invalidate_above),
+            "seed": audit.seed,
+        },
+        "calibration": {
+            "jurors": calibration.jurors,
+            "reviewers": calibration.reviewers,
+            "hit_rate_band": [threshold_text(bound) for bound in calibration.hit_rate_band],
+        },
+        "contamination": {
+            "ngram": contamination.ngram,
+            "flag_above": threshold_text(contamination.flag_above),
+            "canary_partial_min_chars": contamination.canary_partial_min_chars,
+        },
+        "technical_tie": manifest.technical_tie,
+        "pairwise": {
+            "elo_initial": pairwise.elo_initial,
+            "k": pairwise.k,
+            "scale": pairwise.scale,
+            "base": pairwise.base,
+            "bt_mean": pairwise.bt_mean,
+        },
+        "item_order_seed": manifest.item_order_seed,
+        "bank_sha256": manifest.bank_sha256,
+        "judge_config_sha256": manifest.judge_config_sha256,
+        "extractor_version": manifest.extractor_version,
+        "currency": manifest.currency,
+        "embargo_days": manifest.embargo_days,
+        "contest_window_days": manifest.contest_window_days,
+        "reply_days": manifest.reply_days,
+        "retention_months": manifest.retention_months,
+        "retain_until": manifest.retain_until.isoformat(),
+    }
+
+
+def _texts(value: Mapping[str, str]) -> dict[str, str]:
+    return {language: value[language] for language in TEXT_LANGUAGES}
+
+
+def _json_bytes(data: Mapping[str, object]) -> bytes:
+    # The core writer's form: indented, UTF-8 as is, one final newline.
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+# --- CSV tables -----------------------------------------------------------------------
+
+
+def participant_row(participant: Participant) -> list[str]:
+    """One models.csv row: the core's columns, then the REG columns (MODELS_HEADER)."""
+    p = participant
+    return [
+        p.model_id,
+        p.display_name,
+        p.provider,
+        p.api_identifier,
+        p.snapshot,
+        p.evaluated_on.isoformat(),
+        str(p.annex_id),
+        p.organization,
+        p.economic_group,
+        ";".join(p.language_affinity),
+        bool_text(p.reserve),
+        "" if p.replaces is None else str(p.replaces),
+        bool_text(p.operated_by_organization),
+        bool_text(p.weights_open),
+        p.checksum,
+        p.generation_sha256,
+        p.executives,
+        p.reference_models,
+        p.reference_date.isoformat(),
+        p.verified_on.isoformat(),
+        p.verification_source,
+        p.verification_status,
+        p.footnote_pt,
+        p.footnote_en,
+    ]
+
+
+def judge_row(judge: Judge) -> list[str]:
+    """One judges.csv row (JUDGES_HEADER)."""
+    return [
+        judge.judge_id,
+        judge.kind,
+        judge.role,
+        judge.display_name,
+        judge.provider,
+        judge.api_identifier,
+        judge.snapshot,
+        judge.economic_group,
+        judge.participant_model_id,
+        bool_text(judge.operated_by_organization),
+        bool_text(judge.declared_conflict),
+        judge.conflict_note,
+    ]
+
+
+# --- Parquet tables -------------------------------------------------------------------
+
+
+def ts_text(moment: datetime) -> str:
+    """A `ts` value: ISO 8601 UTC to the second, `Z` suffix."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime(TS_FORMAT)
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, datetime):  # before date: a datetime is a date too
+        return ts_text(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
+    """Parquet bytes of `rows` (objects with an attribute per column) under `schema`;
+    an empty table keeps its schema."""
+    records: Sequence[object] = list(rows)
+    columns = {name: [_cell(getattr(record, name)) for record in records] for name in schema.names}
+    return parquet_bytes(pa.table(columns, schema=schema))
