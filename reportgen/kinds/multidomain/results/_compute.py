@@ -1,24 +1,143 @@
-"""The multidomain results object of a round: computed, or read from the core cache."""
+"""The multidomain results object of a round: computed, or read from the core cache.
+
+`build_results(round_)` runs every computation of multidomain-metrics.md; `load_results`
+does the same through the core results cache (`reportgen.results`), keyed by the round's
+checksums and ledger, the package version, the results schema and the bootstrap settings.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
+from reportgen import __version__
+from reportgen.errors import InputError
 from reportgen.kinds.multidomain.model import Round
-from reportgen.kinds.multidomain.results._schema import SCHEMA, Results
+from reportgen.kinds.multidomain.results import _sections as sections
+from reportgen.kinds.multidomain.results._participants import (
+    adjacent_pairs,
+    primary_slice,
+    score_tables,
+    tie_groups_of,
+    tied_pairs,
+)
+from reportgen.kinds.multidomain.results._schema import (
+    SCHEMA,
+    Counts,
+    Exact,
+    ParticipantResults,
+    Results,
+)
+from reportgen.kinds.multidomain.score import RoundPoints, jury_outcomes, round_points
+from reportgen.kinds.multidomain.stats.bootstrap import draw_weights
+from reportgen.kinds.multidomain.stats.process import process_metrics
+from reportgen.kinds.multidomain.terms import active_items, superseded_ids, test_items
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
 
 Advance = Callable[[int], None]
 
 
+# long: one computation per section of the results object, one field per line
 def build_results(
     round_: Round, *, replicates: int | None = None, advance: Advance | None = None
 ) -> Results:
     """Every computation of multidomain-metrics.md on `round_` (replicates default to the
     manifest's `bootstrap.replicates`)."""
-    raise NotImplementedError
+    manifest = round_.manifest
+    count = manifest.bootstrap_replicates if replicates is None else replicates
+    if count < 1:
+        raise InputError(
+            f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
+        )
+    outcomes = jury_outcomes(round_)
+    points = round_points(round_, outcomes=outcomes)
+    weights = draw_weights(points.items, manifest.bootstrap_seed, count)
+    tables = score_tables(round_, points, weights)
+    if advance is not None:
+        advance(count)
+    duel = sections.pairwise_section(points, manifest.pairwise, weights)
+    if advance is not None:
+        advance(count)
+    tied = tied_pairs(tables, points.model_ids)
+    position = {model_id: i for i, model_id in enumerate(points.model_ids)}
+    scored = frozenset(item.item_id for item in points.items)
+    participants = []
+    for model_id in tables.classification.order:
+        model = position[model_id]
+        participant = round_.models[model]
+        slices = tables.slice_scores[model]
+        process = process_metrics(points, model)
+        values = tables.values[model_id]
+        participants.append(
+            ParticipantResults(
+                model_id=model_id,
+                display_name=participant.display_name,
+                rank=tables.classification.ranks[model_id],
+                points=Exact.of(sum(points.item_points[model], Fraction(0))),
+                possible=sum(item.weight for item in points.items),
+                primary=primary_slice(tables, model, points),
+                global_score=slices[0],
+                slices=slices[1:],
+                judge_variance=_exact(values["judge_variance"]),
+                cost_per_point=_exact(values["cost_per_point"]),
+                elo=float(duel.elo[model]),
+                elo_lo=float(duel.elo_bounds[0][model]),
+                elo_hi=float(duel.elo_bounds[1][model]),
+                bt=None if duel.bt is None else float(duel.bt[model]),
+                bt_lo=None if duel.bt_bounds is None else float(duel.bt_bounds[0][model]),
+                bt_hi=None if duel.bt_bounds is None else float(duel.bt_bounds[1][model]),
+                process=sections.process_model(process),
+                jury_scored=sum(1 for key in outcomes if key[1] == model_id and key[0] in scored),
+                adjudicated=sum(
+                    1
+                    for key, outcome in outcomes.items()
+                    if key[1] == model_id and key[0] in scored and outcome.adjudicated
+                ),
+            )
+        )
+    return Results(
+        schema=SCHEMA,
+        round_id=manifest.round_id,
+        kind="multidomain",
+        synthetic=manifest.synthetic,
+        package_version=__version__,
+        replicates=count,
+        seed=manifest.bootstrap_seed,
+        counts=_counts(round_, points),
+        participants=tuple(participants),
+        adjacent=adjacent_pairs(tables, points.model_ids, tied),
+        tie_groups=tie_groups_of(tables, tied),
+        pairwise=duel.section,
+        jury=sections.jury_section(outcomes),
+        audit=sections.audit_section(round_, outcomes),
+        calibration=sections.calibration_section(round_),
+        contamination=sections.contamination_section(round_),
+        dates=sections.dates_section(manifest),
+    )
+
+
+def _exact(value: Fraction | None) -> Exact | None:
+    return None if value is None else Exact.of(value)
+
+
+def _counts(round_: Round, points: RoundPoints) -> Counts:
+    tests = test_items(round_.items)
+    active = active_items(round_.items)
+    active_ids = {item.item_id for item in active}
+    annulled = [a for a in round_.annulments if a.item_id in active_ids]
+    scored = {item.item_id for item in points.items}
+    return Counts(
+        test_items=len(tests),
+        active_items=len(active),
+        superseded_items=len(superseded_ids(round_.items)),
+        annulled_items=len(annulled),
+        scored_items=len(points.items),
+        possible=sum(item.weight for item in active if item.item_id in scored),
+        annulled_by_source=dict(sorted(Counter(a.source for a in annulled).items())),
+    )
 
 
 def _cache_parameters(round_: Round, replicates: int) -> list[str]:

@@ -208,6 +208,9 @@ class Audit(BaseModel):
 
 
 class Jury(BaseModel):
+    """The jury's work over every jury-scored response of the archive (annulled and
+    superseded items included: the jury scored them)."""
+
     model_config = _MODEL_CONFIG
 
     jury_scored: int
@@ -282,7 +285,10 @@ class Dates(BaseModel):
     ended_on: date
     embargo_end: date
     contest_opens: date
-    contest_closes: date = Field(description="last day of contestation of a test item")
+    contest_closes: date = Field(
+        description="E + contest_window_days: a test item's contestation window closes at"
+        " 00:00:00Z of this date, inclusive (it opens at 00:00:00Z of contest_opens)"
+    )
     provisional_until: date
     retain_until: date
 

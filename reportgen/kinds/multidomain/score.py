@@ -1,0 +1,146 @@
+"""Points of every response and item points p̄ (multidomain-metrics.md §1), exact.
+
+mcq/calc: `weight` when the response is scored and correct; open: `weight` x F / 5 with F
+the jury's final score (the adjudicator's mean when the jurors' range is above
+`adjudicate_above`); anything else 0. p̄(m, i) is the mean over the runs (MD-I01).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from reportgen.kinds.multidomain.derive import final_score, mean_score
+from reportgen.kinds.multidomain.model import Item, Response, ResponseKey, Round
+from reportgen.kinds.multidomain.terms import is_jury_scored, is_scored_response, scored_items
+
+
+@dataclass(frozen=True, slots=True)
+class JuryOutcome:
+    """The jury's verdict on one response (Art. 24)."""
+
+    juror_scores: tuple[Fraction, ...]  # s_j per juror, in judge_id order
+    adjudicator_score: Fraction | None
+    final: Fraction
+    adjudicated: bool
+    criterion_ranges_above: int  # criteria whose juror range is > adjudicate_above
+
+
+def jury_outcomes(round_: Round) -> dict[ResponseKey, JuryOutcome]:
+    """Every jury-scored response's juror scores, final score F and counts."""
+    by_response: dict[ResponseKey, dict[str, dict[str, int]]] = defaultdict(
+        lambda: defaultdict(dict)
+    )
+    for row in round_.jury:
+        by_response[(row.item_id, row.model_id, row.run)][row.judge_id][row.criterion_id] = (
+            row.score
+        )
+    adjudicated: dict[ResponseKey, list[int]] = defaultdict(list)
+    for adjudication in round_.adjudications:
+        key = (adjudication.item_id, adjudication.model_id, adjudication.run)
+        adjudicated[key].append(adjudication.score)
+    above = round_.manifest.jury.adjudicate_above
+    outcomes: dict[ResponseKey, JuryOutcome] = {}
+    for key, jurors in by_response.items():
+        juror_scores = tuple(mean_score(jurors[judge].values()) for judge in sorted(jurors))
+        adjudicator = mean_score(adjudicated[key]) if adjudicated.get(key) else None
+        outcomes[key] = JuryOutcome(
+            juror_scores=juror_scores,
+            adjudicator_score=adjudicator,
+            final=final_score(juror_scores, adjudicator, above),
+            # Verify guarantees adjudication rows exactly when the range is above.
+            adjudicated=adjudicator is not None,
+            criterion_ranges_above=_criterion_ranges_above(jurors.values(), above),
+        )
+    return outcomes
+
+
+def _criterion_ranges_above(jurors: Iterable[Mapping[str, int]], above: Fraction) -> int:
+    per_criterion: dict[str, list[int]] = defaultdict(list)
+    for scores in jurors:
+        for criterion_id, score in scores.items():
+            per_criterion[criterion_id].append(score)
+    return sum(1 for scores in per_criterion.values() if max(scores) - min(scores) > above)
+
+
+def response_points(item: Item, response: Response, outcome: JuryOutcome | None) -> Fraction:
+    """p(m, i, r) of one response (§1)."""
+    if item.type == "open":
+        if outcome is None or not is_jury_scored(item, response):
+            return Fraction(0)
+        return item.weight * outcome.final / 5
+    if is_scored_response(response) and response.correct is True:
+        return Fraction(item.weight)
+    return Fraction(0)
+
+
+def has_valid_score(responses: Iterable[Response]) -> bool:
+    """A valid item score (§5): no run discarded without being scored first."""
+    return not any(
+        r.status == "discarded_personal_data" and r.scored_before_discard is not True
+        for r in responses
+    )
+
+
+@dataclass(frozen=True)
+class RoundPoints:
+    """Points of every participant on every scored item, in `order`.
+
+    `item_points[m][i]` = p̄(m, i); `run_points[m][i]` = (p(m, i, 1), ..., p(m, i, runs));
+    `valid[m][i]`: m has a valid item score on i (§5). Indices follow `items` and
+    `model_ids` (models.csv order).
+    """
+
+    items: tuple[Item, ...]
+    model_ids: tuple[str, ...]
+    runs: int
+    item_points: tuple[tuple[Fraction, ...], ...]
+    run_points: tuple[tuple[tuple[Fraction, ...], ...], ...]
+    valid: tuple[tuple[bool, ...], ...]
+    outcomes: Mapping[ResponseKey, JuryOutcome]
+    responses: Mapping[tuple[str, str], tuple[Response, ...]]  # (model, item) -> runs
+
+
+def round_points(
+    round_: Round,
+    items: Sequence[Item] | None = None,
+    outcomes: Mapping[ResponseKey, JuryOutcome] | None = None,
+) -> RoundPoints:
+    """Points over `items` (default: the scored set, in order)."""
+    chosen = tuple(scored_items(round_) if items is None else items)
+    outcomes = jury_outcomes(round_) if outcomes is None else outcomes
+    runs = round_.manifest.runs
+    by_pair: dict[tuple[str, str], list[Response]] = defaultdict(list)
+    wanted = {item.item_id for item in chosen}
+    for model_id, model_rows in round_.responses.items():
+        for row in model_rows:
+            if row.item_id in wanted:
+                by_pair[(model_id, row.item_id)].append(row)
+    model_ids = tuple(model.model_id for model in round_.models)
+    run_points, item_points, valid = [], [], []
+    for model_id in model_ids:
+        model_runs, model_means, model_valid = [], [], []
+        for item in chosen:
+            rows = sorted(by_pair[(model_id, item.item_id)], key=lambda r: r.run)
+            points = tuple(
+                response_points(item, row, outcomes.get((item.item_id, model_id, row.run)))
+                for row in rows
+            )
+            model_runs.append(points)
+            model_means.append(sum(points, Fraction(0)) / runs)
+            model_valid.append(has_valid_score(rows))
+        run_points.append(tuple(model_runs))
+        item_points.append(tuple(model_means))
+        valid.append(tuple(model_valid))
+    return RoundPoints(
+        items=chosen,
+        model_ids=model_ids,
+        runs=runs,
+        item_points=tuple(item_points),
+        run_points=tuple(run_points),
+        valid=tuple(valid),
+        outcomes=outcomes,
+        responses={key: tuple(sorted(rows, key=lambda r: r.run)) for key, rows in by_pair.items()},
+    )

@@ -1,0 +1,74 @@
+"""The multidomain kind's hooks beyond the archive: summary and results.
+
+Functions of the same names and signatures as the Estigmas kind's `stages`, for
+`MultidomainKind` to call. Each imports its stage only when called, so reading an archive
+(which loads the kind) does not load the statistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from reportgen.errors import ReportgenError
+from reportgen.kinds.multidomain.model import Round
+from reportgen.model import Round as CoreRound
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
+
+
+def multidomain_round(round_: CoreRound) -> Round:
+    """`round_` as the multidomain round it must be (the registry routes by kind)."""
+    if not isinstance(round_, Round):
+        raise ReportgenError(
+            f"{round_.path}: not a multidomain round (kind {round_.manifest.kind})"
+        )
+    return round_
+
+
+def print_summary(round_: CoreRound, console: Console) -> None:
+    from reportgen.kinds.multidomain import summary
+    from reportgen.kinds.multidomain.results import load_results
+
+    multidomain = multidomain_round(round_)
+    summary.print_summary(multidomain, load_results(multidomain), console)
+
+
+def summary_json(round_: CoreRound) -> dict[str, Any]:
+    from reportgen.kinds.multidomain import summary
+    from reportgen.kinds.multidomain.results import load_results
+
+    multidomain = multidomain_round(round_)
+    return summary.summary_json(multidomain, load_results(multidomain))
+
+
+def replicates_of(round_: CoreRound, replicates: int | None) -> int:
+    return round_.manifest.bootstrap_replicates if replicates is None else replicates
+
+
+def results_steps(round_: CoreRound, replicates: int | None) -> int:
+    """The score bootstrap and the head-to-head bootstrap each report all replicates."""
+    return 2 * replicates_of(round_, replicates)
+
+
+def results_json(
+    round_: CoreRound,
+    *,
+    replicates: int | None,
+    cache_dir: Path | None,
+    use_cache: bool,
+    advance: Callable[[int], None] | None,
+) -> dict[str, Any]:
+    from reportgen.kinds.multidomain.results import build_results, load_results
+
+    multidomain = multidomain_round(round_)
+    count = replicates_of(round_, replicates)
+    if use_cache:
+        results = load_results(multidomain, count, cache_dir, advance)
+    else:
+        results = build_results(multidomain, replicates=count, advance=advance)
+    return results.to_json_dict()

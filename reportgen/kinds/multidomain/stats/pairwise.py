@@ -1,0 +1,264 @@
+"""The head-to-head matrix (multidomain-metrics.md §5, MD-I12): battles, W/L/T, online Elo,
+Bradley-Terry, and their item bootstrap.
+
+Battles: for each scored item in ascending order, each pair (a, b) in models.csv order with
+a valid score on both: outcome 1, 0 or ½ by comparing p̄ exactly. Elo runs online over that
+list. In bootstrap replicate r the list takes item i w(r, i) times, consecutively, so every
+replicate plays exactly `items` item-copies: step t of replicate r is its t-th copy. All
+replicates advance together; battles of one step between disjoint participants commute, so
+the sequence is cut into waves of disjoint pairs (each wave one vectorised update, bit for
+bit the same ratings as the sequential loop).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from reportgen.kinds.multidomain.model import Pairwise as PairwiseRules
+from reportgen.kinds.multidomain.score import RoundPoints
+from reportgen.kinds.multidomain.stats.bootstrap import ScaledPoints
+
+FloatArray = np.ndarray[Any, np.dtype[np.float64]]
+IntArray = np.ndarray[Any, np.dtype[np.int64]]
+BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
+_TOLERANCE = 1e-12
+_NEWTON_STEPS = 60
+_MM_STEPS = 100_000
+
+
+@dataclass(frozen=True)
+class Battles:
+    """Outcomes per (item, pair): `outcome[i, p]` for pair p = pairs[p] (a, b) is a's
+    score (1, 0, 0.5); `valid[i, p]` whether the battle takes place."""
+
+    pairs: tuple[tuple[int, int], ...]
+    outcome: FloatArray
+    valid: BoolArray
+
+    @property
+    def count(self) -> int:
+        return int(np.count_nonzero(self.valid))
+
+    def wlt(self, pair: int) -> tuple[int, int, int]:
+        played = self.outcome[self.valid[:, pair], pair]
+        return (
+            int(np.count_nonzero(played == 1.0)),
+            int(np.count_nonzero(played == 0.0)),
+            int(np.count_nonzero(played == 0.5)),
+        )
+
+    def win_mass(self, models: int) -> FloatArray:
+        """(items x models x models): a's win mass against b on each item."""
+        mass = np.zeros((self.outcome.shape[0], models, models))
+        for index, (a, b) in enumerate(self.pairs):
+            played = self.valid[:, index]
+            mass[played, a, b] = self.outcome[played, index]
+            mass[played, b, a] = 1.0 - self.outcome[played, index]
+        return mass
+
+
+def battles(points: RoundPoints) -> Battles:
+    pairs = tuple(itertools.combinations(range(len(points.model_ids)), 2))
+    scaled = ScaledPoints.of(points).points  # items x models, exact integers
+    valid_score = np.array(points.valid, dtype=bool).reshape(len(points.model_ids), -1).T
+    n = len(points.items)
+    outcome = np.zeros((n, len(pairs)))
+    valid = np.zeros((n, len(pairs)), dtype=bool)
+    for index, (a, b) in enumerate(pairs):
+        ahead, behind = scaled[:, a] > scaled[:, b], scaled[:, a] < scaled[:, b]
+        outcome[:, index] = np.where(ahead, 1.0, np.where(behind, 0.0, 0.5))
+        valid[:, index] = valid_score[:, a] & valid_score[:, b]
+    return Battles(pairs=pairs, outcome=outcome, valid=valid)
+
+
+@functools.lru_cache(maxsize=8)
+def _waves(steps: int, pairs: tuple[tuple[int, int], ...]) -> tuple[Wave, ...]:
+    """The battle sequence (step t, pair p) cut into waves of disjoint pairs that keep the
+    order of every participant's battles."""
+    last: dict[int, int] = {}
+    by_level: dict[int, tuple[list[int], list[int]]] = {}
+    for step in range(steps):
+        for index, (a, b) in enumerate(pairs):
+            level = max(last.get(a, -1), last.get(b, -1)) + 1
+            last[a] = last[b] = level
+            step_list, pair_list = by_level.setdefault(level, ([], []))
+            step_list.append(step)
+            pair_list.append(index)
+    first = np.array([a for a, _ in pairs], dtype=np.int64)
+    second = np.array([b for _, b in pairs], dtype=np.int64)
+    waves = []
+    for _, (step_list, pair_list) in sorted(by_level.items()):
+        wave_pairs = np.array(pair_list, dtype=np.int64)
+        waves.append(
+            Wave(
+                steps=np.array(step_list, dtype=np.int64),
+                pairs=wave_pairs[:, None],
+                first=first[wave_pairs],
+                second=second[wave_pairs],
+            )
+        )
+    return tuple(waves)
+
+
+@dataclass(frozen=True)
+class Wave:
+    steps: IntArray  # the step of each battle
+    pairs: IntArray  # its pair index (a column, to broadcast over replicates)
+    first: IntArray  # a of each pair
+    second: IntArray  # b of each pair
+
+
+def elo(
+    battles_: Battles, models: int, rules: PairwiseRules, sequence: IntArray | None = None
+) -> FloatArray:
+    """Online Elo ratings (replicates x models); `sequence[r, t]` is the item replicate r
+    plays at step t (default: one replicate, the items in order)."""
+    if sequence is None:
+        sequence = np.arange(battles_.outcome.shape[0], dtype=np.int64)[None, :]
+    replicates, steps = sequence.shape
+    # Participants x replicates: each participant's ratings are one contiguous row.
+    ratings = np.full((models, replicates), float(rules.elo_initial))
+    if not battles_.pairs or steps == 0:
+        return ratings.T.copy()
+    width = len(battles_.pairs)
+    # Flat (item, pair) index of every battle of step t: item_offset[t] + pair.
+    item_offset = np.ascontiguousarray(sequence.T) * width
+    k = float(rules.k)
+    won = (k * battles_.outcome).ravel()  # K x outcome
+    played = battles_.valid.ravel().astype(np.float64)
+    all_played = bool(battles_.valid.all())
+    slope = np.log(float(rules.base)) / rules.scale  # base^(x/scale) = exp(slope x)
+    for wave in _waves(steps, battles_.pairs):
+        ra, rb = ratings[wave.first], ratings[wave.second]
+        expected = np.exp((rb - ra) * slope)
+        expected += 1.0
+        np.divide(k, expected, out=expected)  # K x E_a
+        index = item_offset[wave.steps] + wave.pairs
+        delta = won.take(index)
+        delta -= expected
+        if not all_played:
+            delta *= played.take(index)
+        ratings[wave.first] = ra + delta
+        ratings[wave.second] = rb - delta
+    return ratings.T.copy()
+
+
+def replicate_sequence(weights: IntArray) -> IntArray:
+    """Step t of replicate r: item i repeated w(r, i) times, items in order."""
+    replicates, items = weights.shape
+    tiled = np.tile(np.arange(items, dtype=np.int64), replicates)
+    return np.repeat(tiled, weights.ravel()).reshape(replicates, -1)
+
+
+def estimable(wins: FloatArray) -> BoolArray:
+    """Per replicate (wins: R x M x M): every participant has a battle and the graph
+    a -> b (a has positive win mass against b) is strongly connected."""
+    replicates, models = wins.shape[0], wins.shape[1]
+    games = wins + wins.transpose(0, 2, 1)
+    has_battle = np.all(games.sum(axis=2) > 0, axis=1)
+    reach = (wins > 0) | np.eye(models, dtype=bool)[None, :, :]
+    for _ in range(max(1, int(np.ceil(np.log2(max(models, 2)))))):
+        reach = (reach.astype(np.int64) @ reach.astype(np.int64)) > 0
+    connected: BoolArray = has_battle & np.all(reach.reshape(replicates, -1), axis=1)
+    return connected
+
+
+def bradley_terry(wins: FloatArray, rules: PairwiseRules) -> FloatArray:
+    """Maximum-likelihood ratings (R x M), mean `bt_mean`, for estimable win matrices.
+
+    Newton steps on log-strengths (the log-likelihood is concave) bring every replicate
+    near the optimum; MM iterations then run until the relative change of the strengths
+    is below 1e-12 for every replicate.
+    """
+    theta = _newton(wins)
+    theta = _mm(wins, theta)
+    theta -= theta.mean(axis=1, keepdims=True)
+    ratings: FloatArray = rules.bt_mean + rules.scale * theta / np.log(rules.base)
+    return ratings
+
+
+def _newton(wins: FloatArray) -> FloatArray:
+    replicates, models = wins.shape[0], wins.shape[1]
+    games = wins + wins.transpose(0, 2, 1)
+    won = wins.sum(axis=2)
+    theta = np.zeros((replicates, models))
+    gauge = np.ones((models, models)) / models
+    for _ in range(_NEWTON_STEPS):
+        p = 1.0 / (1.0 + np.exp(theta[:, None, :] - theta[:, :, None]))  # p[a, b]
+        gradient = won - np.sum(games * p, axis=2)
+        curvature = games * p * (1.0 - p)
+        laplacian = np.eye(models)[None] * curvature.sum(axis=2)[:, :, None] - curvature
+        step = np.linalg.solve(laplacian + gauge, gradient[:, :, None])[:, :, 0]
+        step = np.clip(step, -2.0, 2.0)
+        theta += step
+        if np.max(np.abs(step)) < 1e-13:
+            break
+    return theta
+
+
+def _mm(wins: FloatArray, theta: FloatArray) -> FloatArray:
+    games = wins + wins.transpose(0, 2, 1)
+    won = wins.sum(axis=2)
+    strength = np.exp(theta - theta.max(axis=1, keepdims=True))
+    active = np.ones(strength.shape[0], dtype=bool)
+    for _ in range(_MM_STEPS):
+        current = strength[active]
+        total = current[:, :, None] + current[:, None, :]
+        updated = won[active] / np.sum(games[active] / total, axis=2)
+        updated /= updated.sum(axis=1, keepdims=True)
+        change = np.max(np.abs(updated - current) / current, axis=1)
+        strength[active] = updated
+        still = change >= _TOLERANCE
+        active[np.flatnonzero(active)[~still]] = False
+        if not active.any():
+            break
+    logs: FloatArray = np.log(strength)
+    return logs
+
+
+def win_probability(ratings: FloatArray, rules: PairwiseRules) -> FloatArray:
+    """p_ab = 1 / (1 + base^((β_b - β_a) / scale)) (models x models)."""
+    difference = ratings[None, :] - ratings[:, None]
+    probability: FloatArray = 1.0 / (1.0 + float(rules.base) ** (difference / rules.scale))
+    return probability
+
+
+@dataclass(frozen=True)
+class PairwiseReplicates:
+    elo_estimate: FloatArray  # M: the round's own battle list
+    elo: FloatArray  # R x M
+    bt: FloatArray  # R' x M (estimable replicates only)
+    non_estimable: int
+
+
+def bootstrap(
+    battles_: Battles, models: int, rules: PairwiseRules, weights: IntArray
+) -> PairwiseReplicates:
+    """Elo and BT refitted on every replicate's battle list (§5, bootstrap). The round's
+    own Elo runs as one more row beside the replicates (the same waves)."""
+    items = weights.shape[1]
+    own = np.arange(items, dtype=np.int64)[None, :]
+    ratings = elo(battles_, models, rules, np.vstack([own, replicate_sequence(weights)]))
+    mass = battles_.win_mass(models).reshape(items, models * models)
+    wins = (weights.astype(np.float64) @ mass).reshape(-1, models, models)
+    ok = estimable(wins)
+    fitted = bradley_terry(wins[ok], rules) if ok.any() else np.zeros((0, models))
+    return PairwiseReplicates(
+        elo_estimate=ratings[0],
+        elo=ratings[1:],
+        bt=fitted,
+        non_estimable=int(np.count_nonzero(~ok)),
+    )
+
+
+def percentile_bounds(values: FloatArray) -> tuple[FloatArray, FloatArray] | None:
+    """2.5 and 97.5 percentiles per column (numpy linear rule); None without rows."""
+    if values.shape[0] == 0:
+        return None
+    low, high = np.percentile(values, [2.5, 97.5], axis=0, method="linear")
+    return low, high

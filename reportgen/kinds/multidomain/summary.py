@@ -1,0 +1,139 @@
+"""The multidomain summary: the classification with the primary score's interval, the
+global and domain scores, Elo, Bradley-Terry and the process figures.
+
+`reportgen summary` prints it through the kind registry (`stages.print_summary` and
+`stages.summary_json`); both read the results object (cached).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.multidomain.results import Exact, ParticipantResults, Results, SliceScore
+
+# Keys of one participant in `--json`, in output order.
+PARTICIPANT_KEYS: tuple[str, ...] = (
+    "model_id",
+    "display_name",
+    "rank",
+    "primary",
+    "global",
+    "slices",
+    "elo",
+    "bt",
+    "refusal_rate",
+    "format_compliance",
+)
+
+
+def _exact(value: Exact | None) -> str | None:
+    return None if value is None else value.exact
+
+
+def _slice_json(entry: SliceScore) -> dict[str, Any]:
+    return {
+        "score": _exact(entry.score),
+        "lo": _exact(entry.lo),
+        "hi": _exact(entry.hi),
+        "n": entry.n,
+    }
+
+
+def participant_json(participant: ParticipantResults) -> dict[str, Any]:
+    """One participant, keys in PARTICIPANT_KEYS order; exact values as "n/d" strings."""
+    return {
+        "model_id": participant.model_id,
+        "display_name": participant.display_name,
+        "rank": participant.rank,
+        "primary": _slice_json(participant.primary),
+        "global": _slice_json(participant.global_score),
+        "slices": {entry.slice: _slice_json(entry) for entry in participant.slices},
+        "elo": participant.elo,
+        "bt": participant.bt,
+        "refusal_rate": _exact(participant.process.refusal_rate),
+        "format_compliance": _exact(participant.process.format_compliance),
+    }
+
+
+def summary_json(round_: Round, results: Results) -> dict[str, Any]:
+    """The `--json` document: the round id, then one object per participant, in
+    classification order, with the technical-tie groups."""
+    return {
+        "round_id": round_.round_id,
+        "scored_items": results.counts.scored_items,
+        "annulled_items": results.counts.annulled_items,
+        "participants": [participant_json(p) for p in results.participants],
+        "tie_groups": [list(group) for group in results.tie_groups],
+    }
+
+
+def _shown(value: Exact | None, places: int = 2) -> str:
+    return "n/a" if value is None else value.display(places)
+
+
+def _interval(entry: SliceScore) -> str:
+    if entry.lo is None or entry.hi is None:
+        return "n/a"
+    return f"[{entry.lo.display()}, {entry.hi.display()}]"
+
+
+def _rate(value: Exact | None) -> str:
+    return "n/a" if value is None else f"{value.percent()}%"
+
+
+def _ranking_table(round_: Round, results: Results) -> Table:
+    table = Table(title="Classification", title_justify="left")
+    for heading in ("Rank", "Participant", "Primary", "95% interval", "Global"):
+        table.add_column(heading, justify="left" if heading == "Participant" else "right")
+    domains = [domain.id for domain in round_.manifest.domains]
+    for domain in domains:
+        table.add_column(domain, justify="right")
+    for heading in ("Elo", "BT", "Refusals", "Format"):
+        table.add_column(heading, justify="right")
+    tied = {model for group in results.tie_groups for model in group}
+    for participant in results.participants:
+        by_slice = {entry.slice: entry for entry in participant.slices}
+        marker = " (tie)" if participant.model_id in tied else ""
+        table.add_row(
+            f"{participant.rank}{marker}",
+            Text(participant.display_name),  # Text: a name such as "[beta]" is no markup
+            _shown(participant.primary.score),
+            _interval(participant.primary),
+            _shown(participant.global_score.score),
+            *(_shown(by_slice[f"domain:{domain}"].score) for domain in domains),
+            f"{participant.elo:.2f}",
+            "not estimable" if participant.bt is None else f"{participant.bt:.2f}",
+            _rate(participant.process.refusal_rate),
+            _rate(participant.process.format_compliance),
+        )
+    return table
+
+
+def print_summary(round_: Round, results: Results, console: Console) -> None:
+    """The human-readable summary: round facts, then the classification table."""
+    counts = results.counts
+    console.print(f"Round {round_.round_id} (multidomain)", markup=False, highlight=False)
+    console.print(
+        f"{counts.scored_items:,} scored items ({counts.possible:,} points possible);"
+        f" {counts.annulled_items:,} annulled, {counts.superseded_items:,} superseded",
+        markup=False,
+        highlight=False,
+    )
+    if round_.manifest.synthetic:
+        console.print(
+            "These are generated demonstration data, not real model outputs.",
+            markup=False,
+            highlight=False,
+        )
+    table = _ranking_table(round_, results)
+    table.caption = (
+        "Primary = mean of the domain scores; 95% stratified item bootstrap"
+        f" ({results.replicates:,} replicates). (tie): technical tie."
+    )
+    table.caption_justify = "left"
+    console.print(table)
