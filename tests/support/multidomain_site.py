@@ -574,3 +574,26 @@ def build_site_of(work: Path, as_of: date, round_: md.Round | None = None) -> Pa
     built = _stage(source, config, THEME, work)
     check_site(built, [guard_material(round_)], as_of=as_of)
     return built
+
+
+def build_tiny_site(work: Path, as_of: date) -> tuple[Path, md.Round]:
+    """The built site of the real tiny round (metrics §11, reportgen.demo) on `as_of`, with
+    its computed results, through the build's staging and the leak guard."""
+    from reportgen.archive import read_round
+    from reportgen.build import _stage
+    from reportgen.demo.multidomain.tiny import write_tiny_round
+    from reportgen.guard import check_site
+    from reportgen.kinds.multidomain.render.guard import guard_material
+    from reportgen.kinds.multidomain.render.site_pages import site
+    from reportgen.kinds.multidomain.results import build_results
+    from reportgen.render.siteconfig import load_build_config
+    from tests.factories import CONFIG, THEME
+
+    round_ = read_round(write_tiny_round(work / "rounds"), with_text=True)
+    assert isinstance(round_, md.Round)
+    config = load_build_config(CONFIG, as_of)
+    results = {round_.round_id: build_results(round_)}
+    source = site([round_], config, cache_dir=None, results=results)
+    built = _stage(source, config, THEME, work / "staging")
+    check_site(built, [guard_material(round_)], as_of=as_of)
+    return built, round_

@@ -87,7 +87,7 @@ class Text:
         """A rate in [0, 1] as a percentage with one decimal."""
         if value is None:
             return DASH
-        return self.exact(Exact.of(value.fraction * 100), 1) + " %"
+        return self.exact(Exact.of(value.fraction * 100), 1) + "%"
 
     def real(self, value: float | None, places: int = 2) -> str:
         return DASH if value is None else self.decimal(Decimal(repr(value)), places)
