@@ -250,6 +250,9 @@ def test_downloads_have_the_spec_columns_and_checksums(before: Path) -> None:
     }  # fmt: skip
     for name, digest in sums.items():
         assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest
+    home = page(before, "en", "index")
+    for name in sums:
+        assert f'href="../../data/md-tiny/{name}"' in home
     published = json.loads((folder / "results.json").read_text(encoding="utf-8"))
     assert [f["item_id"] for f in published["contamination"]["ngram_flagged"]] == [""]
 

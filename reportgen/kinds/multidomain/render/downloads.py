@@ -24,6 +24,14 @@ from reportgen.kinds.multidomain.results import (
 from reportgen.render.table import to_csv
 
 SUMS_FILE = "SHA256SUMS"
+DOWNLOAD_NAMES = (
+    "participants.csv",
+    "slices.csv",
+    "pairwise.csv",
+    "process.csv",
+    "results.json",
+    SCHEMA_FILE,
+)
 PARTICIPANT_COLUMNS = (
     "model_id",
     "display_name",
@@ -193,15 +201,15 @@ def download_files(context: RoundContext) -> dict[str, bytes]:
     """One round's downloads: file name -> the exact bytes served."""
     results = context.results
     published = published_results(context)
-    files = {
-        "participants.csv": participants_csv(results),
-        "slices.csv": slices_csv(results),
-        "pairwise.csv": pairwise_csv(results),
-        "process.csv": process_csv(results, context.round_.manifest.currency),
-        "results.json": json.dumps(published, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-        SCHEMA_FILE: published_schema_text(),
-    }
-    return {name: text.encode("utf-8") for name, text in files.items()}
+    texts = (
+        participants_csv(results),
+        slices_csv(results),
+        pairwise_csv(results),
+        process_csv(results, context.round_.manifest.currency),
+        json.dumps(published, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+        published_schema_text(),
+    )
+    return {name: text.encode("utf-8") for name, text in zip(DOWNLOAD_NAMES, texts, strict=True)}
 
 
 def write_downloads(context: RoundContext, site_dir: Path) -> list[Path]:

@@ -26,7 +26,7 @@ from reportgen.kinds.multidomain.render import (
     sections_scores,
 )
 from reportgen.kinds.multidomain.render.context import RoundContext, page_head
-from reportgen.kinds.multidomain.render.downloads import write_downloads
+from reportgen.kinds.multidomain.render.downloads import DOWNLOAD_NAMES, SUMS_FILE, write_downloads
 from reportgen.kinds.multidomain.render.page_types import (
     Block,
     KindHomePage,
@@ -35,6 +35,7 @@ from reportgen.kinds.multidomain.render.page_types import (
     RoundPage,
     SectionLink,
     SectionPage,
+    TableBlock,
 )
 from reportgen.kinds.multidomain.render.text import Text, paragraph
 from reportgen.kinds.multidomain.render.writer import write_page
@@ -71,6 +72,35 @@ def multidomain_round(round_: CoreRound) -> Round:
     return round_
 
 
+def _download_links(round_id: str, text: Text, section_depth: int) -> Markup:
+    """Links to the round's downloads, at the site's root (shared by both languages)."""
+    root = "../" * (section_depth + 1) + ("" if text.language == SITE_LANGUAGES[0] else "../")
+    return Markup("\n").join(
+        Markup(f"- [{name}]({root}data/{round_id}/{name})") for name in (*DOWNLOAD_NAMES, SUMS_FILE)
+    )
+
+
+def _dates_table(context: RoundContext, text: Text) -> TableBlock:
+    dates = context.results.dates
+    window = text.t(
+        "home.contest_value",
+        opens=text.date(dates.contest_opens),
+        closes=text.date(dates.contest_closes),
+    )
+    rows = [
+        (text.t("home.ended_on"), text.date(dates.ended_on)),
+        (text.t("home.embargo_end"), text.date(dates.embargo_end)),
+        (text.t("home.contest"), window),
+        (text.t("home.provisional_until"), text.date(dates.provisional_until)),
+        (text.t("home.retain_until"), text.date(dates.retain_until)),
+        (text.t("home.as_of"), text.date(context.as_of)),
+    ]
+    header = (text.t("column.parameter"), text.t("column.value"))
+    return text.block(
+        f"md-{context.round_id}-dates", text.t("home.dates"), header, rows, numeric_from=99
+    )
+
+
 def round_pages(
     context: RoundContext, text: Text, section_depth: int
 ) -> list[tuple[str, RoundPage]]:
@@ -83,39 +113,17 @@ def round_pages(
         head = page_head(context, text.t(key), text)
         pages.append((f"{rid}/{stem}.md", SectionPage(head, Markup(stem), number, blocks)))
         links.append(SectionLink(number, text.t(key), Markup(f"{stem}.md")))
-    dates = context.results.dates
-    root = "../" * (section_depth + 1) + ("" if text.language == SITE_LANGUAGES[0] else "../")
-    facts = text.block(
-        f"md-{rid}-dates",
-        text.t("home.dates"),
-        (text.t("column.parameter"), text.t("column.value")),
-        [
-            (text.t("home.ended_on"), text.date(dates.ended_on)),
-            (text.t("home.embargo_end"), text.date(dates.embargo_end)),
-            (
-                text.t("home.contest"),
-                text.t(
-                    "home.contest_value",
-                    opens=text.date(dates.contest_opens),
-                    closes=text.date(dates.contest_closes),
-                ),
-            ),
-            (text.t("home.provisional_until"), text.date(dates.provisional_until)),
-            (text.t("home.retain_until"), text.date(dates.retain_until)),
-            (text.t("home.as_of"), text.date(context.as_of)),
-        ],
-        numeric_from=99,
-    )
     intro = Markup("\n\n").join(
         [
             paragraph(text.t("home.round_intro", participants=len(context.results.participants))),
-            text.tm("home.downloads", href=Markup(f"{root}data/{rid}/")),
+            paragraph(text.t("home.downloads")),
+            _download_links(rid, text, section_depth),
         ]
     )
     home = RoundHomePage(
         page_head(context, text.pick(context.round_.manifest.title), text),
         intro,
-        facts,
+        _dates_table(context, text),
         text.t("home.sections"),
         tuple(links),
     )
