@@ -22,7 +22,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, time
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ from reportgen.render.site_source import (
     SectionedSite,
     SiteSource,
 )
-from reportgen.render.siteconfig import SiteConfig, load_site_config, refuse_placeholders
+from reportgen.render.siteconfig import SiteConfig, load_build_config, refuse_placeholders
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
@@ -343,6 +343,7 @@ def build_site(
     cache_dir: Path | None = None,
     progress: Progress | None = None,
     strict: bool = False,
+    as_of: date | None = None,  # the date the site speaks for (None: SOURCE_DATE_EPOCH, today)
 ) -> BuildReport:
     """Build the site from `round_dirs` into `out_dir`; nothing is written on failure.
 
@@ -354,7 +355,7 @@ def build_site(
     # MkDocs resolves a relative site_dir against the folder of mkdocs.yml, which lives in
     # the staging area: only absolute paths mean the same thing to both of us.
     out_dir = out_dir.absolute()
-    config = load_site_config(config_path)
+    config = load_build_config(config_path, as_of)
     if strict:
         refuse_placeholders(config, config_path)
     if not (theme_dir / "main.html").is_file():
@@ -392,7 +393,8 @@ def _build_in(
     say("writing pages and running MkDocs")
     built = _stage(site, config, theme_dir, staging)
     say("leak guard")
-    check_site(built, [get_kind(r.manifest.kind).guard_material(r) for r in rounds])
+    materials = [get_kind(r.manifest.kind).guard_material(r) for r in rounds]
+    check_site(built, materials, as_of=config.as_of)
     files = sum(1 for p in built.rglob("*") if p.is_file())
     _swap(built, out_dir, staging)
     return BuildReport(out_dir, tuple(ids), files)

@@ -14,6 +14,13 @@ and punctuation between words cannot hide a run. Secret texts share template sen
 a run that also occurs in a public text is public (the article prints it), so it is not
 a leak. Data-derived markup is checked too: an HTML file that contains a data name (a
 model's, a stigma's) verbatim while that name holds `<` means data became markup.
+
+A kind may say more (every extra field of `GuardMaterial` has a default that changes
+nothing): its own tokeniser (the multidomain kind splits Chinese text into characters,
+where `words` keeps a sentence as one word), a folding of texts before canaries are
+looked for (a fullwidth copy of a canary is still the canary), strings that must never
+appear verbatim, and texts and ids secret only until an embargo ends (`check_site`'s
+`as_of`). Materials with different tokenisers are scanned with one index each.
 """
 
 from __future__ import annotations
@@ -22,8 +29,9 @@ import gzip
 import html
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
 from functools import cached_property
 from pathlib import Path
 
@@ -51,9 +59,12 @@ def words(text: str) -> list[str]:
     return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
 
 
-def runs(text: str, length: int = RUN_LENGTH) -> set[str]:
+Tokeniser = Callable[[str], list[str]]
+
+
+def runs(text: str, length: int = RUN_LENGTH, tokenise: Tokeniser = words) -> set[str]:
     """Every run of `length` consecutive words of `text`, space-joined."""
-    tokens = words(text)
+    tokens = tokenise(text)
     return {" ".join(tokens[i : i + length]) for i in range(len(tokens) - length + 1)}
 
 
@@ -69,6 +80,21 @@ class GuardMaterial:
     public_texts: tuple[str, ...]  # texts the site may show (published prompts)
     canaries: tuple[str, ...]
     names: tuple[str, ...]  # data names shown on pages (models, providers, groups)
+    # The kind's tokeniser of secret runs (None: `words`).
+    tokenise: Tokeniser | None = None
+    # Canaries are also looked for in fold(entity-decoded text) (e.g. NFKC + casefold).
+    fold: Callable[[str], str] | None = None
+    # (what, string): strings never shown verbatim (e.g. an anonymisation label).
+    never_strings: tuple[tuple[str, str], ...] = ()
+    # Secret until `embargo_ends` (then public): (source id, text) and ids; the ids are
+    # looked for as whole words in the files under a folder named after the round.
+    embargoed_texts: tuple[tuple[str, str], ...] = ()
+    embargoed_ids: tuple[str, ...] = ()
+    embargo_ends: date | None = None
+
+    def embargo_over(self, as_of: date | None) -> bool:
+        """The embargoed material is public on `as_of` (never when the date is unknown)."""
+        return self.embargo_ends is not None and as_of is not None and as_of >= self.embargo_ends
 
 
 @dataclass(frozen=True)
@@ -79,9 +105,19 @@ class SecretIndex:
     run_source: dict[str, str]  # run -> "round_id/source" of one secret text holding it
     canaries: frozenset[str]
     markup_names: frozenset[str]
+    tokenise: Tokeniser = words
+    fold: Callable[[str], str] | None = None
+    never_strings: frozenset[tuple[str, str]] = frozenset()
+    # round_id -> ids that must not appear in that round's folder
+    scoped_ids: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
-    def from_material(cls, materials: Iterable[GuardMaterial]) -> SecretIndex:
+    def from_material(
+        cls, materials: Iterable[GuardMaterial], as_of: date | None = None
+    ) -> SecretIndex:
+        """One index for materials that share a tokeniser and a fold (the first one's)."""
+        materials = list(materials)
+        tokenise = next((m.tokenise for m in materials if m.tokenise), words)
         secret: dict[str, str] = {}
         public: set[str] = set()
         canaries: set[str] = set()
@@ -89,10 +125,16 @@ class SecretIndex:
         for material in materials:
             canaries.update(material.canaries)
             names.update(material.names)
-            for text in material.public_texts:
-                public |= runs(text)
-            for source, text in material.secret_texts:
-                for run in runs(text):
+            public_texts = list(material.public_texts)
+            secret_texts = list(material.secret_texts)
+            if material.embargo_over(as_of):
+                public_texts += [text for _, text in material.embargoed_texts]
+            else:
+                secret_texts += material.embargoed_texts
+            for text in public_texts:
+                public |= runs(text, tokenise=tokenise)
+            for source, text in secret_texts:
+                for run in runs(text, tokenise=tokenise):
                     secret.setdefault(run, f"{material.round_id}/{source}")
         kept = {run: source for run, source in secret.items() if run not in public}
         return cls(
@@ -100,6 +142,14 @@ class SecretIndex:
             run_source=kept,
             canaries=frozenset(c for c in canaries if c),
             markup_names=frozenset(n for n in names if "<" in n),
+            tokenise=tokenise,
+            fold=next((m.fold for m in materials if m.fold), None),
+            never_strings=frozenset(s for m in materials for s in m.never_strings if s[1]),
+            scoped_ids={
+                m.round_id: frozenset(m.embargoed_ids)
+                for m in materials
+                if m.embargoed_ids and not m.embargo_over(as_of)
+            },
         )
 
     @cached_property
@@ -125,7 +175,7 @@ class SecretIndex:
         Only stretches of at least RUN_LENGTH consecutive secret words are joined into runs
         and looked up; most words of a page (markup, numbers, names) are not secret words.
         """
-        tokens = words(text)
+        tokens = self.tokenise(text)
         vocabulary, secret = self.secret_words, self.secret_runs
         found: set[str] = set()
         streak = 0
@@ -165,6 +215,41 @@ def _find_canaries(text: str, index: SecretIndex) -> list[str]:
     return sorted(found)
 
 
+def _folded_problems(relative: str, text: str, index: SecretIndex) -> list[Problem]:
+    """What a kind's folding finds: canaries in another form (fullwidth, other case,
+    entity-escaped) and the strings the site never shows."""
+    problems = [
+        Problem(relative, "", f"contains {what} {string!r}, which the site never shows")
+        for what, string in sorted(index.never_strings)
+        if string in text
+    ]
+    if index.fold is None:
+        return problems
+    folded = index.fold(html.unescape(text))
+    problems += [
+        Problem(relative, "", f"contains the canary {canary!r} in another form")
+        for canary in sorted(index.canaries)
+        if canary not in text and index.fold(canary) in folded
+    ]
+    return problems
+
+
+def _scoped_id_problems(relative: str, text: str, index: SecretIndex) -> list[Problem]:
+    """Embargoed ids, as whole words, in the files of their round's folder."""
+    folders = set(relative.split("/")[:-1])
+    problems = []
+    for round_id, ids in sorted(index.scoped_ids.items()):
+        if round_id not in folders:
+            continue
+        decoded = html.unescape(text)
+        for item_id in sorted(ids):
+            if re.search(rf"(?<![\w-]){re.escape(item_id)}(?![\w-])", decoded):
+                problems.append(
+                    Problem(relative, "", f"names {item_id!r} before the embargo of {round_id}")
+                )
+    return problems
+
+
 def scan_file(path: Path, relative: str, index: SecretIndex) -> list[Problem]:
     text = _read_text(path)
     if text is None:
@@ -186,6 +271,8 @@ def scan_file(path: Path, relative: str, index: SecretIndex) -> list[Problem]:
                 f"{' ...' if len(sources) > 5 else ''}; first: {leaked[0]!r}",
             )
         )
+    problems += _folded_problems(relative, text, index)
+    problems += _scoped_id_problems(relative, text, index)
     if path.suffix in (".html", ".htm"):
         for name in sorted(index.markup_names):
             if name in text:
@@ -193,16 +280,32 @@ def scan_file(path: Path, relative: str, index: SecretIndex) -> list[Problem]:
     return problems
 
 
-def scan_site(site_dir: Path, index: SecretIndex) -> list[Problem]:
+def scan_site(site_dir: Path, index: SecretIndex | Sequence[SecretIndex]) -> list[Problem]:
     """Every problem in every file under `site_dir` (sorted, deterministic)."""
+    indexes = [index] if isinstance(index, SecretIndex) else list(index)
     problems: list[Problem] = []
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
-        problems += scan_file(path, path.relative_to(site_dir).as_posix(), index)
+        for each in indexes:
+            problems += scan_file(path, path.relative_to(site_dir).as_posix(), each)
     return problems
 
 
-def check_site(site_dir: Path, materials: Iterable[GuardMaterial]) -> None:
-    """Raise LeakError naming every offending file; return quietly when clean."""
-    problems = scan_site(site_dir, SecretIndex.from_material(materials))
+def secret_indexes(
+    materials: Iterable[GuardMaterial], as_of: date | None = None
+) -> list[SecretIndex]:
+    """One index per (tokeniser, fold) the materials use, in first-seen order; a site of
+    one kind gets one index."""
+    groups: dict[tuple[object, object], list[GuardMaterial]] = {}
+    for material in materials:
+        groups.setdefault((material.tokenise or words, material.fold), []).append(material)
+    return [SecretIndex.from_material(group, as_of) for group in groups.values()]
+
+
+def check_site(
+    site_dir: Path, materials: Iterable[GuardMaterial], *, as_of: date | None = None
+) -> None:
+    """Raise LeakError naming every offending file; return quietly when clean. `as_of`:
+    the date the site speaks for (embargoed material is public from its end)."""
+    problems = scan_site(site_dir, secret_indexes(materials, as_of))
     if problems:
         raise LeakError(problems)

@@ -16,6 +16,9 @@ from markupsafe import Markup
 
 from reportgen.kinds.estigmas.render.page_types import TEMPLATES
 from reportgen.kinds.estigmas.render.pages import PAGE_TEMPLATES, finished
+from reportgen.kinds.multidomain.render.page_types import TEMPLATES as MD_TEMPLATES
+from reportgen.kinds.multidomain.render.writer import PAGE_TEMPLATES as MD_PAGE_TEMPLATES
+from reportgen.kinds.multidomain.render.writer import finished as md_finished
 
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(PAGE_TEMPLATES))
 
@@ -97,3 +100,30 @@ def test_what_a_page_prints_is_finished() -> None:
     for unfinished in (3, 0.5, None):
         with pytest.raises(TypeError, match="not a finished value"):
             finished(unfinished)
+
+
+# The multidomain kind's templates: the same contract with its own page classes.
+
+MD_ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(MD_PAGE_TEMPLATES))
+
+
+@pytest.mark.parametrize("page_class", list(MD_TEMPLATES), ids=lambda cls: cls.__name__)
+def test_multidomain_template_variables_are_the_page_fields(page_class: type) -> None:
+    assert contract_problems(MD_ENV, MD_TEMPLATES[page_class], page_class) == []
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in MD_PAGE_TEMPLATES.glob("*.j2")))
+def test_multidomain_templates_only_lay_out(name: str) -> None:
+    tree = MD_ENV.parse(MD_ENV.loader.get_source(MD_ENV, name)[0])  # type: ignore[union-attr]
+    assert [node.lineno for node in tree.find_all(nodes.Call)] == []
+    assert [node.name for node in tree.find_all(nodes.Filter)] == []
+    assert name in MD_TEMPLATES.values() or name.startswith("_")
+
+
+def test_what_a_multidomain_page_prints_is_finished() -> None:
+    assert md_finished("<b>") == "&#60;b&#62;"
+    assert md_finished(Markup("<b>")) == "<b>"
+    assert md_finished(14) == "14"
+    for unfinished in (True, 0.5, None):
+        with pytest.raises(TypeError):
+            md_finished(unfinished)

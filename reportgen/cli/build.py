@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -61,6 +62,14 @@ def default_path(name: str) -> Path:
     " !placeholder, naming each one.",
 )
 @click.option(
+    "--as-of",
+    "as_of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="The date the site speaks for (YYYY-MM-DD): it decides embargoes and provisional"
+    " notices [default: the date of $SOURCE_DATE_EPOCH, else today (UTC)].",
+)
+@click.option(
     "--draft",
     is_flag=True,
     help="Build rounds whose bootstrap has fewer than 1,000 replicates (their pages say so).",
@@ -73,6 +82,7 @@ def build(
     theme_dir: Path | None,
     cache_dir: Path | None,
     strict: bool,
+    as_of: datetime | None,
     draft: bool,
 ) -> None:
     """Build the companion site (pt-BR at the root, English under /en/).
@@ -94,6 +104,7 @@ def build(
         theme_dir=theme_dir or default_path("templates/overrides"),
         cache_dir=cache_dir,
         strict=strict,
+        as_of=as_of.date() if as_of is not None else None,
         progress=(lambda message: console.print(f"[dim]•[/dim] {message}"))
         if console.is_terminal
         else None,

@@ -10,9 +10,11 @@ publication build (`reportgen build --strict`) refuses to run while any remains.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,20 @@ PLACEHOLDER_KEYS: tuple[str, ...] = (
     "figure1.max_bias",
     "figure1.max_omission",
 )
+
+
+def default_as_of() -> date:
+    """The date a build speaks for when `--as-of` is not given: the date of
+    SOURCE_DATE_EPOCH when set (a reproducible build), else today in UTC."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch:
+        return datetime.now(UTC).date()
+    try:
+        return datetime.fromtimestamp(int(epoch), UTC).date()
+    except (ValueError, OverflowError, OSError):
+        raise InputError(
+            f"SOURCE_DATE_EPOCH: {epoch!r} is not a count of seconds since 1970"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -62,6 +78,9 @@ class SiteConfig:
     region_max_omission: float | None
     # (dotted key, line) of every value still tagged !placeholder, in file order
     placeholders: tuple[tuple[str, int], ...] = ()
+    # The date a build speaks for (`reportgen build --as-of`, not a key of site.yml;
+    # None outside a build): kinds with embargoes and provisional results read it.
+    as_of: date | None = None
 
     @property
     def draft(self) -> bool:
@@ -172,6 +191,11 @@ def _authors(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
     if not authors or not all(isinstance(a, str) and a.strip() for a in authors):
         raise InputError(f"{source}: key 'article.authors' must be a non-empty list of names")
     return tuple(authors)
+
+
+def load_build_config(path: Path, as_of: date | None) -> SiteConfig:
+    """`site.yml` for a build speaking for `as_of` (default_as_of() when None)."""
+    return replace(load_site_config(path), as_of=as_of or default_as_of())
 
 
 def load_site_config(path: Path) -> SiteConfig:

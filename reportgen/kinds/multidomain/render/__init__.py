@@ -1,0 +1,1 @@
+"""Pages, downloads and leak guard of a multidomain round."""

@@ -1,0 +1,125 @@
+"""What every page of a multidomain round draws on: the verified round, its results
+object and the date the site speaks for; the fixed list of the report's sections."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from markupsafe import Markup, escape
+
+from reportgen.kinds.multidomain.model import Item, Participant, Round
+from reportgen.kinds.multidomain.render.page_types import Notice, PageHead, TableBlock
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.kinds.multidomain.results import Results
+
+# (file stem = heading anchor, catalogue key of the title), in the spec's order (1..14).
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("methodology", "section.methodology"),
+    ("cast", "section.cast"),
+    ("classification", "section.classification"),
+    ("domains-languages", "section.domains_languages"),
+    ("technical-ties", "section.technical_ties"),
+    ("head-to-head", "section.head_to_head"),
+    ("process", "section.process"),
+    ("refusals", "section.refusals"),
+    ("discarded", "section.discarded"),
+    ("human-audit", "section.human_audit"),
+    ("calibration", "section.calibration"),
+    ("contamination", "section.contamination"),
+    ("limitations", "section.limitations"),
+    ("items", "section.items"),
+)
+ITEMS_SECTION = "items"
+
+
+@dataclass(frozen=True)
+class RoundContext:
+    """One round as its pages see it, on the date `as_of`."""
+
+    round_: Round
+    results: Results
+    as_of: date
+
+    @property
+    def round_id(self) -> str:
+        return self.round_.round_id
+
+    @property
+    def embargo_over(self) -> bool:
+        """Test items, keys, justifications and secret rubrics may be shown (Art. 42)."""
+        return self.as_of >= self.results.dates.embargo_end
+
+    @property
+    def provisional(self) -> bool:
+        """Contestation windows still open or unanswered (Art. 43)."""
+        return self.as_of < self.results.dates.provisional_until
+
+    @property
+    def sections(self) -> tuple[tuple[str, str], ...]:
+        """The sections shown on `as_of` (the items only once the embargo is over)."""
+        return tuple(s for s in SECTIONS if s[0] != ITEMS_SECTION or self.embargo_over)
+
+    def participant(self, model_id: str) -> Participant:
+        return next(m for m in self.round_.models if m.model_id == model_id)
+
+    def name_of(self, model_id: str) -> str:
+        return self.participant(model_id).display_name
+
+    def item(self, item_id: str) -> Item:
+        return next(i for i in self.round_.items if i.item_id == item_id)
+
+    def domain_name(self, domain_id: str, text: Text) -> str:
+        domain = next(d for d in self.round_.manifest.domains if d.id == domain_id)
+        return text.pick(domain.name)
+
+
+def page_head(context: RoundContext, title: str, text: Text) -> PageHead:
+    """The title and the notices of every page of the round: Art. 2 first, then synthetic
+    data and the provisional status when they apply."""
+    notices = [Notice(Markup("rg-art2"), text.t("notice.art2.title"), text.t("notice.art2.body"))]
+    if context.round_.manifest.synthetic:
+        notices.append(
+            Notice(
+                Markup("rg-synthetic"),
+                text.t("notice.synthetic.title"),
+                text.t("notice.synthetic.body"),
+            )
+        )
+    if context.provisional:
+        until = text.date(context.results.dates.provisional_until)
+        notices.append(
+            Notice(
+                Markup("rg-provisional"),
+                text.t("notice.provisional.title", date=until),
+                text.t("notice.provisional.body", date=until),
+            )
+        )
+    return PageHead(title, tuple(notices))
+
+
+def yes_no(value: bool, text: Text) -> str:
+    return text.t("word.yes" if value else "word.no")
+
+
+def code(value: str) -> Markup:
+    """A hash or identifier shown as code (escaped)."""
+    return Markup(f"<code>{escape(value)}</code>")
+
+
+def rubric_block(context: RoundContext, text: Text, rubric_id: str, table_id: str) -> TableBlock:
+    """A rubric's criteria with their three anchors (0, 3, 5)."""
+    criteria = sorted(
+        (c for c in context.round_.rubrics if c.rubric_id == rubric_id), key=lambda c: c.position
+    )
+    rows = [
+        (c.name_pt if text.language == "pt-BR" else c.name_en, c.anchor_0, c.anchor_3, c.anchor_5)
+        for c in criteria
+    ]
+    return text.block(
+        table_id,
+        text.t("calibration.rubric", rubric=rubric_id),
+        [text.t(f"rubric.column.{k}") for k in ("criterion", "a0", "a3", "a5")],
+        rows,
+        numeric_from=99,
+    )

@@ -1,0 +1,90 @@
+"""The page contexts of a multidomain round: one frozen class per page template.
+
+Every value is finished for one language: `Markup` is printed as is, a `TableBlock` is
+rendered by the page writer (HTML table + its CSV download link), any other string is
+escaped. Templates only lay these fields out (tests/test_template_context.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from reportgen.render.table import Table
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A banner above the page's content (an admonition)."""
+
+    css_class: Markup  # "rg-art2", "rg-synthetic", "rg-provisional" (fixed, not data)
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
+class PageHead:
+    """What every page of the round carries: its title and the notices (Art. 2 first)."""
+
+    title: str
+    notices: tuple[Notice, ...]
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A table and the CSV file (beside the page) that downloads it."""
+
+    table: Table
+    csv_name: str  # file name beside the page
+    csv_label: str  # "Baixar CSV" / "Download CSV"
+    csv_text: str  # the file's content (raw values as displayed, one header row)
+
+
+Block = Markup | TableBlock  # a paragraph or list (finished Markdown/HTML), or a table
+
+
+@dataclass(frozen=True)
+class SectionLink:
+    number: int
+    title: str
+    href: Markup  # a file name built here from a fixed list, never from data
+
+
+@dataclass(frozen=True)
+class RoundHomePage:
+    """The round's first page: what it is, its dates and the list of its sections."""
+
+    head: PageHead
+    intro: Markup
+    facts: TableBlock
+    sections_title: str
+    sections: tuple[SectionLink, ...]
+
+
+@dataclass(frozen=True)
+class SectionPage:
+    """One of the report's sections (report spec, "Sections, in this order")."""
+
+    head: PageHead
+    anchor: Markup  # stable id of the section's heading (a fixed slug, not data)
+    number: int  # 1..14
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class KindHomePage:
+    """The kind's landing page (the site's home when it is the only kind): its rounds."""
+
+    head: PageHead
+    intro: Markup
+    rounds: tuple[SectionLink, ...]
+
+
+RoundPage = RoundHomePage | SectionPage | KindHomePage
+
+TEMPLATES: dict[type, str] = {
+    RoundHomePage: "round.md.j2",
+    SectionPage: "section.md.j2",
+    KindHomePage: "home.md.j2",
+}

@@ -1,0 +1,244 @@
+"""Sections 7 to 12 of the report: process, refusals, discarded items, human audit,
+calibration, contamination. Nothing here shows a response, a judge view or a score of
+one response by one rater: raters appear only aggregated."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from reportgen.kinds.multidomain.render.context import RoundContext, rubric_block
+from reportgen.kinds.multidomain.render.page_types import Block
+from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, in_language, paragraph
+
+
+def process(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    currency = context.round_.manifest.currency
+    rows = []
+    for p in context.results.participants:
+        m = p.process
+        rows.append(
+            (
+                p.display_name,
+                str(m.n),
+                text.real(m.latency_p50, 0),
+                text.real(m.latency_p95, 0),
+                f"{m.timeouts} ({text.rate(m.timeout_rate)})",
+                f"{m.errors} ({text.rate(m.error_rate)})",
+                text.exact(m.cost_per_1000, 4),
+                text.rate(m.format_compliance),
+                text.rate(m.language_compliance),
+            )
+        )
+    keys = ("participant", "n", "p50", "p95", "timeouts", "errors", "cost", "format", "language")
+    return (
+        Markup(f'<p class="rg-not-score"><strong>{text.t("process.not_score")}</strong></p>'),
+        paragraph(text.t("process.intro")),
+        text.block(
+            f"md-{context.round_id}-process",
+            text.t("process.caption"),
+            [text.t(f"process.column.{k}", currency=currency) for k in keys],
+            rows,
+        ),
+    )
+
+
+def refusals(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    rows = [
+        (
+            p.display_name,
+            str(p.process.refusals),
+            str(p.process.n),
+            text.rate(p.process.refusal_rate),
+        )
+        for p in context.results.participants
+    ]
+    keys = ("participant", "refusals", "n", "refusal_rate")
+    return (
+        paragraph(text.t("refusals.intro")),
+        text.block(
+            f"md-{context.round_id}-refusals",
+            text.t("refusals.caption"),
+            [text.t(f"column.{k}") for k in keys],
+            rows,
+        ),
+    )
+
+
+def discarded(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    rid = context.round_id
+    ledger = [
+        (
+            a.item_id,
+            text.t(f"source.{a.source}"),
+            text.date(a.decided_on),
+            text.pick(a.reason),
+        )
+        for a in context.round_.annulments
+    ]
+    blocks: list[Block] = [paragraph(text.t("discarded.intro"))]
+    keys = ("item", "source", "decided_on", "reason")
+    blocks.append(
+        text.block(
+            f"md-{rid}-ledger",
+            text.t("discarded.ledger"),
+            [text.t(f"column.{k}") for k in keys],
+            ledger,
+            numeric_from=99,
+        )
+    )
+    variants = [
+        (i.variant_of or "", i.item_id) for i in context.round_.items if i.variant_of is not None
+    ]
+    blocks.append(Markup(f"## {text.t('discarded.superseded')} {{ #superseded }}"))
+    blocks.append(
+        text.block(
+            f"md-{rid}-superseded",
+            text.t("discarded.superseded"),
+            [text.t("column.superseded"), text.t("column.variant")],
+            variants,
+            numeric_from=99,
+        )
+    )
+    responses = [
+        (p.display_name, str(p.process.discarded_scored), str(p.process.discarded_unscored))
+        for p in context.results.participants
+    ]
+    blocks.append(Markup(f"## {text.t('discarded.responses')} {{ #personal-data }}"))
+    blocks.append(
+        text.block(
+            f"md-{rid}-discarded-responses",
+            text.t("discarded.responses"),
+            [text.t("column.participant"), text.t("column.scored"), text.t("column.unscored")],
+            responses,
+        )
+    )
+    return tuple(blocks)
+
+
+def human_audit(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    audit, rid = context.results.audit, context.round_id
+    strata = [
+        (
+            context.domain_name(s.domain_id, text),
+            s.language,
+            str(s.size),
+            str(len(s.drawn)),
+            str(s.audited_responses),
+        )
+        for s in audit.strata
+    ]
+    keys = ("domain", "language", "size", "drawn", "audited")
+    # The item and its divergence only: a reviewer's score of one response (and whose
+    # response it was) is never shown (report spec, "Never on the site").
+    invalid = [(d.item_id, text.exact(d.divergence)) for d in audit.invalidations]
+    return (
+        paragraph(
+            text.t(
+                "audit.summary",
+                items=audit.audited_items,
+                responses=audit.audited_responses,
+                mean=text.exact(audit.mean_divergence),
+                share=text.rate(audit.share_above),
+            )
+        ),
+        text.block(
+            f"md-{rid}-audit-strata",
+            text.t("audit.strata"),
+            [text.t(f"column.{k}") for k in keys],
+            strata,
+            numeric_from=2,
+        ),
+        text.block(
+            f"md-{rid}-invalidated",
+            text.t("audit.invalidated"),
+            [text.t("column.item"), text.t("column.divergence")],
+            invalid,
+        ),
+    )
+
+
+def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    results, rid = context.results.calibration, context.round_id
+    blocks: list[Block] = [paragraph(text.t("calibration.intro"))]
+    for entry in results.items:
+        item = context.item(entry.item_id)
+        blocks.append(Markup(f"### {entry.item_id}"))
+        blocks.append(in_language(item.prompt, item.language, block=True))
+        if item.rubric_id:
+            table_id = f"md-{rid}-rubric-{entry.item_id}"
+            blocks.append(rubric_block(context, text, item.rubric_id, table_id))
+    rates = [
+        (
+            e.item_id,
+            e.language,
+            str(e.responses),
+            text.rate(e.hit_rate),
+            text.t("calibration.revise") if e.flagged else DASH,
+        )
+        for e in results.items
+    ]
+    keys = ("item", "language", "responses", "hit_rate", "flag")
+    blocks.append(Markup(f"## {text.t('calibration.hit_rates')} {{ #hit-rates }}"))
+    blocks.append(
+        text.block(
+            f"md-{rid}-hit-rates",
+            text.t("calibration.hit_rates"),
+            [text.t(f"column.{k}") for k in keys],
+            rates,
+            numeric_from=2,
+        )
+    )
+    parity = [
+        (lang.language, str(lang.responses), text.rate(lang.hit_rate)) for lang in results.languages
+    ]
+    blocks.append(
+        text.block(
+            f"md-{rid}-parity",
+            text.t("calibration.parity"),
+            [text.t("column.language"), text.t("column.responses"), text.t("column.hit_rate")],
+            parity,
+        )
+    )
+    blocks.append(
+        bullets(
+            [
+                text.t("calibration.gap", gap=text.rate(results.parity_gap)),
+                text.t("calibration.alpha", alpha=text.real(results.alpha, 3)),
+                text.t("calibration.mean_diff", diff=text.exact(results.mean_abs_jury_human)),
+            ]
+        )
+    )
+    return tuple(blocks)
+
+
+def contamination(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    found = context.results.contamination
+    rows = []
+    for p in context.results.participants:
+        flags = [f for f in found.ngram_flagged if f.model_id == p.model_id]
+        ids = sorted({f.item_id for f in flags})
+        shown = ", ".join(ids) if context.embargo_over else text.t("contamination.ids_embargoed")
+        rows.append((p.display_name, str(len(flags)), shown if flags else DASH))
+    return (
+        bullets(
+            [
+                text.t("contamination.full", count=len(found.full_canary_items)),
+                text.t(
+                    "contamination.suspicious",
+                    count=len({f.canary_item_id for f in found.suspicious_canaries}),
+                ),
+                text.t(
+                    "contamination.ngram_checked",
+                    checked=found.ngram_checked,
+                    not_computable=found.ngram_not_computable,
+                ),
+            ]
+        ),
+        text.block(
+            f"md-{context.round_id}-ngram",
+            text.t("contamination.caption"),
+            [text.t("column.participant"), text.t("column.flags"), text.t("column.items")],
+            rows,
+            notes=(text.t("contamination.review"),),
+        ),
+    )

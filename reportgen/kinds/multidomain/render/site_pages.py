@@ -1,0 +1,208 @@
+"""The multidomain pages as the build sees them: `site(...)`, the kind's `Kind.site` hook.
+
+Layout under each language's folder (and the kind's section, in a site of several
+kinds): `index.md` lists the rounds; `<round_id>/index.md` is a round's first page and
+`<round_id>/<section>.md` each of the report's 14 sections, with each table's CSV beside
+its page; `data/<round_id>/` at the site's root holds the downloads. The date the site
+speaks for (`config.as_of`) decides the embargo of the items and the provisional notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from markupsafe import Markup
+
+from reportgen.errors import InputError, ReportgenError
+from reportgen.i18n import SITE_LANGUAGES
+from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.multidomain.render import (
+    sections_items,
+    sections_method,
+    sections_process,
+    sections_scores,
+)
+from reportgen.kinds.multidomain.render.context import RoundContext, page_head
+from reportgen.kinds.multidomain.render.downloads import DOWNLOAD_NAMES, SUMS_FILE, write_downloads
+from reportgen.kinds.multidomain.render.page_types import (
+    Block,
+    KindHomePage,
+    PageHead,
+    RoundHomePage,
+    RoundPage,
+    SectionLink,
+    SectionPage,
+    TableBlock,
+)
+from reportgen.kinds.multidomain.render.text import Text, paragraph
+from reportgen.kinds.multidomain.render.writer import write_page
+from reportgen.kinds.multidomain.results import Results, load_results
+from reportgen.model import Round as CoreRound
+from reportgen.render.siteconfig import SiteConfig, default_as_of
+
+Progress = Callable[[str], None]
+SectionBuilder = Callable[[RoundContext, Text], tuple[Block, ...]]
+
+BUILDERS: Mapping[str, SectionBuilder] = {
+    "methodology": sections_method.methodology,
+    "cast": sections_method.cast,
+    "classification": sections_scores.classification,
+    "domains-languages": sections_scores.domains_languages,
+    "technical-ties": sections_scores.technical_ties,
+    "head-to-head": sections_scores.head_to_head,
+    "process": sections_process.process,
+    "refusals": sections_process.refusals,
+    "discarded": sections_process.discarded,
+    "human-audit": sections_process.human_audit,
+    "calibration": sections_process.calibration,
+    "contamination": sections_process.contamination,
+    "limitations": sections_method.limitations,
+    "items": sections_items.items,
+}
+
+
+def multidomain_round(round_: CoreRound) -> Round:
+    if not isinstance(round_, Round):
+        raise ReportgenError(
+            f"{round_.path}: not a multidomain round (kind {round_.manifest.kind})"
+        )
+    return round_
+
+
+def _download_links(round_id: str, text: Text, section_depth: int) -> Markup:
+    """Links to the round's downloads, at the site's root (shared by both languages)."""
+    root = "../" * (section_depth + 1) + ("" if text.language == SITE_LANGUAGES[0] else "../")
+    return Markup("\n").join(
+        Markup(f"- [{name}]({root}data/{round_id}/{name})") for name in (*DOWNLOAD_NAMES, SUMS_FILE)
+    )
+
+
+def _dates_table(context: RoundContext, text: Text) -> TableBlock:
+    dates = context.results.dates
+    window = text.t(
+        "home.contest_value",
+        opens=text.date(dates.contest_opens),
+        closes=text.date(dates.contest_closes),
+    )
+    rows = [
+        (text.t("home.ended_on"), text.date(dates.ended_on)),
+        (text.t("home.embargo_end"), text.date(dates.embargo_end)),
+        (text.t("home.contest"), window),
+        (text.t("home.provisional_until"), text.date(dates.provisional_until)),
+        (text.t("home.retain_until"), text.date(dates.retain_until)),
+        (text.t("home.as_of"), text.date(context.as_of)),
+    ]
+    header = (text.t("column.parameter"), text.t("column.value"))
+    return text.block(
+        f"md-{context.round_id}-dates", text.t("home.dates"), header, rows, numeric_from=99
+    )
+
+
+def round_pages(
+    context: RoundContext, text: Text, section_depth: int
+) -> list[tuple[str, RoundPage]]:
+    """(path under the language's folder, page) of every page of one round."""
+    rid = context.round_id
+    pages: list[tuple[str, RoundPage]] = []
+    links = []
+    for number, (stem, key) in enumerate(context.sections, start=1):
+        blocks = BUILDERS[stem](context, text)
+        head = page_head(context, text.t(key), text)
+        pages.append((f"{rid}/{stem}.md", SectionPage(head, Markup(stem), number, blocks)))
+        links.append(SectionLink(number, text.t(key), Markup(f"{stem}.md")))
+    intro = Markup("\n\n").join(
+        [
+            paragraph(text.t("home.round_intro", participants=len(context.results.participants))),
+            paragraph(text.t("home.downloads")),
+            _download_links(rid, text, section_depth),
+        ]
+    )
+    home = RoundHomePage(
+        page_head(context, text.pick(context.round_.manifest.title), text),
+        intro,
+        _dates_table(context, text),
+        text.t("home.sections"),
+        tuple(links),
+    )
+    return [(f"{rid}/index.md", home), *pages]
+
+
+@dataclass(frozen=True)
+class MultidomainSite:
+    """The multidomain pages of one build (a reportgen.render.site_source.SiteSource)."""
+
+    contexts: tuple[RoundContext, ...]
+    section_depth: int = 0
+
+    @property
+    def nav(self) -> tuple[str, ...]:
+        entries = ["index.md"]
+        for context in self.contexts:
+            entries.append(f"{context.round_id}/index.md")
+            entries += [f"{context.round_id}/{stem}.md" for stem, _ in context.sections]
+        return tuple(entries)
+
+    @property
+    def nav_translations(self) -> Mapping[str, Mapping[str, str]]:
+        return {}  # page titles come from each page's front matter
+
+    @property
+    def source_date(self) -> date:
+        return max(c.results.dates.ended_on for c in self.contexts)
+
+    def write_sources(self, pages_dir: Path, language: str) -> list[Path]:
+        text = Text(language)
+        written: list[Path] = []
+        links = []
+        for context in self.contexts:
+            for relative, page in round_pages(context, text, self.section_depth):
+                written += write_page(pages_dir, relative, page)
+            title = text.pick(context.round_.manifest.title)
+            links.append(SectionLink(0, title, Markup(f"{context.round_id}/index.md")))
+        home = KindHomePage(
+            PageHead(text.t("home.title"), ()),
+            paragraph(text.t("home.intro")),
+            tuple(links),
+        )
+        written += write_page(pages_dir, "index.md", home)
+        return written
+
+    def write_downloads(self, site_dir: Path) -> list[Path]:
+        return [path for context in self.contexts for path in write_downloads(context, site_dir)]
+
+
+def refuse_early(rounds: Sequence[Round], as_of: date) -> None:
+    """A build speaking for a date before a round ended is refused (metrics §9)."""
+    for round_ in rounds:
+        ended = round_.manifest.ended_on
+        if ended is not None and as_of < ended:
+            raise InputError(
+                f"--as-of {as_of.isoformat()}: earlier than the end of round {round_.round_id}"
+                f" ({ended.isoformat()}); a multidomain round is reported only after it ends"
+            )
+
+
+def site(
+    rounds: Sequence[CoreRound],
+    config: SiteConfig,
+    *,
+    cache_dir: Path | None,
+    progress: Progress | None = None,
+    section_depth: int = 0,
+    results: Mapping[str, Results] | None = None,
+) -> MultidomainSite:
+    """The pages of verified multidomain rounds on `config.as_of` (`results`: given
+    results objects by round id, else computed or read from the results cache)."""
+    say = progress or (lambda _message: None)
+    as_of = config.as_of or default_as_of()
+    typed = [multidomain_round(r) for r in rounds]
+    refuse_early(typed, as_of)
+    contexts = []
+    for round_ in sorted(typed, key=lambda r: r.round_id):
+        say(f"statistics for {round_.round_id}")
+        found = (results or {}).get(round_.round_id) or load_results(round_, cache_dir=cache_dir)
+        contexts.append(RoundContext(round_, found, as_of))
+    return MultidomainSite(tuple(contexts), section_depth)

@@ -1,0 +1,154 @@
+"""The report's words and numbers in one language.
+
+Labels come from this kind's catalogues (`locales/<language>.json`, flat keys; a missing
+key is an error, never a fallback). Numbers are the exact values rounded half-up to 2
+decimals (rates as percentages with 1), then written in the language's format; each
+score comes with its 95% interval and n. Dates use the core `Translator`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from functools import cache
+from importlib import resources
+
+from babel.numbers import format_decimal
+from markupsafe import Markup, escape
+
+from reportgen.i18n import BABEL_LOCALE, SITE_LANGUAGES, MissingMessageError, Translator
+from reportgen.kinds.multidomain.render.page_types import TableBlock
+from reportgen.kinds.multidomain.results import Exact, SliceScore
+from reportgen.render.table import Cell, Table, escape_markdown, to_csv
+
+DASH = "–"
+
+
+@cache
+def catalogue(language: str) -> Mapping[str, str]:
+    if language not in SITE_LANGUAGES:
+        raise MissingMessageError(f"no multidomain catalogue for language {language!r}")
+    folder = resources.files(__name__.rpartition(".")[0]).joinpath("locales")
+    loaded = json.loads(folder.joinpath(f"{language}.json").read_text("utf-8"))
+    if not isinstance(loaded, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
+    ):
+        raise MissingMessageError(f"multidomain locales/{language}.json: expected strings")
+    return loaded
+
+
+def _rounded(value: Decimal, places: int) -> Decimal:
+    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+@dataclass(frozen=True)
+class Text:
+    """Catalogue text and number formats of one language."""
+
+    language: str
+
+    @property
+    def tr(self) -> Translator:
+        return Translator(self.language)
+
+    def t(self, key: str, **params: object) -> str:
+        messages = catalogue(self.language)
+        if key not in messages:
+            raise MissingMessageError(
+                f"multidomain locales/{self.language}.json: missing message key {key!r}"
+            )
+        return messages[key].format(**params) if params else messages[key]
+
+    def tm(self, key: str, **params: object) -> Markup:
+        """A catalogue message holding Markdown; its parameters are data (escaped)."""
+        safe = {k: v if isinstance(v, Markup) else escape_markdown(v) for k, v in params.items()}
+        return Markup(self.t(key, **safe))
+
+    def pick(self, value: Mapping[str, str]) -> str:
+        return self.tr.pick(value)
+
+    def decimal(self, value: Decimal, places: int = 2) -> str:
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        text = format_decimal(
+            _rounded(value, places), format=pattern, locale=BABEL_LOCALE[self.language]
+        )
+        return "\u2212" + text[1:] if text.startswith("-") else text
+
+    def exact(self, value: Exact | None, places: int = 2) -> str:
+        if value is None:
+            return DASH
+        fraction = value.fraction
+        return self.decimal(Decimal(fraction.numerator) / Decimal(fraction.denominator), places)
+
+    def rate(self, value: Exact | None) -> str:
+        """A rate in [0, 1] as a percentage with one decimal."""
+        if value is None:
+            return DASH
+        return self.exact(Exact.of(value.fraction * 100), 1) + "%"
+
+    def real(self, value: float | None, places: int = 2) -> str:
+        return DASH if value is None else self.decimal(Decimal(repr(value)), places)
+
+    def interval(self, lo: str, hi: str) -> str:
+        return self.t("number.interval", lo=lo, hi=hi)
+
+    def score(self, value: SliceScore | None) -> str:
+        """score [lo, hi] (or a dash for an undefined slice)."""
+        if value is None or value.score is None:
+            return DASH
+        shown = self.exact(value.score)
+        if value.lo is None or value.hi is None:
+            return shown
+        return f"{shown} {self.interval(self.exact(value.lo), self.exact(value.hi))}"
+
+    def rating(self, value: float | None, lo: float | None, hi: float | None) -> str:
+        """A rating [lo, hi], or "not estimable" (Bradley-Terry)."""
+        if value is None:
+            return self.t("number.not_estimable")
+        if lo is None or hi is None:
+            return self.real(value)
+        return f"{self.real(value)} {self.interval(self.real(lo), self.real(hi))}"
+
+    def date(self, value: date) -> str:
+        return self.tr.date(value)
+
+    def block(
+        self,
+        table_id: str,
+        caption: str,
+        header: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        *,
+        numeric_from: int = 1,
+        notes: Sequence[str] = (),
+    ) -> TableBlock:
+        """A table with its CSV (the cells as shown) and the download label."""
+        head = tuple(Cell(h, numeric=i >= numeric_from) for i, h in enumerate(header))
+        body = tuple(
+            tuple(Cell(c, numeric=i >= numeric_from) for i, c in enumerate(row)) for row in rows
+        )
+        table = Table(table_id, caption, head, body, notes=tuple(notes))
+        csv = to_csv(tuple(header), [tuple(row) for row in rows])
+        return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), csv)
+
+
+def paragraph(text: str) -> Markup:
+    """Plain text as a Markdown paragraph (escaped)."""
+    return escape_markdown(text)
+
+
+def bullets(lines: Sequence[Markup | str]) -> Markup:
+    return Markup(
+        "\n".join(
+            f"- {line if isinstance(line, Markup) else escape_markdown(line)}" for line in lines
+        )
+    )
+
+
+def in_language(text: str, language: str, *, block: bool = False) -> Markup:
+    """An item's own text in an element that says its language (`lang="zh"`)."""
+    tag = "div" if block else "span"
+    return Markup(f'<{tag} lang="{escape(language)}">{escape(text)}</{tag}>')

@@ -1,0 +1,168 @@
+"""The report of the real tiny round (metrics §11, reportgen.demo) with its computed
+results: the worked example's figures on the built pages in both languages, the embargo
+of the items, and leaks planted in the built pages."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reportgen.guard import LeakError, check_site
+from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.multidomain.render.guard import guard_material
+from tests.support.multidomain_site import build_tiny_site
+
+BEFORE = date(2027, 1, 10)
+AFTER = date(2027, 3, 25)
+ROUND = "tiny-2026-11"
+PREFIX = {"pt-BR": ROUND, "en": f"en/{ROUND}"}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Round]]:
+    return {
+        "before": build_tiny_site(tmp_path_factory.mktemp("before"), BEFORE),
+        "after": build_tiny_site(tmp_path_factory.mktemp("after"), AFTER),
+    }
+
+
+def text_of(site_dir: Path, language: str, stem: str) -> str:
+    page = (site_dir / PREFIX[language] / f"{stem}.html").read_text(encoding="utf-8")
+    page = page[page.index("<article") : page.index("</article>")]
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+@pytest.mark.parametrize(
+    ("language", "figures"),
+    [
+        ("en", ["1 P3 90.28 [90.28, 90.28] 7 87.72", "2 P1 82.94 [82.94, 82.94] 7 85.96",
+                "3 P2 63.29 [63.29, 63.29] 7 64.91"]),
+        ("pt-BR", ["1 P3 90,28 [90,28; 90,28] 7 87,72", "2 P1 82,94 [82,94; 82,94] 7 85,96",
+                   "3 P2 63,29 [63,29; 63,29] 7 64,91"]),
+    ],
+)  # fmt: skip
+def test_classification_of_the_worked_example(
+    built: dict[str, tuple[Path, Round]], language: str, figures: list[str]
+) -> None:
+    text = text_of(built["before"][0], language, "classification")
+    for figure in figures:
+        assert figure in text
+
+
+def test_head_to_head_of_the_worked_example(built: dict[str, tuple[Path, Round]]) -> None:
+    text = text_of(built["before"][0], "en", "head-to-head")
+    assert "P1 – 3/1/3 1/2/4" in text
+    assert "P2 1/3/3 – 1/3/3" in text
+    assert "P1 – 0.620" in text
+    for rating in ("1,503.70", "1,473.86", "1,522.44", "1,517.07", "1,431.77", "1,551.17"):
+        assert rating in text
+
+
+def test_audit_and_contamination_of_the_worked_example(
+    built: dict[str, tuple[Path, Round]],
+) -> None:
+    before, after = built["before"][0], built["after"][0]
+    assert "i7 1.50" in text_of(before, "en", "human-audit")
+    assert "P2 1 published when the embargo ends" in text_of(before, "en", "contamination")
+    assert "P2 1 i3" in text_of(after, "en", "contamination")
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_items_appear_only_from_the_embargo_end(
+    built: dict[str, tuple[Path, Round]], language: str
+) -> None:
+    before, round_ = built["before"]
+    after = built["after"][0]
+    assert not (before / PREFIX[language] / "items.html").exists()
+    page = (after / PREFIX[language] / "items.html").read_text(encoding="utf-8")
+    for item in round_.items:
+        if not item.calibration:
+            assert f'<div lang="{item.language}">{html.escape(item.prompt)}</div>' in page
+    assert 'lang="zh"' in page
+
+
+def test_leaks_planted_in_the_built_pages(
+    built: dict[str, tuple[Path, Round]], tmp_path: Path
+) -> None:
+    site_dir = tmp_path / "site"
+    shutil.copytree(built["after"][0], site_dir)
+    round_ = built["after"][1]
+    material = [guard_material(round_)]
+    zh = next(i for i in round_.items if i.language == "zh" and not i.calibration)
+    canary = next(i.canary for i in round_.items if i.canary)
+    fullwidth = "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in canary)
+    target = site_dir / "en" / ROUND / "process.html"
+    clean = target.read_text(encoding="utf-8")
+    cjk = "".join(c for c in zh.prompt if "\u4e00" <= c <= "\u9fff")
+    for leak, when in ((cjk[:8], BEFORE), (fullwidth, AFTER), (canary, AFTER)):
+        target.write_text(clean.replace("</article>", f"<p>{leak}</p></article>"), "utf-8")
+        with pytest.raises(LeakError):
+            check_site(site_dir, material, as_of=when)
+    target.write_text(clean, encoding="utf-8")
+    check_site(site_dir, material, as_of=AFTER)
+    # The same page as built on BEFORE holds no item text: the guard passes there too.
+    check_site(built["before"][0], material, as_of=BEFORE)
+
+
+@pytest.fixture
+def wired(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kind's hooks as the lead wires them into kind.py (harmless once they are)."""
+    from reportgen.kinds.multidomain.kind import MultidomainKind
+    from reportgen.kinds.multidomain.render import guard, site_pages
+
+    def site(self: object, rounds: Any, config: Any, **options: Any) -> Any:
+        return site_pages.site(rounds, config, **options)
+
+    def material(self: object, round_: Any) -> Any:
+        return guard.guard_material(round_)
+
+    monkeypatch.setattr(MultidomainKind, "site", site)
+    monkeypatch.setattr(MultidomainKind, "guard_material", material)
+
+
+def cli_build(tmp_path: Path, as_of: str) -> tuple[int, str, Path]:
+    from click.testing import CliRunner
+
+    from reportgen.cli import main
+    from reportgen.demo.multidomain.tiny import write_tiny_round
+    from tests.factories import CONFIG, THEME
+
+    round_dir = tmp_path / "rounds" / ROUND
+    if not round_dir.exists():
+        write_tiny_round(tmp_path / "rounds")
+    out = tmp_path / "site"
+    result = CliRunner().invoke(
+        main,
+        ["build", str(round_dir), "--out", str(out), "--config", str(CONFIG),
+         "--templates", str(THEME), "--cache-dir", str(tmp_path / "cache"), "--as-of", as_of],
+    )  # fmt: skip
+    return result.exit_code, result.output, out
+
+
+@pytest.mark.usefixtures("wired")
+def test_build_as_of_before_ended_on_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    code, output, out = cli_build(tmp_path, "2026-11-29")
+    assert code == 1
+    assert output.strip().splitlines() == [
+        f"Error: --as-of 2026-11-29: earlier than the end of round {ROUND} (2026-11-30);"
+        " a multidomain round is reported only after it ends"
+    ]
+    assert not out.exists()
+    assert {p.name for p in tmp_path.iterdir()} <= {"rounds", "cache"}  # no staging left
+
+
+@pytest.mark.usefixtures("wired")
+def test_build_as_of_decides_the_items_page(tmp_path: Path) -> None:
+    code, output, out = cli_build(tmp_path, "2027-02-27")
+    assert code == 0, output
+    assert not (out / ROUND / "items.html").exists()
+    code, output, out = cli_build(tmp_path, "2027-02-28")
+    assert code == 0, output
+    assert (out / ROUND / "items.html").is_file()
+    assert (out / "data" / ROUND / "SHA256SUMS").is_file()
