@@ -9,7 +9,6 @@ import re
 import shutil
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -110,22 +109,6 @@ def test_leaks_planted_in_the_built_pages(
     check_site(built["before"][0], material, as_of=BEFORE)
 
 
-@pytest.fixture
-def wired(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The kind's hooks as the lead wires them into kind.py (harmless once they are)."""
-    from reportgen.kinds.multidomain.kind import MultidomainKind
-    from reportgen.kinds.multidomain.render import guard, site_pages
-
-    def site(self: object, rounds: Any, config: Any, **options: Any) -> Any:
-        return site_pages.site(rounds, config, **options)
-
-    def material(self: object, round_: Any) -> Any:
-        return guard.guard_material(round_)
-
-    monkeypatch.setattr(MultidomainKind, "site", site)
-    monkeypatch.setattr(MultidomainKind, "guard_material", material)
-
-
 def cli_build(tmp_path: Path, as_of: str) -> tuple[int, str, Path]:
     from click.testing import CliRunner
 
@@ -145,7 +128,6 @@ def cli_build(tmp_path: Path, as_of: str) -> tuple[int, str, Path]:
     return result.exit_code, result.output, out
 
 
-@pytest.mark.usefixtures("wired")
 def test_build_as_of_before_ended_on_is_refused_and_writes_nothing(tmp_path: Path) -> None:
     code, output, out = cli_build(tmp_path, "2026-11-29")
     assert code == 1
@@ -157,7 +139,6 @@ def test_build_as_of_before_ended_on_is_refused_and_writes_nothing(tmp_path: Pat
     assert {p.name for p in tmp_path.iterdir()} <= {"rounds", "cache"}  # no staging left
 
 
-@pytest.mark.usefixtures("wired")
 def test_build_as_of_decides_the_items_page(tmp_path: Path) -> None:
     code, output, out = cli_build(tmp_path, "2027-02-27")
     assert code == 0, output

@@ -223,7 +223,8 @@ def load_site_config(path: Path) -> SiteConfig:
     # Half a region is no region: one placeholder bound leaves the figure without one.
     region = (
         [None, None]
-        if marked & set(region_keys)
+        # A kind without the Estigmas figure has no `figure1` block at all.
+        if marked & set(region_keys) or "figure1" not in data
         else [_rate(data, key, source) for key in region_keys]
     )
     return SiteConfig(

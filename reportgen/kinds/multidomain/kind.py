@@ -31,6 +31,10 @@ from reportgen.model import Round as CoreRound
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from reportgen.guard import GuardMaterial
+    from reportgen.render.site_source import SiteSource
+    from reportgen.render.siteconfig import SiteConfig
+
 _TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
 
 
@@ -145,3 +149,23 @@ class MultidomainKind(Kind):
         return stages.results_json(
             round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
         )
+
+    def site(
+        self,
+        rounds: Sequence[CoreRound],
+        config: SiteConfig,
+        *,
+        cache_dir: Path | None,
+        progress: Callable[[str], None] | None = None,
+        section_depth: int = 0,
+    ) -> SiteSource:
+        from reportgen.kinds.multidomain.render.site_pages import site
+
+        return site(
+            rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
+        )
+
+    def guard_material(self, round_: CoreRound) -> GuardMaterial:
+        from reportgen.kinds.multidomain.render.guard import guard_material
+
+        return guard_material(stages.multidomain_round(round_))
