@@ -164,7 +164,7 @@ CASES: list[tuple[str, Callable[[RoundParts], None], str, str, str]] = [
     ("8 affinity", _affinity, "models.csv", "row 2, language_affinity", "'zh;en'"),
     ("8 organization", _organization, "models.csv", "row 1, organization", "annex entry 1"),
     ("9", _no_checksum, "models.csv", "row 3, checksum", "open weights"),
-    ("10 footnote", _footnote, "models.csv", "row 2, footnote_pt", "both"),
+    ("10 footnote", _footnote, "models.csv", "row 2, footnote_en", "both"),
     ("10 verified_on", _verified_late, "models.csv", "row 1, verified_on", "collected_on"),
     ("11", _hot_generation, "models.csv", "row 3, generation_sha256", "same conditions"),
     ("status", _status, "models.csv", "row 1, verification_status", "confirmed | reverted"),

@@ -97,11 +97,18 @@ def parse_participant(core: Model, row: RowChecker, manifest: CoreManifest | Non
 def _check_participant(participant: Participant, row: RowChecker) -> None:
     if participant.weights_open and not participant.checksum.strip():
         row.bad("checksum", "open weights (weights_open true) need the artifact's checksum")
-    footnotes = bool(participant.footnote_pt.strip()) + bool(participant.footnote_en.strip())
-    if participant.verification_status == "verificar" and footnotes != 2:
-        row.bad("footnote_pt", "status 'verificar' needs both footnote_pt and footnote_en")
-    elif participant.verification_status != "verificar" and footnotes:
-        row.bad("footnote_pt", "footnotes are for status 'verificar' only: expected both empty")
+    # The problem names the footnote column at fault: the empty one, or the filled one.
+    filled = {
+        "footnote_pt": bool(participant.footnote_pt.strip()),
+        "footnote_en": bool(participant.footnote_en.strip()),
+    }
+    verificar = participant.verification_status == "verificar"
+    if verificar and not all(filled.values()):
+        column = next(name for name, present in filled.items() if not present)
+        row.bad(column, "status 'verificar' needs both footnote_pt and footnote_en")
+    elif not verificar and any(filled.values()):
+        column = next(name for name, present in filled.items() if present)
+        row.bad(column, "footnotes are for status 'verificar' only: expected both empty")
     if not participant.reserve and participant.replaces is not None:
         row.bad("replaces", "only a reserve replaces a withdrawn entry: expected empty")
 

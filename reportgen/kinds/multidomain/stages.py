@@ -77,12 +77,14 @@ def results_json(
 def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
     """Refusal 7's reserve order for every multidomain round with a previous round: the
     reserves rank by their primary rank there (Art. 5), so the check needs its results."""
+    from dataclasses import replace
+
     from reportgen.archive import Problems
     from reportgen.kinds.multidomain.results import build_results
     from reportgen.kinds.multidomain.rules.cast import check_cast
 
     known = {round_.round_id: round_ for round_ in rounds if isinstance(round_, Round)}
-    problems = Problems()
+    found: list[Problem] = []
     for round_ in known.values():
         previous_id = round_.manifest.previous_round
         previous = known.get(previous_id or "")
@@ -96,8 +98,11 @@ def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
             for entry in build_results(previous, replicates=1).participants
         }
         ranks = {model.annex_id: rank_of[model.model_id] for model in previous.models}
+        problems = Problems()
         check_cast(round_, problems, ranks)
-    return problems.as_list()
+        # Across archives a problem names its archive, as archive_across's do.
+        found += [replace(p, file=f"{round_.round_id}/{p.file}") for p in problems.as_list()]
+    return found
 
 
 def _sibling_round(round_: Round, previous_id: str) -> Round | None:
