@@ -215,7 +215,7 @@ def _check_common(  # one flat check per key, in the spec's order: long but plai
     if collected_on and protocol_frozen_on and protocol_frozen_on > collected_on:
         found.add("protocol_frozen_on", "expected a date on or before collected_on")
     if collected_on and ended_on and ended_on < collected_on:
-        found.add("ended_on", "expected a date on or after collected_on (or null)")
+        found.add("ended_on", f"expected a date on or after collected_on ({collected_on})")
     languages = data.get("languages")
     if "languages" in data and (
         not isinstance(languages, list)
