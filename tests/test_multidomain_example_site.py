@@ -1,0 +1,104 @@
+"""The REG-BC-2026-001 demonstration site, built as the README says
+(`reportgen build examples/multidomain/rounds/* --config examples/multidomain/site.yml`),
+in both languages, before and after the items' embargo: every section of the report,
+the notices on every page, the downloads' columns, and the Chinese items' language."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import html
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from reportgen.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "examples" / "multidomain"
+ROUND = "reg-2026-1"  # ended_on 2026-11-20: embargo ends 2027-02-18, provisional to 2027-03-10
+SECTIONS = (
+    "methodology", "cast", "classification", "domains-languages", "technical-ties",
+    "head-to-head", "process", "refusals", "discarded", "human-audit", "calibration",
+    "contamination", "limitations",
+)  # fmt: skip
+BANNER = {
+    "pt-BR": "Este resultado não constitui certificação, selo de qualidade nem recomendação de"
+    " contratação.",
+    "en": "This result is not a certification, a quality seal or a hiring recommendation.",
+}
+PREFIX = {"pt-BR": ROUND, "en": f"en/{ROUND}"}
+PARTICIPANTS_HEADER = [
+    "model_id", "display_name", "rank", "primary", "primary_lo", "primary_hi", "global",
+    "global_lo", "global_hi", "elo", "bt", "refusal_rate", "format_compliance",
+    "latency_p50_ms", "latency_p95_ms", "cost_per_1000_items", "tie_group",
+]  # fmt: skip
+
+
+def build(out: Path, cache: Path, as_of: str) -> Path:
+    rounds = sorted(str(path) for path in (EXAMPLE / "rounds").iterdir())
+    result = CliRunner().invoke(
+        main,
+        ["build", *rounds, "--config", str(EXAMPLE / "site.yml"), "--out", str(out),
+         "--cache-dir", str(cache), "--as-of", as_of],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    cache = tmp_path_factory.mktemp("cache")
+    return {
+        "during": build(tmp_path_factory.mktemp("during") / "site", cache, "2026-12-01"),
+        "after": build(tmp_path_factory.mktemp("after") / "site", cache, "2027-03-20"),
+    }
+
+
+def page(site: Path, language: str, stem: str) -> str:
+    return html.unescape((site / PREFIX[language] / f"{stem}.html").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_every_section_with_the_notices_during_the_embargo(
+    sites: dict[str, Path], language: str
+) -> None:
+    provisional = {"pt-BR": "Resultados provisórios até", "en": "Provisional results until"}
+    synthetic = {"pt-BR": "Dados sintéticos", "en": "Synthetic data"}
+    for stem in ("index", *SECTIONS):
+        text = page(sites["during"], language, stem)
+        assert BANNER[language] in text, stem
+        assert synthetic[language] in text, stem
+        assert provisional[language] in text, stem
+    assert not (sites["during"] / PREFIX[language] / "items.html").exists()
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_items_from_the_embargo_end_with_their_language(
+    sites: dict[str, Path], language: str
+) -> None:
+    items = page(sites["after"], language, "items")
+    assert BANNER[language] in items
+    assert re.search(r'lang="zh"', items)
+    # Past ended_on + 110 days the results are final: no provisional notice.
+    assert "Provisional results until" not in page(sites["after"], "en", "classification")
+
+
+def test_downloads_have_the_report_spec_columns_and_checksums(sites: dict[str, Path]) -> None:
+    data = sites["during"] / "data" / ROUND
+    rows = list(csv.reader(io.StringIO((data / "participants.csv").read_text("utf-8"))))
+    assert rows[0] == PARTICIPANTS_HEADER
+    assert len(rows) == 1 + 15
+    assert [row[2] for row in rows[1:]] == sorted((row[2] for row in rows[1:]), key=int)
+    slices = next(csv.reader(io.StringIO((data / "slices.csv").read_text("utf-8"))))
+    assert slices == ["model_id", "slice", "score", "lo", "hi", "n"]
+    listed = dict(
+        reversed(line.split("  ", 1)) for line in (data / "SHA256SUMS").read_text().splitlines()
+    )
+    for name in ("participants.csv", "slices.csv", "pairwise.csv", "process.csv",
+                 "results.json", "results.schema.json"):  # fmt: skip
+        digest = hashlib.sha256((data / name).read_bytes()).hexdigest()
+        assert listed[name] == digest
