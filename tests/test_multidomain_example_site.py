@@ -95,9 +95,10 @@ def test_downloads_have_the_report_spec_columns_and_checksums(sites: dict[str, P
     assert [row[2] for row in rows[1:]] == sorted((row[2] for row in rows[1:]), key=int)
     slices = next(csv.reader(io.StringIO((data / "slices.csv").read_text("utf-8"))))
     assert slices == ["model_id", "slice", "score", "lo", "hi", "n"]
-    listed = dict(
-        reversed(line.split("  ", 1)) for line in (data / "SHA256SUMS").read_text().splitlines()
-    )
+    listed: dict[str, str] = {}
+    for line in (data / "SHA256SUMS").read_text().splitlines():
+        digest, name = line.split("  ", 1)
+        listed[name] = digest
     for name in ("participants.csv", "slices.csv", "pairwise.csv", "process.csv",
                  "results.json", "results.schema.json"):  # fmt: skip
         digest = hashlib.sha256((data / name).read_bytes()).hexdigest()
