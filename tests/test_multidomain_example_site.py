@@ -103,3 +103,19 @@ def test_downloads_have_the_report_spec_columns_and_checksums(sites: dict[str, P
                  "results.json", "results.schema.json"):  # fmt: skip
         digest = hashlib.sha256((data / name).read_bytes()).hexdigest()
         assert listed[name] == digest
+
+
+def test_contamination_counts_the_answers_even_after_a_summary(tmp_path: Path) -> None:
+    """`reportgen summary` reads rounds without their texts for Estigmas; a multidomain
+    round is read with them, so its cached results keep the canary and 8-gram findings
+    that the site then shows (a summary run first once cached them empty)."""
+    cache = tmp_path / "cache"
+    round_dir = str(EXAMPLE / "rounds" / ROUND)
+    summary = CliRunner().invoke(
+        main, ["summary", round_dir], env={"REPORTGEN_CACHE_DIR": str(cache)}
+    )
+    assert summary.exit_code == 0, summary.output
+    out = build(tmp_path / "site", cache, "2027-03-20")
+    text = page(out, "en", "contamination")
+    assert re.search(r"Items with a full canary reproduction:\s*(<[^>]+>\s*)*1\b", text)
+    assert not re.search(r"Responses checked for 8-grams:\s*(<[^>]+>\s*)*0\b", text)

@@ -137,6 +137,7 @@ def load(
             problems.add(MANIFEST_FILE, "", "cannot tell the round's kind")
         return None
     version = format_version(manifest.format) if manifest else _version_of(manifest_data)
+    with_text = with_text or kind.needs_text
     header = (*MODELS_HEADER, *kind.model_columns)
     model_records = read_csv_records(round_dir / MODELS_FILE, MODELS_FILE, header, problems)
     models = parse_models(model_records or [], problems, kind=kind, manifest=manifest)

@@ -98,6 +98,9 @@ class Kind(ABC):
     # A single-run kind has `run` = 1 and every item exactly once per model.
     single_run: ClassVar[bool] = True
     raw_text_nullable: ClassVar[bool] = False
+    # The outputs' texts are read even when a caller asks for a round without them: a
+    # kind whose results and rules read the texts (canaries, copied n-grams) needs them.
+    needs_text: ClassVar[bool] = False
 
     @abstractmethod
     def item_columns(self) -> tuple[pa.Field[Any], ...]:

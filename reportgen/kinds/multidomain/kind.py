@@ -45,6 +45,7 @@ class MultidomainKind(Kind):
     tables = archive_tables.TABLES
     single_run = False
     raw_text_nullable = True
+    needs_text = True  # the contamination checks read every answer
     model_columns = md_schemas.MODELS_KIND_HEADER
 
     @property

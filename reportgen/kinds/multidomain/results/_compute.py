@@ -141,7 +141,9 @@ def _counts(round_: Round, points: RoundPoints) -> Counts:
 
 
 def _cache_parameters(round_: Round, replicates: int) -> list[str]:
-    return [SCHEMA, str(replicates), str(round_.manifest.bootstrap_seed)]
+    # "texts": results computed since the kind always reads the answers (the integrity
+    # checks need them); entries made from a round read without them are not reused.
+    return [SCHEMA, str(replicates), str(round_.manifest.bootstrap_seed), "texts"]
 
 
 def cache_key(round_: Round, replicates: int) -> str:
