@@ -203,6 +203,7 @@ def _pair_test(
     )
 
 
+# long: the row's pairs, placebo pairs, primary gap, extreme pair and finding, in order
 def _row(
     pending: Pending,
     family: Mapping[tuple[int, int], float],
