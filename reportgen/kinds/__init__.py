@@ -13,6 +13,7 @@ from reportgen.errors import ReportgenError
 from reportgen.kinds._base import (
     Kind,
     KindCapabilityError,
+    ModelFolderSpec,
     ParquetTableSpec,
     TableRead,
     TableSpec,
@@ -21,6 +22,7 @@ from reportgen.kinds._base import (
 __all__ = [
     "Kind",
     "KindCapabilityError",
+    "ModelFolderSpec",
     "ParquetTableSpec",
     "TableRead",
     "TableSpec",
@@ -37,6 +39,7 @@ __all__ = [
 _BUILTIN: dict[str, str] = {
     "estigmas": "reportgen.kinds.estigmas",
     "multidomain": "reportgen.kinds.multidomain",
+    "counterfactual": "reportgen.kinds.counterfactual",
 }
 # Commands a built-in kind adds to the CLI: name -> "module:attribute". Kept here, as
 # strings, so that `reportgen --help` lists them without importing any kind.
