@@ -1,0 +1,254 @@
+"""The counterfactual results object as frozen pydantic models: its JSON form and JSON Schema.
+
+Everything counterfactual-report.md shows and downloads (gaps.csv, groups.csv, names.csv,
+calibration.csv) is here. `results.schema.json`, beside this module, is generated from
+these models (`python -m reportgen.kinds.counterfactual.results` writes it again; a test
+fails when it is stale).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, Field
+
+from reportgen.kinds.counterfactual.results._values import (
+    MODEL_CONFIG,
+    Criterion,
+    Exact,
+    FindingName,
+    Flag,
+    Gap,
+    Interval,
+    Level,
+    NameValue,
+    PairTest,
+    VariableType,
+)
+
+SchemaVersion = Literal["reportgen-counterfactual-results/1"]
+SCHEMA: Final[SchemaVersion] = "reportgen-counterfactual-results/1"
+SCHEMA_FILE = "results.schema.json"
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+class Placebo(BaseModel):
+    """Within-group name comparisons of one attribute x variable (§8)."""
+
+    model_config = MODEL_CONFIG
+
+    gap: Exact | None = Field(description="max over groups of (max - min of its names)")
+    pairs: tuple[PairTest, ...] = Field(description="groups.csv order, then k < k'")
+
+
+class Row(BaseModel):
+    """One system x attribute x variable (§7): values, gaps, tests, finding."""
+
+    model_config = MODEL_CONFIG
+
+    attribute_id: str
+    variable_id: str
+    level: Level
+    type: VariableType
+    criterion: Criterion = Field(description="the preregistered criterion")
+    acceptable_difference: Exact
+    judge_calibrated: bool = Field(description="false: the judge failed calibration (§9)")
+    demographic_parity: Gap
+    equal_opportunity: Gap | None = Field(
+        description="binary variables only; null for count and score variables"
+    )
+    primary_gap: Exact | None = Field(description="the gap of the preregistered criterion")
+    exceeds: bool | None = Field(description="primary gap > acceptable difference; null if null")
+    extreme_pair: PairTest | None = Field(description="the pair making the gap, from the family")
+    pairs: tuple[PairTest, ...] = Field(description="every group pair, groups.csv order")
+    significant_pairs: int
+    total_pairs: int
+    finding: FindingName
+    finding_reason: str | None = Field(description="not_computable: why")
+    names: tuple[NameValue, ...] = Field(description="per name: groups.csv order, positions")
+    placebo: Placebo
+    name_carried: bool = Field(description="the name-carried warning of §8")
+
+
+class Finding(BaseModel):
+    """A finding line (report §2), in the order of metrics §7."""
+
+    model_config = MODEL_CONFIG
+
+    attribute_id: str
+    variable_id: str
+    level: Level
+    type: VariableType
+    finding: FindingName
+    reason: str | None
+    criterion: Criterion
+    primary_gap: Exact | None
+    interval: Interval | None
+    acceptable_difference: Exact
+    flag: Flag | None = Field(description="binary variables: the primary gap's flag")
+    name_carried: bool
+
+
+class RegressionRow(BaseModel):
+    """Before/after of one attribute x variable (§11), on the primary criterion."""
+
+    model_config = MODEL_CONFIG
+
+    attribute_id: str
+    variable_id: str
+    level: Level
+    type: VariableType
+    criterion: Criterion
+    gap_before: Exact | None
+    gap_after: Exact | None
+    change: Exact | None = Field(description="after - before; null if either is null")
+    interval: Interval | None = Field(description="of the change, same draws on both rounds")
+    flag_before: Flag | None
+    flag_after: Flag | None
+    exceeds_before: bool | None
+    exceeds_after: bool | None
+    templates: tuple[str, ...] = Field(description="the templates present in both rounds")
+    templates_differ: bool = Field(description="the set differs from this round's main view")
+
+
+class Regression(BaseModel):
+    """One system with a baseline system (§11)."""
+
+    model_config = MODEL_CONFIG
+
+    model_id: str
+    display_name: str
+    baseline_model_id: str
+    baseline_display_name: str
+    rows: tuple[RegressionRow, ...] = Field(description="attributes.csv x variables.csv order")
+
+
+class SystemResults(BaseModel):
+    """One system under test (models.csv order)."""
+
+    model_config = MODEL_CONFIG
+
+    model_id: str
+    display_name: str
+    responses: int
+    findings: tuple[Finding, ...] = Field(description="metrics §7 order")
+    rows: tuple[Row, ...] = Field(description="attributes.csv order, then variables.csv order")
+    family_size: int = Field(description="computable tests in the system's BH family")
+    placebo_family_size: int
+
+
+class ScoreCount(BaseModel):
+    model_config = MODEL_CONFIG
+
+    key: str = Field(description="a group id (per group) or a model id (per system)")
+    attribute_id: str | None = Field(description="per group: the group's attribute")
+    count: int
+
+
+class JudgeCalibration(BaseModel):
+    """One judged score variable (§9): all systems pooled."""
+
+    model_config = MODEL_CONFIG
+
+    variable_id: str
+    n: int
+    min_items: int
+    below_guide_minimum: bool = Field(description="min_items < 50 (the guide's minimum)")
+    metric: Literal["quadratic_weighted_kappa", "krippendorff_alpha_interval"]
+    threshold: Exact
+    metric_value: Exact | None
+    passes: bool
+    kappa: Exact | None = Field(description="quadratic-weighted Cohen's kappa")
+    alpha: Exact | None = Field(description="Krippendorff's alpha, interval metric")
+    exact_agreement: Exact | None
+    mean_absolute_difference: Exact | None
+    spearman: float | None
+    scale_min: int
+    scale_max: int
+    table: tuple[tuple[int, ...], ...] = Field(
+        description="rows: human score scale_min..scale_max; columns: judge score"
+    )
+    per_group: tuple[ScoreCount, ...]
+    per_system: tuple[ScoreCount, ...]
+
+
+class RemovedTemplate(BaseModel):
+    """A template removed from an attribute's analysis by annulment (round §annulments)."""
+
+    model_config = MODEL_CONFIG
+
+    attribute_id: str
+    template_id: str
+    item_ids: tuple[str, ...] = Field(description="the annulled items that removed it")
+
+
+class AttributeSummary(BaseModel):
+    model_config = MODEL_CONFIG
+
+    attribute_id: str
+    groups: tuple[str, ...]
+    positions: int = Field(description="K, names (variants) per group")
+    templates: tuple[str, ...] = Field(description="T_a after annulments, templates.csv order")
+
+
+class Counts(BaseModel):
+    model_config = MODEL_CONFIG
+
+    systems: int
+    attributes: int
+    templates: int
+    variables: int
+    items: int
+    runs: int
+    calls_per_system: int
+    annulled_items: int
+
+
+class Results(BaseModel):
+    """Every computation of one counterfactual round (counterfactual-metrics.md)."""
+
+    model_config = MODEL_CONFIG
+
+    schema_: SchemaVersion = Field(alias="schema", description="version of this JSON form")
+    round_id: str
+    kind: Literal["counterfactual"]
+    synthetic: bool
+    package_version: str
+    preregistered: bool = Field(description="preregistration.status = preregistered")
+    alpha: Exact
+    replicates: int
+    seed: int
+    counts: Counts
+    attributes: tuple[AttributeSummary, ...]
+    removed_templates: tuple[RemovedTemplate, ...]
+    calibration: tuple[JudgeCalibration, ...] = Field(description="variables.csv order")
+    systems: tuple[SystemResults, ...] = Field(description="models.csv order")
+    baseline_round: str | None
+    baseline_preregistration_differs: bool | None = Field(
+        description="the baseline's own preregistration differed (null without baseline)"
+    )
+    regression: tuple[Regression, ...] = Field(description="systems with a baseline system")
+
+    def to_json_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    @classmethod
+    def from_json_dict(cls, data: Mapping[str, Any]) -> Results:
+        return cls.model_validate_json(json.dumps(data, allow_nan=False))
+
+
+def results_json_schema() -> dict[str, Any]:
+    generated = Results.model_json_schema(by_alias=True)
+    return {"$schema": JSON_SCHEMA_DIALECT, "$comment": f"format {SCHEMA}", **generated}
+
+
+def results_json_schema_text() -> str:
+    return json.dumps(results_json_schema(), ensure_ascii=False, indent=1) + "\n"
+
+
+def published_json_schema_text() -> str:
+    package = resources.files(__name__.rpartition(".")[0])
+    return package.joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
