@@ -11,14 +11,20 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pyarrow as pa
 
 from reportgen.archive import ArchiveContent, FileProblems, Problems, RowChecker
 from reportgen.errors import Problem
 from reportgen.kinds import Kind, ModelFolderSpec, ParquetTableSpec, TableRead, TableSpec
-from reportgen.kinds.counterfactual import archive_across, archive_manifest, archive_tables
+from reportgen.kinds.counterfactual import (
+    archive_across,
+    archive_manifest,
+    archive_tables,
+    stages,
+)
 from reportgen.kinds.counterfactual import schemas as cf
 from reportgen.kinds.counterfactual.archive_round import check_round_files
 from reportgen.kinds.counterfactual.archive_rows import (
@@ -53,6 +59,9 @@ from reportgen.kinds.counterfactual.write import (
 from reportgen.model import ItemRecord, Model
 from reportgen.model import Manifest as CoreManifest
 from reportgen.model import Round as CoreRound
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 _TITLE = {"pt-BR": "Auditoria contrafactual", "en": "Counterfactual audit"}
 
@@ -206,3 +215,27 @@ class CounterfactualKind(Kind):
 
     def check_across(self, rounds: Sequence[CoreRound]) -> list[Problem]:
         return archive_across.check_across(rounds)
+
+    # --- The other stages (reportgen.kinds.counterfactual.stages) ---
+
+    def print_summary(self, round_: CoreRound, console: Console) -> None:
+        stages.print_summary(round_, console)
+
+    def summary_json(self, round_: CoreRound) -> dict[str, Any]:
+        return stages.summary_json(round_)
+
+    def results_steps(self, round_: CoreRound, replicates: int | None) -> int:
+        return stages.results_steps(round_, replicates)
+
+    def results_json(
+        self,
+        round_: CoreRound,
+        *,
+        replicates: int | None,
+        cache_dir: Path | None,
+        use_cache: bool,
+        advance: Callable[[int], None] | None = None,
+    ) -> dict[str, Any]:
+        return stages.results_json(
+            round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
+        )
