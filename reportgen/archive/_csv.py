@@ -37,9 +37,16 @@ Record = tuple[int, dict[str, str]]  # 1-based data row number, field -> text
 
 
 def read_csv_records(
-    path: Path, rel: str, header: Sequence[str], problems: Problems
+    path: Path,
+    rel: str,
+    header: Sequence[str],
+    problems: Problems,
+    *,
+    open_tail: bool = False,
+    rule: str = "",
 ) -> list[Record] | None:
-    """Rows of a CSV file whose header must be exactly `header`."""
+    """Rows of a CSV file whose header must be exactly `header` (with `open_tail`: start
+    with `header`, any columns after it kept); `rule` explains a wrong header."""
     found = problems.in_file(rel)
     text = read_text_file(path, found)
     if text is None:
@@ -50,9 +57,12 @@ def read_csv_records(
     except csv.Error as error:
         found.add(f"line {reader.line_num}", f"malformed CSV: {error}")
         return None
+    if rows and open_tail and rows[0][: len(header)] == list(header):
+        header = rows[0]
     if not rows or rows[0] != list(header):
         got = ",".join(rows[0]) if rows else "an empty file"
-        found.add("header", f"expected {','.join(header)}, got {got}")
+        because = f" ({rule})" if rule else ""
+        found.add("header", f"expected {','.join(header)}{because}, got {got}")
         return None
     records: list[Record] = []
     for number, row in enumerate(rows[1:], start=1):

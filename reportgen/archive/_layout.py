@@ -97,11 +97,14 @@ def check_layout(
     other_tables: dict[str, str],
     raw: bool,
     problems: Problems,
+    kind_folders: Collection[str] = (),
 ) -> None:
-    """Report files outside the layout; `other_tables` maps a table to the kind it is of."""
+    """Report files outside the layout; `other_tables` maps a table to the kind it is of;
+    `kind_folders` are the kind's folders of one file per model (checked on their own)."""
     allowed = {*CORE_FILES, *kind_tables, LEDGER_FILE, CHECKSUMS_FILE}
+    folders = tuple(f"{folder}/" for folder in (RESPONSES_DIR, *kind_folders))
     for rel in present:
-        if rel in allowed or rel.startswith(f"{RESPONSES_DIR}/"):
+        if rel in allowed or rel.startswith(folders):
             continue
         owner = other_tables.get(rel)
         if owner is not None and kind_name is not None:
@@ -114,14 +117,19 @@ def check_layout(
         problems.add(CHECKSUMS_FILE, "", "missing file")
 
 
-def check_response_files(round_dir: Path, model_ids: set[str], problems: Problems) -> None:
-    directory = round_dir / RESPONSES_DIR
+def check_response_files(
+    round_dir: Path, model_ids: set[str], problems: Problems, *, folder: str = RESPONSES_DIR
+) -> None:
+    """`folder` (responses/ or a kind's folder of one file per model) holds exactly one
+    `<model_id>.parquet` per model; the files themselves are read by their readers."""
+    directory = round_dir / folder
     if not directory.is_dir():
-        problems.add(RESPONSES_DIR, "", "missing directory (one file per model)")
+        problems.add(folder, "", "missing directory (one file per model)")
         return
+    what = "response file" if folder == RESPONSES_DIR else "file"
     for entry in sorted(directory.iterdir()):
-        rel = f"{RESPONSES_DIR}/{entry.name}"
+        rel = f"{folder}/{entry.name}"
         if not entry.is_file() or entry.suffix != ".parquet":
-            problems.add(rel, "", "unexpected entry: responses/ holds only <model_id>.parquet")
+            problems.add(rel, "", f"unexpected entry: {folder}/ holds only <model_id>.parquet")
         elif entry.stem not in model_ids:
-            problems.add(rel, "", f"response file for model {entry.stem!r}, which models.csv lacks")
+            problems.add(rel, "", f"{what} for model {entry.stem!r}, which models.csv lacks")

@@ -13,7 +13,7 @@ import hashlib
 import types
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +41,16 @@ from reportgen.archive._parquet import (
     read_responses,
     response_schema,
 )
-from reportgen.archive._problems import Problems
+from reportgen.archive._problems import FileProblems, Problems
 from reportgen.errors import Problem
-from reportgen.kinds import Kind, ParquetTableSpec, TableRead, get_kind, registered_kinds
+from reportgen.kinds import (
+    Kind,
+    ParquetTableSpec,
+    TableRead,
+    TableSpec,
+    get_kind,
+    registered_kinds,
+)
 from reportgen.model import Annulment, ItemRecord, Manifest, Model, Round
 
 
@@ -62,6 +69,8 @@ class ArchiveContent:
     annulments: tuple[Annulment, ...]
     checksums: Mapping[str, str]  # empty for a raw round
     ledger_sha256: str
+    # The kind's folders of one file per model: folder -> model_id -> valid rows.
+    folders: Mapping[str, Mapping[str, tuple[Any, ...]]] = field(default_factory=dict)
 
 
 def read_round(round_dir: Path, *, with_text: bool = True) -> Round:
@@ -154,6 +163,7 @@ def load(
     )
     if model_records is not None:
         check_response_files(round_dir, set(model_ids), problems)
+    folders = _read_model_folders(round_dir, kind, model_ids, problems, listed=model_records)
     annulments, ledger_sha256 = _read_ledger(round_dir, items, problems, version=version)
     present = present_files(round_dir, problems)
     _check_layout(present, kind, raw=raw, problems=problems)
@@ -170,6 +180,7 @@ def load(
         annulments=annulments,
         checksums=types.MappingProxyType(checksums),
         ledger_sha256=ledger_sha256,
+        folders=types.MappingProxyType(folders),
     )
 
 
@@ -196,15 +207,74 @@ def _read_kind_tables(round_dir: Path, kind: Kind, problems: Problems) -> dict[s
     tables: dict[str, TableRead] = {}
     for spec in kind.tables:
         found = problems.in_file(spec.name)
+        path = round_dir / spec.name
+        if not _expected_here(spec, path, tables, found):
+            # An absent optional table: no rows (records None where it had to be there).
+            tables[spec.name] = TableRead(None if path.exists() else (), ())
+            continue
         if isinstance(spec, ParquetTableSpec):
-            table = read_checked_table(round_dir / spec.name, found, spec.schema, optional=())
+            table = read_checked_table(path, found, spec.schema, optional=())
             rows = () if table is None else spec.parse(table, found)
             tables[spec.name] = TableRead(None, rows, table)
             continue
-        records = read_csv_records(round_dir / spec.name, spec.name, spec.header, problems)
+        tail = None if spec.header_tail is None else spec.header_tail(tables)
+        header = spec.header if tail is None else (*spec.header, *tail)
+        records = read_csv_records(
+            path,
+            spec.name,
+            header,
+            problems,
+            open_tail=spec.header_tail is not None and tail is None,
+            rule=spec.header_rule,
+        )
         rows = spec.parse(records or [], found)
         tables[spec.name] = TableRead(None if records is None else tuple(records), rows)
     return tables
+
+
+def _expected_here(
+    spec: TableSpec | ParquetTableSpec,
+    path: Path,
+    tables: Mapping[str, TableRead],
+    found: FileProblems,
+) -> bool:
+    """Whether to read an (optional) kind table; reports one present where the kind
+    refuses it, or missing where the kind requires it."""
+    if spec.presence is None:
+        return True
+    wanted = spec.presence(tables)
+    present = path.exists()
+    if wanted is False and present:
+        found.add("", f"present although not allowed: {spec.presence_rule}")
+    elif wanted is True and not present:
+        found.add("", f"missing file: {spec.presence_rule}")
+    return present and wanted is not False
+
+
+def _read_model_folders(
+    round_dir: Path,
+    kind: Kind,
+    model_ids: list[str],
+    problems: Problems,
+    *,
+    listed: object,
+) -> dict[str, dict[str, tuple[Any, ...]]]:
+    """Each kind folder of one Parquet file per model: every model's file read with the
+    folder's schema and parsed; a file for no model reported (`listed`: models.csv's
+    records, None when unreadable, and then the folder's entries are not judged)."""
+    folders: dict[str, dict[str, tuple[Any, ...]]] = {}
+    for spec in kind.model_folders:
+        rows: dict[str, tuple[Any, ...]] = {}
+        for model_id in model_ids:
+            rel = spec.path(model_id)
+            found = problems.in_file(rel)
+            table = read_checked_table(round_dir / rel, found, spec.schema, optional=())
+            if table is not None:
+                rows[model_id] = spec.parse(model_id, table, found)
+        if listed is not None:
+            check_response_files(round_dir, set(model_ids), problems, folder=spec.directory)
+        folders[spec.directory] = rows
+    return folders
 
 
 def _read_all_responses(
@@ -277,4 +347,5 @@ def _check_layout(present: list[str], kind: Kind, *, raw: bool, problems: Proble
         other_tables=others,
         raw=raw,
         problems=problems,
+        kind_folders=[spec.directory for spec in kind.model_folders],
     )

@@ -13,6 +13,7 @@ from reportgen.errors import ReportgenError
 from reportgen.kinds._base import (
     Kind,
     KindCapabilityError,
+    ModelFolderSpec,
     ParquetTableSpec,
     TableRead,
     TableSpec,
@@ -21,6 +22,7 @@ from reportgen.kinds._base import (
 __all__ = [
     "Kind",
     "KindCapabilityError",
+    "ModelFolderSpec",
     "ParquetTableSpec",
     "TableRead",
     "TableSpec",

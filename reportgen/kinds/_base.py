@@ -44,6 +44,12 @@ class KindCapabilityError(ReportgenError):
         super().__init__(f"kind {kind!r} does not provide {what}")
 
 
+# Whether an optional kind table must be present, from the tables read before it: True
+# (required), False (refused if present) or None (cannot tell: an earlier table is
+# unreadable; the table is read if present).
+Presence = Callable[[Mapping[str, "TableRead"]], bool | None]
+
+
 @dataclass(frozen=True)
 class TableSpec:
     """A CSV table a kind declares: its file, header, row checks and row writer."""
@@ -54,6 +60,13 @@ class TableSpec:
     parse: Callable[[Sequence[Record], FileProblems], tuple[Any, ...]]
     to_row: Callable[[Any], list[str]]  # one row object -> its CSV fields
     id_column: str | None = None  # the column other checks refer to
+    # Columns after `header` that depend on tables read before this one (e.g. one column
+    # per row of another table); None from it when that table is unreadable, and then any
+    # tail is accepted. `header_rule` says in words what the tail must be.
+    header_tail: Callable[[Mapping[str, TableRead]], tuple[str, ...] | None] | None = None
+    header_rule: str = ""
+    presence: Presence | None = None  # None: always required
+    presence_rule: str = ""  # when the table is present, in words
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,23 @@ class ParquetTableSpec:
     # Checks the table's rows and returns the valid ones, reporting every problem.
     parse: Callable[[pa.Table, FileProblems], tuple[Any, ...]]
     id_column: str | None = None  # the column other checks refer to
+    presence: Presence | None = None  # None: always required
+    presence_rule: str = ""  # when the table is present, in words
+
+
+@dataclass(frozen=True)
+class ModelFolderSpec:
+    """A folder of one Parquet file per models.csv row, like responses/ (e.g.
+    `extractions/<model_id>.parquet`): a file for no model, or a model without its file,
+    is refused. `parse(model_id, table, found)` checks one file's rows and returns the
+    valid ones."""
+
+    directory: str
+    schema: pa.Schema
+    parse: Callable[[str, pa.Table, FileProblems], tuple[Any, ...]]
+
+    def path(self, model_id: str) -> str:
+        return f"{self.directory}/{model_id}.parquet"
 
 
 @dataclass(frozen=True)
@@ -92,7 +122,9 @@ class Kind(ABC):
     name: ClassVar[str]
     # Formats read as this kind besides `round-archive/2` (version 1 of the layout).
     legacy_formats: ClassVar[tuple[str, ...]] = ()
+    # Read in this order: a table's `header_tail` and `presence` see those before it.
     tables: ClassVar[tuple[TableSpec | ParquetTableSpec, ...]] = ()
+    model_folders: ClassVar[tuple[ModelFolderSpec, ...]] = ()
     # models.csv columns after the common ones (`parse_model` reads them).
     model_columns: ClassVar[tuple[str, ...]] = ()
     # A single-run kind has `run` = 1 and every item exactly once per model.

@@ -9,13 +9,17 @@ each rule means one thing everywhere.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from importlib import resources
 
 from reportgen.guard import words as guard_words
 from reportgen.kinds.counterfactual.model import NA, Attribute, Group, Round, Variable, Variant
+from reportgen.model import Interpretation
 
 # The battery files, in the (alphabetical) order `sha256sum` lists them; rewrites.csv
 # only when present.
@@ -206,3 +210,22 @@ def numeric_value(value: str) -> int | None:
 def binary_value(value: str) -> bool | None:
     """yes -> True, no -> False, na (or anything else) -> None."""
     return {"yes": True, "no": False}.get(value)
+
+
+# --- interpretations (counterfactual-metrics.md §12) ----------------------------------
+
+
+@cache
+def interpretations() -> tuple[Interpretation, ...]:
+    """The readings every counterfactual archive carries in round.json, in §12's order
+    (interpretations.json is §12's list, verbatim)."""
+    text = resources.files(__package__).joinpath("interpretations.json").read_text("utf-8")
+    return tuple(
+        Interpretation(id=entry["id"], topic=entry["topic"], reading=entry["reading"])
+        for entry in json.loads(text)
+    )
+
+
+def required_interpretation_ids() -> tuple[str, ...]:
+    """The `cf-…` ids round.json's `interpretations` must contain."""
+    return tuple(entry.id for entry in interpretations())

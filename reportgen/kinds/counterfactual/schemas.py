@@ -1,0 +1,178 @@
+"""The Parquet schemas and CSV headers of a counterfactual archive (counterfactual-round.md).
+
+One module holds them so that the writer and the reader cannot disagree: every
+column, its physical type (`str` = string, `int` = int64, `bool`; timestamps and
+dates are ISO strings, `latency_ms` float64) and whether it may be null, in the
+spec's order. templates.csv's header ends with one `expected_<variable_id>` column per
+binary variable, in variables.csv order: `templates_header` builds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pyarrow as pa
+
+ITEMS_FILE = "items.parquet"
+ATTRIBUTES_FILE = "attributes.csv"
+GROUPS_FILE = "groups.csv"
+VARIANTS_FILE = "variants.csv"
+TEMPLATES_FILE = "templates.csv"
+REWRITES_FILE = "rewrites.csv"
+VARIABLES_FILE = "variables.csv"
+CALIBRATION_FILE = "calibration.parquet"
+EXTRACTIONS_DIR = "extractions"
+EXPECTED_PREFIX = "expected_"
+
+
+def extraction_path(model_id: str) -> str:
+    """The archive-relative path of a system's extractions."""
+    return f"{EXTRACTIONS_DIR}/{model_id}.parquet"
+
+
+def _str(name: str, *, null: bool = False) -> pa.Field[Any]:
+    return pa.field(name, pa.string(), nullable=null)
+
+
+def _int(name: str, *, null: bool = False) -> pa.Field[Any]:
+    return pa.field(name, pa.int64(), nullable=null)
+
+
+def _bool(name: str, *, null: bool = False) -> pa.Field[Any]:
+    return pa.field(name, pa.bool_(), nullable=null)
+
+
+# items.parquet: the kind's columns after the core's item_id, language, prompt, canary,
+# published (what `Kind.item_columns` returns).
+ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
+    _str("template_id"),
+    _str("attribute_id"),
+    _str("variant_id"),
+    _str("context", null=True),
+    _str("prompt_sha256"),
+    _str("context_sha256", null=True),
+)
+ITEMS_SCHEMA = pa.schema(
+    [
+        _str("item_id"),
+        _str("language"),
+        _str("prompt"),
+        _str("canary", null=True),
+        _bool("published"),
+        *ITEM_COLUMNS,
+    ]
+)
+
+# responses/<model_id>.parquet: the kind's columns after the core's item_id, model_id,
+# run, raw_text (never null here), latency_ms (what `Kind.response_columns` returns).
+RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
+    _str("called_at"),
+    _int("run_order"),
+    _str("system_prompt_sha256"),
+    _str("tools_sha256"),
+)
+RESPONSES_SCHEMA = pa.schema(
+    [
+        _str("item_id"),
+        _str("model_id"),
+        _int("run"),
+        _str("raw_text"),
+        pa.field("latency_ms", pa.float64(), nullable=True),
+        *RESPONSE_COLUMNS,
+    ]
+)
+
+EXTRACTIONS_SCHEMA = pa.schema(
+    [
+        _str("model_id"),
+        _str("item_id"),
+        _int("run"),
+        _str("variable_id"),
+        _str("value"),
+        _str("input_text", null=True),
+        _str("input_sha256", null=True),
+    ]
+)
+
+CALIBRATION_SCHEMA = pa.schema(
+    [
+        _str("variable_id"),
+        _str("model_id"),
+        _str("item_id"),
+        _int("run"),
+        _str("input_sha256"),
+        _int("judge_score"),
+        _int("human_score"),
+        _str("reviewer"),
+        _str("scored_on"),
+    ]
+)
+
+# models.csv: the core's columns, then a system under test's five.
+MODELS_COMMON_HEADER: tuple[str, ...] = (
+    "model_id",
+    "display_name",
+    "provider",
+    "api_identifier",
+    "snapshot",
+    "evaluated_on",
+)
+MODELS_KIND_HEADER: tuple[str, ...] = (
+    "system_prompt_sha256",
+    "tools",
+    "tools_sha256",
+    "context_source",
+    "baseline_model_id",
+)
+MODELS_HEADER: tuple[str, ...] = (*MODELS_COMMON_HEADER, *MODELS_KIND_HEADER)
+
+ATTRIBUTES_HEADER: tuple[str, ...] = ("attribute_id", "name_pt", "name_en", "held_value")
+GROUPS_HEADER: tuple[str, ...] = ("group_id", "attribute_id", "name_pt", "name_en")
+VARIANTS_HEADER: tuple[str, ...] = (
+    "variant_id",
+    "group_id",
+    "signal",
+    "slot",
+    "value",
+    "position",
+    "mask_terms",
+)
+# templates.csv's fixed columns; `expected_<v>` columns follow (templates_header).
+TEMPLATES_FIXED_HEADER: tuple[str, ...] = (
+    "template_id",
+    "attributes",
+    "language",
+    "scenario_pt",
+    "scenario_en",
+    "user_tone",
+    "text_pt",
+    "text_en",
+    "context",
+    "published",
+)
+REWRITES_HEADER: tuple[str, ...] = ("template_id", "variant_id", "text_pt", "text_en")
+VARIABLES_HEADER: tuple[str, ...] = (
+    "variable_id",
+    "level",
+    "type",
+    "scale_min",
+    "scale_max",
+    "extractor",
+    "extractor_id",
+    "extractor_version",
+    "name_pt",
+    "name_en",
+    "question_pt",
+    "question_en",
+)
+
+
+def expected_column(variable_id: str) -> str:
+    return f"{EXPECTED_PREFIX}{variable_id}"
+
+
+def templates_header(binary_variable_ids: Iterable[str]) -> tuple[str, ...]:
+    """templates.csv's header: the fixed columns, then `expected_<v>` for each binary
+    variable in variables.csv order."""
+    return (*TEMPLATES_FIXED_HEADER, *(expected_column(v) for v in binary_variable_ids))

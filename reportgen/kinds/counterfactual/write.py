@@ -1,0 +1,318 @@
+"""The writer of counterfactual archives (counterfactual-round.md, round-archive-2.md).
+
+`write_round` writes every file of a round from its typed `Round`: round.json (the
+common keys, `interpretations` and the `counterfactual` block), models.csv, the battery
+CSVs (rewrites.csv only with rows), items.parquet, one responses and one extractions
+file per system, calibration.parquet (only with rows), SHA256SUMS and the hash-chained
+annulments.jsonl. Same round, same bytes: fixed key and column order, explicit Parquet
+schemas with the core's fixed codec, rows in the round's order, sorted SHA256SUMS. The
+archive is staged in a temporary sibling folder and renamed into place, so a failure
+leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pyarrow as pa
+
+from reportgen.archive import (
+    CHECKSUMS_FILE,
+    LEDGER_FILE,
+    MANIFEST_FILE,
+    MODELS_FILE,
+    bool_text,
+    csv_text,
+    response_path,
+)
+from reportgen.archive._checksums import checksums_text, digests_of
+from reportgen.archive._ledger import chained_ledger
+from reportgen.archive._parquet import parquet_bytes
+from reportgen.archive._writer import fsync_directory, staging_dir, write_file
+from reportgen.errors import InputError, OutputExistsError
+from reportgen.kinds.counterfactual.model import (
+    Attribute,
+    Group,
+    Manifest,
+    Rewrite,
+    Round,
+    System,
+    Template,
+    Variable,
+    Variant,
+)
+from reportgen.kinds.counterfactual.schemas import (
+    ATTRIBUTES_FILE,
+    ATTRIBUTES_HEADER,
+    CALIBRATION_FILE,
+    CALIBRATION_SCHEMA,
+    EXTRACTIONS_SCHEMA,
+    GROUPS_FILE,
+    GROUPS_HEADER,
+    ITEMS_FILE,
+    ITEMS_SCHEMA,
+    MODELS_HEADER,
+    RESPONSES_SCHEMA,
+    REWRITES_FILE,
+    REWRITES_HEADER,
+    TEMPLATES_FILE,
+    VARIABLES_FILE,
+    VARIABLES_HEADER,
+    VARIANTS_FILE,
+    VARIANTS_HEADER,
+    extraction_path,
+    templates_header,
+)
+from reportgen.kinds.counterfactual.terms import rational_text
+from reportgen.model import TEXT_LANGUAGES
+
+
+def write_round(round_: Round, out_dir: Path) -> None:
+    """Write the complete archive of `round_` at `out_dir`, a folder named after the
+    round id that must not exist yet (OutputExistsError); nothing is left on failure."""
+    if out_dir.name != round_.round_id:
+        raise InputError(
+            f"{out_dir}: an archive's folder is named after its round id {round_.round_id!r}"
+        )
+    files = archive_files(round_)
+    with staging_dir(out_dir) as staging:
+        for rel, data in files.items():
+            (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+            write_file(staging / rel, data)
+        if out_dir.exists():
+            raise OutputExistsError(f"{out_dir} already exists: an archive is never overwritten")
+        staging.rename(out_dir)
+        fsync_directory(out_dir.parent)
+
+
+def battery_files(round_: Round) -> dict[str, bytes]:
+    """The battery's files (name -> bytes), rewrites.csv only when it has rows: what
+    `terms.battery_sha256` hashes."""
+    binary_ids = [v.variable_id for v in round_.variables if v.type == "binary"]
+    files = {
+        ATTRIBUTES_FILE: _csv(
+            ATTRIBUTES_HEADER, map(attribute_row, round_.attributes), ATTRIBUTES_FILE
+        ),
+        GROUPS_FILE: _csv(GROUPS_HEADER, map(group_row, round_.groups), GROUPS_FILE),
+        TEMPLATES_FILE: _csv(
+            templates_header(binary_ids),
+            (template_row(t, binary_ids) for t in round_.templates),
+            TEMPLATES_FILE,
+        ),
+        VARIABLES_FILE: _csv(VARIABLES_HEADER, map(variable_row, round_.variables), VARIABLES_FILE),
+        VARIANTS_FILE: _csv(VARIANTS_HEADER, map(variant_row, round_.variants), VARIANTS_FILE),
+    }
+    if round_.rewrites:
+        files[REWRITES_FILE] = _csv(
+            REWRITES_HEADER, map(rewrite_row, round_.rewrites), REWRITES_FILE
+        )
+    return files
+
+
+def archive_files(round_: Round) -> dict[str, bytes]:
+    """Every file of the archive (relative path -> bytes), SHA256SUMS and ledger included."""
+    files: dict[str, bytes] = {
+        MANIFEST_FILE: _json_bytes(manifest_dict(round_.manifest)),
+        MODELS_FILE: _csv(MODELS_HEADER, map(system_row, round_.models), MODELS_FILE),
+        **battery_files(round_),
+        ITEMS_FILE: table_bytes(round_.items, ITEMS_SCHEMA),
+    }
+    for system in round_.models:
+        responses = round_.responses.get(system.model_id, ())
+        files[response_path(system.model_id)] = table_bytes(responses, RESPONSES_SCHEMA)
+        extractions = round_.extractions.get(system.model_id, ())
+        files[extraction_path(system.model_id)] = table_bytes(extractions, EXTRACTIONS_SCHEMA)
+    if round_.calibration:
+        files[CALIBRATION_FILE] = table_bytes(round_.calibration, CALIBRATION_SCHEMA)
+    files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
+    if round_.annulments:
+        files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]
+    return files
+
+
+# --- round.json -----------------------------------------------------------------------
+
+
+def manifest_dict(manifest: Manifest) -> dict[str, object]:
+    """round.json's content: the core's keys in the core's order, then `counterfactual`."""
+    return {
+        "format": manifest.format,
+        "round_id": manifest.round_id,
+        "kind": manifest.kind,
+        "title": _texts(manifest.title),
+        "synthetic": manifest.synthetic,
+        "collected_on": manifest.collected_on.isoformat(),
+        "protocol_frozen_on": manifest.protocol_frozen_on.isoformat(),
+        "ended_on": manifest.ended_on.isoformat() if manifest.ended_on else None,
+        "languages": list(manifest.languages),
+        "generation": dict(manifest.generation),
+        "bootstrap": {"replicates": manifest.bootstrap_replicates, "seed": manifest.bootstrap_seed},
+        "interpretations": [
+            {"id": i.id, "topic": _texts(i.topic), "reading": _texts(i.reading)}
+            for i in manifest.interpretations
+        ],
+        "counterfactual": manifest_block(manifest),
+    }
+
+
+def manifest_block(manifest: Manifest) -> dict[str, object]:
+    """round.json's `counterfactual` object, keys in the spec's order, rationals as text."""
+    plan = manifest.preregistration
+    return {
+        "system_under_test": _texts(manifest.system_under_test),
+        "battery_sha256": manifest.battery_sha256,
+        "repetitions": manifest.repetitions,
+        "mask_token": manifest.mask_token,
+        "baseline_round": manifest.baseline_round,
+        "preregistration": {
+            "status": plan.status,
+            "preregistered_on": plan.preregistered_on.isoformat(),
+            "alpha": rational_text(plan.alpha),
+            "correction": plan.correction,
+            "family": plan.family,
+            "tests": json.loads(json.dumps(plan.tests)),  # plain dicts, the spec's key order
+            "variables": {
+                variable_id: {
+                    "criterion": entry.criterion,
+                    "acceptable_difference": rational_text(entry.acceptable_difference),
+                }
+                for variable_id, entry in plan.variables.items()
+            },
+            "calibration": {
+                "min_items": plan.calibration.min_items,
+                "metric": plan.calibration.metric,
+                "threshold": rational_text(plan.calibration.threshold),
+            },
+            "rationale": _texts(plan.rationale),
+        },
+    }
+
+
+def _texts(value: Mapping[str, str]) -> dict[str, str]:
+    return {language: value[language] for language in TEXT_LANGUAGES}
+
+
+def _json_bytes(data: Mapping[str, object]) -> bytes:
+    # The core writer's form: indented, UTF-8 as is, one final newline.
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+# --- CSV tables -----------------------------------------------------------------------
+
+
+def _csv(header: Sequence[str], rows: Iterable[list[str]], name: str) -> bytes:
+    return csv_text(header, list(rows), name=name).encode("utf-8")
+
+
+def system_row(system: System) -> list[str]:
+    """One models.csv row: the core's columns, then a system's five (MODELS_HEADER)."""
+    return [
+        system.model_id,
+        system.display_name,
+        system.provider,
+        system.api_identifier,
+        system.snapshot,
+        system.evaluated_on.isoformat(),
+        *system_kind_row(system),
+    ]
+
+
+def system_kind_row(system: System) -> list[str]:
+    """The five kind columns of a models.csv row (`Kind.model_row`)."""
+    return [
+        system.system_prompt_sha256,
+        ";".join(system.tools),
+        system.tools_sha256,
+        system.context_source,
+        system.baseline_model_id or "",
+    ]
+
+
+def attribute_row(attribute: Attribute) -> list[str]:
+    return [attribute.attribute_id, attribute.name_pt, attribute.name_en, attribute.held_value]
+
+
+def group_row(group: Group) -> list[str]:
+    return [group.group_id, group.attribute_id, group.name_pt, group.name_en]
+
+
+def variant_row(variant: Variant) -> list[str]:
+    return [
+        variant.variant_id,
+        variant.group_id,
+        variant.signal,
+        variant.slot or "",
+        variant.value,
+        str(variant.position),
+        ";".join(variant.mask_terms),
+    ]
+
+
+def template_row(template: Template, binary_ids: Sequence[str]) -> list[str]:
+    """One templates.csv row; `binary_ids`: the binary variables in variables.csv order."""
+    return [
+        template.template_id,
+        ";".join(template.attributes),
+        template.language,
+        template.scenario_pt,
+        template.scenario_en,
+        template.user_tone,
+        template.text_pt,
+        template.text_en,
+        template.context or "",
+        bool_text(template.published),
+        *(template.expected.get(variable_id) or "" for variable_id in binary_ids),
+    ]
+
+
+def rewrite_row(rewrite: Rewrite) -> list[str]:
+    return [rewrite.template_id, rewrite.variant_id, rewrite.text_pt, rewrite.text_en]
+
+
+def variable_row(variable: Variable) -> list[str]:
+    scale_min, scale_max = ("", "") if variable.scale is None else map(str, variable.scale)
+    return [
+        variable.variable_id,
+        variable.level,
+        variable.type,
+        scale_min,
+        scale_max,
+        variable.extractor,
+        variable.extractor_id,
+        variable.extractor_version,
+        variable.name_pt,
+        variable.name_en,
+        variable.question_pt,
+        variable.question_en,
+    ]
+
+
+# --- Parquet tables -------------------------------------------------------------------
+
+
+def called_at_text(moment: datetime) -> str:
+    """`YYYY-MM-DDThh:mm:ss[.fff]Z` in UTC: milliseconds only when there are any."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S")
+    milliseconds = moment.microsecond // 1000
+    return f"{text}.{milliseconds:03d}Z" if milliseconds else f"{text}Z"
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, datetime):  # before date: a datetime is a date too
+        return called_at_text(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
+    """Parquet bytes of `rows` (objects with an attribute per column) under `schema`;
+    an empty table keeps its schema."""
+    records: Sequence[object] = list(rows)
+    columns = {name: [_cell(getattr(record, name)) for record in records] for name in schema.names}
+    return parquet_bytes(pa.table(columns, schema=schema))
