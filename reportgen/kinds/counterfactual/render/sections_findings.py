@@ -23,6 +23,14 @@ def finding_label(finding: str, text: Text) -> str:
 
 def _line(context: RoundContext, finding: Finding, text: Text) -> str:
     binary = finding.type == "binary"
+    if finding.finding == "judge_not_calibrated":
+        # A judge that failed calibration yields no finding: no gap on this line (the
+        # values stay in the tables, marked), report spec "Never on the site".
+        return text.t(
+            "findings.not_calibrated",
+            attribute=context.attribute_name(finding.attribute_id, text),
+            variable=context.variable_name(finding.variable_id, text),
+        )
     interval = finding.interval
     shown = text.t(
         "findings.line",

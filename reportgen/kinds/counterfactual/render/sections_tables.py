@@ -41,8 +41,10 @@ def gap_text(gap: Gap, binary: bool, text: Text) -> str:
             None if interval is None else interval.hi,
             binary,
         ),
-        flag=text.flag(gap.flag) if binary else text.t("number.none"),
+        flag=text.flag(gap.flag),
     )
+    if not binary:  # count and score gaps carry no point flags (metrics §3)
+        shown = shown.rpartition(";")[0]
     return " ".join(shown.split())
 
 
