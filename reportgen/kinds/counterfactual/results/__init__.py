@@ -8,6 +8,7 @@ report shows and downloads.
   the core results cache, `reportgen.results`).
 """
 
+from reportgen.kinds.counterfactual.results._compute import build_results, cache_key, load_results
 from reportgen.kinds.counterfactual.results._schema import (
     SCHEMA,
     SCHEMA_FILE,
@@ -72,7 +73,10 @@ __all__ = [
     "TestMethod",
     "TestName",
     "VariableType",
+    "build_results",
+    "cache_key",
     "exact",
+    "load_results",
     "published_json_schema_text",
     "results_json_schema",
     "results_json_schema_text",

@@ -1,0 +1,131 @@
+"""The counterfactual results object of a round: computed, or read from the core cache.
+
+`build_results(round_, baseline=...)` runs every computation of counterfactual-metrics.md;
+`load_results` does the same through the core results cache (`reportgen.results`), keyed by
+the round's checksums and ledger, the package version, the results schema, the bootstrap
+settings and, when there is one, the baseline round's own key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from reportgen import __version__
+from reportgen.errors import InputError
+from reportgen.kinds.counterfactual.model import Round
+from reportgen.kinds.counterfactual.results import _sections as sections
+from reportgen.kinds.counterfactual.results._rows import system_results
+from reportgen.kinds.counterfactual.results._schema import SCHEMA, Counts, Regression, Results
+from reportgen.kinds.counterfactual.results._values import Exact
+from reportgen.kinds.counterfactual.score import round_cells
+from reportgen.kinds.counterfactual.stats.bootstrap import draw
+from reportgen.results import cache_key as round_cache_key
+from reportgen.results import cached_results
+
+Advance = Callable[[int], None]
+
+
+def _counts(round_: Round) -> Counts:
+    runs = round_.manifest.repetitions
+    return Counts(
+        systems=len(round_.models),
+        attributes=len(round_.attributes),
+        templates=len(round_.templates),
+        variables=len(round_.variables),
+        items=len(round_.items),
+        runs=runs,
+        calls_per_system=len(round_.items) * runs,
+        annulled_items=len(round_.annulled_item_ids),
+    )
+
+
+def _preregistration_differs(round_: Round, baseline: Round) -> bool:
+    """Whether the baseline's own criteria or acceptable differences differed (§11)."""
+    ours = round_.manifest.preregistration.variables
+    theirs = baseline.manifest.preregistration.variables
+    return dict(ours) != dict(theirs)
+
+
+def build_results(
+    round_: Round,
+    *,
+    baseline: Round | None = None,
+    replicates: int | None = None,
+    advance: Advance | None = None,
+) -> Results:
+    """Every computation of counterfactual-metrics.md on `round_` (replicates default to
+    the manifest's `bootstrap.replicates`); the regression view when `baseline` is given."""
+    manifest = round_.manifest
+    count = manifest.bootstrap_replicates if replicates is None else replicates
+    if count < 1:
+        raise InputError(
+            f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
+        )
+    attributes = round_cells(round_)
+    draws = [
+        draw(manifest.bootstrap_seed, count, len(a.template_ids), a.positions) for a in attributes
+    ]
+    calibration = sections.calibration_section(round_)
+    failed = sections.failed_variables(calibration)
+    systems = tuple(
+        system_results(round_, system, attributes, draws, failed) for system in round_.models
+    )
+    if advance is not None:
+        advance(count)
+    regression: tuple[Regression, ...] = ()
+    if baseline is not None:
+        regression = sections.regression_section(
+            round_, baseline, attributes, round_cells(baseline), draws
+        )
+    return Results(
+        schema=SCHEMA,
+        round_id=manifest.round_id,
+        kind="counterfactual",
+        synthetic=manifest.synthetic,
+        package_version=__version__,
+        preregistered=manifest.preregistration.preregistered,
+        alpha=Exact.of(manifest.preregistration.alpha),
+        replicates=count,
+        seed=manifest.bootstrap_seed,
+        counts=_counts(round_),
+        attributes=sections.attribute_summaries(attributes),
+        removed_templates=sections.removed_templates(attributes),
+        calibration=calibration,
+        systems=systems,
+        baseline_round=None if baseline is None else baseline.round_id,
+        baseline_preregistration_differs=None
+        if baseline is None
+        else _preregistration_differs(round_, baseline),
+        regression=regression,
+    )
+
+
+def _cache_parameters(round_: Round, replicates: int, baseline: Round | None) -> list[str]:
+    parameters = [SCHEMA, str(replicates), str(round_.manifest.bootstrap_seed)]
+    if baseline is not None:  # the regression view depends on the baseline's bytes too
+        parameters += [baseline.round_id, round_cache_key(baseline, [SCHEMA])]
+    return parameters
+
+
+def cache_key(round_: Round, replicates: int, baseline: Round | None = None) -> str:
+    return round_cache_key(round_, _cache_parameters(round_, replicates, baseline))
+
+
+def load_results(
+    round_: Round,
+    replicates: int | None = None,
+    cache_dir: Path | None = None,
+    advance: Advance | None = None,
+    *,
+    baseline: Round | None = None,
+) -> Results:
+    """The results of `round_`, read from the cache when a valid entry exists."""
+    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
+    return cached_results(
+        Results,
+        round_,
+        _cache_parameters(round_, count, baseline),
+        lambda: build_results(round_, baseline=baseline, replicates=count, advance=advance),
+        cache_dir,
+    )
