@@ -41,7 +41,7 @@ from reportgen.kinds.counterfactual.render.page_types import (
 )
 from reportgen.kinds.counterfactual.render.text import Text, paragraph
 from reportgen.kinds.counterfactual.render.writer import write_page
-from reportgen.kinds.counterfactual.results import Results
+from reportgen.kinds.counterfactual.results import Results, load_results
 from reportgen.model import Round as CoreRound
 from reportgen.render.siteconfig import SiteConfig
 
@@ -163,19 +163,6 @@ class CounterfactualSite:
         return [path for context in self.contexts for path in write_downloads(context, site_dir)]
 
 
-def _computed(round_: Round, cache_dir: Path | None) -> Results:
-    """The round's results object, computed or read from the results cache."""
-    from reportgen.kinds.counterfactual import results as package
-
-    load = getattr(package, "load_results", None)  # lands with the statistics
-    if load is None:
-        raise ReportgenError(f"{round_.path}: the counterfactual statistics are not available")
-    found = load(round_, cache_dir=cache_dir)
-    if not isinstance(found, Results):
-        raise ReportgenError(f"{round_.path}: the statistics gave no results object")
-    return found
-
-
 def site(
     rounds: Sequence[CoreRound],
     config: SiteConfig,
@@ -186,12 +173,18 @@ def site(
     results: Mapping[str, Results] | None = None,
 ) -> CounterfactualSite:
     """The pages of verified counterfactual rounds (`results`: given results objects by
-    round id, else computed or read from the results cache). `config` is the site's; the
-    page needs nothing of it (a counterfactual round has no embargo)."""
+    round id, else computed or read from the results cache, each against its baseline
+    round when the build has it). `config` is the site's; the page needs nothing of it
+    (a counterfactual round has no embargo)."""
     say = progress or (lambda _message: None)
+    typed = {r.round_id: r for r in (counterfactual_round(r) for r in rounds)}
     contexts = []
-    for round_ in sorted((counterfactual_round(r) for r in rounds), key=lambda r: r.round_id):
-        say(f"statistics for {round_.round_id}")
-        found = (results or {}).get(round_.round_id) or _computed(round_, cache_dir)
+    for round_id, round_ in sorted(typed.items()):
+        say(f"statistics for {round_id}")
+        found = (results or {}).get(round_id)
+        if found is None:
+            # The regression view needs the baseline round: it is one of the rounds built.
+            baseline = typed.get(round_.manifest.baseline_round or "")
+            found = load_results(round_, cache_dir=cache_dir, baseline=baseline)
         contexts.append(RoundContext(round_, found))
     return CounterfactualSite(tuple(contexts), section_depth)
