@@ -245,9 +245,9 @@ def _expected_here(
     wanted = spec.presence(tables)
     present = path.exists()
     if wanted is False and present:
-        found.add("", f"present although not allowed: {spec.presence_rule}")
+        found.add("", f"present although not allowed ({spec.presence_rule})")
     elif wanted is True and not present:
-        found.add("", f"missing file: {spec.presence_rule}")
+        found.add("", f"missing file ({spec.presence_rule})")
     return present and wanted is not False
 
 

@@ -39,6 +39,7 @@ __all__ = [
 _BUILTIN: dict[str, str] = {
     "estigmas": "reportgen.kinds.estigmas",
     "multidomain": "reportgen.kinds.multidomain",
+    "counterfactual": "reportgen.kinds.counterfactual",
 }
 # Commands a built-in kind adds to the CLI: name -> "module:attribute". Kept here, as
 # strings, so that `reportgen --help` lists them without importing any kind.

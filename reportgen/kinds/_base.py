@@ -66,7 +66,7 @@ class TableSpec:
     header_tail: Callable[[Mapping[str, TableRead]], tuple[str, ...] | None] | None = None
     header_rule: str = ""
     presence: Presence | None = None  # None: always required
-    presence_rule: str = ""  # when the table is present, in words
+    presence_rule: str = ""  # when the table is there, in words ("there exactly when ...")
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class ParquetTableSpec:
     parse: Callable[[pa.Table, FileProblems], tuple[Any, ...]]
     id_column: str | None = None  # the column other checks refer to
     presence: Presence | None = None  # None: always required
-    presence_rule: str = ""  # when the table is present, in words
+    presence_rule: str = ""  # when the table is there, in words ("there exactly when ...")
 
 
 @dataclass(frozen=True)

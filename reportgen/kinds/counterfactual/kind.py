@@ -1,53 +1,207 @@
-"""The `counterfactual` kind's plug-in on the shared core (skeleton: the reader lands next)."""
+"""`CounterfactualKind`: the `counterfactual` kind's hooks into the shared core.
+
+Reading: round.json's block (archive_manifest), models.csv's columns and the battery's
+tables (archive_tables), items, responses, extractions and calibration
+(archive_rows); then, over the typed round, the checks across files (archive_round,
+archive_battery) and, when those found nothing, the cross-table rules (rules); across
+archives, the baseline round (archive_across).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+import types
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
-from reportgen.kinds._base import Kind, TableRead
-from reportgen.kinds.counterfactual.model import NAME
+import pyarrow as pa
 
-if TYPE_CHECKING:
-    import pyarrow as pa
+from reportgen.archive import ArchiveContent, FileProblems, Problems, RowChecker
+from reportgen.errors import Problem
+from reportgen.kinds import Kind, ModelFolderSpec, ParquetTableSpec, TableRead, TableSpec
+from reportgen.kinds.counterfactual import archive_across, archive_manifest, archive_tables
+from reportgen.kinds.counterfactual import schemas as cf
+from reportgen.kinds.counterfactual.archive_round import check_round_files
+from reportgen.kinds.counterfactual.archive_rows import (
+    check_items,
+    check_response_table,
+    parse_calibration,
+    parse_extractions,
+    responses_of,
+)
+from reportgen.kinds.counterfactual.model import (
+    NAME,
+    Attribute,
+    Extraction,
+    Group,
+    Item,
+    Manifest,
+    Rewrite,
+    Round,
+    System,
+    Template,
+    Variable,
+    Variant,
+)
+from reportgen.kinds.counterfactual.write import (
+    attribute_row,
+    group_row,
+    rewrite_row,
+    system_kind_row,
+    variable_row,
+    variant_row,
+)
+from reportgen.model import ItemRecord, Model
+from reportgen.model import Manifest as CoreManifest
+from reportgen.model import Round as CoreRound
 
-    from reportgen.archive import ArchiveContent, FileProblems
-    from reportgen.model import ItemRecord, Manifest, Round
+_TITLE = {"pt-BR": "Auditoria contrafactual", "en": "Counterfactual audit"}
+
+
+def _template_row(template: Template) -> list[str]:
+    """templates.csv's fixed columns (the writer adds the expected_ ones)."""
+    from reportgen.kinds.counterfactual.write import template_row
+
+    return template_row(template, ())
+
+
+# Read in this order: templates.csv's expected_ columns follow variables.csv, and
+# rewrites.csv's presence follows variants.csv.
+TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (
+    TableSpec(
+        cf.ATTRIBUTES_FILE,
+        cf.ATTRIBUTES_HEADER,
+        archive_tables.parse_attributes,
+        attribute_row,
+        "attribute_id",
+    ),
+    TableSpec(cf.GROUPS_FILE, cf.GROUPS_HEADER, archive_tables.parse_groups, group_row, "group_id"),
+    TableSpec(
+        cf.VARIANTS_FILE,
+        cf.VARIANTS_HEADER,
+        archive_tables.parse_variants,
+        variant_row,
+        "variant_id",
+    ),
+    TableSpec(
+        cf.VARIABLES_FILE,
+        cf.VARIABLES_HEADER,
+        archive_tables.parse_variables,
+        variable_row,
+        "variable_id",
+    ),
+    TableSpec(
+        cf.TEMPLATES_FILE,
+        cf.TEMPLATES_FIXED_HEADER,
+        archive_tables.parse_templates,
+        _template_row,
+        "template_id",
+        header_tail=archive_tables.binary_variable_columns,
+        header_rule="then one expected_<variable_id> per binary variable, in variables.csv order",
+    ),
+    TableSpec(
+        cf.REWRITES_FILE,
+        cf.REWRITES_HEADER,
+        archive_tables.parse_rewrites,
+        rewrite_row,
+        presence=archive_tables.rewrites_present,
+        presence_rule="there exactly when an attribute uses the writing_style signal",
+    ),
+    ParquetTableSpec(
+        cf.CALIBRATION_FILE,
+        cf.CALIBRATION_SCHEMA,
+        parse_calibration,
+        presence=archive_tables.calibration_present,
+        presence_rule="there exactly when a variable is a score scored by a model",
+    ),
+)
 
 
 class CounterfactualKind(Kind):
+    """A counterfactual audit battery run against systems under test."""
+
     name = NAME
+    tables = TABLES
+    model_folders = (ModelFolderSpec(cf.EXTRACTIONS_DIR, cf.EXTRACTIONS_SCHEMA, parse_extractions),)
+    model_columns = cf.MODELS_KIND_HEADER
     single_run = False
 
+    @property
+    def title(self) -> Mapping[str, str]:
+        return _TITLE
+
     def item_columns(self) -> tuple[pa.Field[Any], ...]:
-        raise NotImplementedError
+        return cf.ITEM_COLUMNS
 
     def response_columns(self, *, raw: bool) -> tuple[pa.Field[Any], ...]:
-        raise NotImplementedError
+        return cf.RESPONSE_COLUMNS
 
     def parse_manifest(
         self,
-        core: Manifest,
+        core: CoreManifest,
         block: Mapping[str, object],
         data: Mapping[str, object],
         found: FileProblems,
         *,
         raw: bool,
     ) -> Manifest | None:
-        raise NotImplementedError
+        return archive_manifest.parse_manifest(core, block, data, found)
 
-    def manifest_block(self, manifest: Manifest) -> dict[str, object]:
-        raise NotImplementedError
+    def manifest_block(self, manifest: CoreManifest) -> dict[str, object]:
+        from reportgen.kinds.counterfactual.write import manifest_block
+
+        return manifest_block(cast(Manifest, manifest))
+
+    def parse_model(self, core: Model, row: RowChecker, manifest: CoreManifest | None) -> Model:
+        return archive_tables.parse_system(core, row, manifest)
+
+    def model_row(self, model: Model) -> list[str]:
+        return system_kind_row(cast(System, model))
 
     def check_items(
         self, items: pa.Table, tables: Mapping[str, TableRead], found: FileProblems
     ) -> tuple[ItemRecord, ...]:
-        raise NotImplementedError
+        return check_items(items, found)
 
     def check_responses(
         self, table: pa.Table, where: Callable[[int], str], found: FileProblems
     ) -> None:
-        raise NotImplementedError
+        check_response_table(table, where, found)
 
     def build_round(self, content: ArchiveContent) -> Round:
-        raise NotImplementedError
+        tables = content.tables
+        responses = {model_id: responses_of(table) for model_id, table in content.responses.items()}
+        extractions = cast(
+            Mapping[str, tuple[Extraction, ...]], content.folders.get(cf.EXTRACTIONS_DIR, {})
+        )
+        return Round(
+            path=content.path,
+            manifest=cast(Manifest, content.manifest),
+            models=cast(tuple[System, ...], content.models),
+            items=cast(tuple[Item, ...], content.items),
+            annulments=content.annulments,
+            checksums=content.checksums,
+            ledger_sha256=content.ledger_sha256,
+            attributes=cast(tuple[Attribute, ...], tables[cf.ATTRIBUTES_FILE]),
+            groups=cast(tuple[Group, ...], tables[cf.GROUPS_FILE]),
+            variants=cast(tuple[Variant, ...], tables[cf.VARIANTS_FILE]),
+            templates=cast(tuple[Template, ...], tables[cf.TEMPLATES_FILE]),
+            rewrites=cast(tuple[Rewrite, ...], tables[cf.REWRITES_FILE]),
+            variables=cast(tuple[Variable, ...], tables[cf.VARIABLES_FILE]),
+            responses=types.MappingProxyType(responses),
+            extractions=types.MappingProxyType(dict(extractions)),
+            calibration=tables[cf.CALIBRATION_FILE],
+        )
+
+    def check_round(self, round_: CoreRound, problems: Problems) -> None:
+        from reportgen.kinds.counterfactual.rules import check_rules
+
+        typed = cast(Round, round_)
+        mark = problems.mark()
+        check_round_files(typed, problems)
+        # The rules read the files' values: after a file problem they would only
+        # repeat it in other words.
+        if problems.ok_since(mark):
+            check_rules(typed, problems)
+
+    def check_across(self, rounds: Sequence[CoreRound]) -> list[Problem]:
+        return archive_across.check_across(rounds)

@@ -1,0 +1,118 @@
+"""The Parquet tables of a counterfactual archive, read into rows: items.parquet's
+kind columns, the responses' (a malformed `called_at` is refused here, refusal 34's
+first half, because the typed round holds it as a datetime), extractions/<model_id>
+.parquet and calibration.parquet. What compares rows with the battery or with each
+other (refusals 29 to 44) is the rules' (`rules.check_rules`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from typing import Any
+
+import pyarrow as pa
+
+from reportgen.archive import FileProblems
+from reportgen.kinds.counterfactual.model import CalibrationRow, Extraction, Item, Response
+
+_CALLED_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def parse_called_at(text: str) -> datetime | None:
+    """`YYYY-MM-DDThh:mm:ss[.fff]Z` as an aware UTC datetime, or None."""
+    if not _CALLED_AT.fullmatch(text):
+        return None
+    try:
+        return datetime.fromisoformat(text[:-1]).replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+def parse_day(text: str) -> date | None:
+    if not _DAY.fullmatch(text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _rows(table: pa.Table) -> list[dict[str, Any]]:
+    return table.to_pylist()
+
+
+def check_items(table: pa.Table, found: FileProblems) -> tuple[Item, ...]:
+    """Every row of items.parquet as an Item (the core checked the columns' types)."""
+    return tuple(Item(**row) for row in _rows(table))
+
+
+def check_response_table(table: pa.Table, where: Callable[[int], str], found: FileProblems) -> None:
+    """A response row's own columns: `called_at` well formed, `run_order` >= 1."""
+    called = table.column("called_at").to_pylist()
+    entries = [
+        (f"{where(row)}, called_at", f"expected YYYY-MM-DDThh:mm:ss[.fff]Z (UTC), got {text!r}")
+        for row, text in enumerate(called)
+        if parse_called_at(str(text)) is None
+    ]
+    found.rows(entries, "rows with a malformed called_at")
+
+
+def responses_of(table: pa.Table) -> tuple[Response, ...]:
+    """A checked response file as rows, in file order."""
+    responses: list[Response] = []
+    for row in _rows(table):
+        called_at = parse_called_at(row["called_at"])
+        assert called_at is not None  # check_response_table refused it otherwise
+        responses.append(
+            Response(
+                item_id=row["item_id"],
+                model_id=row["model_id"],
+                run=row["run"],
+                raw_text=row["raw_text"],
+                latency_ms=row.get("latency_ms"),
+                called_at=called_at,
+                run_order=row["run_order"],
+                system_prompt_sha256=row["system_prompt_sha256"],
+                tools_sha256=row["tools_sha256"],
+            )
+        )
+    return tuple(responses)
+
+
+def parse_extractions(
+    model_id: str, table: pa.Table, found: FileProblems
+) -> tuple[Extraction, ...]:
+    """extractions/<model_id>.parquet: rows name their file's system and a run >= 1."""
+    rows = [Extraction(**row) for row in _rows(table)]
+    entries: list[tuple[str, str]] = []
+    for number, row in enumerate(rows, start=1):
+        if row.model_id != model_id:
+            entries.append(
+                (f"row {number}, model_id", f"expected {model_id!r}, got {row.model_id!r}")
+            )
+        if row.run < 1:
+            entries.append((f"row {number}, run", f"expected an integer >= 1, got {row.run}"))
+    found.rows(entries, "rows with a problem")
+    return tuple(rows)
+
+
+def parse_calibration(table: pa.Table, found: FileProblems) -> tuple[CalibrationRow, ...]:
+    """calibration.parquet: `scored_on` a date, `run` >= 1; the rest is the rules'."""
+    rows: list[CalibrationRow] = []
+    entries: list[tuple[str, str]] = []
+    for number, row in enumerate(_rows(table), start=1):
+        scored_on = parse_day(row["scored_on"])
+        if scored_on is None:
+            entries.append(
+                (f"row {number}, scored_on", f"expected YYYY-MM-DD, got {row['scored_on']!r}")
+            )
+        if row["run"] < 1:
+            entries.append((f"row {number}, run", f"expected an integer >= 1, got {row['run']}"))
+        if not row["reviewer"].strip():
+            entries.append((f"row {number}, reviewer", "expected a reviewer pseudonym"))
+        rows.append(CalibrationRow(**(row | {"scored_on": scored_on or date.min})))
+    found.rows(entries, "rows with a problem")
+    return tuple(rows)
