@@ -298,5 +298,7 @@ def test_numbers_as_the_spec_prints_them() -> None:
 
     assert en.rate(Fraction(5, 6)) == "83.3%"
     assert pt.rate(Fraction(5, 6)) == "83,3%"
+    assert en.mean(Fraction(-1, 100)) == "0.0"
+    assert en.mean(Fraction(-1, 10)) == "\u22120.1"
     assert en.gap(Fraction(1, 10), True) == "10.0 pp"
     assert en.gap(Fraction(3, 4), False) == "0.8"

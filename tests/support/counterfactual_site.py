@@ -583,3 +583,32 @@ def build_site_of(
     built = _stage(source, config, THEME, work)
     check_site(built, [guard_material(round_)], as_of=date(2026, 12, 1))
     return built
+
+
+DEMO = Path(__file__).resolve().parents[2] / "examples" / "counterfactual"
+DEMO_IDS = ("atendimento-2026-09", "atendimento-2026-10")  # before and after the fix
+
+
+def build_demo_site(work: Path) -> tuple[Path, list[cf.Round]]:
+    """The built site of the demonstration rounds (examples/counterfactual), read by the
+    reader, their results computed (the re-run against its baseline), through the build's
+    staging and the leak guard."""
+    from reportgen.archive import read_round
+    from reportgen.build import _stage
+    from reportgen.guard import check_site
+    from reportgen.kinds.counterfactual.render.guard import guard_material
+    from reportgen.kinds.counterfactual.render.site_pages import site
+    from reportgen.render.siteconfig import load_build_config
+    from tests.factories import THEME
+
+    rounds = []
+    for round_id in DEMO_IDS:
+        round_ = read_round(DEMO / "rounds" / round_id, with_text=True)
+        assert isinstance(round_, cf.Round)
+        rounds.append(round_)
+    config = load_build_config(DEMO / "site.yml", date(2026, 12, 1))
+    source = site(rounds, config, cache_dir=work / "cache")
+    work.mkdir(parents=True, exist_ok=True)
+    built = _stage(source, config, THEME, work / "staging")
+    check_site(built, [guard_material(r) for r in rounds], as_of=date(2026, 12, 1))
+    return built, rounds

@@ -96,8 +96,11 @@ class Text:
 
     def decimal(self, value: Fraction, places: int = 1) -> str:
         pattern = "#,##0." + "0" * places if places else "#,##0"
+        rounded = _rounded(_decimal(value), places)
+        if rounded == 0:
+            rounded = abs(rounded)  # a tiny negative value is "0.0", never "−0.0"
         text = format_decimal(
-            _rounded(_decimal(value), places),
+            rounded,
             format=pattern,
             locale=BABEL_LOCALE[self.language],
         )
