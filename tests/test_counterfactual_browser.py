@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.support.browser import CHROMIUM, launch, open_page, serve_directory
-from tests.support.counterfactual_site import ROUND_ID, build_site_of
+from tests.support.counterfactual_site import DEMO_IDS, ROUND_ID, build_demo_site, build_site_of
 
 pytestmark = [
     pytest.mark.slow,
@@ -119,3 +119,29 @@ def test_the_other_pairs_unfold(site: Path, browser: Any) -> None:
         assert not pairs.is_visible()
         folded.locator("summary").click()
         assert pairs.is_visible()
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_demo_site(tmp_path_factory.mktemp("cf-browser-demo"))[0]
+
+
+def test_the_demonstration_before_and_after(demo: Path, browser: Any) -> None:
+    """The re-run after the fix: the planted decision gap of Assistente A, flagged
+    "serious" before, is below the acceptable difference after; findings in order."""
+    for server in serve_directory(demo):
+        page = open_page(browser, server, f"en/{DEMO_IDS[1]}/index.html")
+        table = page.locator("table[id$='-regression-assistente-a-v2']")
+        assert table.is_visible()
+        body = rows(page, f"cf-{DEMO_IDS[1]}-regression-assistente-a-v2")
+        decisions = [row for row in body if row[5] == "serious"]
+        assert decisions
+        assert all(row[6] == "none" and row[8] == "no" for row in decisions)
+        for findings in page.locator("ol.cf-findings").all():
+            levels = findings.locator("> li").evaluate_all(
+                "items => items.map(i => i.dataset.level)"
+            )
+            assert levels == sorted(levels, key=LEVELS.__getitem__)
+        limitation = page.locator("p.cf-limitations").inner_text()
+        assert limitation.startswith(LIMITATIONS_START["en/"])
+        assert server.blocked == []
