@@ -137,6 +137,8 @@ def test_findings_order_labels_and_lines(site: Path, language: str) -> None:
     ):
         assert words[f"finding.{key}"] in plain(findings)
     assert words["findings.name_carried"] in plain(findings)
+    if language == "en":
+        assert 'title="exact values: gap 3/8, acceptable difference 1/20"' in findings
 
 
 def test_finding_labels_are_the_spec_labels() -> None:

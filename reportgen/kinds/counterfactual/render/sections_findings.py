@@ -54,7 +54,8 @@ def _line(context: RoundContext, finding: Finding, text: Text) -> str:
 
 
 def finding_item(context: RoundContext, finding: Finding, text: Text) -> Markup:
-    """One <li>: the label first, then the level and the line; warnings after."""
+    """One <li>: the label first, then the level and the line; warnings after. Its tooltip
+    compares the exact gap with the exact acceptable difference (both rounded on the line)."""
     label = escape(finding_label(finding.finding, text))
     level = escape(text.t(f"level.{finding.level}"))
     body = escape(_line(context, finding, text))
@@ -64,11 +65,19 @@ def finding_item(context: RoundContext, finding: Finding, text: Text) -> Markup:
     if not context.preregistered:
         banner = escape(text.t("notice.not_preregistered"))
         extra += f' <span class="cf-not-preregistered">{banner}</span>'
+    title = ""
+    if finding.primary_gap is not None and finding.finding != "judge_not_calibrated":
+        exact = text.t(
+            "findings.exact",
+            gap=finding.primary_gap.exact,
+            acceptable=finding.acceptable_difference.exact,
+        )
+        title = f' title="{escape(exact)}"'
     return Markup(
         f'<li class="cf-finding" data-level="{escape(finding.level)}"'
         f' data-finding="{escape(finding.finding)}"'
         f' data-attribute="{escape(finding.attribute_id)}"'
-        f' data-variable="{escape(finding.variable_id)}">'
+        f' data-variable="{escape(finding.variable_id)}"{title}>'
         f"<strong>{label}</strong> · {level} · {body}.{extra}</li>"
     )
 
