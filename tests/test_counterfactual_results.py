@@ -220,6 +220,7 @@ def test_the_before_after_view_recomputes_the_baseline_under_this_preregistratio
     assert results.baseline_preregistration_differs is True
     (view,) = results.regression
     assert (view.model_id, view.baseline_model_id) == ("sys-a", "sys-old")
+    assert (view.display_name, view.baseline_display_name) == ("SYS-A", "SYS-OLD")
     (row,) = view.rows
     assert row.gap_before is not None
     assert row.gap_after is not None

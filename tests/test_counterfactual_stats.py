@@ -140,6 +140,7 @@ def test_everything_annulled_is_not_computable() -> None:
         (0, 0, None),
         (0, 0, None),
     ]
+    assert {g.reason for g in row.demographic_parity.groups} == {"no determined response"}
     assert row.primary_gap is None
     assert row.finding == "not_computable"
     assert row.finding_reason == "empty population"  # every template was removed

@@ -26,7 +26,12 @@ from reportgen.kinds.counterfactual.results._values import (
 from reportgen.kinds.counterfactual.score import AttributeCells
 from reportgen.kinds.counterfactual.stats import bootstrap, findings, gaps, placebo
 from reportgen.kinds.counterfactual.stats.family import bh_adjust, significant
-from reportgen.kinds.counterfactual.stats.groups import GroupStat, group_stats, name_stats
+from reportgen.kinds.counterfactual.stats.groups import (
+    NO_DETERMINED_RESPONSE,
+    GroupStat,
+    group_stats,
+    name_stats,
+)
 from reportgen.kinds.counterfactual.stats.paired import PairedTest
 from reportgen.kinds.counterfactual.stats.pairs import (
     GroupPair,
@@ -60,6 +65,7 @@ def _group_value(stat: GroupStat) -> GroupValue:
         n=stat.n,
         na=stat.na,
         positives=stat.total,
+        reason=None if stat.n else NO_DETERMINED_RESPONSE,
     )
 
 

@@ -120,7 +120,9 @@ class Regression(BaseModel):
     model_config = MODEL_CONFIG
 
     model_id: str
+    display_name: str
     baseline_model_id: str
+    baseline_display_name: str
     rows: tuple[RegressionRow, ...] = Field(description="attributes.csv x variables.csv order")
 
 

@@ -19,7 +19,7 @@ from reportgen.kinds.counterfactual.results._values import Exact, Interval, exac
 from reportgen.kinds.counterfactual.score import AttributeCells
 from reportgen.kinds.counterfactual.stats import bootstrap
 from reportgen.kinds.counterfactual.stats.calibration import agreement, passes
-from reportgen.kinds.counterfactual.stats.regression import change, comparable
+from reportgen.kinds.counterfactual.stats.regression import Comparable, change, comparable
 
 
 def calibration_section(round_: Round) -> tuple[JudgeCalibration, ...]:
@@ -106,6 +106,44 @@ def _interval(found: bootstrap.Interval | None) -> Interval | None:
     return Interval(lo=found.lo, hi=found.hi, kept=found.kept, left_out=found.left_out)
 
 
+def _regression_rows(
+    round_: Round, view: Comparable, model_id: str, baseline_model_id: str
+) -> list[RegressionRow]:
+    plans = round_.manifest.preregistration.variables
+    rows = []
+    for variable in round_.variables:
+        plan = plans[variable.variable_id]
+        moved = change(
+            view,
+            model_id,
+            baseline_model_id,
+            variable.variable_id,
+            binary=variable.type == "binary",
+            criterion=plan.criterion,
+            acceptable=plan.acceptable_difference,
+        )
+        rows.append(
+            RegressionRow(
+                attribute_id=view.after.attribute_id,
+                variable_id=variable.variable_id,
+                level=variable.level,
+                type=variable.type,
+                criterion=plan.criterion,
+                gap_before=exact(moved.gap_before),
+                gap_after=exact(moved.gap_after),
+                change=exact(moved.change),
+                interval=_interval(moved.interval),
+                flag_before=moved.flag_before,
+                flag_after=moved.flag_after,
+                exceeds_before=moved.exceeds_before,
+                exceeds_after=moved.exceeds_after,
+                templates=view.after.template_ids,
+                templates_differ=view.templates_differ,
+            )
+        )
+    return rows
+
+
 def regression_section(
     round_: Round,
     baseline: Round,
@@ -113,54 +151,31 @@ def regression_section(
     baseline_attributes: Sequence[AttributeCells],
     draws: Sequence[bootstrap.Draws],
 ) -> tuple[Regression, ...]:
-    """Every system with a baseline system, models.csv order."""
-    plans = round_.manifest.preregistration.variables
+    """Every system with a baseline system, models.csv order (a baseline system absent
+    from the baseline round is verify's refusal 14, and has no view here)."""
     before_of = {a.attribute_id: a for a in baseline_attributes}
     views = [
         comparable(a, before_of[a.attribute_id], d)
         for a, d in zip(attributes, draws, strict=True)
         if a.attribute_id in before_of
     ]
+    baseline_names = {m.model_id: m.display_name for m in baseline.models}
     found = []
     for system in round_.models:
-        if system.baseline_model_id is None:
+        before_id = system.baseline_model_id
+        if before_id is None or before_id not in baseline_names:
             continue
-        rows = []
-        for view in views:
-            for variable in round_.variables:
-                plan = plans[variable.variable_id]
-                moved = change(
-                    view,
-                    system.model_id,
-                    system.baseline_model_id,
-                    variable.variable_id,
-                    binary=variable.type == "binary",
-                    criterion=plan.criterion,
-                    acceptable=plan.acceptable_difference,
-                )
-                rows.append(
-                    RegressionRow(
-                        attribute_id=view.after.attribute_id,
-                        variable_id=variable.variable_id,
-                        level=variable.level,
-                        type=variable.type,
-                        criterion=plan.criterion,
-                        gap_before=exact(moved.gap_before),
-                        gap_after=exact(moved.gap_after),
-                        change=exact(moved.change),
-                        interval=_interval(moved.interval),
-                        flag_before=moved.flag_before,
-                        flag_after=moved.flag_after,
-                        exceeds_before=moved.exceeds_before,
-                        exceeds_after=moved.exceeds_after,
-                        templates=view.after.template_ids,
-                        templates_differ=view.templates_differ,
-                    )
-                )
+        rows = [
+            row
+            for view in views
+            for row in _regression_rows(round_, view, system.model_id, before_id)
+        ]
         found.append(
             Regression(
                 model_id=system.model_id,
-                baseline_model_id=system.baseline_model_id,
+                display_name=system.display_name,
+                baseline_model_id=before_id,
+                baseline_display_name=baseline_names[before_id],
                 rows=tuple(rows),
             )
         )

@@ -73,6 +73,7 @@ class GroupValue(BaseModel):
     n: int = Field(description="determined responses of the group in the population")
     na: int = Field(description="'na' responses of the group in the population")
     positives: int = Field(description="binary: responses 'yes'; count/score: sum of values")
+    reason: str | None = Field(description="'no determined response' when n = 0; else null")
 
 
 class NameValue(BaseModel):
