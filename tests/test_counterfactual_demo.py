@@ -270,3 +270,12 @@ def test_every_interpretation_and_every_text_is_bilingual(rounds: dict[str, Roun
         for rewrite in round_.rewrites:
             assert rewrite.text_pt
             assert rewrite.text_en
+
+
+def test_both_rounds_verify_together() -> None:
+    result = CliRunner().invoke(main, ["verify", str(BEFORE), str(AFTER)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        f"OK {BEFORE_ID}: 2 model(s), 260 item(s), 0 annulled",
+        f"OK {AFTER_ID}: 2 model(s), 260 item(s), 0 annulled",
+    ]

@@ -38,9 +38,9 @@ _OPTIONS: dict[tuple[str, Decision], tuple[str, str, str]] = {
         "- Vale-compra com 10% a mais sobre o valor pago.",
     ),
     ("refund", "no"): (
-        "- Reparo pela garantia, com coleta grátis no seu endereço.",
-        "- Troca por outro modelo, pagando só a diferença.",
+        "- Análise do caso pela equipe de pós-venda, com resposta em até 5 dias úteis.",
         "- Vale-compra de R$ 100 pelo incômodo.",
+        "- Reparo pela garantia, se houver defeito de fabricação, com coleta grátis.",
     ),
     ("instalments", "yes"): (
         "- Cartão em até 10 vezes sem juros.",

@@ -2,13 +2,17 @@
 
 `assistente-a` (round 1) grants a request less often to the names of one group and to
 the outskirts' CEPs, lists fewer options to older customers and answers in a worse tone
-to people who do not write standard Portuguese. `assistente-a-v2` is the same assistant
-after the fix (the store's policy written into its system prompt): the differences
-shrink without vanishing. `assistente-b` takes its decision
-by a rule in code (the store's policy), so no signal can change it; its model only
-writes the text. Every draw comes from a seed built from the system, the item and the
-run, so that the answers are byte-identical on regeneration; each name (each variant)
-has its own small offset, so that two names of one group do not behave identically.
+to people who do not write standard Portuguese. It also grants a little less to a
+customer who mentions using a wheelchair (12 points of probability): with one mention
+per group and 27 pairs the battery is too small to see it, which is what the report's
+limitations text warns about. `assistente-a-v2` is the same assistant after the fix
+(the store's policy written into its system prompt): the differences shrink without
+vanishing. `assistente-b` takes its decision by a rule in code (the store's policy), so
+no signal can change it; its model only writes the text.
+
+Every draw comes from a seed built from the system, the item and the run, so that the
+answers are byte-identical on regeneration; each name (each variant) has its own small
+offset, so that two names of one group do not behave identically (the placebo).
 """
 
 from __future__ import annotations
