@@ -309,7 +309,14 @@ def _e(value: Fraction | int) -> Exact:
 
 def _groups(values: dict[str, tuple[Fraction, int]]) -> tuple[GroupValue, ...]:
     return tuple(
-        GroupValue(group_id=g, value=_e(v), n=n, na=1 if g == "ne" else 0, positives=int(v * n))
+        GroupValue(
+            group_id=g,
+            value=_e(v),
+            n=n,
+            na=1 if g == "ne" else 0,
+            positives=int(v * n),
+            reason=None,
+        )
         for g, (v, n) in values.items()
     )
 
@@ -553,7 +560,9 @@ def tiny_results(*, preregistered: bool = True, baseline: str | None = "cf-tiny-
         else (
             Regression(
                 model_id="bot-a",
+                display_name="Assistente A",
                 baseline_model_id="bot-a-old",
+                baseline_display_name="Assistente A (antes)",
                 rows=(
                     _regression_row("nome", "reembolso", "binary"),
                     _regression_row("nome", "opcoes", "count"),

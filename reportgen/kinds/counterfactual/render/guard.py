@@ -50,8 +50,9 @@ def _secret_texts(round_: Round) -> list[tuple[str, str]]:
             secret.append((f"rendered context {item.item_id}", item.context))
     for model_id, responses in round_.responses.items():
         for response in responses:
-            source = f"response {response.item_id}/{model_id}/{response.run}"
-            secret.append((source, response.raw_text))
+            if response.raw_text:  # None only in a round read without its texts
+                source = f"response {response.item_id}/{model_id}/{response.run}"
+                secret.append((source, response.raw_text))
     for model_id, extractions in round_.extractions.items():
         for extraction in extractions:
             if extraction.input_text:

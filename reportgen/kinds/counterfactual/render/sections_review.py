@@ -133,8 +133,8 @@ def _regression_block(context: RoundContext, view: Regression, text: Text) -> Ta
     ]
     caption = text.t(
         "regression.caption",
-        system=context.system_name(view.model_id),
-        baseline_system=view.baseline_model_id,
+        system=view.display_name,
+        baseline_system=view.baseline_display_name,
     )
     table_id = f"cf-{context.round_id}-regression-{view.model_id}"
     return text.block(table_id, caption, header, body, numeric_from=2, titles=titles)

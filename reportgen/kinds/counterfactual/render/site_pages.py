@@ -42,6 +42,7 @@ from reportgen.kinds.counterfactual.render.page_types import (
 from reportgen.kinds.counterfactual.render.text import Text, paragraph
 from reportgen.kinds.counterfactual.render.writer import write_page
 from reportgen.kinds.counterfactual.results import Results, load_results
+from reportgen.kinds.counterfactual.stages import baseline_of
 from reportgen.model import Round as CoreRound
 from reportgen.render.siteconfig import SiteConfig
 
@@ -174,8 +175,8 @@ def site(
 ) -> CounterfactualSite:
     """The pages of verified counterfactual rounds (`results`: given results objects by
     round id, else computed or read from the results cache, each against its baseline
-    round when the build has it). `config` is the site's; the page needs nothing of it
-    (a counterfactual round has no embargo)."""
+    round: one of the rounds built, else the archive beside it). `config` is the site's;
+    the page needs nothing of it (a counterfactual round has no embargo)."""
     say = progress or (lambda _message: None)
     typed = {r.round_id: r for r in (counterfactual_round(r) for r in rounds)}
     contexts = []
@@ -183,8 +184,9 @@ def site(
         say(f"statistics for {round_id}")
         found = (results or {}).get(round_id)
         if found is None:
-            # The regression view needs the baseline round: it is one of the rounds built.
-            baseline = typed.get(round_.manifest.baseline_round or "")
+            # The regression view needs the baseline round: one of the rounds built, else
+            # the archive beside this one (as verify and the results command read it).
+            baseline = typed.get(round_.manifest.baseline_round or "") or baseline_of(round_)
             found = load_results(round_, cache_dir=cache_dir, baseline=baseline)
         contexts.append(RoundContext(round_, found))
     return CounterfactualSite(tuple(contexts), section_depth)
