@@ -14,6 +14,9 @@ import pytest
 from jinja2 import meta, nodes
 from markupsafe import Markup
 
+from reportgen.kinds.counterfactual.render.page_types import TEMPLATES as CF_TEMPLATES
+from reportgen.kinds.counterfactual.render.writer import PAGE_TEMPLATES as CF_PAGE_TEMPLATES
+from reportgen.kinds.counterfactual.render.writer import finished as cf_finished
 from reportgen.kinds.estigmas.render.page_types import TEMPLATES
 from reportgen.kinds.estigmas.render.pages import PAGE_TEMPLATES, finished
 from reportgen.kinds.multidomain.render.page_types import TEMPLATES as MD_TEMPLATES
@@ -127,3 +130,30 @@ def test_what_a_multidomain_page_prints_is_finished() -> None:
     for unfinished in (True, 0.5, None):
         with pytest.raises(TypeError):
             md_finished(unfinished)
+
+
+# The counterfactual kind's templates: the same contract with its own page classes.
+
+CF_ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(CF_PAGE_TEMPLATES))
+
+
+@pytest.mark.parametrize("page_class", list(CF_TEMPLATES), ids=lambda cls: cls.__name__)
+def test_counterfactual_template_variables_are_the_page_fields(page_class: type) -> None:
+    assert contract_problems(CF_ENV, CF_TEMPLATES[page_class], page_class) == []
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in CF_PAGE_TEMPLATES.glob("*.j2")))
+def test_counterfactual_templates_only_lay_out(name: str) -> None:
+    tree = CF_ENV.parse(CF_ENV.loader.get_source(CF_ENV, name)[0])  # type: ignore[union-attr]
+    assert [node.lineno for node in tree.find_all(nodes.Call)] == []
+    assert [node.name for node in tree.find_all(nodes.Filter)] == []
+    assert name in CF_TEMPLATES.values() or name.startswith("_")
+
+
+def test_what_a_counterfactual_page_prints_is_finished() -> None:
+    assert cf_finished("<b>") == "&#60;b&#62;"
+    assert cf_finished(Markup("<b>")) == "<b>"
+    assert cf_finished(11) == "11"
+    for unfinished in (True, 0.5, None):
+        with pytest.raises(TypeError):
+            cf_finished(unfinished)

@@ -29,29 +29,47 @@ def demo() -> None:
     help="Folder that receives the REG-BC-2026-001 demonstration round (kind multidomain); "
     "default: examples/multidomain/rounds beside the --out folder.",
 )
-def generate(out_dir: Path, multidomain_dir: Path | None) -> None:
+@click.option(
+    "--counterfactual-out",
+    "counterfactual_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder that receives the Casa Ipê counterfactual audit rounds (kind "
+    "counterfactual, before and after the fix); default: examples/counterfactual/rounds "
+    "beside the --out folder.",
+)
+def generate(out_dir: Path, multidomain_dir: Path | None, counterfactual_dir: Path | None) -> None:
     """Regenerate the demonstration rounds from their fixed seeds.
 
     Writes estigmas-2026-06 (full round, seven models) and idje-avalia-2026-07
     (continuous round, 28 models, two annulled items) under --out, and reg-2026-1
-    (REG-BC-2026-001: 15 participants, 700 items, 3 runs) under --multidomain-out.
-    The output is byte-identical to the archives committed under rounds/ and
-    examples/multidomain/rounds/.
+    (REG-BC-2026-001: 15 participants, 700 items, 3 runs) under --multidomain-out, and
+    atendimento-2026-09 and atendimento-2026-10 (a counterfactual audit battery, before
+    and after a fix) under --counterfactual-out. The output is byte-identical to the
+    archives committed under rounds/, examples/multidomain/rounds/ and
+    examples/counterfactual/rounds/.
     """
+    from reportgen.demo.counterfactual.rounds import ROUND_IDS, write_counterfactual_rounds
     from reportgen.demo.generate import generate_demo_rounds
     from reportgen.demo.multidomain.reg import ROUND_ID, write_reg_round
     from reportgen.errors import OutputExistsError
 
+    examples = out_dir.parent / "examples"
     if multidomain_dir is None:
-        multidomain_dir = out_dir.parent / "examples" / "multidomain" / "rounds"
+        multidomain_dir = examples / "multidomain" / "rounds"
+    if counterfactual_dir is None:
+        counterfactual_dir = examples / "counterfactual" / "rounds"
     # Checked up front so that a refusal leaves nothing written.
-    if (multidomain_dir / ROUND_ID).exists():
-        raise OutputExistsError(
-            f"{multidomain_dir / ROUND_ID}: already exists; demonstration rounds are never "
-            "overwritten"
-        )
+    targets = [multidomain_dir / ROUND_ID, *(counterfactual_dir / r for r in ROUND_IDS)]
+    for target in targets:
+        if target.exists():
+            raise OutputExistsError(
+                f"{target}: already exists; demonstration rounds are never overwritten"
+            )
     out_dir.mkdir(parents=True, exist_ok=True)
     written = generate_demo_rounds(out_dir)
     click.echo(f"wrote {written.full}")
     click.echo(f"wrote {written.continuous}")
     click.echo(f"wrote {write_reg_round(multidomain_dir)}")
+    for written_round in write_counterfactual_rounds(counterfactual_dir):
+        click.echo(f"wrote {written_round}")

@@ -1,0 +1,100 @@
+"""The page contexts of a counterfactual round: one frozen class per page template.
+
+Every value is finished for one language: `Markup` is printed as is, a `TableBlock` or a
+`DetailsBlock` is rendered by the page writer (HTML table + its CSV download link), an
+int as its digits, any other string is escaped. Templates only lay these fields out
+(tests/test_template_context.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from reportgen.render.table import Table
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A banner above the page's content (an admonition)."""
+
+    css_class: Markup  # "rg-synthetic", "rg-not-preregistered" (fixed, not data)
+    title: str
+    body: str  # may be empty: the title says it all
+
+
+@dataclass(frozen=True)
+class PageHead:
+    """The page's title and its banners (synthetic data, not preregistered)."""
+
+    title: str
+    notices: tuple[Notice, ...]
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A table and the CSV file (beside the page) that downloads it. `titles` holds a
+    cell's tooltip (the exact fraction) by (row, column), both from 0 in the body."""
+
+    table: Table
+    csv_name: str  # file name beside the page
+    csv_label: str  # "Baixar CSV" / "Download CSV"
+    csv_text: str  # the file's content
+    titles: Mapping[tuple[int, int], str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DetailsBlock:
+    """A table folded in an expandable block (<details>), e.g. the other pairs of a row."""
+
+    summary: str
+    table: TableBlock
+
+
+Block = Markup | TableBlock | DetailsBlock  # finished Markdown/HTML, a table, a folded table
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of the report (report spec, "Order of the page", parts 2 to 11)."""
+
+    number: int
+    anchor: Markup  # stable id of the part's heading (a fixed slug, not data)
+    title: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class RoundLink:
+    title: str
+    href: Markup  # built here from the round id (an identifier of [A-Za-z0-9_-])
+    note: str  # "" or "synthetic data"
+
+
+@dataclass(frozen=True)
+class RoundReportPage:
+    """A round's one page: the header (part 1), then parts 2 to 11 in the spec's order."""
+
+    head: PageHead
+    intro: str  # what was audited (system_under_test, in the page's language)
+    facts: TableBlock  # dates, systems, preregistration status, baseline
+    parts: tuple[Part, ...]
+
+
+@dataclass(frozen=True)
+class KindHomePage:
+    """The section's landing page: its rounds."""
+
+    head: PageHead
+    intro: str
+    rounds: tuple[RoundLink, ...]
+
+
+Page = RoundReportPage | KindHomePage
+
+TEMPLATES: dict[type, str] = {
+    RoundReportPage: "round.md.j2",
+    KindHomePage: "home.md.j2",
+}

@@ -1,0 +1,233 @@
+"""Parts 4, 5 and 6 of the report: per-name values and the placebo, before/after (only
+with a baseline round), and the judge's calibration."""
+
+from __future__ import annotations
+
+from reportgen.kinds.counterfactual.render.context import RoundContext
+from reportgen.kinds.counterfactual.render.page_types import Block, TableBlock
+from reportgen.kinds.counterfactual.render.sections_tables import fraction, ordered_rows
+from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading, paragraph
+from reportgen.kinds.counterfactual.results import JudgeCalibration, Regression, SystemResults
+
+
+def _names_block(
+    context: RoundContext, system: SystemResults, attribute_id: str, text: Text
+) -> TableBlock | None:
+    rows = ordered_rows(system, attribute_id)
+    body: list[tuple[str, ...]] = []
+    titles: dict[tuple[int, int], str] = {}
+    for row in rows:
+        binary = row.type == "binary"
+        variable = context.variable_name(row.variable_id, text)
+        for name in row.names:
+            if name.value is not None:
+                titles[(len(body), 4)] = exact_title(name.value.fraction)
+            body.append(
+                (
+                    variable,
+                    context.group_name(name.group_id, text),
+                    context.variant_label(name.variant_id, text),
+                    str(name.position),
+                    text.value(fraction(name.value), binary),
+                    str(name.n),
+                )
+            )
+    if not body:
+        return None
+    header = [
+        text.t(f"placebo.column.{key}")
+        for key in ("variable", "group", "name", "position", "value", "n")
+    ]
+    caption = text.t(
+        "placebo.caption",
+        system=system.display_name,
+        attribute=context.attribute_name(attribute_id, text),
+    )
+    table_id = f"cf-{context.round_id}-names-{system.model_id}-{attribute_id}"
+    return text.block(table_id, caption, header, body, numeric_from=3, titles=titles)
+
+
+def _placebo_gaps(context: RoundContext, system: SystemResults, text: Text) -> TableBlock:
+    body: list[tuple[str, ...]] = []
+    titles: dict[tuple[int, int], str] = {}
+    for attribute in context.round_.attributes:
+        for row in ordered_rows(system, attribute.attribute_id):
+            binary = row.type == "binary"
+            titles[(len(body), 2)] = exact_title(fraction(row.placebo.gap))
+            titles[(len(body), 3)] = exact_title(fraction(row.demographic_parity.gap))
+            body.append(
+                (
+                    context.attribute_name(row.attribute_id, text),
+                    context.variable_name(row.variable_id, text),
+                    text.gap(fraction(row.placebo.gap), binary),
+                    text.gap(fraction(row.demographic_parity.gap), binary),
+                    text.yes_no(row.name_carried),
+                )
+            )
+    header = [
+        text.t(f"placebo.column.{key}")
+        for key in ("attribute", "variable", "placebo_gap", "gap", "warning")
+    ]
+    caption = text.t("placebo.gaps_caption", system=system.display_name)
+    table_id = f"cf-{context.round_id}-placebo-{system.model_id}"
+    return text.block(table_id, caption, header, body, numeric_from=2, titles=titles)
+
+
+def placebo(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    blocks: list[Block] = [paragraph(text.t("placebo.intro"))]
+    for system in context.results.systems:
+        blocks.append(heading(system.display_name, f"placebo-{system.model_id}"))
+        blocks.append(_placebo_gaps(context, system, text))
+        for attribute in context.round_.attributes:
+            names = _names_block(context, system, attribute.attribute_id, text)
+            if names is not None:
+                blocks.append(names)
+    return tuple(blocks)
+
+
+def _regression_block(context: RoundContext, view: Regression, text: Text) -> TableBlock:
+    body: list[tuple[str, ...]] = []
+    titles: dict[tuple[int, int], str] = {}
+    for row in view.rows:
+        binary = row.type == "binary"
+        interval = row.interval
+        change = " ".join(
+            (
+                text.gap(fraction(row.change), binary)
+                + " "
+                + text.gap_interval(
+                    None if interval is None else interval.lo,
+                    None if interval is None else interval.hi,
+                    binary,
+                )
+            ).split()
+        )
+        for column, value in ((2, row.gap_before), (3, row.gap_after), (4, row.change)):
+            titles[(len(body), column)] = exact_title(fraction(value))
+        body.append(
+            (
+                context.attribute_name(row.attribute_id, text),
+                context.variable_name(row.variable_id, text),
+                text.gap(fraction(row.gap_before), binary),
+                text.gap(fraction(row.gap_after), binary),
+                change,
+                text.flag(row.flag_before) if binary else text.t("number.none"),
+                text.flag(row.flag_after) if binary else text.t("number.none"),
+                text.yes_no(row.exceeds_before),
+                text.yes_no(row.exceeds_after),
+            )
+        )
+    header = [
+        text.t(f"regression.column.{key}")
+        for key in (
+            "attribute",
+            "variable",
+            "before",
+            "after",
+            "change",
+            "flag_before",
+            "flag_after",
+            "exceeds_before",
+            "exceeds_after",
+        )
+    ]
+    caption = text.t(
+        "regression.caption",
+        system=view.display_name,
+        baseline_system=view.baseline_display_name,
+    )
+    table_id = f"cf-{context.round_id}-regression-{view.model_id}"
+    return text.block(table_id, caption, header, body, numeric_from=2, titles=titles)
+
+
+def regression(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    results = context.results
+    if results.baseline_round is None:
+        return (paragraph(text.t("regression.absent")),)
+    blocks: list[Block] = [paragraph(text.t("regression.intro", baseline=results.baseline_round))]
+    if results.baseline_preregistration_differs:
+        blocks.append(paragraph(text.t("regression.prereg_differs")))
+    if any(row.templates_differ for view in results.regression for row in view.rows):
+        blocks.append(paragraph(text.t("regression.templates_differ")))
+    blocks += [_regression_block(context, view, text) for view in results.regression]
+    return tuple(blocks)
+
+
+def _calibration_facts(context: RoundContext, judge: JudgeCalibration, text: Text) -> TableBlock:
+    items = text.t("calibration.items_value", n=judge.n, minimum=judge.min_items)
+    if judge.below_guide_minimum:
+        items += f" — {text.t('calibration.below_guide')}"
+    metric = text.t(
+        "calibration.metric_value",
+        metric=text.t(f"metric.{judge.metric}"),
+        threshold=text.exact(judge.threshold.fraction, 2),
+    )
+    rows = [
+        (text.t("calibration.items"), items),
+        (text.t("calibration.metric"), metric),
+        (
+            text.t("calibration.result"),
+            text.t("calibration.pass" if judge.passes else "calibration.fail"),
+        ),
+        (text.t("calibration.kappa"), text.exact(fraction(judge.kappa))),
+        (text.t("calibration.alpha"), text.exact(fraction(judge.alpha))),
+        (text.t("calibration.agreement"), text.rate(fraction(judge.exact_agreement))),
+        (text.t("calibration.mad"), text.exact(fraction(judge.mean_absolute_difference), 2)),
+        (text.t("calibration.spearman"), text.real(judge.spearman)),
+    ]
+    titles = {
+        (3, 1): exact_title(fraction(judge.kappa)),
+        (4, 1): exact_title(fraction(judge.alpha)),
+        (5, 1): exact_title(fraction(judge.exact_agreement)),
+        (6, 1): exact_title(fraction(judge.mean_absolute_difference)),
+    }
+    name = context.variable_name(judge.variable_id, text)
+    table_id = f"cf-{context.round_id}-calibration-{judge.variable_id}"
+    header = (text.t("tables.column.row"), text.t("tables.column.value"))
+    caption = text.t("calibration.caption", variable=name)
+    return text.block(table_id, caption, header, rows, numeric_from=99, titles=titles)
+
+
+def _calibration_tables(context: RoundContext, judge: JudgeCalibration, text: Text) -> list[Block]:
+    name = context.variable_name(judge.variable_id, text)
+    scale = [str(s) for s in range(judge.scale_min, judge.scale_max + 1)]
+    matrix = [(score, *map(str, counts)) for score, counts in zip(scale, judge.table, strict=True)]
+    rid, vid = context.round_id, judge.variable_id
+    groups = [
+        (
+            context.attribute_name(g.attribute_id or "", text),
+            context.group_name(g.key, text),
+            str(g.count),
+        )
+        for g in judge.per_group
+    ]
+    return [
+        text.block(
+            f"cf-{rid}-calibration-{vid}-matrix",
+            text.t("calibration.matrix", variable=name),
+            (text.t("calibration.matrix_corner"), *scale),
+            matrix,
+        ),
+        text.block(
+            f"cf-{rid}-calibration-{vid}-groups",
+            text.t("calibration.groups", variable=name),
+            [text.t(f"calibration.column.{k}") for k in ("attribute", "group", "items")],
+            groups,
+            numeric_from=2,
+        ),
+    ]
+
+
+def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    if not context.results.calibration:
+        return (paragraph(text.t("calibration.absent")),)
+    blocks: list[Block] = [paragraph(text.t("calibration.intro"))]
+    for judge in context.results.calibration:
+        blocks.append(
+            heading(
+                context.variable_name(judge.variable_id, text), f"calibration-{judge.variable_id}"
+            )
+        )
+        blocks.append(_calibration_facts(context, judge, text))
+        blocks += _calibration_tables(context, judge, text)
+    return tuple(blocks)

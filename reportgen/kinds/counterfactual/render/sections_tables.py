@@ -1,0 +1,217 @@
+"""Parts 3 and 4 of the report: per system and attribute, the groups' values, the gaps
+with their flags and intervals, the extreme pair's test, "k of K pairs significant", the
+other pairs folded, the finding; then the per-name values and the placebo gaps.
+
+A table has one block of rows per variable (attributes.csv, then the level order of the
+findings: decision, quality, tone, then variables.csv). Each rounded number carries its
+exact fraction as the cell's tooltip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from reportgen.kinds.counterfactual.render.context import RoundContext, reason_text, shown_gaps
+from reportgen.kinds.counterfactual.render.page_types import Block, DetailsBlock, TableBlock
+from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading, paragraph
+from reportgen.kinds.counterfactual.results import Exact, Gap, PairTest, Row, SystemResults
+
+LEVEL_ORDER = {"decision": 0, "quality": 1, "tone": 2}
+
+
+def fraction(value: Exact | None) -> Fraction | None:
+    return None if value is None else value.fraction
+
+
+def ordered_rows(system: SystemResults, attribute_id: str) -> list[Row]:
+    rows = [r for r in system.rows if r.attribute_id == attribute_id]
+    return sorted(rows, key=lambda r: LEVEL_ORDER[r.level])  # stable: variables.csv order
+
+
+def gap_text(gap: Gap, binary: bool, text: Text) -> str:
+    if gap.gap is None:
+        return f"{text.t('number.none')} ({reason_text(gap.reason, text)})"
+    interval = gap.interval
+    shown = text.t(
+        "tables.gap_value",
+        gap=text.gap(gap.gap.fraction, binary),
+        interval=text.gap_interval(
+            None if interval is None else interval.lo,
+            None if interval is None else interval.hi,
+            binary,
+        ),
+        flag=text.flag(gap.flag),
+    )
+    if not binary:  # count and score gaps carry no point flags (metrics §3)
+        shown = shown.rpartition(";")[0]
+    return " ".join(shown.split())
+
+
+def counts_text(test: PairTest, text: Text) -> str:
+    """b / c (McNemar) or n′; W⁺ (Wilcoxon)."""
+    if test.test == "mcnemar":
+        return f"{test.b if test.b is not None else '–'} / {test.c if test.c is not None else '–'}"
+    w_plus = text.real(test.w_plus, 1)
+    return f"{test.n_nonzero if test.n_nonzero is not None else '–'}; {w_plus}"
+
+
+def pair_name(context: RoundContext, test: PairTest, text: Text) -> str:
+    return f"{context.group_name(test.g, text)} × {context.group_name(test.h, text)}"
+
+
+def method_text(test: PairTest, text: Text) -> str:
+    if not test.computable or test.method is None:
+        return f"{text.t('test.' + test.test)} ({reason_text(test.reason, text)})"
+    return text.t(
+        "tables.test_value",
+        test=text.t(f"test.{test.test}"),
+        method=text.t(f"method.{test.method}"),
+    )
+
+
+def _group_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, str, str]]:
+    binary = row.type == "binary"
+    primary = row.demographic_parity
+    if row.criterion == "equal_opportunity" and row.equal_opportunity is not None:
+        primary = row.equal_opportunity
+    lines = []
+    for group in primary.groups:
+        shown = text.t(
+            "tables.group_value",
+            value=text.value(fraction(group.value), binary),
+            n=group.n,
+            na=group.na,
+        )
+        label = text.t("tables.group", group=context.group_name(group.group_id, text))
+        lines.append((label, shown, exact_title(fraction(group.value))))
+    return lines
+
+
+def _gap_lines(row: Row, text: Text) -> list[tuple[str, str, str]]:
+    binary = row.type == "binary"
+    lines = []
+    for gap in shown_gaps(row):
+        criterion = text.t(f"criterion.{gap.criterion}")
+        if gap.criterion == row.criterion:
+            criterion = text.t("criterion.primary", criterion=criterion)
+        label = text.t("tables.gap", criterion=criterion)
+        lines.append((label, gap_text(gap, binary, text), exact_title(fraction(gap.gap))))
+    return lines
+
+
+def _test_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, str, str]]:
+    test = row.extreme_pair
+    if test is None:
+        return []
+    counts_label = text.t("tables.discordant" if test.test == "mcnemar" else "tables.nonzero")
+    return [
+        (text.t("tables.pair"), pair_name(context, test, text), ""),
+        (text.t("tables.test"), method_text(test, text), ""),
+        (counts_label, counts_text(test, text), ""),
+        (text.t("tables.statistic"), text.p(test.statistic), ""),
+        (text.t("tables.n_pairs"), str(test.n_pairs), ""),
+        (text.t("tables.p"), text.p(test.p), ""),
+        (text.t("tables.p_adjusted"), text.p(test.p_adjusted), ""),
+    ]
+
+
+def row_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, str, str]]:
+    """(label, value, tooltip) of one variable's block, in the spec's order."""
+    finding = text.t(f"finding.{row.finding}")
+    if row.finding == "not_computable" and row.finding_reason:
+        finding = f"{finding} ({reason_text(row.finding_reason, text)})"
+    significant = text.t("tables.significant_value", k=row.significant_pairs, total=row.total_pairs)
+    return [
+        *_group_lines(context, row, text),
+        *_gap_lines(row, text),
+        *_test_lines(context, row, text),
+        (text.t("tables.significant"), significant, ""),
+        (text.t("tables.exceeds"), text.yes_no(row.exceeds), ""),
+        (text.t("tables.finding"), finding, ""),
+    ]
+
+
+def pairs_block(
+    context: RoundContext, system: SystemResults, row: Row, pairs: Sequence[PairTest], text: Text
+) -> TableBlock:
+    binary = row.type == "binary"
+    header = [
+        text.t(f"pairs.column.{key}")
+        for key in (
+            "pair",
+            "difference",
+            "test",
+            "counts",
+            "statistic",
+            "n_pairs",
+            "p",
+            "p_adjusted",
+            "significant",
+        )
+    ]
+    body = [
+        (
+            pair_name(context, p, text),
+            text.gap(fraction(p.difference), binary),
+            method_text(p, text),
+            counts_text(p, text),
+            text.p(p.statistic),
+            str(p.n_pairs),
+            text.p(p.p),
+            text.p(p.p_adjusted),
+            text.yes_no(p.significant),
+        )
+        for p in pairs
+    ]
+    titles = {(i, 1): exact_title(fraction(p.difference)) for i, p in enumerate(pairs)}
+    caption = text.t(
+        "tables.pairs_caption",
+        system=system.display_name,
+        attribute=context.attribute_name(row.attribute_id, text),
+        variable=context.variable_name(row.variable_id, text),
+    )
+    table_id = f"cf-{context.round_id}-pairs-{system.model_id}-{row.attribute_id}-{row.variable_id}"
+    return text.block(table_id, caption, header, body, titles=titles)
+
+
+def _attribute_blocks(
+    context: RoundContext, system: SystemResults, attribute_id: str, text: Text
+) -> list[Block]:
+    rows = ordered_rows(system, attribute_id)
+    body: list[tuple[str, str, str]] = []
+    titles: dict[tuple[int, int], str] = {}
+    folded: list[Block] = []
+    for row in rows:
+        variable = context.variable_name(row.variable_id, text)
+        for label, value, title in row_lines(context, row, text):
+            if title:
+                titles[(len(body), 2)] = title
+            body.append((variable, label, value))
+        others = [p for p in row.pairs if p != row.extreme_pair]
+        if others:
+            summary = text.t(
+                "tables.other_pairs",
+                attribute=context.attribute_name(attribute_id, text),
+                variable=variable,
+                count=len(others),
+            )
+            folded.append(DetailsBlock(summary, pairs_block(context, system, row, others, text)))
+    caption = text.t(
+        "tables.caption",
+        system=system.display_name,
+        attribute=context.attribute_name(attribute_id, text),
+    )
+    header = [text.t(f"tables.column.{key}") for key in ("variable", "row", "value")]
+    table_id = f"cf-{context.round_id}-table-{system.model_id}-{attribute_id}"
+    table = text.block(table_id, caption, header, body, numeric_from=99, titles=titles)
+    return [table, *folded]
+
+
+def tables(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    blocks: list[Block] = [paragraph(text.t("tables.intro"))]
+    for system in context.results.systems:
+        blocks.append(heading(system.display_name, f"tables-{system.model_id}"))
+        for attribute in context.round_.attributes:
+            blocks += _attribute_blocks(context, system, attribute.attribute_id, text)
+    return tuple(blocks)

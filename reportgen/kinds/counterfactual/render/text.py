@@ -1,0 +1,211 @@
+"""The report's words and numbers in one language (report spec, first paragraph).
+
+Labels come from this kind's catalogues (`locales/<language>.json`, flat keys; a missing
+key is an error, never a fallback). Rates are percentages with one decimal, gaps of yes/no
+variables in percentage points with one decimal, means and other gaps with one decimal,
+p-values with 4 significant digits; every rounding is half-up on the exact value, and
+the exact fraction goes in the cell's tooltip (`exact_title`) and in the CSV downloads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+
+from babel.numbers import format_decimal
+from markupsafe import Markup, escape
+
+from reportgen.i18n import BABEL_LOCALE, SITE_LANGUAGES, MissingMessageError, Translator
+from reportgen.kinds.counterfactual.render.page_types import TableBlock
+from reportgen.render.table import Cell, Table, escape_markdown, to_csv
+
+DASH = "–"
+P_DIGITS = 4  # significant digits of a p-value
+
+
+@cache
+def catalogue(language: str) -> Mapping[str, str]:
+    if language not in SITE_LANGUAGES:
+        raise MissingMessageError(f"no counterfactual catalogue for language {language!r}")
+    folder = resources.files(__name__.rpartition(".")[0]).joinpath("locales")
+    loaded = json.loads(folder.joinpath(f"{language}.json").read_text("utf-8"))
+    if not isinstance(loaded, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
+    ):
+        raise MissingMessageError(f"counterfactual locales/{language}.json: expected strings")
+    return loaded
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _rounded(value: Decimal, places: int) -> Decimal:
+    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def significant(value: float, digits: int = P_DIGITS) -> str:
+    """`value` with `digits` significant digits, trailing zeros kept ("0.004180", "1.000"),
+    in plain notation down to 1e-4 and in scientific notation below ("3.142e-07")."""
+    if value == 0:
+        return "0"
+    if abs(value) < 1e-4:
+        return f"{value:.{digits - 1}e}"
+    exact = Decimal(repr(value))
+    exponent = exact.adjusted()  # position of the first significant digit
+    places = max(digits - 1 - exponent, 0)
+    return f"{_rounded(exact, places):.{places}f}"
+
+
+@dataclass(frozen=True)
+class Text:
+    """Catalogue text and number formats of one language."""
+
+    language: str
+
+    @property
+    def tr(self) -> Translator:
+        return Translator(self.language)
+
+    def t(self, key: str, **params: object) -> str:
+        messages = catalogue(self.language)
+        if key not in messages:
+            raise MissingMessageError(
+                f"counterfactual locales/{self.language}.json: missing message key {key!r}"
+            )
+        return messages[key].format(**params) if params else messages[key]
+
+    def pick(self, value: Mapping[str, str]) -> str:
+        return self.tr.pick(value)
+
+    def named(self, name_pt: str, name_en: str) -> str:
+        """A battery row's name in the page's language."""
+        return name_pt if self.language == "pt-BR" else name_en
+
+    def _localised(self, plain: str) -> str:
+        """A number written with '.' as decimal point, in the language's convention."""
+        if self.language == "pt-BR":
+            plain = plain.replace(".", ",")
+        return "\u2212" + plain[1:] if plain.startswith("-") else plain
+
+    def decimal(self, value: Fraction, places: int = 1) -> str:
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        rounded = _rounded(_decimal(value), places)
+        if rounded == 0:
+            rounded = abs(rounded)  # a tiny negative value is "0.0", never "−0.0"
+        text = format_decimal(
+            rounded,
+            format=pattern,
+            locale=BABEL_LOCALE[self.language],
+        )
+        return "\u2212" + text[1:] if text.startswith("-") else text
+
+    def rate(self, value: Fraction | None) -> str:
+        """A rate in [0, 1] as a percentage with one decimal."""
+        return DASH if value is None else self.decimal(value * 100) + "%"
+
+    def mean(self, value: Fraction | None) -> str:
+        return DASH if value is None else self.decimal(value)
+
+    def value(self, value: Fraction | None, binary: bool) -> str:
+        """A group's value: a rate (binary) or a mean."""
+        return self.rate(value) if binary else self.mean(value)
+
+    def gap(self, value: Fraction | None, binary: bool) -> str:
+        """A gap: percentage points for a yes/no variable, the variable's unit otherwise."""
+        if value is None:
+            return DASH
+        if binary:
+            return f"{self.decimal(value * 100)} {self.t('unit.pp')}"
+        return self.decimal(value)
+
+    def interval(self, lo: str, hi: str) -> str:
+        return self.t("number.interval", lo=lo, hi=hi)
+
+    def gap_interval(self, lo: float | None, hi: float | None, binary: bool) -> str:
+        """The 95% interval of a gap (bootstrap percentiles, floats); empty when none."""
+        if lo is None or hi is None:
+            return ""
+        scale = 100 if binary else 1
+        low = self.decimal(Fraction(repr(lo)) * scale)
+        high = self.decimal(Fraction(repr(hi)) * scale)
+        return self.interval(low, high)
+
+    def p(self, value: float | None) -> str:
+        return DASH if value is None else self._localised(significant(value))
+
+    def real(self, value: float | None, places: int = 3) -> str:
+        if value is None:
+            return DASH
+        return self.decimal(Fraction(repr(value)), places)
+
+    def exact(self, value: Fraction | None, places: int = 3) -> str:
+        return DASH if value is None else self.decimal(value, places)
+
+    def yes_no(self, value: bool | None) -> str:
+        return DASH if value is None else self.t("word.yes" if value else "word.no")
+
+    def flag(self, value: str | None) -> str:
+        return self.t(f"flag.{value}" if value else "flag.none")
+
+    def date(self, value: date) -> str:
+        return self.tr.date(value)
+
+    def block(
+        self,
+        table_id: str,
+        caption: str,
+        header: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        *,
+        numeric_from: int = 1,
+        titles: Mapping[tuple[int, int], str] | None = None,
+        notes: Sequence[str] = (),
+    ) -> TableBlock:
+        """A table with its CSV (the cells as shown) and the download label."""
+        head = tuple(Cell(h, numeric=i >= numeric_from) for i, h in enumerate(header))
+        body = tuple(
+            tuple(Cell(c, numeric=i >= numeric_from) for i, c in enumerate(row)) for row in rows
+        )
+        table = Table(table_id, caption, head, body, notes=tuple(notes))
+        csv = to_csv(tuple(header), [tuple(row) for row in rows])
+        return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), csv, dict(titles or {}))
+
+
+def exact_title(value: Fraction | None) -> str:
+    """The tooltip of a rounded number: its exact fraction ("5/6")."""
+    return "" if value is None else str(value)
+
+
+def paragraph(text: str) -> Markup:
+    """Plain text as a Markdown paragraph (escaped)."""
+    return escape_markdown(text)
+
+
+def heading(text: str, anchor: str) -> Markup:
+    """A level-3 heading inside a part (the anchor is a fixed slug or an identifier)."""
+    return Markup(f"### {escape_markdown(text)} {{ #{escape(anchor)} }}")
+
+
+def bullets(lines: Sequence[Markup | str]) -> Markup:
+    return Markup(
+        "\n".join(
+            f"- {line if isinstance(line, Markup) else escape_markdown(line)}" for line in lines
+        )
+    )
+
+
+def code(value: str) -> Markup:
+    """A hash or identifier shown as code (escaped)."""
+    return Markup(f"<code>{escape(value)}</code>")
+
+
+def in_language(text: str, language: str) -> Markup:
+    """A template's own text in an element that says its language."""
+    return Markup(f'<span lang="{escape(language)}">{escape(text)}</span>')
