@@ -63,7 +63,11 @@ from reportgen.model import Round as CoreRound
 if TYPE_CHECKING:
     from rich.console import Console
 
-_TITLE = {"pt-BR": "Auditoria contrafactual", "en": "Counterfactual audit"}
+    from reportgen.guard import GuardMaterial
+    from reportgen.render.site_source import SiteSource
+    from reportgen.render.siteconfig import SiteConfig
+
+_TITLE = {"pt-BR": "Auditorias contrafactuais", "en": "Counterfactual audits"}
 
 
 def _template_row(template: Template) -> list[str]:
@@ -239,3 +243,23 @@ class CounterfactualKind(Kind):
         return stages.results_json(
             round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
         )
+
+    def site(
+        self,
+        rounds: Sequence[CoreRound],
+        config: SiteConfig,
+        *,
+        cache_dir: Path | None,
+        progress: Callable[[str], None] | None = None,
+        section_depth: int = 0,
+    ) -> SiteSource:
+        from reportgen.kinds.counterfactual.render.site_pages import site
+
+        return site(
+            rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
+        )
+
+    def guard_material(self, round_: CoreRound) -> GuardMaterial:
+        from reportgen.kinds.counterfactual.render.guard import guard_material
+
+        return guard_material(stages.counterfactual_round(round_))
