@@ -15,7 +15,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from reportgen.archive import verify_round
+from reportgen.kinds.counterfactual.battery import Battery
 from reportgen.kinds.counterfactual.model import Attribute, Group, Rewrite, Round, Variant
+from reportgen.kinds.counterfactual.terms import sha256_text
 from tests.factories.counterfactual import (
     assert_refused,
     refresh_checksums,
@@ -177,7 +179,18 @@ def test_a_slot_in_the_context_alone_is_enough(tmp_path: Path) -> None:
         else r
         for r in round_.rewrites
     )
-    assert verify_round(write(dataclasses.replace(round_, rewrites=rewrites), tmp_path)) == []
+    round_ = dataclasses.replace(round_, rewrites=rewrites)
+    # The items follow the battery: re-rendered, or rule 30 (non-minimal pair) refuses them.
+    cells = Battery.of_round(round_).expected_cells
+    items = tuple(
+        dataclasses.replace(
+            item,
+            prompt=(prompt := cells[(item.template_id, item.variant_id)].prompt or ""),
+            prompt_sha256=sha256_text(prompt),
+        )
+        for item in round_.items
+    )
+    assert verify_round(write(dataclasses.replace(round_, items=items), tmp_path)) == []
 
 
 def test_an_unknown_slot_is_refused(tmp_path: Path) -> None:
