@@ -138,8 +138,8 @@ def add_reviewer(
 @click.option(
     "--seed",
     type=click.IntRange(0, SEED_MAX),
-    required=True,
-    help="Seed of the draw and of the order.",
+    default=None,
+    help="Seed of the draw and of the order (required unless --dry-run of a fixed draw).",
 )
 @click.option(
     "--reviewer",
@@ -155,25 +155,58 @@ def add_reviewer(
     metavar="[NAME=]N",
     help="Most samples a reviewer gets in this batch: NAME=N for one, N for every one.",
 )
+@click.option(
+    "--task",
+    "task_type",
+    type=click.Choice(("audit", "calibration")),
+    default=None,
+    help=(
+        "Multidomain rounds: the Art. 26 audit (the spec's draw, one reviewer per "
+        "response) or the Art. 22 calibration (every calibration response, two reviewers)."
+    ),
+)
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Print the drawn units as CSV and write nothing.",
+)
 @_db_option
 def sample(
     round_dir: Path,
     fraction: float,
     min_per_stratum: int,
     overlap: int,
-    seed: int,
+    seed: int | None,
     reviewers: tuple[str, ...],
     quotas: tuple[str, ...],
+    task_type: str | None,
+    dry_run: bool,
     db_url: str | None,
 ) -> None:
     """Draw a stratified, anonymised sample of a round and assign it to the reviewers.
 
-    The same round and seed draw the same outputs, so a second batch with them is refused."""
-    from reportgen.archive import read_round
-    from review_app.sampling import create_batch
+    The same round and seed draw the same outputs, so a second batch with them is refused.
+    A multidomain round needs --task: its samples are the ones its spec fixes."""
+    from reportgen.archive import kind_of_round
 
-    quota_by_name = _parse_quotas(quotas, reviewers)
+    if kind_of_round(round_dir).name == "multidomain":
+        _sample_multidomain(round_dir, task_type, seed, reviewers, dry_run, db_url)
+        return
+    if task_type is not None:
+        raise click.BadParameter("only multidomain rounds have tasks", param_hint="--task")
+    if seed is None:
+        raise click.BadParameter("a seed is required", param_hint="--seed")
+    from reportgen.archive import read_round
+    from review_app.sampling import create_batch, draw_sample
+
     round_ = read_round(round_dir, with_text=True)
+    if dry_run:
+        drawn = draw_sample(round_, fraction=fraction, min_per_stratum=min_per_stratum, seed=seed)
+        click.echo("item_id,model_id")
+        for unit in drawn:
+            click.echo(f"{unit.item_id},{unit.model_id}")
+        return
+    quota_by_name = _parse_quotas(quotas, reviewers)
     engine = _engine(db_url)
     batch_id = create_batch(
         engine,
@@ -186,6 +219,35 @@ def sample(
         quotas=quota_by_name(engine),
     )
     click.echo(f"Batch {batch_id} of round {round_.round_id} created.")
+
+
+def _sample_multidomain(
+    round_dir: Path,
+    task_type: str | None,
+    seed: int | None,
+    reviewers: tuple[str, ...],
+    dry_run: bool,
+    db_url: str | None,
+) -> None:
+    from review_app.md_round import read_md_round
+    from review_app.md_sampling import create_rubric_batch, dry_run_csv
+
+    if task_type is None:
+        raise click.BadParameter(
+            "a multidomain round needs audit or calibration", param_hint="--task"
+        )
+    round_ = read_md_round(round_dir, with_text=True)
+    if dry_run:
+        click.echo(dry_run_csv(round_, task_type), nl=False)
+        return
+    if seed is None:
+        raise click.BadParameter(
+            "a seed is required (the order reviewers see)", param_hint="--seed"
+        )
+    batch_id = create_rubric_batch(
+        _engine(db_url), round_, task_type=task_type, seed=seed, reviewers=list(reviewers) or None
+    )
+    click.echo(f"Batch {batch_id} ({task_type}) of round {round_.round_id} created.")
 
 
 @review.command("close-batch")
