@@ -26,11 +26,11 @@ from review_app.anonymise import Scrubber, round_names
 from review_app.db import audit, batches, inserted_id, now_utc, samples
 from review_app.errors import ReviewInputError
 from review_app.sampling import (
+    assign,
     chosen_reviewers,
     ensure_round,
     refuse_same_draw,
     store_sample,
-    assign,
 )
 
 TASKS = ("audit", "calibration")
