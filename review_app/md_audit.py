@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Engine, select
 
 from reportgen.errors import InputError
 from reportgen.kinds.multidomain.derive import audit_draw, mean_score
-from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.multidomain.model import NAME, Round
 from reportgen.kinds.multidomain.score import jury_outcomes
 from reportgen.model import TEXT_LANGUAGES
 from review_app.auth import require
@@ -90,10 +90,22 @@ def two_decimals(value: Fraction) -> str:
     return f"{sign}{whole // 100}.{whole % 100:02d}"
 
 
+def multidomain_rounds(engine: Engine, token: str | None) -> list[str]:
+    """The ids of the multidomain rounds in the database (they entered with a batch)."""
+    require(engine, token, "admin")
+    with engine.connect() as connection:
+        return [
+            str(round_id)
+            for round_id in connection.execute(
+                select(rounds.c.round_id).where(rounds.c.kind == NAME).order_by(rounds.c.round_id)
+            ).scalars()
+        ]
+
+
 def audit_view(engine: Engine, token: str | None, round_id: str) -> AuditView:
     require(engine, token, "admin")
     with engine.connect() as connection:
-        round_dir, _ = _round_row(connection, round_id)
+        round_dir, _ = round_folder(connection, round_id)
         round_ = read_md_round(round_dir, with_text=False)
         return _view(connection, round_)
 
@@ -128,7 +140,7 @@ def _view(connection: Connection, round_: Round) -> AuditView:
     )
 
 
-def _round_row(connection: Connection, round_id: str) -> tuple[Path, str | None]:
+def round_folder(connection: Connection, round_id: str) -> tuple[Path, str | None]:
     row = connection.execute(
         select(rounds.c.round_dir, rounds.c.sums_sha256).where(rounds.c.round_id == round_id)
     ).first()
@@ -149,7 +161,7 @@ def invalidate_item(
     """Append the item's `audit` ledger line; returns the triggering audit_id."""
     me = require(engine, token, "admin")
     with engine.begin() as connection:
-        round_dir, sums = _round_row(connection, round_id)
+        round_dir, sums = round_folder(connection, round_id)
         check_identity(round_dir, round_id, sums)
         view = _view(connection, read_md_round(round_dir, with_text=False))
         trigger = _checked_trigger(view, item_id)

@@ -94,7 +94,8 @@ def test_a_reviewer_cannot_see_the_audit_view(audited: Audit) -> None:
 def test_invalidating_i7_appends_its_audit_line(audited: Audit) -> None:
     view = audit_view(audited.engine, audited.admin, "tiny-2026-11")
     trigger = view.trigger("i7")
-    assert trigger is not None and trigger.model_id == "p1"
+    assert trigger is not None
+    assert trigger.model_id == "p1"
     audit_id = invalidate_item(audited.engine, audited.admin, "tiny-2026-11", "i7", clock=_clock)
     assert audit_id == trigger.audit_id
     # The archive's audit.parquet is the demonstration's until `review export` replaces
@@ -103,7 +104,8 @@ def test_invalidating_i7_appends_its_audit_line(audited: Audit) -> None:
     (line,) = round_.annulments
     assert (line.item_id, line.source, line.ref) == ("i7", "audit", audit_id)
     assert line.decided_on.isoformat() == "2026-12-04"
-    assert "3/2" in line.reason["en"] and "3/2" in line.reason["pt-BR"]
+    assert "3/2" in line.reason["en"]
+    assert "3/2" in line.reason["pt-BR"]
     # The next build scores no participant on i7.
     assert "i7" not in {item.item_id for item in scored_items(round_)}
     assert "i7" in audit_view(audited.engine, audited.admin, "tiny-2026-11").annulled

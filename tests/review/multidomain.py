@@ -53,12 +53,16 @@ def audit_batch(engine: Engine, round_dir: Path, seed: int = 5) -> int:
 
 
 def score_audit(
-    engine: Engine, scores: Mapping[tuple[str, str], tuple[int, ...]] | None = None
+    engine: Engine,
+    scores: Mapping[tuple[str, str], tuple[int, ...]] | None = None,
+    *,
+    reviewer: str | None = None,
 ) -> None:
-    """Every audit assignment scored with `scores` (by item, model; default HUMAN)."""
+    """Every rubric assignment (of `reviewer`, else everyone's) scored with `scores`
+    (by item and model, "" for a calibration response; default HUMAN)."""
     wanted = HUMAN if scores is None else scores
     with engine.begin() as connection:
-        rows = connection.execute(
+        query = (
             select(
                 assignments.c.assignment_id,
                 sample_keys.c.item_id,
@@ -68,7 +72,10 @@ def score_audit(
             .join(samples, samples.c.sample_id == assignments.c.sample_id)
             .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
             .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
-        ).all()
+        )
+        if reviewer is not None:
+            query = query.where(accounts.c.name == reviewer)
+        rows = connection.execute(query).all()
         for assignment_id, item_id, model_id, criteria in rows:
             values = wanted.get((item_id, model_id))
             if values is None:
