@@ -199,3 +199,22 @@ def test_a_second_audit_batch_is_refused(kind: str, tmp_path: Path) -> None:
     with engine.connect() as connection:
         assert connection.execute(select(func.count()).select_from(batches)).scalar() == 1
     engine.dispose()
+
+
+def test_the_cli_stores_the_audit_batch(tmp_path: Path) -> None:
+    round_dir = tiny_before_audit(tmp_path / "rounds")
+    db = f"sqlite:///{tmp_path / 'review.db'}"
+    CliRunner().invoke(main, ["review", "add-reviewer", "ana", "--db", db])
+    output = _invoke(str(round_dir), "--task", "audit", "--seed", "4", "--db", db)
+    assert output.strip() == "Batch 1 (audit) of round tiny-2026-11 created."
+
+
+def test_a_stored_multidomain_batch_needs_a_seed(tmp_path: Path) -> None:
+    round_dir = tiny_before_audit(tmp_path / "rounds")
+    db = tmp_path / "review.db"
+    result = CliRunner().invoke(
+        main, ["review", "sample", str(round_dir), "--task", "audit", "--db", f"sqlite:///{db}"]
+    )
+    assert result.exit_code == 2
+    assert "--seed" in result.output
+    assert not db.exists()

@@ -13,6 +13,7 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
+from reportgen.cli.review_sampling import parse_quotas, sample_multidomain
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
 
@@ -190,7 +191,11 @@ def sample(
     from reportgen.archive import kind_of_round
 
     if kind_of_round(round_dir).name == "multidomain":
-        _sample_multidomain(round_dir, task_type, seed, reviewers, dry_run, db_url)
+        batch = sample_multidomain(
+            round_dir, task_type, seed, reviewers, dry_run, lambda: _engine(db_url)
+        )
+        if batch is not None:
+            click.echo(batch)
         return
     if task_type is not None:
         raise click.BadParameter("only multidomain rounds have tasks", param_hint="--task")
@@ -206,7 +211,7 @@ def sample(
         for unit in drawn:
             click.echo(f"{unit.item_id},{unit.model_id}")
         return
-    quota_by_name = _parse_quotas(quotas, reviewers)
+    quota_by_name = parse_quotas(quotas, reviewers)
     engine = _engine(db_url)
     batch_id = create_batch(
         engine,
@@ -219,35 +224,6 @@ def sample(
         quotas=quota_by_name(engine),
     )
     click.echo(f"Batch {batch_id} of round {round_.round_id} created.")
-
-
-def _sample_multidomain(
-    round_dir: Path,
-    task_type: str | None,
-    seed: int | None,
-    reviewers: tuple[str, ...],
-    dry_run: bool,
-    db_url: str | None,
-) -> None:
-    from review_app.md_round import read_md_round
-    from review_app.md_sampling import create_rubric_batch, dry_run_csv
-
-    if task_type is None:
-        raise click.BadParameter(
-            "a multidomain round needs audit or calibration", param_hint="--task"
-        )
-    round_ = read_md_round(round_dir, with_text=True)
-    if dry_run:
-        click.echo(dry_run_csv(round_, task_type), nl=False)
-        return
-    if seed is None:
-        raise click.BadParameter(
-            "a seed is required (the order reviewers see)", param_hint="--seed"
-        )
-    batch_id = create_rubric_batch(
-        _engine(db_url), round_, task_type=task_type, seed=seed, reviewers=list(reviewers) or None
-    )
-    click.echo(f"Batch {batch_id} ({task_type}) of round {round_.round_id} created.")
 
 
 @review.command("close-batch")
@@ -359,40 +335,6 @@ def verify_audit(db_url: str | None) -> None:
         engine.dispose()
     head = chain.head_sha256 or "none"
     click.echo(f"Audit log intact: {chain.entries} entries; hash of the newest: {head}.")
-
-
-def _parse_quotas(
-    values: tuple[str, ...], reviewers: tuple[str, ...]
-) -> Callable[[Engine], dict[str, int]]:
-    """`--quota` values as name -> quota; a bare N applies to every reviewer of the batch,
-    known once the database is open (hence a function of the engine)."""
-    named: dict[str, int] = {}
-    every: int | None = None
-    for value in values:
-        name, _, number = value.rpartition("=")
-        if not number.isdigit():
-            raise click.BadParameter(f"{value!r} is not N or NAME=N", param_hint="--quota")
-        if name:
-            named[name] = int(number)
-        else:
-            every = int(number)
-
-    def resolve(engine: Engine) -> dict[str, int]:
-        if every is None:
-            return named
-        from sqlalchemy import select
-
-        from review_app.db import accounts
-
-        with engine.connect() as connection:
-            names = reviewers or tuple(
-                connection.execute(
-                    select(accounts.c.name).where(accounts.c.role == "reviewer")
-                ).scalars()
-            )
-        return dict.fromkeys(names, every) | named
-
-    return resolve
 
 
 @review.command("reopen-batch")
