@@ -29,6 +29,7 @@ def round_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     add_and_login(engine, "admin", "admin")
     add_and_login(engine, "ana")
     add_and_login(engine, "bruno")
+    add_and_login(engine, "lab", "participant")
     folder = tiny_before_audit(tmp_path / "rounds")
     audit_batch(engine, folder)
     create_rubric_batch(engine, read_md_round(folder), task_type="calibration", seed=9)
@@ -39,11 +40,11 @@ def round_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     st.cache_resource.clear()
 
 
-def _admin_on(page: str, language: str) -> AppTest:
+def _admin_on(page: str, language: str, name: str = "admin") -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["language"] = language
     at.run()
-    at.text_input(key="login_name").input("admin")
+    at.text_input(key="login_name").input(name)
     at.text_input(key="login_password").input(PASSWORD)
     at.button[0].click()
     at.run()
@@ -149,3 +150,21 @@ def test_the_contamination_page_records_an_outcome(round_dir: Path, language: st
     assert (line.item_id, line.source) == ("i3", "contamination")
     assert line.ref in at.success[0].value
     assert translate(language, "md_outcome_confirmed") in _table_text(at)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_participant_meets_the_multidomain_window(round_dir: Path, language: str) -> None:
+    # Listed without a publication; today (before E = 2027-02-28) the window is not open.
+    at = _admin_on("page_contest", language, name="lab")
+    assert at.selectbox(key="contest_round_0").options == ["tiny-2026-11"]
+    at.text_input(key="contest_reference_0").input("i3")
+    at.text_area(key="contest_justification_0").input(
+        "O enunciado admite duas leituras e a rubrica não decide entre elas."
+    )
+    (submit,) = [button for button in at.button if "FormSubmitter" in button.id]
+    submit.click()
+    at.run()
+    (error,) = at.error
+    assert error.value == translate(
+        language, "md_error_window_not_open", round_id="tiny-2026-11", opens="2027-02-28"
+    )
