@@ -76,7 +76,8 @@ def checked_scores(
     low, high = scale
     checked: dict[str, int] = {}
     for criterion in criteria:
-        names = {"criterion_pt": criterion.name_pt, "criterion_en": criterion.name_en}
+        # The English name; the page puts the name in its own language (`criterion_id`).
+        names = {"criterion": criterion.name_en, "criterion_id": criterion.criterion_id}
         value = scores.get(criterion.criterion_id)
         if value is None:
             raise ReviewInputError("error_score_missing", **names)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from reportgen.errors import ReportgenError
+from review_app.errors import ReviewError
 from review_app.notes import visible_text
 from review_app.reviewing import ReviewSample, my_queue, next_code
 from review_app.rubric_reviewing import submit_scores
@@ -110,6 +111,8 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
             {key: value for key, value in chosen.items() if value is not None},
             note or None,
         )
+    except ReviewError as error:
+        return _in_page_language(error, sample)
     except ReportgenError as error:
         return error
     drafts = st.session_state.get(DRAFTS)
@@ -119,3 +122,12 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
     after = next_code(my_queue(engine(), token()), sample.code)
     st.session_state[CURRENT] = after or sample.code
     st.rerun()
+
+
+def _in_page_language(error: ReviewError, sample: ReviewSample) -> ReviewError:
+    """`error` naming its criterion as the page does (the core names it in English)."""
+    named = {c.criterion_id: c.name(language()) for c in sample.criteria}
+    criterion_id = error.params.get("criterion_id")
+    if not isinstance(criterion_id, str) or criterion_id not in named:
+        return error
+    return ReviewError(error.key, **{**error.params, "criterion": named[criterion_id]})
