@@ -102,11 +102,6 @@ def judge_ids(
     return found
 
 
-def audit_id(code: str) -> str:
-    """The audit_id of the response a sample shows: "AUD-" and the code's token."""
-    return "AUD-" + code.rpartition("-")[2]
-
-
 def audit_rows(judgments: Sequence[RubricJudgment], judges: Mapping[str, str]) -> list[AuditScore]:
     """audit.parquet's rows: one per criterion of each audited response (one reviewer)."""
     by_response: dict[tuple[str, str, int], list[RubricJudgment]] = defaultdict(list)
@@ -122,7 +117,7 @@ def audit_rows(judgments: Sequence[RubricJudgment], judges: Mapping[str, str]) -
         judgment = found[0]
         rows.extend(
             AuditScore(
-                audit_id=audit_id(judgment.code),
+                audit_id=judgment.audit_id,
                 item_id=judgment.item_id,
                 model_id=judgment.model_id,
                 run=judgment.run,

@@ -22,6 +22,7 @@ from review_app import reviewing
 from review_app.errors import ReviewInputError
 from review_app.rubric_export import export_round, read_reviewer_map
 from review_app.rubric_reviewing import submit_scores
+from review_app.rubric_scores import rubric_scores
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 from tests.review.rubric import rubric_batch, tiny_round
@@ -69,6 +70,10 @@ def test_audit_parquet_has_the_spec_schema_and_one_reviewer_per_response(
         assert row["blind"] is True
         assert row["scored_at"].endswith("Z")
     assert len(by_response) == 6
+    with engine.connect() as connection:
+        cited = {j.audit_id for j in rubric_scores(connection, tiny.round_id, "audit")}
+    assert set(by_response) == cited  # what the admin's ledger lines cite as `ref`
+    assert all(audit_id.startswith("AUD-") for audit_id in cited)
     assert all(len(keys) == 1 for keys in by_response.values())
     assert {row["reviewer_id"] for row in rows} == {"h1", "h2"}
     assert {(r["criterion_id"], r["score"]) for r in rows if r["reviewer_id"] == "h1"} == {
