@@ -31,7 +31,7 @@ from review_app.db import (
 class RubricJudgment:
     """One reviewer's scores of one rubric sample."""
 
-    code: str  # the sample's code: the audit's `audit_id` of this response
+    code: str  # the sample's code (what the reviewer saw)
     batch_id: int
     task_type: str | None  # the batch's task ("audit", "calibration"; None: the kind's own)
     item_id: str
@@ -48,7 +48,14 @@ class RubricJudgment:
 
     @property
     def audit_id(self) -> str:
-        return self.code
+        """The response's `audit_id` in audit.parquet, which an `audit` ledger line cites
+        as its `ref`: "AUD-" and the sample code's token (unique per sample)."""
+        return audit_id(self.code)
+
+
+def audit_id(code: str) -> str:
+    """The audit_id of the response sample `code` shows."""
+    return "AUD-" + code.rpartition("-")[2]
 
 
 def rubric_scores(

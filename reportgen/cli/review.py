@@ -273,16 +273,38 @@ def publish(
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="Where to write the JSON (default: audits/<round_id>.json, read by `reportgen build`).",
+    help=(
+        "Where to write: the JSON file (default: audits/<round_id>.json, read by `reportgen "
+        "build`); for a multidomain round the folder of audit.parquet and calibration.parquet "
+        "(default: review-export/<round_id>/), to freeze with the round."
+    ),
 )
-@click.option("--force", is_flag=True, help="Replace an existing output file.")
+@click.option(
+    "--reviewer-map",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help=(
+        "Multidomain: CSV `account,judge_id` naming each review account's human reviewer "
+        "in judges.csv (default: an account is the judge whose judge_id is its name)."
+    ),
+)
+@click.option("--force", is_flag=True, help="Replace existing output files.")
 @_db_option
-def export(round_dir: Path, output: Path | None, force: bool, db_url: str | None) -> None:
-    """Write the audit results (agreement, confusion, contestations) the site's page shows."""
+def export(
+    round_dir: Path, output: Path | None, reviewer_map: Path | None, force: bool, db_url: str | None
+) -> None:
+    """Write the audit results (agreement, confusion, contestations) the site's page shows;
+    for a multidomain round, the human scores (audit.parquet, calibration.parquet)."""
     from reportgen.archive import read_round
     from review_app.export import audit_results, write_export
 
-    round_id = read_round(round_dir, with_text=False).round_id
+    round_ = read_round(round_dir, with_text=False)
+    if round_.manifest.kind == "multidomain":
+        from review_app.rubric_export import export_round
+
+        click.echo(export_round(_engine(db_url), round_, output, reviewer_map, force=force))
+        return
+    round_id = round_.round_id
     results = audit_results(_engine(db_url), round_id)
     target = output or Path("audits") / f"{round_id}.json"
     write_export(results, target, force=force)

@@ -80,7 +80,8 @@ class ReviewTask:
     # A rubric task's scale (lowest, highest integer score); None for a choice task.
     scale: tuple[int, int] | None = None
     # The kind's other review tasks, by task_type (multidomain: "calibration" beside "audit").
-    related: Mapping[str, ReviewTask] = field(default_factory=dict)
+    # (Not compared nor shown: the tasks refer to each other.)
+    related: Mapping[str, ReviewTask] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def is_rubric(self) -> bool:
