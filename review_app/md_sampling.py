@@ -19,9 +19,10 @@ import numpy as np
 from sqlalchemy import Connection, Engine, select
 from sqlalchemy.exc import IntegrityError
 
+from reportgen.kinds.multidomain import review
 from reportgen.kinds.multidomain.derive import audit_draw
-from reportgen.kinds.multidomain.model import Criterion, Item, Round
-from reportgen.kinds.review_task import ReviewUnit, RubricCriterion
+from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.review_task import ReviewUnit
 from review_app.anonymise import Scrubber, round_names
 from review_app.db import audit, batches, inserted_id, now_utc, samples
 from review_app.errors import ReviewInputError
@@ -36,74 +37,19 @@ from review_app.sampling import (
 TASKS = ("audit", "calibration")
 
 
-def _criteria(round_: Round, item: Item) -> tuple[RubricCriterion, ...]:
-    rows: list[Criterion] = sorted(
-        (c for c in round_.rubrics if c.rubric_id == item.rubric_id), key=lambda c: c.position
-    )
-    return tuple(
-        RubricCriterion(c.criterion_id, c.name_pt, c.name_en, c.anchor_0, c.anchor_3, c.anchor_5)
-        for c in rows
-    )
-
-
 def audit_units(round_: Round) -> list[ReviewUnit]:
-    """The audited responses: every status-ok response of a drawn item, in the draw's
+    """The audited responses (the kind's audit units of the drawn items), in the draw's
     order (stratum, rank), then the cast's order and the run."""
-    index = {item.item_id: position for position, item in enumerate(round_.items)}
-    units: list[ReviewUnit] = []
-    for (domain_id, language), drawn in audit_draw(round_.items, round_.manifest).items():
-        for item_id in drawn:
-            item = round_.items[index[item_id]]
-            criteria = _criteria(round_, item)
-            for model in round_.models:
-                responses = sorted(
-                    (r for r in round_.responses.get(model.model_id, ()) if r.item_id == item_id),
-                    key=lambda r: r.run,
-                )
-                units.extend(
-                    ReviewUnit(
-                        item_index=index[item_id],
-                        item_id=item_id,
-                        model_id=model.model_id,
-                        prompt=item.prompt,
-                        output=response.raw_text or "",
-                        automatic="",
-                        stratum=(domain_id, language),
-                        run=response.run,
-                        language=item.language,
-                        criteria=criteria,
-                    )
-                    for response in responses
-                    if response.status == "ok"
-                )
-    return units
+    drawn = [i for ids in audit_draw(round_.items, round_.manifest).values() for i in ids]
+    position = {item_id: n for n, item_id in enumerate(drawn)}
+    cast = {model.model_id: n for n, model in enumerate(round_.models)}
+    units = [u for u in review.audit_units(round_) if u.item_id in position]
+    return sorted(units, key=lambda u: (position[u.item_id], cast[u.model_id], u.run))
 
 
 def calibration_units(round_: Round) -> list[ReviewUnit]:
-    """Every calibration response (calibration.parquet), by response_id."""
-    index = {item.item_id: position for position, item in enumerate(round_.items)}
-    texts: dict[str, tuple[str, str]] = {}
-    for row in round_.calibration:
-        texts.setdefault(row.response_id, (row.item_id, row.response_text))
-    units = []
-    for response_id in sorted(texts):
-        item_id, text = texts[response_id]
-        item = round_.items[index[item_id]]
-        units.append(
-            ReviewUnit(
-                item_index=index[item_id],
-                item_id=item_id,
-                model_id="",
-                prompt=item.prompt,
-                output=text,
-                automatic="",
-                stratum=(item.language,),
-                language=item.language,
-                criteria=_criteria(round_, item),
-                key=response_id,
-            )
-        )
-    return units
+    """Every calibration response (calibration.parquet), by item then response_id."""
+    return list(review.calibration_units(round_))
 
 
 def task_units(round_: Round, task_type: str) -> list[ReviewUnit]:
