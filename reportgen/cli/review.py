@@ -295,16 +295,18 @@ def export(
 ) -> None:
     """Write the audit results (agreement, confusion, contestations) the site's page shows;
     for a multidomain round, the human scores (audit.parquet, calibration.parquet)."""
-    from reportgen.archive import read_round
+    from reportgen.archive import kind_of_round, read_round
     from review_app.export import audit_results, write_export
 
-    round_ = read_round(round_dir, with_text=False)
-    if round_.manifest.kind == "multidomain":
+    if kind_of_round(round_dir).name == "multidomain":
+        from review_app.md_round import read_md_round
         from review_app.rubric_export import export_round
 
+        # Read as the app reads it mid-audit: this export is what completes it.
+        round_ = read_md_round(round_dir, with_text=False)
         click.echo(export_round(_engine(db_url), round_, output, reviewer_map, force=force))
         return
-    round_id = round_.round_id
+    round_id = read_round(round_dir, with_text=False).round_id
     results = audit_results(_engine(db_url), round_id)
     target = output or Path("audits") / f"{round_id}.json"
     write_export(results, target, force=force)
