@@ -32,13 +32,19 @@ from reportgen.kinds.multidomain.schemas import AUDIT_FILE
 from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, Source
 from review_app.errors import ReviewInputError
 
+# Refusal 43's two messages (rules/audit.py): a divergence without its line, a line
+# without its divergence. Other ledger problems (an audit line for an mcq item...) refuse.
+_REFUSAL_43 = ("expected an `audit` line", "audit line without a triggering response")
+
 
 def audit_pending(problem: Problem) -> bool:
     """A problem the unfinished audit explains: audit.parquet's rows (refusals 41–42), or
     the ledger's `audit` lines against them (refusal 43)."""
     if problem.file.endswith(AUDIT_FILE):
         return True
-    return problem.file.endswith(LEDGER_FILE) and "audit" in problem.message
+    return problem.file.endswith(LEDGER_FILE) and any(
+        words in problem.message for words in _REFUSAL_43
+    )
 
 
 def read_md_round(round_dir: Path, *, with_text: bool = True) -> Round:
