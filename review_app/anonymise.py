@@ -20,6 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportgen.model import Model
+from review_app.identity_forms import (
+    KIND_NAME_ATTRIBUTES,
+    reversed_runs,
+    spans_of_system_labels,
+)
 from review_app.lexicon import NameLexicon, load_lexicon
 from review_app.textfold import FoldedText, fold
 
@@ -107,6 +112,11 @@ def round_names(models: Iterable[Model]) -> tuple[str, ...]:
                 names.update(p for p in re.split(r"[/:@]", value) if len(p) >= 2)
         if model.snapshot.strip():
             names.add(model.snapshot.strip())
+        # A kind's own identity columns (multidomain: the organisation and its group).
+        for attribute in KIND_NAME_ATTRIBUTES:
+            value = getattr(model, attribute, "")
+            if isinstance(value, str) and value.strip():
+                names.add(value.strip())
     return tuple(sorted(names, key=lambda n: (-len(n), n)))
 
 
@@ -240,8 +250,17 @@ class Scrubber:
         spans = [
             *self._spans_of_names(document),
             *_spans_of_unknown_makers(document),
+            *spans_of_system_labels(document),
+            *self._spans_of_reversed_names(text),
         ]
         return _replace(text, spans)
+
+    def _spans_of_reversed_names(self, text: str) -> Iterable[tuple[int, int]]:
+        """A right-to-left override shows its text backwards: "\u202eecnil/afla" reads
+        "alfa/lince". Such a run is read as shown, and goes whole when it holds a name."""
+        for start, end, shown in reversed_runs(text):
+            if self(shown) != shown:
+                yield start, end
 
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",

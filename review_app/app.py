@@ -33,6 +33,7 @@ from review_app.ui_common import (
     write_cookie,
 )
 from review_app.ui_contest import contest_page, decide_page
+from review_app.ui_md_admin import md_audit_page, md_calibration_page, md_contamination_page
 from review_app.ui_reviewer import guidelines_page, review_page
 
 PAGES: dict[str, dict[str, Callable[[], None]]] = {
@@ -46,6 +47,9 @@ PAGES: dict[str, dict[str, Callable[[], None]]] = {
         "page_disagreements": disagreements_page,
         "page_contestations": decide_page,
         "page_batches": batches_page,
+        "md_page_audit": md_audit_page,
+        "md_page_calibration": md_calibration_page,
+        "md_page_contamination": md_contamination_page,
         "page_accounts": accounts_page,
     },
     "participant": {"page_contest": contest_page, "page_guidelines": guidelines_page},

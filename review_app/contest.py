@@ -2,7 +2,10 @@
 
 A contestation is accepted only within `contest_window_days` of the round's
 publication; the administrator owes a written reply within REPLY_DAYS (pending ones
-past that are flagged overdue). Accepting appends a line to the round's annulment
+past that are flagged overdue). A multidomain round brings its own window and reply
+days (metrics §9, `review_app.md_contest`): a test item's window opens at
+ended_on + embargo_days, and its ledger is read and appended as `review_app.md_round`
+does while its audit is under way. Accepting appends a line to the round's annulment
 ledger (hash-chained, by `reportgen.archive.append_annulment`) inside the same
 database transaction, so a failed append leaves the contestation pending; a commit
 that fails after the append is repaired by the next decision, which reads the ledger
@@ -35,9 +38,12 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.md_contest import contest_terms, contest_window
+from review_app.md_round import append_ledger_line, read_md_round
 from review_app.round_identity import check_identity
 
 REPLY_DAYS = 10
+MULTIDOMAIN = "multidomain"  # its windows and reply days come from the round
 JUSTIFICATION_MIN_CHARS = 30
 JUSTIFICATION_MAX_CHARS = 5000
 REPLY_MAX_CHARS = 5000
@@ -106,13 +112,8 @@ def submit_contestation(
         round_row = connection.execute(select(rounds).where(rounds.c.round_id == round_id)).first()
         if round_row is None:
             raise ReviewInputError("error_unknown_round", round_id=round_id)
-        if round_row.published_on is None:
+        if round_row.published_on is None and round_row.kind != MULTIDOMAIN:
             raise ReviewInputError("error_not_published", round_id=round_id)
-        closes = as_utc(round_row.published_on) + timedelta(days=round_row.contest_window_days)
-        if not as_utc(round_row.published_on) <= now <= closes:
-            raise ReviewInputError(
-                "error_window_closed", round_id=round_id, closes=closes.date().isoformat()
-            )
         # A sample code is resolved here, on the server; the reviewer never sees the item id.
         item_id = connection.execute(
             select(sample_keys.c.item_id)
@@ -123,6 +124,7 @@ def submit_contestation(
             if reference.strip() not in _item_ids(Path(round_row.round_dir)):
                 raise ReviewInputError("error_unknown_reference", reference=reference)
             item_id = reference.strip()
+        _check_window(round_row, str(item_id), now)
         contest_id = f"C-{now:%Y%m%d}-{secrets.token_hex(3).upper()}"
         connection.execute(
             contestations.insert().values(
@@ -140,14 +142,44 @@ def submit_contestation(
     return contest_id
 
 
+def _check_window(round_row: Row[Any], item_id: str, now: datetime) -> None:
+    """Refuse outside the item's window: from publication for `contest_window_days`
+    (Estigmas); the multidomain round's own dates (review_app.md_contest)."""
+    published = None if round_row.published_on is None else as_utc(round_row.published_on)
+    if round_row.kind == MULTIDOMAIN:
+        window = contest_window(Path(round_row.round_dir), round_row.round_id, item_id, published)
+        opens, closes = window
+    else:
+        assert published is not None  # refused above
+        opens, closes = published, published + timedelta(days=round_row.contest_window_days)
+    if now < opens:
+        raise ReviewInputError(
+            "md_error_window_not_open", round_id=round_row.round_id, opens=opens.date().isoformat()
+        )
+    if now > closes:
+        raise ReviewInputError(
+            "error_window_closed", round_id=round_row.round_id, closes=closes.date().isoformat()
+        )
+
+
+def _reply_days(kind: str, round_dir: str, known: dict[str, int]) -> int:
+    """Days the administrator has to reply: REPLY_DAYS, or the multidomain round's."""
+    if kind != MULTIDOMAIN:
+        return REPLY_DAYS
+    if round_dir not in known:
+        known[round_dir] = contest_terms(Path(round_dir)).reply_days
+    return known[round_dir]
+
+
 def list_contestations(
     engine: Engine, token: str | None, *, clock: Callable[[], datetime] = now_utc
 ) -> list[Contestation]:
     """All contestations (administrator) or the caller's own (anyone else)."""
     me = require(engine, token, "admin", "reviewer", "participant")
     query = (
-        select(contestations, accounts.c.name)
+        select(contestations, accounts.c.name, rounds.c.kind, rounds.c.round_dir)
         .join(accounts, accounts.c.account_id == contestations.c.account_id)
+        .join(rounds, rounds.c.round_id == contestations.c.round_id)
         .order_by(contestations.c.submitted_at)
     )
     if me.role != "admin":
@@ -155,6 +187,7 @@ def list_contestations(
     now = clock()
     with engine.connect() as connection:
         rows = connection.execute(query).all()
+    known: dict[str, int] = {}
     return [
         Contestation(
             contest_id=r.contest_id,
@@ -167,7 +200,8 @@ def list_contestations(
             status=r.status,
             reply=r.reply,
             overdue=r.status == "pending"
-            and now > as_utc(r.submitted_at) + timedelta(days=REPLY_DAYS),
+            and now
+            > as_utc(r.submitted_at) + timedelta(days=_reply_days(r.kind, r.round_dir, known)),
         )
         for r in rows
     ]
@@ -196,7 +230,7 @@ def decide(
     now = clock()
     with engine.connect() as connection:
         row = connection.execute(
-            select(contestations, rounds.c.round_dir, rounds.c.sums_sha256)
+            select(contestations, rounds.c.round_dir, rounds.c.sums_sha256, rounds.c.kind)
             .join(rounds, rounds.c.round_id == contestations.c.round_id)
             .where(contestations.c.contest_id == contest_id)
         ).first()
@@ -204,14 +238,14 @@ def decide(
         raise ReviewInputError("error_unknown_contest", contest_id=contest_id)
     round_dir = Path(row.round_dir)
     check_identity(round_dir, row.round_id, row.sums_sha256)
-    in_ledger = _ledger_acceptances(round_dir)
+    in_ledger = _ledger_acceptances(round_dir, row.kind)
     if contest_id in _reconcile(engine, me.account_id, row.round_id, in_ledger, now):
         if not accept:
             raise ReviewInputError("error_contest_in_ledger", contest_id=contest_id)
         return  # the interrupted acceptance is now complete
     _record_decision(
         engine, me.account_id, row, accept=accept, texts=texts, now=now,
-        append=append_annulment or _default_append(),
+        append=append_annulment or _default_append(row.kind),
     )  # fmt: skip
 
 
@@ -263,11 +297,14 @@ def _record_decision(
             )
 
 
-def _ledger_acceptances(round_dir: Path) -> dict[str, Annulment]:
+def _ledger_acceptances(round_dir: Path, kind: str) -> dict[str, Annulment]:
     """The ledger's lines written by accepted contestations, by contestation id."""
     from reportgen.archive import read_round
 
-    annulments = read_round(round_dir, with_text=False).annulments
+    if kind == MULTIDOMAIN:  # read as the app reads it while the audit is under way
+        annulments = read_md_round(round_dir, with_text=False).annulments
+    else:
+        annulments = read_round(round_dir, with_text=False).annulments
     return {a.ref: a for a in annulments if a.source == "contestation"}
 
 
@@ -329,10 +366,10 @@ def _checked_reply(reply: Mapping[str, str], *, accept: bool) -> dict[str, str]:
     return texts
 
 
-def _default_append() -> AppendAnnulment:
+def _default_append(kind: str) -> AppendAnnulment:
     from reportgen.archive import append_annulment
 
-    return append_annulment
+    return append_ledger_line if kind == MULTIDOMAIN else append_annulment
 
 
 def _item_ids(round_dir: Path) -> frozenset[str]:

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    CheckConstraint,
     Column,
     Connection,
     CursorResult,
@@ -101,6 +102,9 @@ batches = Table(
     Column("settings", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("closed_at", DateTime(timezone=True), nullable=True),
+    # Which of the kind's review tasks the batch is (`ReviewTask.task_type`, e.g. "audit"
+    # or "calibration" for multidomain); None: the kind's own task (Estigmas: "label").
+    Column("task_type", String(40), nullable=True),
     # `sample` refuses a second draw of the same outputs (same round, same seed).
     UniqueConstraint("round_id", "seed"),
 )
@@ -114,6 +118,13 @@ samples = Table(
     Column("code", String(32), nullable=False, unique=True),
     Column("prompt_text", Text, nullable=False),
     Column("output_text", Text, nullable=False),
+    # The statement's language (BCP-47), so the page can mark it (`lang="zh"`); None:
+    # the page's language.
+    Column("language", String(35), nullable=True),
+    # A rubric task's criteria as the reviewer reads them, in order: a list of
+    # {"criterion_id", "name_pt", "name_en", "anchor_0", "anchor_3", "anchor_5"};
+    # None for a choice task (Estigmas). No score of anyone lives here.
+    Column("criteria", JSON, nullable=True),
 )
 
 # Administrator-only: samples held back from reviewers (the leak report), with the
@@ -136,6 +147,10 @@ sample_keys = Table(
     Column("model_id", String(100), nullable=False),
     Column("automatic", String(40), nullable=False),  # what automatic scoring answered
     Column("stratum", JSON, nullable=False),  # the kind's sampling strata (list of str)
+    Column("run", Integer, nullable=False, default=1),  # the response's run (Estigmas: 1)
+    # The unit's stable key (`ReviewUnit.unit_key`): item|model|run, or a calibration
+    # response's response_id.
+    Column("unit_key", String(200), nullable=False, default=""),
 )
 
 assignments = Table(
@@ -172,8 +187,28 @@ judgment_changes = Table(
     ),
     Column("previous_choice", String(20), nullable=True),  # None: the sample was unjudged
     Column("previous_note", Text, nullable=False, default=""),
+    # A rubric judgment's criterion scores before the change ({criterion_id: score});
+    # None for a choice task or an unjudged sample.
+    Column("previous_scores", JSON, nullable=True),
     Column("changed_at", DateTime(timezone=True), nullable=False),
     Column("undone_at", DateTime(timezone=True), nullable=True),
+)
+
+# A rubric judgment's scores, one row per criterion, written in the same transaction as
+# its `judgments` row (whose choice is `reportgen.kinds.review_task.SCORED`, "scored").
+# Reviewer-visible only through their own assignment, like the judgment.
+criterion_scores = Table(
+    "criterion_scores",
+    metadata,
+    Column(
+        "assignment_id",
+        ForeignKey("assignments.assignment_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("criterion_id", String(100), primary_key=True),
+    Column("score", Integer, nullable=False),
+    # The net under the page and `submit_scores`, which refuse first with a clear message.
+    CheckConstraint("score >= 0 AND score <= 5", name="criterion_score_range"),
 )
 
 adjudications = Table(

@@ -20,12 +20,14 @@ REASONS: tuple[Reason, ...] = ("self_identification", "domain", "version", "name
 
 _WORD = r"[^\W_]"
 # Version-like tokens (on folded text): "5.4-mini", "v3", "70b", "8x7b", "4o", and any number
-# glued to the marker ("[SISTEMA]-2", "[SISTEMA] 3.5").
+# glued to the marker ("[SISTEMA]-2", "[SISTEMA] 3.5"), and jury labels ("sistema 07").
 _VERSION = re.compile(
     rf"(?<!{_WORD})(?:\d+(?:\.\d+)+[-_ ]?(?:mini|nano|flash|pro|turbo|lite|max|plus|instruct"
     r"|preview|o)|v\d+(?:\.\d+)*|\d+(?:x\d+)?b|\d+o)"
     rf"(?!{_WORD})"
     rf"|(?<=\[sistema\])[\s\-_.:]?\d[\w.]*"
+    # A jury label the scrubber left ("sistema 07" in lower case): it may name a participant.
+    rf"|(?<![{_WORD[1:-1]}\[])sistema[\s\-_.:#]?\d{{1,3}}(?!{_WORD})"
 )
 _DOMAIN = re.compile(
     rf"(?<![{_WORD[1:-1]}@.-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*"

@@ -9,13 +9,14 @@ rows. A test records the SQL they send and checks it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import Connection, Engine, and_, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from reportgen.kinds.review_task import ReviewTask
+from reportgen.kinds.review_task import ReviewTask, RubricCriterion
 from review_app.auth import require
 from review_app.db import (
     NOTE_MAX_CHARS,
@@ -50,7 +51,10 @@ class ReviewSample:
     choice: str | None
     note: str
     closed: bool
-    task: ReviewTask  # the round's review task: the choices to offer
+    task: ReviewTask  # the batch's review task: the choices, or the rubric's scale
+    language: str | None = None  # the statement's language (BCP-47), for `lang`
+    criteria: tuple[RubricCriterion, ...] = ()  # a rubric task's criteria, in order
+    scores: Mapping[str, int] = field(default_factory=dict)  # the caller's own scores
 
 
 def my_queue(engine: Engine, token: str | None) -> list[QueueEntry]:
@@ -89,9 +93,12 @@ def next_code(queue: list[QueueEntry], after: str | None = None) -> str | None:
 
 
 def load_sample(engine: Engine, token: str | None, code: str) -> ReviewSample:
+    from review_app.rubric_reviewing import criteria_of, own_scores
+
     me = require(engine, token, "reviewer")
     with engine.connect() as connection:
         row = _own_assignment(connection, me.account_id, code)
+        scores = own_scores(connection, row.assignment_id) if row.criteria is not None else {}
     return ReviewSample(
         row.code,
         row.prompt_text,
@@ -99,7 +106,10 @@ def load_sample(engine: Engine, token: str | None, code: str) -> ReviewSample:
         row.choice,
         row.note or "",
         row.closed_at is not None,
-        task_of_kind(row.kind),
+        task_of_kind(row.kind, row.task_type),
+        language=row.language,
+        criteria=criteria_of(row.criteria),
+        scores=scores,
     )
 
 
@@ -115,7 +125,11 @@ def submit_judgment(
     """
     me = require(engine, token, "reviewer")
     with engine.connect() as connection:
-        task = task_of_kind(_own_assignment(connection, me.account_id, code).kind)
+        row = _own_assignment(connection, me.account_id, code)
+    task = task_of_kind(row.kind, row.task_type)
+    if task.is_rubric:
+        # A rubric sample is judged criterion by criterion (`submit_scores`).
+        raise ReviewInputError("error_scores_required", code=code)
     if choice not in task.choices:
         raise ReviewInputError("error_choice", choice=choice)
     clean_note = _check_note(note, required=choice in task.note_required)
@@ -224,6 +238,12 @@ def undo_last_judgment(
         )
         if claimed.rowcount != 1 or row.judgment_id is None or row.choice is None:
             return None
+        if row.criteria is not None:
+            from review_app.rubric_reviewing import replace_scores
+
+            # A rubric judgment: its scores go back with it (none when it was unjudged).
+            previous = change.previous_scores if change.previous_choice is not None else None
+            replace_scores(connection, row.assignment_id, previous)
         if change.previous_choice is None:
             connection.execute(delete(judgments).where(judgments.c.judgment_id == row.judgment_id))
         else:
@@ -248,6 +268,7 @@ class _Change:
     previous_choice: str | None
     previous_note: str
     undone_at: datetime | None
+    previous_scores: dict[str, int] | None
 
 
 def _last_change(connection: Connection, reviewer_id: int) -> _Change | None:
@@ -258,6 +279,7 @@ def _last_change(connection: Connection, reviewer_id: int) -> _Change | None:
             judgment_changes.c.previous_choice,
             judgment_changes.c.previous_note,
             judgment_changes.c.undone_at,
+            judgment_changes.c.previous_scores,
         )
         .select_from(judgment_changes)
         .join(assignments, assignments.c.assignment_id == judgment_changes.c.assignment_id)
@@ -292,6 +314,9 @@ class _Assignment:
     note: str | None
     closed_at: datetime | None
     kind: str
+    task_type: str | None
+    language: str | None
+    criteria: object  # samples.criteria: a list of criteria (rubric task) or None
 
 
 def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Assignment:
@@ -306,6 +331,9 @@ def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Ass
             judgments.c.note,
             batches.c.closed_at,
             rounds.c.kind,
+            batches.c.task_type,
+            samples.c.language,
+            samples.c.criteria,
         )
         .select_from(assignments)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
@@ -318,4 +346,4 @@ def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Ass
         # The same message whether the code does not exist or belongs to someone
         # else's queue: a reviewer learns nothing about other queues.
         raise ReviewInputError("error_unknown_sample", code=code)
-    return _Assignment(*row)
+    return _Assignment(**row._mapping)

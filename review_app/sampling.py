@@ -131,12 +131,12 @@ def create_batch(
     scrub = Scrubber(round_names(round_.models))
     try:
         with engine.begin() as connection:
-            _refuse_same_draw(connection, round_.round_id, seed)
-            names = _chosen_reviewers(connection, reviewers, quotas or {})
+            refuse_same_draw(connection, round_.round_id, seed)
+            names = chosen_reviewers(connection, reviewers, quotas or {})
             ids = list(names.values())
             quota_by_id = {names[name_key(name)]: quota for name, quota in (quotas or {}).items()}
             reviewers_of = assign(len(drawn), ids, overlap, quota_by_id)
-            _ensure_round(connection, round_)
+            ensure_round(connection, round_)
             settings: dict[str, object] = {
                 "fraction": fraction,
                 "min_per_stratum": min_per_stratum,
@@ -153,7 +153,7 @@ def create_batch(
             )
             used_codes: set[str] = set(connection.execute(select(samples.c.code)).scalars())
             for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
-                _store_sample(connection, batch_id, unit, scrub, used_codes, position, chosen)
+                store_sample(connection, batch_id, unit, scrub, used_codes, position, chosen)
             audit(
                 connection,
                 by_account,
@@ -166,7 +166,7 @@ def create_batch(
     return batch_id
 
 
-def _refuse_same_draw(connection: Connection, round_id: str, seed: int) -> None:
+def refuse_same_draw(connection: Connection, round_id: str, seed: int) -> None:
     existing = connection.execute(
         select(batches.c.batch_id).where(batches.c.round_id == round_id, batches.c.seed == seed)
     ).scalar()
@@ -174,7 +174,7 @@ def _refuse_same_draw(connection: Connection, round_id: str, seed: int) -> None:
         raise ReviewInputError("error_same_draw", round_id=round_id, seed=seed)
 
 
-def _chosen_reviewers(
+def chosen_reviewers(
     connection: Connection, names: Sequence[str] | None, quotas: Mapping[str, int]
 ) -> dict[str, int]:
     """Name key -> account id of the batch's reviewers (every enabled reviewer account by
@@ -195,7 +195,7 @@ def _chosen_reviewers(
     return {key: account_id for key, account_id in every.items() if key in wanted}
 
 
-def _ensure_round(connection: Connection, round_: Round) -> None:
+def ensure_round(connection: Connection, round_: Round) -> None:
     """Record the round on its first batch: its folder as an absolute, resolved path
     (a relative one would name another copy once the app runs elsewhere) and the
     archive's identity, checked before its ledger is appended to."""
@@ -211,7 +211,8 @@ def _ensure_round(connection: Connection, round_: Round) -> None:
                 round_dir=str(round_dir),
                 kind=round_.manifest.kind,
                 sums_sha256=digest,
-                contest_window_days=10,
+                # A kind whose round names its window (multidomain) keeps it.
+                contest_window_days=int(getattr(round_.manifest, "contest_window_days", 10)),
             )
         )
     elif known.sums_sha256 != digest:
@@ -226,7 +227,7 @@ def _ensure_round(connection: Connection, round_: Round) -> None:
         )
 
 
-def _store_sample(
+def store_sample(
     connection: Connection,
     batch_id: int,
     unit: Drawn,
@@ -248,6 +249,8 @@ def _store_sample(
                 code=code,
                 prompt_text=scrub(unit.prompt),
                 output_text=scrub(unit.output),
+                language=unit.language or None,
+                criteria=[c.as_dict() for c in unit.criteria] if unit.criteria else None,
             )
         )
     )
@@ -258,6 +261,8 @@ def _store_sample(
             model_id=unit.model_id,
             automatic=unit.automatic,
             stratum=list(unit.stratum),
+            run=unit.run,
+            unit_key=unit.unit_key,
         )
     )
     connection.execute(

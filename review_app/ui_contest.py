@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import streamlit as st
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from reportgen.errors import ReportgenError
 from review_app.contest import (
     JUSTIFICATION_MAX_CHARS,
+    MULTIDOMAIN,
     decide,
     list_contestations,
     submit_contestation,
@@ -21,11 +22,13 @@ SENT = "contest_sent"  # the code of the contestation just received, to confirm 
 
 
 def _published_rounds() -> list[str]:
+    """Rounds open to contestation: published ones, and multidomain rounds (whose test
+    items' window follows their embargo, not a publication)."""
     with engine().connect() as connection:
         return list(
             connection.execute(
                 select(rounds.c.round_id)
-                .where(rounds.c.published_on.is_not(None))
+                .where(or_(rounds.c.published_on.is_not(None), rounds.c.kind == MULTIDOMAIN))
                 .order_by(rounds.c.round_id)
             ).scalars()
         )

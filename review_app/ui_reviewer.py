@@ -28,6 +28,7 @@ from review_app.reviewing import (
     undo_last_judgment,
 )
 from review_app.ui_common import announce_saved, engine, language, show_error, t, token
+from review_app.ui_rubric import rubric_view
 from review_app.ui_text import show_literal
 
 CURRENT = "current_code"
@@ -71,12 +72,16 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
     st.subheader(t("sample_heading", code=sample.code, position=position + 1, total=len(codes)))
     if sample.closed:
         st.info(t("batch_closed_info"))
-    show_literal(t("prompt_label"), sample.prompt_text, key=f"prompt_{sample.code}")
-    show_literal(t("output_label"), sample.output_text, key=f"output_{sample.code}")
-    if sample.choice is not None:
-        st.info(t("your_judgment", choice=sample.task.label(language(), sample.choice)))
-    note = _note_field(sample)
-    error = _choice_buttons(sample, note)
+    if sample.task.is_rubric:
+        # Statement, criteria with anchors, answer and one score per criterion.
+        error = rubric_view(sample, _note_field)
+    else:
+        show_literal(t("prompt_label"), sample.prompt_text, key=f"prompt_{sample.code}")
+        show_literal(t("output_label"), sample.output_text, key=f"output_{sample.code}")
+        if sample.choice is not None:
+            st.info(t("your_judgment", choice=sample.task.label(language(), sample.choice)))
+        note = _note_field(sample)
+        error = _choice_buttons(sample, note)
     if error is not None:
         # Shown under the buttons; the note, the navigation and its keys stay.
         show_error(error)

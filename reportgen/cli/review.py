@@ -13,6 +13,7 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
+from reportgen.cli.review_sampling import parse_quotas, sample_multidomain
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
 
@@ -138,8 +139,8 @@ def add_reviewer(
 @click.option(
     "--seed",
     type=click.IntRange(0, SEED_MAX),
-    required=True,
-    help="Seed of the draw and of the order.",
+    default=None,
+    help="Seed of the draw and of the order (required unless --dry-run of a fixed draw).",
 )
 @click.option(
     "--reviewer",
@@ -155,25 +156,62 @@ def add_reviewer(
     metavar="[NAME=]N",
     help="Most samples a reviewer gets in this batch: NAME=N for one, N for every one.",
 )
+@click.option(
+    "--task",
+    "task_type",
+    type=click.Choice(("audit", "calibration")),
+    default=None,
+    help=(
+        "Multidomain rounds: the Art. 26 audit (the spec's draw, one reviewer per "
+        "response) or the Art. 22 calibration (every calibration response, two reviewers)."
+    ),
+)
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Print the drawn units as CSV and write nothing.",
+)
 @_db_option
 def sample(
     round_dir: Path,
     fraction: float,
     min_per_stratum: int,
     overlap: int,
-    seed: int,
+    seed: int | None,
     reviewers: tuple[str, ...],
     quotas: tuple[str, ...],
+    task_type: str | None,
+    dry_run: bool,
     db_url: str | None,
 ) -> None:
     """Draw a stratified, anonymised sample of a round and assign it to the reviewers.
 
-    The same round and seed draw the same outputs, so a second batch with them is refused."""
-    from reportgen.archive import read_round
-    from review_app.sampling import create_batch
+    The same round and seed draw the same outputs, so a second batch with them is refused.
+    A multidomain round needs --task: its samples are the ones its spec fixes."""
+    from reportgen.archive import kind_of_round
 
-    quota_by_name = _parse_quotas(quotas, reviewers)
+    if kind_of_round(round_dir).name == "multidomain":
+        batch = sample_multidomain(
+            round_dir, task_type, seed, reviewers, dry_run, lambda: _engine(db_url)
+        )
+        if batch is not None:
+            click.echo(batch)
+        return
+    if task_type is not None:
+        raise click.BadParameter("only multidomain rounds have tasks", param_hint="--task")
+    if seed is None:
+        raise click.BadParameter("a seed is required", param_hint="--seed")
+    from reportgen.archive import read_round
+    from review_app.sampling import create_batch, draw_sample
+
     round_ = read_round(round_dir, with_text=True)
+    if dry_run:
+        drawn = draw_sample(round_, fraction=fraction, min_per_stratum=min_per_stratum, seed=seed)
+        click.echo("item_id,model_id")
+        for unit in drawn:
+            click.echo(f"{unit.item_id},{unit.model_id}")
+        return
+    quota_by_name = parse_quotas(quotas, reviewers)
     engine = _engine(db_url)
     batch_id = create_batch(
         engine,
@@ -235,15 +273,39 @@ def publish(
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="Where to write the JSON (default: audits/<round_id>.json, read by `reportgen build`).",
+    help=(
+        "Where to write: the JSON file (default: audits/<round_id>.json, read by `reportgen "
+        "build`); for a multidomain round the folder of audit.parquet and calibration.parquet "
+        "(default: review-export/<round_id>/), to freeze with the round."
+    ),
 )
-@click.option("--force", is_flag=True, help="Replace an existing output file.")
+@click.option(
+    "--reviewer-map",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help=(
+        "Multidomain: CSV `account,judge_id` naming each review account's human reviewer "
+        "in judges.csv (default: an account is the judge whose judge_id is its name)."
+    ),
+)
+@click.option("--force", is_flag=True, help="Replace existing output files.")
 @_db_option
-def export(round_dir: Path, output: Path | None, force: bool, db_url: str | None) -> None:
-    """Write the audit results (agreement, confusion, contestations) the site's page shows."""
-    from reportgen.archive import read_round
+def export(
+    round_dir: Path, output: Path | None, reviewer_map: Path | None, force: bool, db_url: str | None
+) -> None:
+    """Write the audit results (agreement, confusion, contestations) the site's page shows;
+    for a multidomain round, the human scores (audit.parquet, calibration.parquet)."""
+    from reportgen.archive import kind_of_round, read_round
     from review_app.export import audit_results, write_export
 
+    if kind_of_round(round_dir).name == "multidomain":
+        from review_app.md_round import read_md_round
+        from review_app.rubric_export import export_round
+
+        # Read as the app reads it mid-audit: this export is what completes it.
+        round_ = read_md_round(round_dir, with_text=False)
+        click.echo(export_round(_engine(db_url), round_, output, reviewer_map, force=force))
+        return
     round_id = read_round(round_dir, with_text=False).round_id
     results = audit_results(_engine(db_url), round_id)
     target = output or Path("audits") / f"{round_id}.json"
@@ -297,40 +359,6 @@ def verify_audit(db_url: str | None) -> None:
         engine.dispose()
     head = chain.head_sha256 or "none"
     click.echo(f"Audit log intact: {chain.entries} entries; hash of the newest: {head}.")
-
-
-def _parse_quotas(
-    values: tuple[str, ...], reviewers: tuple[str, ...]
-) -> Callable[[Engine], dict[str, int]]:
-    """`--quota` values as name -> quota; a bare N applies to every reviewer of the batch,
-    known once the database is open (hence a function of the engine)."""
-    named: dict[str, int] = {}
-    every: int | None = None
-    for value in values:
-        name, _, number = value.rpartition("=")
-        if not number.isdigit():
-            raise click.BadParameter(f"{value!r} is not N or NAME=N", param_hint="--quota")
-        if name:
-            named[name] = int(number)
-        else:
-            every = int(number)
-
-    def resolve(engine: Engine) -> dict[str, int]:
-        if every is None:
-            return named
-        from sqlalchemy import select
-
-        from review_app.db import accounts
-
-        with engine.connect() as connection:
-            names = reviewers or tuple(
-                connection.execute(
-                    select(accounts.c.name).where(accounts.c.role == "reviewer")
-                ).scalars()
-            )
-        return dict.fromkeys(names, every) | named
-
-    return resolve
 
 
 @review.command("reopen-batch")

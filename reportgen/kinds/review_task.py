@@ -3,19 +3,48 @@
 A review task says which units of a round a person may judge (one model's output to
 one item, with the kind's strata), what the person answers (the choices), what the
 automatic scoring answered for the same unit, and how the two compare. The review app
-knows only this interface: the Estigmas task chooses one of the parser's labels; the
-other kinds bring rubric scores and scale scores.
+knows only this interface: the Estigmas task chooses one of the parser's labels; a
+rubric task (multidomain: the Art. 26 audit, the Art. 22 calibration) scores each of a
+rubric's criteria with an integer on the task's scale.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+# The answer a rubric judgment records in `judgments.choice`: its scores live per criterion.
+SCORED = "scored"
+
+
+@dataclass(frozen=True)
+class RubricCriterion:
+    """One criterion of a rubric as a reviewer reads it: its names and anchors 0, 3, 5."""
+
+    criterion_id: str
+    name_pt: str
+    name_en: str
+    anchor_0: str
+    anchor_3: str
+    anchor_5: str
+
+    def name(self, language: str) -> str:
+        return self.name_pt if language == "pt-BR" else self.name_en
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "criterion_id": self.criterion_id,
+            "name_pt": self.name_pt,
+            "name_en": self.name_en,
+            "anchor_0": self.anchor_0,
+            "anchor_3": self.anchor_3,
+            "anchor_5": self.anchor_5,
+        }
 
 
 @dataclass(frozen=True)
 class ReviewUnit:
-    """One (item, model) output a reviewer may be shown."""
+    """One (item, model, run) output a reviewer may be shown."""
 
     item_index: int  # position of the item in the round's items
     item_id: str
@@ -24,6 +53,15 @@ class ReviewUnit:
     output: str
     automatic: str  # what automatic scoring answered for this output
     stratum: tuple[str, ...]  # the kind's sampling strata beside the model
+    run: int = 1  # the response's run (single-run kinds: 1)
+    language: str = ""  # the statement's language (BCP-47); "" when the kind has none
+    criteria: tuple[RubricCriterion, ...] = ()  # a rubric task's criteria, in order
+    key: str = ""  # a stable key other than item|model|run (a calibration response's id)
+
+    @property
+    def unit_key(self) -> str:
+        """The unit's stable key: `key`, else item_id|model_id|run."""
+        return self.key or f"{self.item_id}|{self.model_id}|{self.run}"
 
 
 @dataclass(frozen=True)
@@ -39,6 +77,21 @@ class ReviewTask:
     labels: Mapping[str, Mapping[str, str]]  # language -> choice or automatic value -> label
     stratum_names: tuple[str, ...]  # what the parts of ReviewUnit.stratum are
     units: Callable[[object], Iterable[ReviewUnit]]  # every unit of a round of the kind
+    # A rubric task's scale (lowest, highest integer score); None for a choice task.
+    scale: tuple[int, int] | None = None
+    # The kind's other review tasks, by task_type (multidomain: "calibration" beside "audit").
+    # (Not compared nor shown: the tasks refer to each other.)
+    related: Mapping[str, ReviewTask] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def is_rubric(self) -> bool:
+        return self.scale is not None
+
+    def variant(self, task_type: str | None) -> ReviewTask:
+        """The kind's task `task_type` (None or this one's type: this task)."""
+        if task_type is None or task_type == self.task_type:
+            return self
+        return self.related[task_type]
 
     def compare(self, value: str) -> str:
         """A choice or an automatic value in the comparison space."""

@@ -7,6 +7,7 @@ from argon2 import PasswordHasher, profiles
 from sqlalchemy import Engine
 
 import review_app.auth
+import review_app.md_tables  # its tables join db.metadata: created and dropped too
 from review_app.auth import add_account, login
 from review_app.db import create_schema, make_engine
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from reportgen.guard import GuardMaterial
+    from reportgen.kinds.review_task import ReviewTask
     from reportgen.render.site_source import SiteSource
     from reportgen.render.siteconfig import SiteConfig
 
@@ -165,6 +166,12 @@ class MultidomainKind(Kind):
         return site(
             rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
         )
+
+    @property
+    def review_task(self) -> ReviewTask:
+        from reportgen.kinds.multidomain.review import REVIEW_TASK
+
+        return REVIEW_TASK
 
     def guard_material(self, round_: CoreRound) -> GuardMaterial:
         from reportgen.kinds.multidomain.render.guard import guard_material

@@ -1,0 +1,216 @@
+"""The Art. 26 audit for the administrator: divergences and the invalidation of an item.
+
+Per audited response: the reviewer's human score h (the mean of their criterion scores,
+`derive.mean_score`) and the jury's final score F (`score.jury_outcomes`), both exact,
+and h − F. An item with a response whose |h − F| is strictly above
+`audit.invalidate_above` may be invalidated: the action appends an `audit` line to the
+round's ledger whose `ref` is the triggering response's audit_id (its sample code), and
+the next build removes the item for every participant. Refused, with nothing changed:
+an item outside the audit sample, one whose divergence is not above the threshold, one
+already annulled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, select
+
+from reportgen.errors import InputError
+from reportgen.kinds.multidomain.derive import audit_draw, mean_score
+from reportgen.kinds.multidomain.model import NAME, Round
+from reportgen.kinds.multidomain.score import jury_outcomes
+from reportgen.model import TEXT_LANGUAGES
+from review_app.auth import require
+from review_app.db import audit, now_utc, rounds
+from review_app.errors import ReviewInputError
+from review_app.i18n import translate
+from review_app.md_round import append_ledger_line, read_md_round
+from review_app.round_identity import check_identity
+from review_app.rubric_scores import rubric_scores
+
+AppendLine = Callable[..., object]
+
+
+@dataclass(frozen=True)
+class AuditedResponse:
+    """One scored audited response, unblinded (administrator only)."""
+
+    audit_id: str
+    item_id: str
+    model_id: str
+    run: int
+    reviewer: str
+    human: Fraction  # h: the reviewer's mean criterion score
+    final: Fraction  # F: the jury's final score
+
+    @property
+    def difference(self) -> Fraction:
+        """h − F."""
+        return self.human - self.final
+
+    @property
+    def divergence(self) -> Fraction:
+        """|h − F|."""
+        return abs(self.difference)
+
+
+@dataclass(frozen=True)
+class AuditView:
+    round_id: str
+    threshold: Fraction  # audit.invalidate_above
+    drawn: tuple[str, ...]  # the audit sample's items, in the draw's order
+    responses: tuple[AuditedResponse, ...]
+    annulled: Mapping[str, str]  # item_id -> ledger source, for items already annulled
+
+    def above(self, response: AuditedResponse) -> bool:
+        return response.divergence > self.threshold
+
+    @property
+    def items_above(self) -> tuple[str, ...]:
+        """Items with at least one response diverging strictly above the threshold."""
+        found = {r.item_id for r in self.responses if self.above(r)}
+        return tuple(item_id for item_id in self.drawn if item_id in found)
+
+    def trigger(self, item_id: str) -> AuditedResponse | None:
+        """The item's largest divergence above the threshold (first audit_id on a tie)."""
+        above = [r for r in self.responses if r.item_id == item_id and self.above(r)]
+        return min(above, key=lambda r: (-r.divergence, r.audit_id)) if above else None
+
+
+def two_decimals(value: Fraction) -> str:
+    """An exact value shown with two decimals, rounded half away from zero."""
+    hundredths = abs(value) * 100
+    whole = int(hundredths + Fraction(1, 2))
+    sign = "-" if value < 0 and whole else ""
+    return f"{sign}{whole // 100}.{whole % 100:02d}"
+
+
+def multidomain_rounds(engine: Engine, token: str | None) -> list[str]:
+    """The ids of the multidomain rounds in the database (they entered with a batch)."""
+    require(engine, token, "admin")
+    with engine.connect() as connection:
+        return [
+            str(round_id)
+            for round_id in connection.execute(
+                select(rounds.c.round_id).where(rounds.c.kind == NAME).order_by(rounds.c.round_id)
+            ).scalars()
+        ]
+
+
+def audit_view(engine: Engine, token: str | None, round_id: str) -> AuditView:
+    require(engine, token, "admin")
+    with engine.connect() as connection:
+        round_dir, _ = round_folder(connection, round_id)
+        round_ = read_md_round(round_dir, with_text=False)
+        return _view(connection, round_)
+
+
+def _view(connection: Connection, round_: Round) -> AuditView:
+    finals = {key: outcome.final for key, outcome in jury_outcomes(round_).items()}
+    drawn = tuple(i for ids in audit_draw(round_.items, round_.manifest).values() for i in ids)
+    responses = []
+    for judgment in rubric_scores(connection, round_.round_id, "audit"):
+        key = (judgment.item_id, judgment.model_id, judgment.run)
+        if key not in finals or not judgment.scores:
+            continue  # no jury score to compare with (the archive's verify says why)
+        responses.append(
+            AuditedResponse(
+                audit_id=judgment.audit_id,
+                item_id=judgment.item_id,
+                model_id=judgment.model_id,
+                run=judgment.run,
+                reviewer=judgment.reviewer_name,
+                human=mean_score(judgment.scores.values()),
+                final=finals[key],
+            )
+        )
+    position = {item_id: n for n, item_id in enumerate(drawn)}
+    responses.sort(key=lambda r: (position.get(r.item_id, len(drawn)), r.model_id, r.run))
+    return AuditView(
+        round_id=round_.round_id,
+        threshold=round_.manifest.audit.invalidate_above,
+        drawn=drawn,
+        responses=tuple(responses),
+        annulled={a.item_id: a.source for a in round_.annulments},
+    )
+
+
+def round_folder(connection: Connection, round_id: str) -> tuple[Path, str | None]:
+    row = connection.execute(
+        select(rounds.c.round_dir, rounds.c.sums_sha256).where(rounds.c.round_id == round_id)
+    ).first()
+    if row is None:
+        raise ReviewInputError("error_unknown_round", round_id=round_id)
+    return Path(row.round_dir), row.sums_sha256
+
+
+def invalidate_item(
+    engine: Engine,
+    token: str | None,
+    round_id: str,
+    item_id: str,
+    *,
+    clock: Callable[[], datetime] = now_utc,
+    append_line: AppendLine = append_ledger_line,
+) -> str:
+    """Append the item's `audit` ledger line; returns the triggering audit_id."""
+    me = require(engine, token, "admin")
+    with engine.begin() as connection:
+        round_dir, sums = round_folder(connection, round_id)
+        check_identity(round_dir, round_id, sums)
+        view = _view(connection, read_md_round(round_dir, with_text=False))
+        trigger = _checked_trigger(view, item_id)
+        audit(
+            connection,
+            me.account_id,
+            "md_invalidate_item",
+            {"round_id": round_id, "item_id": item_id, "audit_id": trigger.audit_id},
+        )
+        divergence = str(trigger.divergence)
+        reason = {
+            language: translate(
+                language,
+                "md_audit_reason",
+                audit_id=trigger.audit_id,
+                divergence=divergence,
+                threshold=str(view.threshold),
+            )
+            for language in TEXT_LANGUAGES
+        }
+        try:
+            # Last: a database error above leaves the ledger untouched.
+            append_line(
+                round_dir,
+                item_id=item_id,
+                decided_on=clock().date(),
+                source="audit",
+                ref=trigger.audit_id,
+                reason=reason,
+            )
+        except InputError as error:
+            raise ReviewInputError("md_error_ledger", item_id=item_id, why=str(error)) from None
+    return trigger.audit_id
+
+
+def _checked_trigger(view: AuditView, item_id: str) -> AuditedResponse:
+    if item_id not in view.drawn:
+        raise ReviewInputError("md_error_not_drawn", item_id=item_id, round_id=view.round_id)
+    if item_id in view.annulled:
+        raise ReviewInputError(
+            "md_error_already_annulled", item_id=item_id, source=view.annulled[item_id]
+        )
+    trigger = view.trigger(item_id)
+    if trigger is None:
+        largest = max((r.divergence for r in view.responses if r.item_id == item_id), default=None)
+        raise ReviewInputError(
+            "md_error_not_above",
+            item_id=item_id,
+            divergence="—" if largest is None else two_decimals(largest),
+            threshold=two_decimals(view.threshold),
+        )
+    return trigger

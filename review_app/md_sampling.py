@@ -1,0 +1,139 @@
+"""The multidomain samples: the Art. 26 audit and the Art. 22 calibration.
+
+Neither is a random draw of the app's own. The audit sample is the metrics spec's
+(`derive.audit_draw`: per domain × language, the first n open items by the seeded rank
+key), and its units are every status-`ok` response of a drawn item, all participants
+and runs, each scored by exactly one human reviewer. The calibration sample is every
+calibration response of calibration.parquet, scored by the round's two human reviewers
+(`calibration.reviewers`). Only the order reviewers meet the units in depends on the
+batch's seed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+import numpy as np
+from sqlalchemy import Connection, Engine, select
+from sqlalchemy.exc import IntegrityError
+
+from reportgen.kinds.multidomain import review
+from reportgen.kinds.multidomain.derive import audit_draw
+from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.review_task import ReviewUnit
+from review_app.anonymise import Scrubber, round_names
+from review_app.db import audit, batches, inserted_id, now_utc, samples
+from review_app.errors import ReviewInputError
+from review_app.sampling import (
+    assign,
+    chosen_reviewers,
+    ensure_round,
+    refuse_same_draw,
+    store_sample,
+)
+
+TASKS = ("audit", "calibration")
+
+
+def audit_units(round_: Round) -> list[ReviewUnit]:
+    """The audited responses (the kind's audit units of the drawn items), in the draw's
+    order (stratum, rank), then the cast's order and the run."""
+    drawn = [i for ids in audit_draw(round_.items, round_.manifest).values() for i in ids]
+    position = {item_id: n for n, item_id in enumerate(drawn)}
+    cast = {model.model_id: n for n, model in enumerate(round_.models)}
+    units = [u for u in review.audit_units(round_) if u.item_id in position]
+    return sorted(units, key=lambda u: (position[u.item_id], cast[u.model_id], u.run))
+
+
+def calibration_units(round_: Round) -> list[ReviewUnit]:
+    """Every calibration response (calibration.parquet), by item then response_id."""
+    return list(review.calibration_units(round_))
+
+
+def task_units(round_: Round, task_type: str) -> list[ReviewUnit]:
+    if task_type == "audit":
+        return audit_units(round_)
+    if task_type == "calibration":
+        return calibration_units(round_)
+    raise ReviewInputError("md_error_task", task=task_type, tasks=", ".join(TASKS))
+
+
+def dry_run_csv(round_: Round, task_type: str) -> str:
+    """The drawn units as CSV: `item_id,model_id,run` (audit), `item_id,response_id`
+    (calibration)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    units = task_units(round_, task_type)
+    if task_type == "audit":
+        writer.writerow(("item_id", "model_id", "run"))
+        writer.writerows((u.item_id, u.model_id, u.run) for u in units)
+    else:
+        writer.writerow(("item_id", "response_id"))
+        writer.writerows((u.item_id, u.key) for u in units)
+    return buffer.getvalue()
+
+
+def create_rubric_batch(
+    engine: Engine,
+    round_: Round,
+    *,
+    task_type: str,
+    seed: int,
+    reviewers: Sequence[str] | None = None,
+    by_account: int | None = None,
+) -> int:
+    """Store the audit or calibration sample as a batch, in one transaction; returns
+    its id. Audit: one reviewer per response; calibration: `calibration.reviewers`."""
+    units = task_units(round_, task_type)
+    overlap = 1 if task_type == "audit" else round_.manifest.calibration.reviewers
+    order = np.random.default_rng(seed).permutation(len(units))
+    drawn = [units[int(i)] for i in order]
+    scrub = Scrubber(round_names(round_.models))
+    try:
+        with engine.begin() as connection:
+            refuse_same_draw(connection, round_.round_id, seed)
+            _refuse_second_task(connection, round_.round_id, task_type)
+            names = chosen_reviewers(connection, reviewers, {})
+            reviewers_of = assign(len(drawn), list(names.values()), overlap)
+            ensure_round(connection, round_)
+            settings: dict[str, object] = {"overlap": overlap, "reviewers": sorted(names)}
+            batch_id = inserted_id(
+                connection.execute(
+                    batches.insert().values(
+                        round_id=round_.round_id,
+                        seed=seed,
+                        settings=settings,
+                        created_at=now_utc(),
+                        task_type=task_type,
+                    )
+                )
+            )
+            used: set[str] = set(connection.execute(select(samples.c.code)).scalars())
+            for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
+                store_sample(connection, batch_id, unit, scrub, used, position, chosen)
+            audit(
+                connection,
+                by_account,
+                "create_batch",
+                {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed}
+                | {"task_type": task_type, **settings},
+            )
+    except IntegrityError:
+        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
+    return batch_id
+
+
+def _refuse_second_task(connection: Connection, round_id: str, task_type: str) -> None:
+    """The sample is the spec's, fixed by the archive: drawing it twice would give its
+    responses a second reviewer."""
+    existing = connection.execute(
+        select(batches.c.batch_id).where(
+            batches.c.round_id == round_id, batches.c.task_type == task_type
+        )
+    ).scalar()
+    if existing is not None:
+        raise ReviewInputError(
+            "md_error_task_drawn", round_id=round_id, task=task_type, batch_id=existing
+        )
