@@ -38,7 +38,7 @@ from reportgen.archive._manifest import manifest_to_dict
 from reportgen.archive._parquet import item_schema, parquet_bytes, records_table, response_schema
 from reportgen.archive._problems import Problems
 from reportgen.archive._reader import read_round, verify_round
-from reportgen.errors import ArchiveError, InputError, OutputExistsError
+from reportgen.errors import ArchiveError, InputError, OutputExistsError, Problem
 from reportgen.kinds import Kind, ParquetTableSpec, get_kind
 from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, Manifest, Model, Round, Source
 
@@ -255,6 +255,7 @@ def append_annulment(  # the lock, the checks and the append stay in one block
     ref: str,
     reason: Mapping[str, str],
     source: Source = "contestation",
+    tolerate: Callable[[Problem], bool] | None = None,
 ) -> Annulment:
     """Append one annulment (a version-2 line) to the round's ledger, chained to the
     bytes before it.
@@ -263,7 +264,8 @@ def append_annulment(  # the lock, the checks and the append stay in one block
     annulled, and the source, ref and reason (InputError). Appending the same item under
     the same source and ref again writes nothing and returns the line already there. The
     ledger is locked while it is read and appended, and the line is fsynced; a failed
-    write is cut back.
+    write is cut back. `tolerate`: as for `read_round` (the line being appended may be
+    what a rule is waiting for).
     """
     if source not in SOURCES:
         raise InputError(f"source: expected one of {' | '.join(SOURCES)}, got {source!r}")
@@ -271,7 +273,7 @@ def append_annulment(  # the lock, the checks and the append stay in one block
         raise InputError("ref: expected a non-empty string")
     if set(reason) != set(TEXT_LANGUAGES) or not all(reason[lang] for lang in TEXT_LANGUAGES):
         raise InputError('reason: expected {"pt-BR": "...", "en": "..."} with non-empty texts')
-    archive = read_round(round_dir, with_text=False)
+    archive = read_round(round_dir, with_text=False, tolerate=tolerate)
     item_ids = frozenset(item.item_id for item in archive.items)
     if item_id not in item_ids:
         raise InputError(f"{round_dir / ITEMS_FILE}: no item {item_id!r} to annul")
