@@ -49,6 +49,8 @@ def _cell_problems(round_: Round, index: RoundIndex, rows: Sequence[Response]) -
             entries.append(
                 (f"row {number}, item_id", f"{row.item_id!r} is not an item of items.parquet")
             )
+        elif row.item_id not in index.cell_item_ids:
+            pass  # an item the battery does not cross: rule 29 reports it
         elif row.run not in runs:
             entries.append(
                 (
@@ -71,6 +73,7 @@ def _cell_problems(round_: Round, index: RoundIndex, rows: Sequence[Response]) -
             f"missing cell: no response; expected one per (item, run), every run 1..{repetitions}",
         )
         for item_id in index.items
+        if item_id in index.cell_item_ids
         for run in runs
         if (item_id, run) not in first_row
     ]
