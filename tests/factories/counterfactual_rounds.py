@@ -329,7 +329,7 @@ def with_responses(round_: Round, model_id: str, rows: tuple[Response, ...]) -> 
     return replace(round_, responses={**round_.responses, model_id: rows})
 
 
-def with_response(round_: Round, model_id: str, key: tuple[str, int], **changes: Any) -> Round:
+def with_response(round_: Round, model_id: str, key: tuple[str, int], /, **changes: Any) -> Round:
     rows = tuple(
         replace(r, **changes) if (r.item_id, r.run) == key else r
         for r in round_.responses[model_id]
@@ -342,7 +342,7 @@ def with_extractions(round_: Round, model_id: str, rows: tuple[Extraction, ...])
 
 
 def with_extraction(
-    round_: Round, model_id: str, key: tuple[str, int, str], **changes: Any
+    round_: Round, model_id: str, key: tuple[str, int, str], /, **changes: Any
 ) -> Round:
     rows = tuple(
         replace(e, **changes) if (e.item_id, e.run, e.variable_id) == key else e
