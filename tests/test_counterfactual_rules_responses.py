@@ -78,6 +78,13 @@ def test_system_prompt_differs_from_the_declaration() -> None:
     assert "differs from the system's declaration" in problem.message
 
 
+def test_every_call_under_another_prompt_is_one_line() -> None:
+    round_ = minimal_round()
+    rows = tuple(replace(r, system_prompt_sha256="d" * 64) for r in round_.responses["bot-a"])
+    problem = the_problem(with_responses(round_, "bot-a", rows))
+    assert problem.where == "system_prompt_sha256"
+
+
 def test_tools_differ_from_the_declaration() -> None:
     changed = with_response(minimal_round(), "bot-b", ("t2--e2", 2), tools_sha256="e" * 64)
     problem = the_problem(changed)
