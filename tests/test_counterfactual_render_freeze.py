@@ -186,6 +186,14 @@ def test_freeze_refuses_a_missing_system_file(tmp_path: Path, raw_round: Path) -
     assert problem.message.startswith("missing file")
 
 
+def test_freeze_refuses_a_raw_round_without_items(tmp_path: Path, raw_round: Path) -> None:
+    fill(raw_round)
+    (raw_round / "items.parquet").unlink()
+    with pytest.raises(ArchiveError) as refused:
+        freeze_round(raw_round, tmp_path / ROUND_ID)
+    assert [p.file for p in refused.value.problems] == ["items.parquet"]
+
+
 def test_render_refuses_a_bad_battery(tmp_path: Path) -> None:
     write_battery(tmp_path / "battery")
     templates = tmp_path / "battery" / "templates.csv"

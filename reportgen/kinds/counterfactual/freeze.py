@@ -87,6 +87,12 @@ def freeze_round(raw_dir: Path, out_dir: Path) -> str:
             f"name of the output folder ({out_dir.name!r})"
         )
     tables = read_battery(raw_dir, problems)
+    if not (raw_dir / ITEMS_FILE).is_file():
+        problems.add(
+            ITEMS_FILE,
+            "",
+            "missing file: expected the items `reportgen counterfactual render` wrote",
+        )
     systems = read_csv_records(raw_dir / MODELS_FILE, MODELS_FILE, MODELS_HEADER, problems)
     model_ids = [record["model_id"] for _, record in systems or []]
     filled = read_filled_tables(raw_dir, model_ids, problems)

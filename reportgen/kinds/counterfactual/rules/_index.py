@@ -112,9 +112,10 @@ class RoundIndex:
             for model_id, by_key in self.responses.items()
         }
 
-    def cell_where(self, item_id: str, run: int) -> str:
-        """How a problem names one (item, run): its template, variant and run."""
+    def cell_where(self, item_id: str, run: int, more: str = "") -> str:
+        """How a problem names one (item, run): its template, variant and run, then
+        `more` (e.g. ", variable tom")."""
         item = self.items.get(item_id)
         if item is None:
-            return f"(item {item_id}, run {run})"
-        return f"(template {item.template_id}, variant {item.variant_id}, run {run})"
+            return f"(item {item_id}, run {run}{more})"
+        return f"(template {item.template_id}, variant {item.variant_id}, run {run}{more})"
