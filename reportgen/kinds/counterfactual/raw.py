@@ -178,7 +178,6 @@ def _csv_rows(text: str, found: FileProblems) -> list[tuple[str, Mapping[str, ob
     return records
 
 
-# long: one branch per column type keeps each conversion next to its message
 def _typed(
     where: str,
     record: Mapping[str, object],
