@@ -147,6 +147,17 @@ def test_render_fill_freeze_verify(tmp_path: Path, raw_round: Path) -> None:
     assert (calibrated.judge_score, calibrated.input_sha256) == (4, sha256_text(JUDGE_INPUT))
 
 
+def test_freeze_keeps_a_line_separator_inside_an_answer(tmp_path: Path, raw_round: Path) -> None:
+    fill(raw_round)
+    path = raw_round / "responses" / "bot-a.jsonl"
+    path.write_text(path.read_text().replace("vamos ajudar (1)", "vamos\u2028ajudar (1)"))
+    freeze_round(raw_round, tmp_path / ROUND_ID)
+    frozen = read_round(tmp_path / ROUND_ID)
+    assert isinstance(frozen, Round)
+    texts = [r.raw_text for r in frozen.responses["bot-a"]]
+    assert "Olá! Sentimos muito, vamos\u2028ajudar (1)." in texts
+
+
 def test_freeze_refuses_a_call_under_another_prompt(tmp_path: Path, raw_round: Path) -> None:
     fill(raw_round, prompt_of={"bot-b": "9" * 64})
     out = tmp_path / ROUND_ID

@@ -149,7 +149,9 @@ def read_filled(
 
 def _json_lines(text: str, found: FileProblems) -> list[tuple[str, Mapping[str, object], bool]]:
     records: list[tuple[str, Mapping[str, object], bool]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" only: str.splitlines would also break at U+2028 and friends,
+    # which JSON allows unescaped inside a string (a model's answer may hold them).
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
