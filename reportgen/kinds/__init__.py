@@ -43,7 +43,10 @@ _BUILTIN: dict[str, str] = {
 }
 # Commands a built-in kind adds to the CLI: name -> "module:attribute". Kept here, as
 # strings, so that `reportgen --help` lists them without importing any kind.
-_BUILTIN_COMMANDS: dict[str, str] = {"label": "reportgen.kinds.estigmas.cli:label"}
+_BUILTIN_COMMANDS: dict[str, str] = {
+    "label": "reportgen.kinds.estigmas.cli:label",
+    "counterfactual": "reportgen.kinds.counterfactual.cli:counterfactual",
+}
 _registered: dict[str, Kind] = {}
 
 

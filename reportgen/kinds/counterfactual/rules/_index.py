@@ -87,9 +87,35 @@ class RoundIndex:
             found[model_id] = by_key
         return found
 
-    def cell_where(self, item_id: str, run: int) -> str:
-        """How a problem names one (item, run): its template, variant and run."""
+    @cached_property
+    def cell_item_ids(self) -> frozenset[str]:
+        """The items that are cells of the battery: the first row of each (template,
+        variant) the battery crosses. Responses are expected for these only; an
+        unexpected or duplicate item is rule 29's alone."""
+        expected = self.battery.expected_cells
+        found: dict[tuple[str, str], str] = {}
+        for item in self.round_.items:
+            key = (item.template_id, item.variant_id)
+            if key in expected and self.items[item.item_id] is item:
+                found.setdefault(key, item.item_id)
+        return frozenset(found.values())
+
+    @cached_property
+    def valid_cells(self) -> Mapping[str, frozenset[ResponseKey]]:
+        """model_id -> the (item_id, run) of its responses that rule 32 accepts: an item
+        of the battery, run in 1..R. Extractions are expected for these only."""
+        runs = range(1, self.round_.manifest.repetitions + 1)
+        return {
+            model_id: frozenset(
+                key for key in by_key if key[0] in self.cell_item_ids and key[1] in runs
+            )
+            for model_id, by_key in self.responses.items()
+        }
+
+    def cell_where(self, item_id: str, run: int, more: str = "") -> str:
+        """How a problem names one (item, run): its template, variant and run, then
+        `more` (e.g. ", variable tom")."""
         item = self.items.get(item_id)
         if item is None:
-            return f"(item {item_id}, run {run})"
-        return f"(template {item.template_id}, variant {item.variant_id}, run {run})"
+            return f"(item {item_id}, run {run}{more})"
+        return f"(template {item.template_id}, variant {item.variant_id}, run {run}{more})"

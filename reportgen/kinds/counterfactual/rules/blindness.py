@@ -114,8 +114,9 @@ def check_blindness(round_: Round, index: RoundIndex, problems: Problems) -> Non
                 continue
             entries.append(
                 (
-                    f"row {number} {index.cell_where(row.item_id, row.run)[:-1]}, variable "
-                    f"{row.variable_id}), input_text",
+                    f"row {number} "
+                    f"{index.cell_where(row.item_id, row.run, f', variable {row.variable_id}')}"
+                    ", input_text",
                     f"judge input containing the signal term {term.term!r} "
                     f"({term_origin(term, index)}): expected it masked with the mask_token "
                     f"{mask_token!r}",

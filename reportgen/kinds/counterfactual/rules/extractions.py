@@ -47,6 +47,7 @@ def _row_problems(
 ) -> tuple[Entries, list[tuple[int, Extraction]]]:
     """Refusal 36; returns the entries and the rows whose other checks are meaningful."""
     responses = index.responses.get(model_id, {})
+    cells = index.valid_cells.get(model_id, frozenset())
     variables = index.variables
     first_row: dict[tuple[str, int, str], int] = {}
     valid: list[tuple[int, Extraction]] = []
@@ -54,9 +55,9 @@ def _row_problems(
     for number, row in enumerate(rows, start=1):
         key = (row.item_id, row.run, row.variable_id)
         where = f"row {number}"
-        if row.model_id != model_id:
+        if row.model_id != model_id:  # a wrong label; the row still counts as this file's
             entries.append((f"{where}, model_id", f"{row.model_id!r}: expected {model_id!r}"))
-        elif (row.item_id, row.run) not in responses:
+        if (row.item_id, row.run) not in responses:
             entries.append(
                 (
                     where,
@@ -64,6 +65,8 @@ def _row_problems(
                     f"response in {response_path(model_id)}",
                 )
             )
+        elif (row.item_id, row.run) not in cells:
+            continue  # the response itself is refused (rule 32): nothing more to say
         elif row.variable_id not in variables:
             entries.append(
                 (f"{where}, variable_id", f"{row.variable_id!r} is not in variables.csv")
@@ -85,6 +88,7 @@ def _row_problems(
             "missing extraction: expected one row per response x variable",
         )
         for item_id, run in responses
+        if (item_id, run) in cells
         for variable_id in variables
         if (item_id, run, variable_id) not in first_row
     ]

@@ -49,6 +49,8 @@ def _cell_problems(round_: Round, index: RoundIndex, rows: Sequence[Response]) -
             entries.append(
                 (f"row {number}, item_id", f"{row.item_id!r} is not an item of items.parquet")
             )
+        elif row.item_id not in index.cell_item_ids:
+            pass  # an item the battery does not cross: rule 29 reports it
         elif row.run not in runs:
             entries.append(
                 (
@@ -71,6 +73,7 @@ def _cell_problems(round_: Round, index: RoundIndex, rows: Sequence[Response]) -
             f"missing cell: no response; expected one per (item, run), every run 1..{repetitions}",
         )
         for item_id in index.items
+        if item_id in index.cell_item_ids
         for run in runs
         if (item_id, run) not in first_row
     ]
@@ -78,21 +81,33 @@ def _cell_problems(round_: Round, index: RoundIndex, rows: Sequence[Response]) -
 
 
 def _condition_problems(system: System, rows: Sequence[Response]) -> Entries:
-    """Refusal 33: the system prompt and tools of each call are the system's."""
+    """Refusal 33: the system prompt and tools of each call are the system's. When every
+    call carries the same other value (the declaration is what is wrong, most likely),
+    one line says so instead of one per call."""
     entries: Entries = []
-    for number, row in enumerate(rows, start=1):
-        for column, got, want in (
-            ("system_prompt_sha256", row.system_prompt_sha256, system.system_prompt_sha256),
-            ("tools_sha256", row.tools_sha256, system.tools_sha256),
-        ):
-            if got != want:
-                entries.append(
-                    (
-                        f"row {number} ({row.item_id}, run {row.run}), {column}",
-                        f"{got} differs from the system's declaration {want} (models.csv): "
-                        "variants would have been run under different conditions",
-                    )
+    for column, want in (
+        ("system_prompt_sha256", system.system_prompt_sha256),
+        ("tools_sha256", system.tools_sha256),
+    ):
+        sent = [getattr(row, column) for row in rows]
+        if rows and len(set(sent)) == 1 and sent[0] != want:
+            entries.append(
+                (
+                    column,
+                    f"every call ran with {sent[0]}, which differs from the system's "
+                    f"declaration {want} (models.csv)",
                 )
+            )
+            continue
+        entries += [
+            (
+                f"row {number} ({row.item_id}, run {row.run}), {column}",
+                f"{got} differs from the system's declaration {want} (models.csv): "
+                "variants would have been run under different conditions",
+            )
+            for number, (row, got) in enumerate(zip(rows, sent, strict=True), start=1)
+            if got != want
+        ]
     return entries
 
 
