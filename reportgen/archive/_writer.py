@@ -100,6 +100,8 @@ def _round_files(
         ).encode(),
     }
     for spec in kind.tables:
+        if spec.presence is not None and not tables[spec.name]:
+            continue  # an optional table without rows is left out (the kind's rule)
         if isinstance(spec, ParquetTableSpec):
             files[spec.name] = parquet_bytes(records_table(tables[spec.name], spec.schema))
             continue

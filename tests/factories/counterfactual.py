@@ -253,7 +253,7 @@ def _items() -> tuple[Item, ...]:
     return tuple(items)
 
 
-def _responses(items: tuple[Item, ...]) -> tuple[Response, ...]:
+def _responses(items: tuple[Item, ...], start: datetime) -> tuple[Response, ...]:
     """Each run one pass over all items, so the groups are interleaved."""
     rows: list[Response] = []
     for run in range(1, REPETITIONS + 1):
@@ -266,7 +266,7 @@ def _responses(items: tuple[Item, ...]) -> tuple[Response, ...]:
                     run=run,
                     raw_text="Lamentamos o sucedido. Podemos oferecer reembolso ou troca.",
                     latency_ms=800.0,
-                    called_at=START + timedelta(minutes=order),
+                    called_at=start + timedelta(minutes=order),
                     run_order=order,
                     system_prompt_sha256=SYSTEM_PROMPT,
                     tools_sha256=EMPTY_SHA256,
@@ -357,9 +357,10 @@ def _manifest() -> Manifest:
     )
 
 
-def small_round(round_id: str = ROUND_ID) -> Round:
+def small_round(round_id: str = ROUND_ID, start: datetime = START) -> Round:
+    """The valid round; `start`: when its first call was made (its dates follow)."""
     items = _items()
-    responses = _responses(items)
+    responses = _responses(items, start)
     extractions = _extractions(responses)
     system = System(
         model_id=SYSTEM_ID,
@@ -367,7 +368,7 @@ def small_round(round_id: str = ROUND_ID) -> Round:
         provider="Loja Exemplo",
         api_identifier="assistente-chat",
         snapshot="2026-02",
-        evaluated_on=START.date(),
+        evaluated_on=start.date(),
         system_prompt_sha256=SYSTEM_PROMPT,
         tools=(),
         tools_sha256=EMPTY_SHA256,
@@ -376,7 +377,9 @@ def small_round(round_id: str = ROUND_ID) -> Round:
     )
     round_ = Round(
         path=Path(round_id),
-        manifest=dataclasses.replace(_manifest(), round_id=round_id),
+        manifest=dataclasses.replace(
+            _manifest(), round_id=round_id, collected_on=start.date(), ended_on=start.date()
+        ),
         models=(system,),
         items=items,
         annulments=(),
@@ -489,3 +492,37 @@ def only_problem(round_dir: Path) -> Problem:
     problems = problems_of(round_dir)
     assert len(problems) == 1, "\n".join(map(str, problems))
     return problems[0]
+
+
+def assert_refused(round_dir: Path, file: str, where: str, fragment: str) -> Problem:
+    """The archive has exactly one problem, in `file` at `where`, saying `fragment`;
+    `reportgen verify` prints it on one line, exits 1 without a traceback and writes
+    nothing."""
+    before = sorted(p.as_posix() for p in round_dir.parent.rglob("*"))
+    problem = only_problem(round_dir)
+    assert (problem.file, problem.where) == (file, where), str(problem)
+    assert fragment in problem.message, str(problem)
+    output = refused(round_dir)
+    assert any(
+        file in line and where in line and fragment in line for line in output.splitlines()
+    ), output
+    assert sorted(p.as_posix() for p in round_dir.parent.rglob("*")) == before
+    return problem
+
+
+def with_second_system(round_: Round, model_id: str = "assistente-v2", **changes: Any) -> Round:
+    """The round with a copy of its system under another id (its own files)."""
+    first = round_.models[0]
+    system = dataclasses.replace(first, model_id=model_id, display_name="Assistente v2", **changes)
+    responses = tuple(
+        dataclasses.replace(r, model_id=model_id) for r in round_.responses[first.model_id]
+    )
+    extractions = tuple(
+        dataclasses.replace(e, model_id=model_id) for e in round_.extractions[first.model_id]
+    )
+    return dataclasses.replace(
+        round_,
+        models=(*round_.models, system),
+        responses={**round_.responses, model_id: responses},
+        extractions={**round_.extractions, model_id: extractions},
+    )

@@ -82,6 +82,7 @@ def _check_groups(round_: Round, battery: Battery, problems: Problems) -> None:
 def _check_variants(round_: Round, battery: Battery, problems: Problems) -> None:
     found = problems.in_file(VARIANTS_FILE)
     slot_owner: dict[str, str] = {}
+    shared: set[tuple[str, str]] = set()
     values: dict[tuple[str, str], int] = {}
     for number, variant in enumerate(round_.variants, start=1):
         attribute_id = battery.attribute_of_group.get(variant.group_id)
@@ -103,9 +104,12 @@ def _check_variants(round_: Round, battery: Battery, problems: Problems) -> None
                 f"row {number}, slot",
                 f"{variant.slot!r} differs from the attribute {attribute_id!r}'s {slot!r}",
             )
-        elif variant.slot is not None and slot_owner.setdefault(variant.slot, attribute_id) != (
-            attribute_id
+        elif (
+            variant.slot is not None
+            and slot_owner.setdefault(variant.slot, attribute_id) != attribute_id
+            and (variant.slot, attribute_id) not in shared
         ):
+            shared.add((variant.slot, attribute_id))  # once per attribute, not per variant
             found.add(
                 f"row {number}, slot",
                 f"slot {variant.slot!r} belongs to attribute {slot_owner[variant.slot]!r}: "

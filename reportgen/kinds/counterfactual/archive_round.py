@@ -66,7 +66,8 @@ def _check_plan(round_: Round, problems: Problems) -> None:
             f"expected one entry per variables.csv row: missing {missing}, not in "
             f"variables.csv {extra}",
         )
-    crossed = list(dict.fromkeys(a for t in round_.templates for a in t.attributes))
+    known = {a.attribute_id for a in round_.attributes}  # an unknown one is refusal 25's
+    crossed = list(dict.fromkeys(a for t in round_.templates for a in t.attributes if a in known))
     for variable in round_.variables:
         entry = plan.variables.get(variable.variable_id)
         if entry is None:

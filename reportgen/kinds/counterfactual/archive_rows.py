@@ -71,7 +71,7 @@ def responses_of(table: pa.Table) -> tuple[Response, ...]:
                 item_id=row["item_id"],
                 model_id=row["model_id"],
                 run=row["run"],
-                raw_text=row["raw_text"],
+                raw_text=row.get("raw_text"),
                 latency_ms=row.get("latency_ms"),
                 called_at=called_at,
                 run_order=row["run_order"],

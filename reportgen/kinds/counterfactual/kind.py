@@ -58,10 +58,11 @@ _TITLE = {"pt-BR": "Auditoria contrafactual", "en": "Counterfactual audit"}
 
 
 def _template_row(template: Template) -> list[str]:
-    """templates.csv's fixed columns (the writer adds the expected_ ones)."""
+    """A templates.csv row; `expected` holds one entry per binary variable, in
+    variables.csv order (as read), which is the header's tail."""
     from reportgen.kinds.counterfactual.write import template_row
 
-    return template_row(template, ())
+    return template_row(template, tuple(template.expected))
 
 
 # Read in this order: templates.csv's expected_ columns follow variables.csv, and

@@ -248,7 +248,7 @@ class Response:
     item_id: str
     model_id: str
     run: int
-    raw_text: str
+    raw_text: str | None  # never null in the file; None when read without text (with_text=False)
     latency_ms: float | None
     called_at: datetime  # UTC
     run_order: int
