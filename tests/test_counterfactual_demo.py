@@ -279,3 +279,9 @@ def test_both_rounds_verify_together() -> None:
         f"OK {BEFORE_ID}: 2 model(s), 260 item(s), 0 annulled",
         f"OK {AFTER_ID}: 2 model(s), 260 item(s), 0 annulled",
     ]
+
+
+def test_the_re_run_verifies_alone_with_its_baseline_read_beside() -> None:
+    result = CliRunner().invoke(main, ["verify", str(AFTER)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"OK {AFTER_ID}")
