@@ -51,12 +51,22 @@ def test_the_committed_archive_is_what_the_generator_writes(
     subprocess.run(["sha256sum", "--quiet", "-c", "SHA256SUMS"], cwd=folder, check=True)
 
 
-def test_regenerating_twice_gives_the_same_bytes(tmp_path: Path) -> None:
-    from reportgen.demo.counterfactual.rounds import write_counterfactual_rounds
-
-    for written in write_counterfactual_rounds(tmp_path):
-        committed = EXAMPLES / "rounds" / written.name
-        assert (written / "SHA256SUMS").read_bytes() == (committed / "SHA256SUMS").read_bytes()
+def test_demo_generate_writes_the_committed_rounds(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        [
+            "demo",
+            "generate",
+            "--out",
+            str(tmp_path / "rounds"),
+            "--counterfactual-out",
+            str(tmp_path / "cf"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    for round_id in (BEFORE_ID, AFTER_ID):
+        committed = (EXAMPLES / "rounds" / round_id / "SHA256SUMS").read_bytes()
+        assert (tmp_path / "cf" / round_id / "SHA256SUMS").read_bytes() == committed
 
 
 def test_generate_refuses_before_writing_when_a_counterfactual_round_exists(
@@ -279,3 +289,9 @@ def test_both_rounds_verify_together() -> None:
         f"OK {BEFORE_ID}: 2 model(s), 260 item(s), 0 annulled",
         f"OK {AFTER_ID}: 2 model(s), 260 item(s), 0 annulled",
     ]
+
+
+def test_the_re_run_verifies_alone_with_its_baseline_read_beside() -> None:
+    result = CliRunner().invoke(main, ["verify", str(AFTER)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"OK {AFTER_ID}")
