@@ -222,6 +222,11 @@ class CounterfactualKind(Kind):
 
     # --- The other stages (reportgen.kinds.counterfactual.stages) ---
 
+    def freeze(self, raw_dir: Path, out_dir: Path) -> str:
+        from reportgen.kinds.counterfactual.freeze import freeze_round
+
+        return freeze_round(raw_dir, out_dir)
+
     def print_summary(self, round_: CoreRound, console: Console) -> None:
         stages.print_summary(round_, console)
 
