@@ -24,7 +24,7 @@ from tests.review.rubric import rubric_batch, tiny_round
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 LABELS = {
     "pt-BR": ("Enunciado", "Resposta (anonimizada)", "Correção", "Salvar as notas"),
-    "en": ("Statement", "Answer (anonymised)", "Correctness", "Save the scores"),
+    "en": ("Statement", "Answer (anonymized)", "Correctness", "Save the scores"),
 }
 
 
