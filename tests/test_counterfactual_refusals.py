@@ -69,10 +69,12 @@ before this file).
 
 Damaged files (a Parquet file cut short, a column of another type, an empty CSV, a CSV
 with its header only, a CSV with a byte-order mark, a byte that is not UTF-8) are at the
-end: one line each; a CSV with CRLF line ends is read like one with LF. Two breaks were
-blamed on other files before this file (a variants.csv with no rows, on rewrites.csv; an
-attribute whose groups hold no variant, on the templates' slots): archive_battery now
-names them in variants.csv, as refusal 18 with K = 0.
+end: one line each; a CSV with CRLF line ends is read like one with LF. Found while
+writing this file and fixed in the kind: a variants.csv with no rows was blamed on
+rewrites.csv, and an attribute whose groups hold no variant on the templates' slots
+(archive_battery now names both in variants.csv, refusal 18 with K = 0); a responses or
+extractions file with its rows gone gave a line per missing row, then lines on the
+extractions and calibration rows of those responses (the rules now give one line).
 """
 
 from __future__ import annotations
@@ -680,6 +682,17 @@ def _run_as_float(round_dir: Path) -> None:
     small.refresh_checksums(round_dir)
 
 
+def _no_rows(rel: str) -> Callable[[Path], None]:
+    """The file emptied of its rows, its schema kept (an export that wrote nothing)."""
+
+    def change(round_dir: Path) -> None:
+        path = round_dir / rel
+        pq.write_table(pq.read_table(path).slice(0, 0), path)
+        small.refresh_checksums(round_dir)
+
+    return change
+
+
 def _bytes(rel: str, change: Callable[[bytes], bytes]) -> Callable[[Path], None]:
     def edit(round_dir: Path) -> None:
         path = round_dir / rel
@@ -693,6 +706,8 @@ DAMAGED = [
     pytest.param(
         _truncated(EXT_A, 200), (EXT_A, "", "unreadable Parquet file"), id="parquet-truncated"
     ),
+    pytest.param(_no_rows(BOT_A), (BOT_A, "", "no rows"), id="responses-no-rows"),
+    pytest.param(_no_rows(EXT_A), (EXT_A, "", "no rows"), id="extractions-no-rows"),
     pytest.param(_run_as_float, (EXT_A, "column run", "expected type integer"), id="column-type"),
     pytest.param(
         _truncated("variants.csv", 0), ("variants.csv", "header", "an empty file"), id="csv-empty"
