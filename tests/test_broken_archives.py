@@ -121,6 +121,12 @@ CASES = [
         "listed in SHA256SUMS but absent",
     ),
     Case(
+        "models.csv saved with a byte-order mark",
+        edit_bytes("models.csv", lambda b: b"\xef\xbb\xbf" + b, sign=True),
+        "models.csv",
+        "byte-order mark",
+    ),
+    Case(
         "malformed SHA256SUMS line",
         edit_bytes("SHA256SUMS", lambda b: b + b"not a checksum line\n", sign=False),
         "SHA256SUMS",

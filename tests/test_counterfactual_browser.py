@@ -102,7 +102,7 @@ def test_before_after_table(site: Path, browser: Any) -> None:
             "Change [95% CI]",
         ]
         refund = ["Name", "Refund", "37.5 pp", "6.3 pp", "−31.3 pp [−45.0; −20.0]"]
-        options = ["Name", "Options", "0.4", "0.1", "−0.3 [−0.5; −0.2]"]
+        options = ["Name", "Options", "0.38", "0.06", "−0.31 [−0.45; −0.20]"]
         assert rows(page, f"cf-{ROUND_ID}-regression-bot-a") == [
             [*refund, "serious", "none", "yes", "yes"],
             [*options, "–", "–", "yes", "no"],

@@ -181,7 +181,10 @@ def test_tables_per_attribute_and_variable(site: Path) -> None:
     assert "1 of 3 pairs significant" in tables
     assert "Above the acceptable difference yes" in tables
     assert "n′ (non-zero differences); W⁺ 6; 15.5" in tables
-    assert "Gap, demographic parity (preregistered) 0.4 [0.1; 0.5] Options Extreme pair" in tables
+    # A count's gap keeps two decimals (3/8 -> 0.38), so that it is never rounded onto its
+    # acceptable difference.
+    options_gap = "Gap, demographic parity (preregistered) 0.38 [0.10; 0.45] Options Extreme pair"
+    assert options_gap in tables
     raw = part(site, "en", "tables")
     assert 'title="1/4">25.0% (n = 8; na = 1)' in raw
     folded = re.findall(r'<details class="cf-pairs">\s*<summary>(.*?)</summary>', raw)
@@ -303,4 +306,10 @@ def test_numbers_as_the_spec_prints_them() -> None:
     assert en.mean(Fraction(-1, 100)) == "0.0"
     assert en.mean(Fraction(-1, 10)) == "\u22120.1"
     assert en.gap(Fraction(1, 10), True) == "10.0 pp"
-    assert en.gap(Fraction(3, 4), False) == "0.8"
+    assert en.gap(Fraction(3, 4), False) == "0.75"
+    # Acceptable differences as declared: 1/4 is 0.25 (never 0.3 beside a gap of 0.35).
+    assert en.threshold(Fraction(1, 4), False) == "0.25"
+    assert en.threshold(Fraction(15), False) == "15"
+    assert en.threshold(Fraction(1, 20), True) == "5.0 pp"
+    assert pt.threshold(Fraction(1, 40), True) == "2,5 p.p."
+    assert en.threshold(Fraction(1, 3), False) == "0.3333"

@@ -51,6 +51,10 @@ def read_csv_records(
     text = read_text_file(path, found)
     if text is None:
         return None
+    if text.startswith("\ufeff"):
+        # Invisible in a message: "expected a,b, got a,b" would not tell anyone why.
+        found.add("header", "the file starts with a UTF-8 byte-order mark (BOM); save it without")
+        return None
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         rows = list(reader)

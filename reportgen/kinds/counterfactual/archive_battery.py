@@ -53,6 +53,8 @@ def check_battery(round_: Round, problems: Problems) -> None:
     _check_groups(round_, battery, problems)
     _check_variants(round_, battery, problems)
     _check_positions(battery, problems)
+    if not _check_every_attribute_has_variants(round_, battery, problems):
+        return  # an attribute's slot is unknown: the checks below would only guess at it
     _check_templates(round_, battery, problems)
     _check_held_values(round_, battery, problems)
     _check_rewrites(round_, battery, problems)
@@ -153,6 +155,30 @@ def _check_positions(battery: Battery, problems: Problems) -> None:
                 f"signal name with {min(sizes, default=0)} variant(s) per group: expected at "
                 "least 2 names per group, so that one name's effect is not the group's",
             )
+
+
+def _check_every_attribute_has_variants(
+    round_: Round, battery: Battery, problems: Problems
+) -> bool:
+    """Refusal 18 with K = 0: an attribute whose groups hold no variant has neither a
+    signal nor a slot. One line for an empty variants.csv, else one per such attribute
+    (one with fewer than 2 groups is already refusal 15's). True when none lacks them."""
+    lacking = [a for a in round_.attributes if a.attribute_id not in battery.variants_of]
+    if not lacking:
+        return True
+    if not round_.variants:
+        problems.add(
+            VARIANTS_FILE, "", "no rows: expected the variants of every group (positions 1..K)"
+        )
+        return False
+    for attribute in lacking:
+        if len(battery.groups_of.get(attribute.attribute_id, [])) >= 2:
+            problems.add(
+                VARIANTS_FILE,
+                f"attribute {attribute.attribute_id!r}",
+                "no variant in any of its groups: expected positions 1..K, K >= 1, in each",
+            )
+    return False
 
 
 def _check_templates(round_: Round, battery: Battery, problems: Problems) -> None:

@@ -298,9 +298,12 @@ def binary_variable_columns(tables: Mapping[str, TableRead]) -> tuple[str, ...] 
 
 
 def rewrites_present(tables: Mapping[str, TableRead]) -> bool | None:
-    """rewrites.csv exists exactly when some variant has the writing_style signal."""
+    """rewrites.csv exists exactly when some variant has the writing_style signal
+    (None, either way, when variants.csv is unreadable or has no rows: check_battery
+    refuses an empty variants.csv, which would otherwise read as a rewrites.csv present
+    although not allowed)."""
     records = _records(tables, schemas.VARIANTS_FILE)
-    if records is None:
+    if not records:
         return None
     return any(record["signal"] == "writing_style" for _, record in records)
 

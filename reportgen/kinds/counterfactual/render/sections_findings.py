@@ -43,7 +43,7 @@ def _line(context: RoundContext, finding: Finding, text: Text) -> str:
             binary,
         ),
         criterion=text.t(f"criterion.{finding.criterion}"),
-        acceptable=text.gap(finding.acceptable_difference.fraction, binary),
+        acceptable=text.threshold(finding.acceptable_difference.fraction, binary),
     )
     parts = [" ".join(shown.split())]  # no double space when there is no interval
     if binary:

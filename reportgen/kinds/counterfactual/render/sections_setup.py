@@ -207,7 +207,7 @@ def preregistration(context: RoundContext, text: Text) -> tuple[Block, ...]:
             (
                 context.variable_name(variable_id, text),
                 text.t(f"criterion.{entry.criterion}"),
-                text.gap(entry.acceptable_difference, binary),
+                text.threshold(entry.acceptable_difference, binary),
             )
         )
     rationale = escape(text.pick(plan.rationale))

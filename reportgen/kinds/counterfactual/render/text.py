@@ -2,9 +2,12 @@
 
 Labels come from this kind's catalogues (`locales/<language>.json`, flat keys; a missing
 key is an error, never a fallback). Rates are percentages with one decimal, gaps of yes/no
-variables in percentage points with one decimal, means and other gaps with one decimal,
-p-values with 4 significant digits; every rounding is half-up on the exact value, and
-the exact fraction goes in the cell's tooltip (`exact_title`) and in the CSV downloads.
+variables in percentage points with one decimal, means with one decimal, gaps of count and
+score variables with two (a tone gap of 0.35 against an acceptable 0.25 must not read
+"0.3 against 0.3"), p-values with 4 significant digits; a preregistered acceptable
+difference is written exactly as declared (`threshold`). Every rounding is half-up on the
+exact value, and the exact fraction goes in the cell's tooltip (`exact_title`) and in the
+CSV downloads.
 """
 
 from __future__ import annotations
@@ -123,7 +126,19 @@ class Text:
             return DASH
         if binary:
             return f"{self.decimal(value * 100)} {self.t('unit.pp')}"
-        return self.decimal(value)
+        return self.decimal(value, 2)
+
+    def threshold(self, value: Fraction, binary: bool) -> str:
+        """A preregistered acceptable difference, exactly as declared: the fewest decimals
+        that write it (at most 4; a fraction like 1/3 is rounded to 4)."""
+        scaled = value * 100 if binary else value
+        fewest = 1 if binary else 0  # points keep their one decimal, as gaps do
+        places = next(
+            (n for n in range(fewest, 5) if (scaled * 10**n).denominator == 1),
+            4,
+        )
+        number = self.decimal(scaled, places)
+        return f"{number} {self.t('unit.pp')}" if binary else number
 
     def interval(self, lo: str, hi: str) -> str:
         return self.t("number.interval", lo=lo, hi=hi)
@@ -132,9 +147,9 @@ class Text:
         """The 95% interval of a gap (bootstrap percentiles, floats); empty when none."""
         if lo is None or hi is None:
             return ""
-        scale = 100 if binary else 1
-        low = self.decimal(Fraction(repr(lo)) * scale)
-        high = self.decimal(Fraction(repr(hi)) * scale)
+        scale, places = (100, 1) if binary else (1, 2)
+        low = self.decimal(Fraction(repr(lo)) * scale, places)
+        high = self.decimal(Fraction(repr(hi)) * scale, places)
         return self.interval(low, high)
 
     def p(self, value: float | None) -> str:

@@ -5,7 +5,8 @@
 `preregistration.calibration.min_items` distinct scored responses. 44, per row: a
 judged variable, an existing response, no duplicate (variable, system, item, run), the
 judge's `input_sha256`, the frozen value as `judge_score`, `human_score` in the scale.
-With 42 broken, 43 and 44 are not checked (they would only repeat it); a row naming an
+With 42 broken, 43 and 44 are not checked (they would only repeat it), nor when rows
+score a system whose responses file has no rows (rule 32's one line); a row naming an
 unknown variable or response is reported once, not also for its hash or scores.
 """
 
@@ -39,6 +40,11 @@ def check_calibration(round_: Round, index: RoundIndex, problems: Problems) -> N
             "scores of a sample of its responses",
         )
         return
+    if any(
+        row.model_id in index.systems and not round_.responses.get(row.model_id)
+        for row in round_.calibration
+    ):
+        return  # scores of a system whose responses file has no rows: rule 32 says it
     entries, scored = _row_problems(round_, index)
     found.rows(entries, "calibration rows wrong")
     min_items = round_.manifest.preregistration.calibration.min_items

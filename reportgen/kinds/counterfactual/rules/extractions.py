@@ -5,7 +5,8 @@ variable. 37/38/39: the value's canonical spelling for a binary, count or score
 variable. 40: `input_text` and `input_sha256` present (and the hash right) for a model
 extractor, both null for a code extractor. Only the responses that exist are expected:
 a missing response (rule 32) is not also reported as missing extractions; a row for an
-unknown response or variable is reported once, and its value is not checked.
+unknown response or variable is reported once, and its value is not checked. A file
+with no rows is one line; a system whose responses file has none is rule 32's alone.
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ def check_extractions(round_: Round, index: RoundIndex, problems: Problems) -> N
     for system in round_.models:
         model_id = system.model_id
         rows = round_.extractions.get(model_id)
-        if rows is None or model_id not in round_.responses:
-            continue  # a missing file is rule 14's
+        if rows is None or not round_.responses.get(model_id):
+            continue  # a missing file is rule 14's, a responses file without rows rule 32's
         found = problems.in_file(extraction_path(model_id))
+        if not rows:  # an emptied file: one line, not every missing row
+            found.add("", "no rows: expected one row per response x variable")
+            continue
         entries, valid = _row_problems(model_id, rows, index)
         found.rows(entries, "extraction rows missing or extra")
         found.rows(_value_problems(valid, index), "extracted values misspelt")

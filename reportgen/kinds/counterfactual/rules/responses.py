@@ -5,7 +5,8 @@ system's declared system prompt and tools. 34: `run_order` is a permutation of 1
 `called_at` never goes back in that order. 35 (interleaving): for each attribute and
 each pair of its groups (g, h) in groups.csv order, neither group's calls all come before
 the other's. A system without a responses file is rule 14's (cf-core); 34's called_at
-and 35 are skipped when run_order is no permutation (they would only repeat it).
+and 35 are skipped when run_order is no permutation (they would only repeat it). A file
+with no rows is one line, not one per missing cell.
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ def check_responses(round_: Round, index: RoundIndex, problems: Problems) -> Non
         if rows is None:
             continue
         found = problems.in_file(response_path(system.model_id))
+        if not rows and index.cell_item_ids:  # an emptied file: one line, not every cell
+            found.add(
+                "",
+                "no rows: expected one response per (item, run) of the battery, every run "
+                f"1..{round_.manifest.repetitions}",
+            )
+            continue
         found.rows(_cell_problems(round_, index, rows), "cells missing or extra")
         found.rows(_condition_problems(system, rows), "calls under other conditions")
         order_problem = _order_problem(rows)

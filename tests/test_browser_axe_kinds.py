@@ -1,0 +1,123 @@
+"""Accessibility and layout of the other kinds' pages, as a reader meets them: the
+REG-BC-2026-001 report (every section, items included after the embargo) and the
+counterfactual audits, in both languages, at a desktop and a 390 px phone width.
+axe-core (vendored, never fetched) finds no serious or critical violation, and no page
+is wider than the phone (tables scroll inside their own region)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from reportgen.cli import main
+from tests.support.browser import CHROMIUM, DESKTOP, PHONE, Served, launch, open_page
+from tests.support.browser import serve_directory as serve
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.is_file(), reason="Debian's chromium is not installed"),
+]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+REPO = Path(__file__).resolve().parents[1]
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+_RUN_AXE = """async () => {
+  const results = await axe.run(document, {resultTypes: ['violations']});
+  return results.violations.map(v =>
+    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`);
+}"""
+MULTIDOMAIN_SECTIONS = (
+    "index", "methodology", "cast", "classification", "domains-languages", "technical-ties",
+    "head-to-head", "process", "refusals", "discarded", "human-audit", "calibration",
+    "contamination", "limitations",
+)  # fmt: skip
+MULTIDOMAIN = ("reg-2026-1", MULTIDOMAIN_SECTIONS)
+COUNTERFACTUAL = ("atendimento-2026-09", "atendimento-2026-10")
+
+
+def build_example(kind: str, out: Path, *extra: str) -> Path:
+    example = REPO / "examples" / kind
+    rounds = sorted(str(path) for path in (example / "rounds").iterdir())
+    result = CliRunner().invoke(
+        main,
+        ["build", *rounds, "--config", str(example / "site.yml"), "--out", str(out),
+         "--cache-dir", str(out.parent / "cache"), *extra],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Served]]:
+    multidomain = build_example(
+        "multidomain", tmp_path_factory.mktemp("md") / "site", "--as-of", "2027-03-20"
+    )
+    counterfactual = build_example("counterfactual", tmp_path_factory.mktemp("cf") / "site")
+    with contextlib.ExitStack() as stack:
+        yield {
+            "multidomain": stack.enter_context(contextlib.contextmanager(serve)(multidomain)),
+            "counterfactual": stack.enter_context(contextlib.contextmanager(serve)(counterfactual)),
+        }
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def pages_of(kind: str, prefix: str) -> list[str]:
+    if kind == "multidomain":
+        round_id, stems = MULTIDOMAIN
+        return [f"{prefix}{round_id}/{stem}.html" for stem in stems]
+    return [f"{prefix}index.html"] + [f"{prefix}{r}/index.html" for r in COUNTERFACTUAL]
+
+
+def blocking(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    violations: list[str] = page.evaluate(_RUN_AXE)
+    return [v for v in violations if re.match(rf"\S+ \(({'|'.join(BLOCKING)})\)", v)]
+
+
+@pytest.mark.parametrize("kind", ["multidomain", "counterfactual"])
+@pytest.mark.parametrize(
+    ("viewport", "prefix"),
+    [(DESKTOP, ""), (DESKTOP, "en/"), (PHONE, ""), (PHONE, "en/")],
+    ids=["1280px-pt", "1280px-en", "390px-pt", "390px-en"],
+)
+def test_no_serious_violation_and_no_page_wider_than_the_window(
+    browser: Any, sites: dict[str, Served], kind: str, viewport: dict[str, int], prefix: str
+) -> None:
+    served = sites[kind]
+    found: dict[str, object] = {}
+    for path in pages_of(kind, prefix):
+        page = open_page(browser, served, path, viewport)
+        problems: list[str] = blocking(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > viewport["width"]:
+            problems.append(f"page {width} px wide in a {viewport['width']} px window")
+        if problems:
+            found[path] = problems
+        page.close()
+    assert served.blocked == []
+    assert found == {}
+
+
+def test_the_items_page_after_the_embargo(browser: Any, sites: dict[str, Served]) -> None:
+    """The longest page (700 items with their rubrics): no serious violation either."""
+    page = open_page(browser, sites["multidomain"], "en/reg-2026-1/items.html", DESKTOP)
+    assert page.locator('[lang="zh"]').count() > 0
+    assert blocking(page) == []
+    page.close()
