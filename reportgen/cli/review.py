@@ -13,7 +13,11 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
-from reportgen.cli.review_sampling import parse_quotas, sample_multidomain
+from reportgen.cli.review_sampling import (
+    parse_quotas,
+    sample_counterfactual,
+    sample_multidomain,
+)
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
 
@@ -163,7 +167,9 @@ def add_reviewer(
     default=None,
     help=(
         "Multidomain rounds: the Art. 26 audit (the spec's draw, one reviewer per "
-        "response) or the Art. 22 calibration (every calibration response, two reviewers)."
+        "response) or the Art. 22 calibration (every calibration response, two reviewers). "
+        "Counterfactual rounds: calibration (a blind sample of judged answers, stratified "
+        "by system and group, at least min_items per judged variable, one reviewer each)."
     ),
 )
 @click.option(
@@ -190,15 +196,17 @@ def sample(
     A multidomain round needs --task: its samples are the ones its spec fixes."""
     from reportgen.archive import kind_of_round
 
-    if kind_of_round(round_dir).name == "multidomain":
-        batch = sample_multidomain(
-            round_dir, task_type, seed, reviewers, dry_run, lambda: _engine(db_url)
-        )
+    kind = kind_of_round(round_dir).name
+    if kind in ("multidomain", "counterfactual"):
+        sample_kind = sample_multidomain if kind == "multidomain" else sample_counterfactual
+        batch = sample_kind(round_dir, task_type, seed, reviewers, dry_run, lambda: _engine(db_url))
         if batch is not None:
             click.echo(batch)
         return
     if task_type is not None:
-        raise click.BadParameter("only multidomain rounds have tasks", param_hint="--task")
+        raise click.BadParameter(
+            "only multidomain and counterfactual rounds have tasks", param_hint="--task"
+        )
     if seed is None:
         raise click.BadParameter("a seed is required", param_hint="--seed")
     from reportgen.archive import read_round
@@ -275,7 +283,8 @@ def publish(
     default=None,
     help=(
         "Where to write: the JSON file (default: audits/<round_id>.json, read by `reportgen "
-        "build`); for a multidomain round the folder of audit.parquet and calibration.parquet "
+        "build`); for a multidomain round the folder of audit.parquet and calibration.parquet, "
+        "for a counterfactual round the folder of calibration.parquet "
         "(default: review-export/<round_id>/), to freeze with the round."
     ),
 )
@@ -294,7 +303,8 @@ def export(
     round_dir: Path, output: Path | None, reviewer_map: Path | None, force: bool, db_url: str | None
 ) -> None:
     """Write the audit results (agreement, confusion, contestations) the site's page shows;
-    for a multidomain round, the human scores (audit.parquet, calibration.parquet)."""
+    for a multidomain round, the human scores (audit.parquet, calibration.parquet); for a
+    counterfactual round, the hand scores of the judge's masked inputs (calibration.parquet)."""
     from reportgen.archive import kind_of_round, read_round
     from review_app.export import audit_results, write_export
 
@@ -305,6 +315,13 @@ def export(
         # Read as the app reads it mid-audit: this export is what completes it.
         round_ = read_md_round(round_dir, with_text=False)
         click.echo(export_round(_engine(db_url), round_, output, reviewer_map, force=force))
+        return
+    if kind_of_round(round_dir).name == "counterfactual":
+        from review_app.cf_export import export_calibration
+        from review_app.cf_round import read_cf_round
+
+        cf_round = read_cf_round(round_dir, with_text=False)
+        click.echo(export_calibration(_engine(db_url), cf_round, output, force=force))
         return
     round_id = read_round(round_dir, with_text=False).round_id
     results = audit_results(_engine(db_url), round_id)
