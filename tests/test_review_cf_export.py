@@ -6,6 +6,7 @@ passes `reportgen verify`; the refusals write nothing.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -31,12 +32,16 @@ SEED = 5
 REVIEWERS = ("Beatriz Souza", "Abel Lima")  # R1 is Abel (by name), R2 Beatriz
 
 
+def _constant(score: int, _code: str) -> int:
+    return score
+
+
 def _scored(engine: Engine, round_: Round) -> dict[str, str]:
     """Every sample scored by the two reviewers (2, then 4); token by name."""
     tokens = {name: add_and_login(engine, name) for name in REVIEWERS}
     create_scale_batch(engine, round_, seed=SEED)
     for name, token in tokens.items():
-        score_queue(engine, token, lambda _code, name=name: 2 if name == REVIEWERS[0] else 4)
+        score_queue(engine, token, partial(_constant, 2 if name == REVIEWERS[0] else 4))
     return tokens
 
 

@@ -1,5 +1,4 @@
-"""`reportgen review sample`'s helpers: the multidomain and counterfactual tasks and
-`--quota` values."""
+"""`reportgen review sample`'s helpers: the multidomain tasks and `--quota` values."""
 
 from __future__ import annotations
 
@@ -39,36 +38,6 @@ def sample_multidomain(
         open_engine(), round_, task_type=task_type, seed=seed, reviewers=list(reviewers) or None
     )
     return f"Batch {batch_id} ({task_type}) of round {round_.round_id} created."
-
-
-def sample_counterfactual(
-    round_dir: Path,
-    task_type: str | None,
-    seed: int | None,
-    reviewers: tuple[str, ...],
-    dry_run: bool,
-    open_engine: Callable[[], Engine],
-) -> str | None:
-    """`sample --task calibration` of a counterfactual round: the judge calibration's
-    blind sample (review_app.cf_sampling). The CSV of a dry run is printed here; a stored
-    batch returns the line to print."""
-    from review_app.cf_round import read_cf_round
-    from review_app.cf_sampling import create_scale_batch, dry_run_csv
-
-    if task_type != "calibration":
-        raise click.BadParameter(
-            "a counterfactual round's task is calibration", param_hint="--task"
-        )
-    if seed is None:
-        raise click.BadParameter("a seed is required (the draw and its order)", param_hint="--seed")
-    round_ = read_cf_round(round_dir, with_text=True)
-    if dry_run:
-        click.echo(dry_run_csv(round_, seed), nl=False)
-        return None
-    batch_id = create_scale_batch(
-        open_engine(), round_, seed=seed, reviewers=list(reviewers) or None
-    )
-    return f"Batch {batch_id} (calibration) of round {round_.round_id} created."
 
 
 def parse_quotas(
