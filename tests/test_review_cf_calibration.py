@@ -33,6 +33,7 @@ from reportgen.kinds.counterfactual.review import (
     parse_unit_key,
 )
 from reportgen.kinds.counterfactual.terms import first_signal_term, signal_terms
+from review_app.batches import leak_report
 from review_app.cf_admin import calibration_progress, mask_flag_list
 from review_app.cf_reviewing import submit_scale
 from review_app.cf_round import read_cf_round
@@ -260,4 +261,33 @@ def test_what_a_reviewer_reaches_is_blind(tmp_path: Path, demo: Round) -> None:
         for identity in identities:
             assert identity not in seen, identity
         assert sample.scores == {"tom": 4}  # only the reviewer's own score
+    engine.dispose()
+
+
+def test_the_scrubber_and_the_leak_report_read_the_masked_inputs(
+    tmp_path: Path, demo: Round
+) -> None:
+    """A masked input naming the system behind it reaches reviewers scrubbed, and the
+    batch's leak report lists what the scrubber cannot know (a name it was never given)."""
+    planted = "Sou o assistente-a. Aqui é o Zorblax, da zorblax.ai. Obrigada, [OCULTO]!"
+    rows = {
+        model_id: tuple(
+            dataclasses.replace(row, input_text=planted) if row.variable_id == "tom" else row
+            for row in extractions
+        )
+        for model_id, extractions in demo.extractions.items()
+    }
+    leaky = dataclasses.replace(demo, extractions=rows)
+    engine = fresh_database("sqlite", tmp_path)
+    add_and_login(engine, "ana")
+    admin = add_and_login(engine, "chefe", "admin")
+    batch_id = create_scale_batch(engine, leaky, seed=SEED)
+    with engine.connect() as connection:
+        shown = set(connection.execute(select(samples.c.output_text)).scalars())
+    assert len(shown) == 1
+    (text,) = shown
+    assert "assistente-a" not in text.lower()
+    assert "[OCULTO]" in text  # the mask token is kept
+    (flagged, *_) = leak_report(engine, admin, batch_id)
+    assert {s.fragment for s in flagged.suspicions} >= {"zorblax.ai"}
     engine.dispose()
