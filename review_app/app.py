@@ -19,6 +19,7 @@ from review_app.errors import ReviewError, SessionExpired
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, translate
 from review_app.ui_accounts import accounts_page
 from review_app.ui_admin import batches_page, calibration_page, disagreements_page
+from review_app.ui_cf_admin import cf_calibration_page
 from review_app.ui_common import (
     client_address,
     cookie_token,
@@ -50,6 +51,7 @@ PAGES: dict[str, dict[str, Callable[[], None]]] = {
         "md_page_audit": md_audit_page,
         "md_page_calibration": md_calibration_page,
         "md_page_contamination": md_contamination_page,
+        "cf_page_calibration": cf_calibration_page,
         "page_accounts": accounts_page,
     },
     "participant": {"page_contest": contest_page, "page_guidelines": guidelines_page},

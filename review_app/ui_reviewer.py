@@ -15,6 +15,7 @@ from __future__ import annotations
 import streamlit as st
 
 from reportgen.errors import ReportgenError
+from review_app.cf_reviewing import is_scale_sample
 from review_app.db import NOTE_MAX_CHARS
 from review_app.guidelines import guidelines_text
 from review_app.reviewing import (
@@ -27,6 +28,7 @@ from review_app.reviewing import (
     submit_judgment,
     undo_last_judgment,
 )
+from review_app.ui_cf_scale import scale_view
 from review_app.ui_common import announce_saved, engine, language, show_error, t, token
 from review_app.ui_rubric import rubric_view
 from review_app.ui_text import show_literal
@@ -72,7 +74,10 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
     st.subheader(t("sample_heading", code=sample.code, position=position + 1, total=len(codes)))
     if sample.closed:
         st.info(t("batch_closed_info"))
-    if sample.task.is_rubric:
+    if is_scale_sample(sample):
+        # Counterfactual calibration: the judge's masked input, one score, the mask flag.
+        error = scale_view(sample, _note_field)
+    elif sample.task.is_rubric:
         # Statement, criteria with anchors, answer and one score per criterion.
         error = rubric_view(sample, _note_field)
     else:

@@ -13,7 +13,7 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
-from reportgen.cli.review_sampling import parse_quotas, sample_multidomain
+from reportgen.cli.review_sampling import parse_quotas
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
 
@@ -163,7 +163,8 @@ def add_reviewer(
     default=None,
     help=(
         "Multidomain rounds: the Art. 26 audit (the spec's draw, one reviewer per "
-        "response) or the Art. 22 calibration (every calibration response, two reviewers)."
+        "response) or the Art. 22 calibration (every calibration response, two reviewers). "
+        "Counterfactual rounds: calibration (a blind sample of judged answers by group)."
     ),
 )
 @click.option(
@@ -187,18 +188,12 @@ def sample(
     """Draw a stratified, anonymised sample of a round and assign it to the reviewers.
 
     The same round and seed draw the same outputs, so a second batch with them is refused.
-    A multidomain round needs --task: its samples are the ones its spec fixes."""
-    from reportgen.archive import kind_of_round
+    A multidomain round needs --task (its samples are the ones its spec fixes); a
+    counterfactual round --task calibration (the blind sample of its judge's scores)."""
+    from reportgen.cli.review_kinds import sample_of_kind
 
-    if kind_of_round(round_dir).name == "multidomain":
-        batch = sample_multidomain(
-            round_dir, task_type, seed, reviewers, dry_run, lambda: _engine(db_url)
-        )
-        if batch is not None:
-            click.echo(batch)
+    if sample_of_kind(round_dir, task_type, seed, reviewers, dry_run, lambda: _engine(db_url)):
         return
-    if task_type is not None:
-        raise click.BadParameter("only multidomain rounds have tasks", param_hint="--task")
     if seed is None:
         raise click.BadParameter("a seed is required", param_hint="--seed")
     from reportgen.archive import read_round
@@ -275,7 +270,8 @@ def publish(
     default=None,
     help=(
         "Where to write: the JSON file (default: audits/<round_id>.json, read by `reportgen "
-        "build`); for a multidomain round the folder of audit.parquet and calibration.parquet "
+        "build`); for a multidomain (counterfactual) round the folder of audit.parquet and "
+        "calibration.parquet (calibration.parquet) "
         "(default: review-export/<round_id>/), to freeze with the round."
     ),
 )
@@ -294,17 +290,15 @@ def export(
     round_dir: Path, output: Path | None, reviewer_map: Path | None, force: bool, db_url: str | None
 ) -> None:
     """Write the audit results (agreement, confusion, contestations) the site's page shows;
-    for a multidomain round, the human scores (audit.parquet, calibration.parquet)."""
-    from reportgen.archive import kind_of_round, read_round
+    for a multidomain round, the human scores (audit.parquet, calibration.parquet); for a
+    counterfactual round, the hand scores of the judge's masked inputs (calibration.parquet)."""
+    from reportgen.archive import read_round
+    from reportgen.cli.review_kinds import export_of_kind
     from review_app.export import audit_results, write_export
 
-    if kind_of_round(round_dir).name == "multidomain":
-        from review_app.md_round import read_md_round
-        from review_app.rubric_export import export_round
-
-        # Read as the app reads it mid-audit: this export is what completes it.
-        round_ = read_md_round(round_dir, with_text=False)
-        click.echo(export_round(_engine(db_url), round_, output, reviewer_map, force=force))
+    done = export_of_kind(round_dir, output, reviewer_map, force, lambda: _engine(db_url))
+    if done is not None:
+        click.echo(done)
         return
     round_id = read_round(round_dir, with_text=False).round_id
     results = audit_results(_engine(db_url), round_id)

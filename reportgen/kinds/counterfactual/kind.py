@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from reportgen.guard import GuardMaterial
+    from reportgen.kinds.review_task import ReviewTask
     from reportgen.render.site_source import SiteSource
     from reportgen.render.siteconfig import SiteConfig
 
@@ -263,6 +264,12 @@ class CounterfactualKind(Kind):
         return site(
             rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
         )
+
+    @property
+    def review_task(self) -> ReviewTask:
+        from reportgen.kinds.counterfactual.review import REVIEW_TASK
+
+        return REVIEW_TASK
 
     def guard_material(self, round_: CoreRound) -> GuardMaterial:
         from reportgen.kinds.counterfactual.render.guard import guard_material

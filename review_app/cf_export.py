@@ -1,0 +1,133 @@
+"""The export of a counterfactual round's hand scores: calibration.parquet, to freeze.
+
+`reportgen review export ROUND_DIR` of a counterfactual round writes
+`calibration.parquet` (default folder: review-export/<round_id>/) in exactly the round
+spec's schema: `variable_id`, `model_id`, `item_id`, `run` (from the sample's key),
+`input_sha256` and `judge_score` (the frozen extraction: the human saw what the judge
+saw), `human_score` (the reviewer's score), `reviewer` (a pseudonym, R1, R2, ... by
+account name among the round's calibration reviewers: no identity leaves the app) and
+`scored_on` (the date the score was last set). The team then puts it in the round and
+re-freezes it (SHA256SUMS), and `reportgen verify` checks it (refusals 42-44).
+
+Refused, with nothing written: a judged response scored twice, a key that names no
+judged response of the archive (or one whose judge value is `na`), an archive whose
+extraction files changed since the sample was drawn, fewer hand scores of a judged
+variable than `preregistration.calibration.min_items`. The file is written atomically;
+an existing one is replaced only with `--force`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, select
+
+from reportgen.kinds.counterfactual.model import NA, CalibrationRow, Extraction, Round
+from reportgen.kinds.counterfactual.review import CALIBRATION, judged_variables, parse_unit_key
+from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE, CALIBRATION_SCHEMA
+from reportgen.kinds.counterfactual.write import table_bytes
+from review_app.cf_sampling import extraction_digests
+from review_app.db import batches
+from review_app.errors import ReviewInputError
+from review_app.rubric_export import RubricExport, write_rubric_export
+from review_app.rubric_scores import RubricJudgment, rubric_scores
+
+ResponseKey = tuple[str, str, str, int]  # variable_id, model_id, item_id, run
+
+
+def _judged_extractions(round_: Round) -> dict[ResponseKey, Extraction]:
+    judged = {variable.variable_id for variable in judged_variables(round_)}
+    return {
+        (row.variable_id, row.model_id, row.item_id, row.run): row
+        for rows in round_.extractions.values()
+        for row in rows
+        if row.variable_id in judged
+    }
+
+
+def _row_of(
+    judgment: RubricJudgment, extractions: Mapping[ResponseKey, Extraction]
+) -> CalibrationRow:
+    key = parse_unit_key(judgment.unit_key)
+    extraction = extractions.get(key) if key is not None else None
+    if key is None or extraction is None or extraction.value == NA:
+        raise ReviewInputError("cf_error_export_response", unit=judgment.unit_key)
+    variable_id, model_id, item_id, run = key
+    human = judgment.scores.get(variable_id)
+    if human is None or extraction.input_sha256 is None:
+        raise ReviewInputError("cf_error_export_response", unit=judgment.unit_key)
+    return CalibrationRow(
+        variable_id=variable_id,
+        model_id=model_id,
+        item_id=item_id,
+        run=run,
+        input_sha256=extraction.input_sha256,
+        judge_score=int(extraction.value),
+        human_score=human,
+        reviewer=judgment.reviewer_pseudonym,
+        scored_on=judgment.scored_at.date(),
+    )
+
+
+def calibration_rows(round_: Round, judgments: Sequence[RubricJudgment]) -> list[CalibrationRow]:
+    """calibration.parquet's rows from the scale judgments, sorted by response; refused
+    when a response is scored twice or unknown, or a variable has too few rows."""
+    extractions = _judged_extractions(round_)
+    rows = [_row_of(judgment, extractions) for judgment in judgments]
+    twice = [key for key, count in Counter(_key(row) for row in rows).items() if count > 1]
+    if twice:
+        raise ReviewInputError("cf_error_export_twice", unit="|".join(map(str, min(twice))))
+    wanted = round_.manifest.preregistration.calibration.min_items
+    per_variable = Counter(row.variable_id for row in rows)
+    for variable in judged_variables(round_):
+        scored = per_variable[variable.variable_id]
+        if scored < wanted:
+            raise ReviewInputError(
+                "cf_error_export_too_few",
+                variable=variable.variable_id,
+                scored=scored,
+                min_items=wanted,
+            )
+    return sorted(rows, key=_key)
+
+
+def _key(row: CalibrationRow) -> ResponseKey:
+    return (row.variable_id, row.model_id, row.item_id, row.run)
+
+
+def _refuse_changed_inputs(connection: Connection, round_: Round, batch_ids: set[int]) -> None:
+    """The judge's inputs and values must be the ones the sample was drawn from."""
+    now = extraction_digests(round_)
+    for batch_id in sorted(batch_ids):
+        settings = connection.execute(
+            select(batches.c.settings).where(batches.c.batch_id == batch_id)
+        ).scalar()
+        drawn = settings.get("extractions") if isinstance(settings, dict) else None
+        if drawn is not None and drawn != now:
+            raise ReviewInputError(
+                "cf_error_export_changed", round_id=round_.round_id, batch_id=batch_id
+            )
+
+
+def export_calibration(
+    engine: Engine, round_: Round, output: Path | None, *, force: bool = False
+) -> str:
+    """`reportgen review export` of a counterfactual round: write calibration.parquet
+    into `output` (default review-export/<round_id>/); what to tell the user."""
+    with engine.connect() as connection:
+        judgments = rubric_scores(connection, round_.round_id, CALIBRATION)
+        _refuse_changed_inputs(connection, round_, {j.batch_id for j in judgments})
+    rows = calibration_rows(round_, judgments)
+    export = RubricExport(
+        files={CALIBRATION_FILE: table_bytes(rows, CALIBRATION_SCHEMA)},
+        audited_responses=0,
+        calibration_ratings=len(rows),
+    )
+    folder = output or Path("review-export") / round_.round_id
+    written = write_rubric_export(export, folder, force=force)
+    return (
+        f"Round {round_.round_id}: {len(rows)} hand scores of the judge's masked inputs "
+        f"written to {written[0]}; put it in the round and re-freeze it (SHA256SUMS)."
+    )

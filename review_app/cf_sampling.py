@@ -1,0 +1,194 @@
+"""The counterfactual calibration sample: a blind draw of judged responses.
+
+`reportgen review sample ROUND --task calibration` of a counterfactual round. For each
+judged score variable (variables.csv order) the candidates are its responses whose judge
+value is not `na` (`review.calibration_units`: they cannot be compared), stratified by
+(system, attribute, group). The draw, with one generator seeded by `--seed`:
+
+1. each stratum (in sorted order) gives ceil(min_items / number of strata) responses,
+   or all of a smaller one: `rng.choice(size, k, replace=False)`, sorted;
+2. when that is short of `preregistration.calibration.min_items` (small strata), the
+   shortfall is drawn the same way from the responses not yet drawn (in the candidates'
+   order);
+3. once every variable is drawn, the order reviewers meet the units in is
+   `rng.permutation`.
+
+Each unit goes to one reviewer (calibration.parquet holds one human score per response),
+in rotation. Fewer candidates than min_items is refused: the archive would not verify.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+
+import numpy as np
+from sqlalchemy import Connection, Engine, select
+from sqlalchemy.exc import IntegrityError
+
+from reportgen.kinds.counterfactual.model import Round
+from reportgen.kinds.counterfactual.review import (
+    CALIBRATION,
+    SCALE,
+    calibration_units,
+    judged_variables,
+    parse_unit_key,
+)
+from reportgen.kinds.counterfactual.schemas import EXTRACTIONS_DIR
+from reportgen.kinds.review_task import ReviewUnit
+from review_app.anonymise import Scrubber, round_names
+from review_app.db import audit, batches, inserted_id, now_utc, samples
+from review_app.errors import ReviewInputError
+from review_app.sampling import (
+    assign,
+    chosen_reviewers,
+    ensure_round,
+    refuse_same_draw,
+    store_sample,
+)
+
+DRY_RUN_HEADER = ("variable_id", "model_id", "item_id", "run")
+
+
+def _refuse_unscorable(round_: Round) -> None:
+    variables = judged_variables(round_)
+    if not variables:
+        raise ReviewInputError("cf_error_no_judged", round_id=round_.round_id)
+    for variable in variables:
+        if variable.scale != SCALE:
+            low, high = variable.scale or ("?", "?")
+            raise ReviewInputError(
+                "cf_error_scale", variable=variable.variable_id, low=low, high=high
+            )
+
+
+def _stratified(
+    candidates: Sequence[ReviewUnit], wanted: int, rng: np.random.Generator
+) -> list[ReviewUnit]:
+    """At least `wanted` of `candidates`, spread evenly over (system, attribute, group)."""
+    strata: dict[tuple[str, ...], list[ReviewUnit]] = defaultdict(list)
+    for unit in candidates:
+        strata[(unit.model_id, *unit.stratum)].append(unit)
+    per_stratum = math.ceil(wanted / len(strata))
+    chosen: list[ReviewUnit] = []
+    rest: list[ReviewUnit] = []
+    for key in sorted(strata):
+        members = strata[key]
+        size = min(len(members), per_stratum)
+        picked = {int(i) for i in rng.choice(len(members), size=size, replace=False)}
+        chosen.extend(members[i] for i in sorted(picked))
+        rest.extend(unit for i, unit in enumerate(members) if i not in picked)
+    shortfall = wanted - len(chosen)
+    if shortfall > 0:
+        extra = np.sort(rng.choice(len(rest), size=shortfall, replace=False))
+        chosen.extend(rest[int(i)] for i in extra)
+    return chosen
+
+
+def draw_calibration(round_: Round, seed: int) -> list[ReviewUnit]:
+    """The calibration sample of every judged variable, in the order reviewers see it."""
+    _refuse_unscorable(round_)
+    wanted = round_.manifest.preregistration.calibration.min_items
+    units = list(calibration_units(round_))
+    rng = np.random.default_rng(seed)
+    drawn: list[ReviewUnit] = []
+    for variable in judged_variables(round_):
+        candidates = [u for u in units if u.criteria[0].criterion_id == variable.variable_id]
+        if len(candidates) < wanted:
+            raise ReviewInputError(
+                "cf_error_too_few",
+                variable=variable.variable_id,
+                found=len(candidates),
+                min_items=wanted,
+            )
+        drawn.extend(_stratified(candidates, wanted, rng))
+    order = rng.permutation(len(drawn))
+    return [drawn[int(i)] for i in order]
+
+
+def drawn_rows(units: Sequence[ReviewUnit]) -> list[tuple[str, str, str, int]]:
+    """(variable_id, model_id, item_id, run) of each unit, sorted."""
+    rows = [parse_unit_key(unit.unit_key) for unit in units]
+    return sorted(row for row in rows if row is not None)
+
+
+def dry_run_csv(round_: Round, seed: int) -> str:
+    """The drawn units as CSV `variable_id,model_id,item_id,run`, sorted."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(DRY_RUN_HEADER)
+    writer.writerows(drawn_rows(draw_calibration(round_, seed)))
+    return buffer.getvalue()
+
+
+def extraction_digests(round_: Round) -> dict[str, str]:
+    """SHA256SUMS digests of the extraction files: the judge's inputs and values the
+    batch was drawn from (the export refuses an archive where they changed)."""
+    prefix = f"{EXTRACTIONS_DIR}/"
+    return {path: digest for path, digest in round_.checksums.items() if path.startswith(prefix)}
+
+
+def create_scale_batch(
+    engine: Engine,
+    round_: Round,
+    *,
+    seed: int,
+    reviewers: Sequence[str] | None = None,
+    by_account: int | None = None,
+) -> int:
+    """Draw and store the calibration sample as one batch, in one transaction; returns
+    its id. Each unit is given to one reviewer, in rotation."""
+    drawn = draw_calibration(round_, seed)
+    scrub = Scrubber(round_names(round_.models))
+    try:
+        with engine.begin() as connection:
+            refuse_same_draw(connection, round_.round_id, seed)
+            _refuse_second_draw(connection, round_.round_id)
+            names = chosen_reviewers(connection, reviewers, {})
+            reviewers_of = assign(len(drawn), list(names.values()), 1)
+            ensure_round(connection, round_)
+            settings: dict[str, object] = {
+                "overlap": 1,
+                "reviewers": sorted(names),
+                "min_items": round_.manifest.preregistration.calibration.min_items,
+                "extractions": extraction_digests(round_),
+            }
+            batch_id = inserted_id(
+                connection.execute(
+                    batches.insert().values(
+                        round_id=round_.round_id,
+                        seed=seed,
+                        settings=settings,
+                        created_at=now_utc(),
+                        task_type=CALIBRATION,
+                    )
+                )
+            )
+            used: set[str] = set(connection.execute(select(samples.c.code)).scalars())
+            for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
+                store_sample(connection, batch_id, unit, scrub, used, position, chosen)
+            audit(
+                connection,
+                by_account,
+                "create_batch",
+                {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed}
+                | {"task_type": CALIBRATION, "units": len(drawn), "reviewers": sorted(names)},
+            )
+    except IntegrityError:
+        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
+    return batch_id
+
+
+def _refuse_second_draw(connection: Connection, round_id: str) -> None:
+    """A second draw would give responses a second human score: calibration.parquet
+    holds one per response."""
+    existing = connection.execute(
+        select(batches.c.batch_id).where(
+            batches.c.round_id == round_id, batches.c.task_type == CALIBRATION
+        )
+    ).scalar()
+    if existing is not None:
+        raise ReviewInputError("cf_error_drawn", round_id=round_id, batch_id=existing)

@@ -1,0 +1,30 @@
+"""Tables of the counterfactual calibration, on the review database's MetaData.
+
+Defined apart from `review_app.db` (whose tables every kind shares), like
+`review_app.md_tables`; importing this module registers them on `db.metadata`, so that
+`create_schema` creates them (`review_app.storage` imports it before creating the
+schema).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Table
+
+from review_app.db import metadata
+
+# The mask audit (counterfactual-round.md §"extractions": leaks the automatic check cannot
+# see, such as gendered agreement or a respelled name, "are for the review app's mask
+# audit"): a reviewer's answer to "this answer still reveals the attribute", stored with
+# their scale judgment (same transaction), one row per assignment. Reviewer-visible only
+# through their own assignment, like the judgment; the administrator lists the flagged ones.
+mask_flags = Table(
+    "cf_mask_flags",
+    metadata,
+    Column(
+        "assignment_id",
+        ForeignKey("assignments.assignment_id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("reveals", Boolean, nullable=False),
+    Column("flagged_at", DateTime(timezone=True), nullable=False),
+)
