@@ -9,6 +9,12 @@ account name among the round's calibration reviewers: no identity leaves the app
 `scored_on` (the date the score was last set). The team then puts it in the round and
 re-freezes it (SHA256SUMS), and `reportgen verify` checks it (refusals 42-44).
 
+A raw round (calibrated before its first freeze, `review_app.cf_round`) gets the same
+rows as `calibration.jsonl`, the raw form `reportgen freeze` reads (one JSON object a
+line, the columns above); with `--output RAW_DIR` it lands where freeze looks for it.
+A folder that already holds `calibration.csv` is refused: freeze would read one of the
+two and silently ignore the other.
+
 Refused, with nothing written: a judged response scored twice, a key that names no
 judged response of the archive (or one whose judge value is `na`), an archive whose
 extraction files changed since the sample was drawn, fewer hand scores of a judged
@@ -18,13 +24,16 @@ an existing one is replaced only with `--force`.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, select
 
+from reportgen.kinds.counterfactual.freeze import CALIBRATION_STEM
 from reportgen.kinds.counterfactual.model import NA, CalibrationRow, Extraction, Round
+from reportgen.kinds.counterfactual.raw_round import is_raw_round
 from reportgen.kinds.counterfactual.review import CALIBRATION, judged_variables, parse_unit_key
 from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE, CALIBRATION_SCHEMA
 from reportgen.kinds.counterfactual.write import table_bytes
@@ -34,6 +43,8 @@ from review_app.errors import ReviewInputError
 from review_app.rubric_export import RubricExport, write_rubric_export
 from review_app.rubric_scores import RubricJudgment, rubric_scores
 
+RAW_FILE = f"{CALIBRATION_STEM}.jsonl"  # a raw round's calibration, as freeze reads it
+RAW_CSV = f"{CALIBRATION_STEM}.csv"  # its other raw form
 ResponseKey = tuple[str, str, str, int]  # variable_id, model_id, item_id, run
 
 
@@ -111,23 +122,56 @@ def _refuse_changed_inputs(connection: Connection, round_: Round, batch_ids: set
             )
 
 
+def raw_calibration_bytes(rows: Sequence[CalibrationRow]) -> bytes:
+    """calibration.jsonl: the rows in the raw form freeze reads, one JSON object a line."""
+    lines = [
+        json.dumps(
+            {
+                "variable_id": row.variable_id,
+                "model_id": row.model_id,
+                "item_id": row.item_id,
+                "run": row.run,
+                "input_sha256": row.input_sha256,
+                "judge_score": row.judge_score,
+                "human_score": row.human_score,
+                "reviewer": row.reviewer,
+                "scored_on": row.scored_on.isoformat(),
+            },
+            ensure_ascii=False,
+        )
+        for row in rows
+    ]
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
+
+
 def export_calibration(
     engine: Engine, round_: Round, output: Path | None, *, force: bool = False
 ) -> str:
     """`reportgen review export` of a counterfactual round: write calibration.parquet
-    into `output` (default review-export/<round_id>/); what to tell the user."""
+    (an archive) or calibration.jsonl (a raw round) into `output` (default
+    review-export/<round_id>/); what to tell the user."""
     with engine.connect() as connection:
         judgments = rubric_scores(connection, round_.round_id, CALIBRATION)
         _refuse_changed_inputs(connection, round_, {j.batch_id for j in judgments})
     rows = calibration_rows(round_, judgments)
-    export = RubricExport(
-        files={CALIBRATION_FILE: table_bytes(rows, CALIBRATION_SCHEMA)},
-        audited_responses=0,
-        calibration_ratings=len(rows),
-    )
     folder = output or Path("review-export") / round_.round_id
+    raw = is_raw_round(round_.path)
+    if raw and (folder / RAW_CSV).exists():
+        raise ReviewInputError("cf_error_export_raw_csv", path=str(folder / RAW_CSV))
+    name, content = (
+        (RAW_FILE, raw_calibration_bytes(rows))
+        if raw
+        else (CALIBRATION_FILE, table_bytes(rows, CALIBRATION_SCHEMA))
+    )
+    export = RubricExport(files={name: content}, audited_responses=0, calibration_ratings=len(rows))
     written = write_rubric_export(export, folder, force=force)
+    then = (
+        "put it in the raw round (or export with --output RAW_DIR) and freeze it: "
+        "reportgen freeze RAW_DIR --out ROUND_DIR."
+        if raw
+        else "put it in the round and re-freeze it (SHA256SUMS)."
+    )
     return (
         f"Round {round_.round_id}: {len(rows)} hand scores of the judge's masked inputs "
-        f"written to {written[0]}; put it in the round and re-freeze it (SHA256SUMS)."
+        f"written to {written[0]}; {then}"
     )

@@ -7,6 +7,13 @@ whose provisional calibration is being replaced) the app reads the archive with 
 problems tolerated (`tolerate` of `read_round`); any other problem still refuses it.
 Whether the file is there at all (refusal 42) and SHA256SUMS are the core reader's
 checks, which no caller can tolerate.
+
+A team calibrating its judge for the first time has no archive yet: freeze refuses a
+judged score without its hand scores. A folder without SHA256SUMS is read as the filled
+raw round (`reportgen counterfactual render`, then responses/ and extractions/ filled
+in): the typed round freeze would archive, assembled by freeze's own code with the
+calibration pending (`reportgen.kinds.counterfactual.raw_round`). Its export is the raw
+calibration file freeze reads.
 """
 
 from __future__ import annotations
@@ -17,7 +24,9 @@ from typing import cast
 from reportgen.archive import read_round
 from reportgen.errors import Problem
 from reportgen.kinds.counterfactual.model import NAME, Round
+from reportgen.kinds.counterfactual.raw_round import is_raw_round, read_raw_round
 from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE
+from reportgen.model import Round as CoreRound
 from review_app.errors import ReviewInputError
 
 
@@ -27,8 +36,16 @@ def calibration_pending(problem: Problem) -> bool:
 
 
 def read_cf_round(round_dir: Path, *, with_text: bool = True) -> Round:
-    """The counterfactual round at `round_dir`, verified except for its calibration rows."""
-    round_ = read_round(round_dir, with_text=with_text, tolerate=calibration_pending)
+    """The counterfactual round at `round_dir` (an archive, or a filled raw round),
+    verified except for its calibration rows."""
+    if is_raw_round(round_dir):
+        return _of_kind(
+            read_raw_round(round_dir, with_text=with_text, tolerate=calibration_pending)
+        )
+    return _of_kind(read_round(round_dir, with_text=with_text, tolerate=calibration_pending))
+
+
+def _of_kind(round_: CoreRound) -> Round:
     if round_.manifest.kind != NAME:
         raise ReviewInputError("cf_error_not_counterfactual", round_id=round_.round_id)
     return cast(Round, round_)

@@ -4,12 +4,18 @@ The review database records both when a round enters it (`review_app.sampling`) 
 checks them before anything is appended to the round's annulment ledger
 (`review_app.contest`): a folder that was replaced by another archive, or another
 copy of the round that has since changed, must not receive the decision.
+
+A raw round (a counterfactual round whose judge is calibrated before it can be frozen)
+has no SHA256SUMS yet: its identity is the hash of the listing SHA256SUMS would hold for
+the raw files it is read from (`listing_sha256` of the round's `checksums`), the
+calibration file the app produces excluded.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +37,12 @@ def sums_sha256(round_dir: Path) -> str | None:
         return None
     except OSError as error:
         raise ReviewInputError("error_round_unreadable", path=str(round_dir), why=error) from None
+
+
+def listing_sha256(checksums: Mapping[str, str]) -> str:
+    """The hash of a `sha256sum` listing (SHA256SUMS's form, sorted by path)."""
+    listing = "".join(f"{checksums[rel]}  {rel}\n" for rel in sorted(checksums))
+    return hashlib.sha256(listing.encode("utf-8")).hexdigest()
 
 
 def identity_of(round_dir: Path) -> RoundIdentity:

@@ -32,7 +32,7 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
-from review_app.round_identity import sums_sha256
+from review_app.round_identity import listing_sha256, sums_sha256
 from review_app.tasks import task_of_kind
 
 # A drawn output: the unit (item index, model, texts, automatic answer, strata).
@@ -201,6 +201,9 @@ def ensure_round(connection: Connection, round_: Round) -> None:
     archive's identity, checked before its ledger is appended to."""
     round_dir = round_.path.resolve()
     digest = sums_sha256(round_dir)
+    if digest is None and round_.checksums:
+        # A raw round, read before it can be frozen: the listing of its raw files.
+        digest = listing_sha256(round_.checksums)
     known = connection.execute(
         select(rounds.c.round_dir, rounds.c.sums_sha256).where(rounds.c.round_id == round_.round_id)
     ).first()

@@ -189,7 +189,8 @@ def sample(
 
     The same round and seed draw the same outputs, so a second batch with them is refused.
     A multidomain round needs --task (its samples are the ones its spec fixes); a
-    counterfactual round --task calibration (the blind sample of its judge's scores)."""
+    counterfactual round --task calibration (the blind sample of its judge's scores), of
+    its archive or, before the first freeze, of its filled raw folder."""
     from reportgen.cli.review_kinds import sample_of_kind
 
     if sample_of_kind(round_dir, task_type, seed, reviewers, dry_run, lambda: _engine(db_url)):
@@ -271,8 +272,8 @@ def publish(
     help=(
         "Where to write: the JSON file (default: audits/<round_id>.json, read by `reportgen "
         "build`); for a multidomain (counterfactual) round the folder of audit.parquet and "
-        "calibration.parquet (calibration.parquet) "
-        "(default: review-export/<round_id>/), to freeze with the round."
+        "calibration.parquet (calibration.parquet; calibration.jsonl for a raw round, "
+        "e.g. --output RAW_DIR) (default: review-export/<round_id>/), to freeze with the round."
     ),
 )
 @click.option(
@@ -291,7 +292,8 @@ def export(
 ) -> None:
     """Write the audit results (agreement, confusion, contestations) the site's page shows;
     for a multidomain round, the human scores (audit.parquet, calibration.parquet); for a
-    counterfactual round, the hand scores of the judge's masked inputs (calibration.parquet)."""
+    counterfactual round, the hand scores of the judge's masked inputs (calibration.parquet;
+    calibration.jsonl, the raw form freeze reads, for a raw round)."""
     from reportgen.archive import read_round
     from reportgen.cli.review_kinds import export_of_kind
     from review_app.export import audit_results, write_export

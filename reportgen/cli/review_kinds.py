@@ -20,8 +20,8 @@ def sample_counterfactual(
     open_engine: Callable[[], Engine],
 ) -> str | None:
     """`sample --task calibration`: the blind sample of judged answers, stratified by
-    system and group. The CSV of a dry run is printed here; a stored batch returns the
-    line to print."""
+    system and group, from an archive or a filled raw round (review_app.cf_round). The
+    CSV of a dry run is printed here; a stored batch returns the line to print."""
     from review_app.cf_round import read_cf_round
     from review_app.cf_sampling import create_scale_batch, dry_run_csv
 
@@ -44,7 +44,8 @@ def sample_counterfactual(
 def export_counterfactual(
     round_dir: Path, output: Path | None, force: bool, open_engine: Callable[[], Engine]
 ) -> str:
-    """`export`: calibration.parquet of the hand scores, to freeze with the round."""
+    """`export`: the hand scores, to freeze with the round: calibration.parquet of an
+    archive, calibration.jsonl of a raw round."""
     from review_app.cf_export import export_calibration
     from review_app.cf_round import read_cf_round
 

@@ -8,9 +8,10 @@ and last call of any system), each system's `evaluated_on` (its first call), `la
 (the templates' languages), `counterfactual.battery_sha256` (over the battery files'
 exact bytes, copied unchanged), the required `cf-…` interpretations when the draft lacks
 them, each extraction's `input_sha256` and each calibration row's `input_sha256` and
-`judge_score` when absent (from the judge's extraction), and SHA256SUMS. The archive is
-then verified like any other (`reportgen verify`: every refusal of the spec) in a
-staging folder, and moved into place only when it has no problem: nothing half-written.
+`judge_score` when absent (from the judge's extraction), and SHA256SUMS: that is
+`assemble_archive`, which the review app shares (raw_round.py). `freeze_round` then
+verifies the archive like any other (every refusal of the spec) in a staging folder,
+and moves it into place only when it has no problem: nothing half-written.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import cast
@@ -70,6 +72,13 @@ from reportgen.kinds.counterfactual.terms import (
 )
 from reportgen.model import TEXT_LANGUAGES
 
+CALIBRATION_STEM = "calibration"  # calibration.jsonl or calibration.csv in the raw round
+CALIBRATION_MISSING = (
+    "missing file: a judged score needs the hand scores of its calibration (JSON lines "
+    "or CSV); collect them with `reportgen review sample RAW_DIR --task calibration` and "
+    "write them here with `reportgen review export RAW_DIR --output RAW_DIR`"
+)
+
 
 def freeze_round(raw_dir: Path, out_dir: Path) -> str:
     """Freeze the filled raw round at `raw_dir` into a verified archive at `out_dir`
@@ -77,14 +86,44 @@ def freeze_round(raw_dir: Path, out_dir: Path) -> str:
     nothing written, otherwise. Returns a short note."""
     if out_dir.exists() or out_dir.is_symlink():
         raise OutputExistsError(f"{out_dir} already exists: a round archive is never overwritten")
+    assembled = assemble_archive(raw_dir, folder_name=out_dir.name)
+    _write_verified(assembled.files, out_dir, raw_dir)
+    return f"{assembled.systems} system(s), {assembled.calls} responses; verified"
+
+
+@dataclass(frozen=True)
+class Assembled:
+    """A raw round assembled into the archive freeze would write, still in memory."""
+
+    round_id: str
+    files: Mapping[str, bytes]  # every archive file (relative path -> bytes), SHA256SUMS too
+    # The raw files read (relative path -> sha256 of their bytes): round.json, models.csv,
+    # the battery, items.parquet, responses/ and extractions/; calibration.* only when
+    # it was read.
+    sources: Mapping[str, str]
+    systems: int
+    calls: int
+
+
+def assemble_archive(
+    raw_dir: Path, *, folder_name: str | None = None, with_calibration: bool = True
+) -> Assembled:
+    """The archive's files from the filled raw round at `raw_dir`: the hashes, dates and
+    battery freeze computes; ArchiveError listing every problem of the raw files.
+
+    `folder_name`: the archive's folder, which round_id must equal (InputError).
+    `with_calibration=False` (the review app, while it collects the hand scores): the raw
+    calibration file is not read, and a judged score's calibration.parquet is written
+    empty, so that the archive's calibration rules (refusals 43 and 44) are all that
+    tell it is pending."""
     problems = Problems()
     data = read_manifest_data(raw_dir, problems)
     if data is not None and not isinstance(data, dict):
         problems.add(MANIFEST_FILE, "", "expected a JSON object")
-    if isinstance(data, dict) and data.get("round_id") != out_dir.name:
+    if isinstance(data, dict) and folder_name is not None and data.get("round_id") != folder_name:
         raise InputError(
             f"{raw_dir / MANIFEST_FILE}: round_id {data.get('round_id')!r} must equal the "
-            f"name of the output folder ({out_dir.name!r})"
+            f"name of the output folder ({folder_name!r})"
         )
     tables = read_battery(raw_dir, problems)
     if not (raw_dir / ITEMS_FILE).is_file():
@@ -95,15 +134,36 @@ def freeze_round(raw_dir: Path, out_dir: Path) -> str:
         )
     systems = read_csv_records(raw_dir / MODELS_FILE, MODELS_FILE, MODELS_HEADER, problems)
     model_ids = [record["model_id"] for _, record in systems or []]
-    filled = read_filled_tables(raw_dir, model_ids, problems)
+    judged = tables is not None and any(v.judged_score for v in tables.variables)
+    filled = read_filled_tables(
+        raw_dir, model_ids, problems, calibration=judged if with_calibration else None
+    )
     problems.raise_if_any(str(raw_dir))
     assert isinstance(data, dict)
     assert tables is not None
     assert systems is not None
-    files = archive_files(raw_dir, data, tables, [record for _, record in systems], filled)
-    _write_verified(files, out_dir, raw_dir)
-    calls = sum(len(rows) for rows in filled.responses.values())
-    return f"{len(model_ids)} system(s), {calls} responses; verified"
+    files = archive_files(
+        raw_dir,
+        data,
+        tables,
+        [record for _, record in systems],
+        filled,
+        pending=not with_calibration and judged,
+    )
+    return Assembled(
+        round_id=str(data.get("round_id")),
+        files=files,
+        sources=_source_digests(raw_dir, filled),
+        systems=len(model_ids),
+        calls=sum(len(rows) for rows in filled.responses.values()),
+    )
+
+
+def _source_digests(raw_dir: Path, filled: Filled) -> dict[str, str]:
+    """sha256 of each raw file the archive was assembled from, by relative path."""
+    battery = [name for name in BATTERY_FILES if (raw_dir / name).is_file()]
+    read = [MANIFEST_FILE, MODELS_FILE, *battery, ITEMS_FILE, *filled.read]
+    return digests_of({rel: (raw_dir / rel).read_bytes() for rel in read})
 
 
 class Filled:
@@ -113,9 +173,15 @@ class Filled:
         self.responses: dict[str, list[Row]] = {}
         self.extractions: dict[str, list[Row]] = {}
         self.calibration: list[Row] = []
+        self.read: list[str] = []  # the filled files read, relative to the raw round
 
 
-def read_filled_tables(raw_dir: Path, model_ids: Sequence[str], problems: Problems) -> Filled:
+def read_filled_tables(
+    raw_dir: Path, model_ids: Sequence[str], problems: Problems, *, calibration: bool | None
+) -> Filled:
+    """Every system's filled responses and extractions, and the calibration rows:
+    `calibration` True when a judged score needs them (their absence is reported),
+    False when read only if present, None when not read at all."""
     filled = Filled()
     for folder, columns, into, ignored in (
         ("responses", RESPONSE_COLUMNS, filled.responses, SENT_COLUMNS),
@@ -132,14 +198,20 @@ def read_filled_tables(raw_dir: Path, model_ids: Sequence[str], problems: Proble
                 )
                 continue
             rel = f"{folder}/{path.name}"
+            filled.read.append(rel)
             into[model_id] = read_filled(path, rel, columns, problems, ignored=ignored)
             if folder == "responses":
                 _check_called_at(into[model_id], rel, problems)
         _report_strays(raw_dir / folder, folder, model_ids, problems)
-    calibration = filled_file(raw_dir, "calibration")
-    if calibration is not None:
-        rows = read_filled(calibration, calibration.name, CALIBRATION_COLUMNS, problems)
-        filled.calibration = _with_judge(rows, filled, calibration.name, problems)
+    if calibration is None:
+        return filled
+    path = filled_file(raw_dir, CALIBRATION_STEM)
+    if path is None and calibration:
+        problems.add(f"{CALIBRATION_STEM}.jsonl", "", CALIBRATION_MISSING)
+    elif path is not None:
+        filled.read.append(path.name)
+        rows = read_filled(path, path.name, CALIBRATION_COLUMNS, problems)
+        filled.calibration = _with_judge(rows, filled, path.name, problems)
     return filled
 
 
@@ -217,8 +289,11 @@ def archive_files(
     tables: BatteryTables,
     systems: Sequence[dict[str, str]],
     filled: Filled,
+    *,
+    pending: bool = False,
 ) -> dict[str, bytes]:
-    """Every file of the archive (relative path -> bytes), SHA256SUMS included."""
+    """Every file of the archive (relative path -> bytes), SHA256SUMS included; with
+    `pending`, calibration.parquet without rows (its hand scores are being collected)."""
     battery = {
         name: (raw_dir / name).read_bytes() for name in BATTERY_FILES if (raw_dir / name).is_file()
     }
@@ -237,7 +312,7 @@ def archive_files(
         files[extraction_path(model_id)] = _table(
             extractions, EXTRACTIONS_SCHEMA, model_id=model_id
         )
-    if filled.calibration:
+    if filled.calibration or pending:
         files[CALIBRATION_FILE] = _table(filled.calibration, CALIBRATION_SCHEMA)
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
     return files
