@@ -87,7 +87,9 @@ rounds = Table(
     Column("round_dir", Text, nullable=False),  # absolute and resolved
     Column("kind", String(40), nullable=False),  # the round's kind: its review task
     # The archive's identity when the round entered the database: the hash of its
-    # SHA256SUMS (None for a folder without one), checked before its ledger is appended to.
+    # SHA256SUMS, checked before its ledger is appended to; for a raw round (a
+    # counterfactual judge calibrated before the first freeze) the hash of the listing
+    # SHA256SUMS would hold for its raw files (review_app.round_identity.listing_sha256).
     Column("sums_sha256", String(64), nullable=True),
     Column("published_on", DateTime(timezone=True), nullable=True),
     Column("contest_window_days", Integer, nullable=False, default=10),
