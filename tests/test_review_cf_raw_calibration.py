@@ -110,6 +110,14 @@ def test_the_first_calibration_from_render_to_a_verified_archive(
         for line in lines
     }
     assert {score for _, score in humans.values()} == {2, 5}
+    # The raw round and its archive are one round: the same seed draws the same answers.
+    draws = [
+        _cli(engine, "sample", str(folder), "--task", "calibration", "--seed", "3", "--dry-run")
+        for folder in (raw_dir, tmp_path / ROUND_ID)
+    ]
+    assert draws[0].exit_code == 0, draws[0].output
+    assert draws[0].output.startswith("variable_id,model_id,item_id,run\n")
+    assert draws[0].output == draws[1].output
     engine.dispose()
 
 

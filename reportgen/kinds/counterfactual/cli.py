@@ -63,6 +63,9 @@ def render(templates_dir: Path, raw_dir: Path, seed: int | None) -> None:
     and, with a judged score variable, calibration.jsonl (or .csv):
       variable_id, model_id, item_id, run, human_score, reviewer, scored_on
       (input_sha256 and judge_score are taken from the judge's extraction).
+    The review app collects it from the filled raw round:
+      reportgen review sample RAW_DIR --task calibration --seed N
+      reportgen review export RAW_DIR --output RAW_DIR
     Then: reportgen freeze RAW_DIR --out ROUND_DIR (named after the round id).
     """
     from reportgen.kinds.counterfactual.prepare import render_raw_round
