@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, select, update
 
-from reportgen.kinds.review_task import ReviewTask
+from reportgen.kinds.review_task import SCORED, ReviewTask
 from review_app.auth import require
 from review_app.calibration import (
     cohens_kappa,
@@ -133,6 +133,7 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             samples.c.output_text,
             batches.c.round_id,
             rounds.c.kind,
+            batches.c.task_type,
             sample_keys.c.model_id,
             sample_keys.c.item_id,
             sample_keys.c.stratum,
@@ -151,6 +152,9 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .join(rounds, rounds.c.round_id == batches.c.round_id)
         .outerjoin(adjudications, adjudications.c.sample_id == samples.c.sample_id)
+        # A rubric judgment (multidomain audit, calibration) has scores, not a choice to
+        # compare with the parser: its task has its own pages (ui_md_admin).
+        .where(judgments.c.choice != SCORED)
         .order_by(samples.c.sample_id, accounts.c.name)
     )
     if batch_id is not None:
@@ -178,7 +182,7 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             choices=choices[sample_id],
             notes=notes[sample_id],
             adjudicated=row.adjudicated,
-            task=task_of_kind(row.kind),
+            task=task_of_kind(row.kind, row.task_type),
             prompt_text=row.prompt_text,
             output_text=row.output_text,
             submitted=submitted[sample_id],
