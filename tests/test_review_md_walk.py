@@ -58,7 +58,7 @@ def _reviewer_scores(walked: Walked, language: str, forbidden: tuple[str, ...]) 
     at = _logged_in(walked.reviewer, language)
     assert at.session_state["current_code"] == walked.code  # the one response left
     seen = app_text(at)
-    assert not leaks(seen, forbidden)
+    assert not leaks(seen, forbidden, walked.code)
     assert walked.model_id not in seen  # nor the unit's key, in elements or state
     assert f"{walked.item_id}|{walked.model_id}|{walked.run}" not in seen
     for criterion_id in walked.criteria:

@@ -15,6 +15,7 @@ import html
 import json
 import re
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -29,11 +30,12 @@ from reportgen.cli import main
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.score import jury_outcomes
 from reportgen.kinds.multidomain.terms import active_items
+from review_app.auth import add_account, login
 from review_app.db import accounts, assignments, sample_keys, samples
 from review_app.md_format import decimal_text
 from review_app.md_round import read_md_round
 from review_app.rubric_reviewing import submit_scores
-from tests.review.helpers import add_and_login
+from tests.review.helpers import PASSWORD
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO_ROUND = REPO / "examples" / "multidomain" / "rounds" / "reg-2026-1"
@@ -77,11 +79,17 @@ def cli(*args: str) -> str:
     return result.output
 
 
-def prepare_audit(engine: Engine, url: str, round_dir: Path) -> Walked:
-    """Accounts (admin and the round's human reviewers), the audit sample drawn by the CLI
-    and every response but one scored; the response left."""
-    add_and_login(engine, "admin", "admin")
-    tokens = {name: add_and_login(engine, name) for name in REVIEWERS}
+def prepare_audit(
+    engine: Engine, url: str, round_dir: Path, languages: Mapping[str, str] | None = None
+) -> Walked:
+    """Accounts (admin and the round's human reviewers, each in its `languages` entry,
+    else pt-BR), the audit sample drawn by the CLI and every response but one scored;
+    the response left."""
+    chosen = languages or {}
+    tokens = {
+        name: _account(engine, name, role, chosen.get(name, "pt-BR"))
+        for name, role in (("admin", "admin"), *((name, "reviewer") for name in REVIEWERS))
+    }
     cli("review", "sample", str(round_dir), "--task", "audit", "--seed", "5", "--db", url)
     round_ = read_md_round(round_dir, with_text=False)
     finals = {key: outcome.final for key, outcome in jury_outcomes(round_).items()}
@@ -162,11 +170,26 @@ def app_text(at: AppTest) -> str:
     return "\n".join(parts)
 
 
-def leaks(text: str, forbidden: tuple[str, ...]) -> list[str]:
-    """The identities (and jury labels) found in `text`, case-insensitively."""
+def leaks(text: str, forbidden: tuple[str, ...], code: str = "") -> list[str]:
+    """The identities (and jury labels) found in `text`, case-insensitively; `code`: the
+    sample on screen."""
     folded = text.casefold()
     found = [name for name in forbidden if name.casefold() in folded]
-    return found + JURY_LABEL.findall(text)
+    # The sample's own code is no jury label, nor is the heading's anchor made of it
+    # ("SISTEMA-6AH2YB" gives "sistema-6-ah-2-yb"): compared without hyphens.
+    own = code.replace("-", "").casefold()
+    labels = [
+        text[max(0, m.start() - 40) : m.end() + 40]  # where it was, for the failure
+        for m in JURY_LABEL.finditer(text)
+        if not own
+        or not text[m.start() : m.start() + 40].replace("-", "").casefold().startswith(own)
+    ]
+    return found + labels
+
+
+def _account(engine: Engine, name: str, role: str, language: str) -> str:
+    add_account(engine, name, role, PASSWORD, language=language)
+    return login(engine, name, PASSWORD)
 
 
 def freeze_and_build(round_dir: Path, url: str, folder: Path) -> Path:
