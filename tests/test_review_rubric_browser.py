@@ -16,7 +16,7 @@ from sqlalchemy import Engine, select, update
 
 from reportgen.kinds.multidomain.model import Round
 from review_app.auth import add_account
-from review_app.db import accounts, assignments, make_engine, samples
+from review_app.db import assignments, make_engine, samples
 from review_app.i18n import translate
 from review_app.rubric_scores import rubric_scores
 from tests.review.browser import CHROMIUM, CHROMIUM_ARGS, served_review_app
@@ -103,7 +103,7 @@ def _rubric_page(browser: Any, served: Served, language: str, viewport: dict[str
 
 
 def _code_on(page: Any) -> str:
-    heading = page.get_by_role("heading", name=re.compile("SISTEMA-")).inner_text()
+    heading = page.get_by_role("heading", name=re.compile("SISTEMA-")).first.inner_text()
     found = re.search(r"SISTEMA-[A-Z0-9]+", heading)
     assert found is not None, heading
     return found.group()
@@ -126,4 +126,78 @@ def test_the_rubric_page_is_accessible_and_marks_chinese(
     violations: list[str] = page.evaluate(RUN_AXE)
     blocking = [v for v in violations if re.match(rf"\S+ \(({'|'.join(BLOCKING)})\)", v)]
     assert blocking == [], blocking
+    page.close()
+
+
+def _focus_next_group(page: Any) -> None:
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED)[:2] == ["INPUT", "radio"]:
+            return
+    pytest.fail("Tab never reached a score")
+
+
+def _gone(page: Any, code: str) -> None:
+    """Wait until sample `code` has left the screen (Streamlit may show the last run's
+    elements beside the new ones for a moment)."""
+    shown = page.get_by_role("heading", name=re.compile(re.escape(code)))
+    playwright_sync.expect(shown).to_have_count(0)
+
+
+def _checked(page: Any, code: str, criterion_id: str) -> Any:
+    return page.locator(f".st-key-score_{code}_{criterion_id} input[type=radio]:checked")
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_the_rubric_is_scored_by_keyboard_alone(
+    served: Served, browser: Any, language: str
+) -> None:
+    page = _rubric_page(browser, served, language, DESKTOP)
+    code = _code_on(page)
+    page.get_by_role("heading", name=re.compile(code)).click()  # the keys go to the page
+    _focus_next_group(page)  # the note comes first, then correctness
+    page.keyboard.press("4")  # a digit picks the score
+    playwright_sync.expect(_checked(page, code, "correcao")).to_have_count(1)
+    assert (
+        _checked(page, code, "correcao").locator("xpath=ancestor::label").inner_text().strip()
+        == "4"
+    )
+    page.keyboard.press("Tab")  # clarity: from nothing, each right arrow moves one up
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    playwright_sync.expect(_checked(page, code, "clareza")).to_have_count(1)
+    assert (
+        _checked(page, code, "clareza").locator("xpath=ancestor::label").inner_text().strip() == "2"
+    )
+    assert code in _code_on(page)  # neither key left the sample
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED)[2].strip() == translate(language, "rubric_submit")
+    page.keyboard.press("Enter")
+    _gone(page, code)  # on to the next sample
+    with served.engine.connect() as connection:
+        (mine,) = [
+            j
+            for j in rubric_scores(connection, "tiny-2026-11", "audit")
+            if (j.code == code and j.reviewer_name == REVIEWER[language])
+        ]
+    assert dict(mine.scores) == {"correcao": 4, "clareza": 2}
+    page.close()
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_the_rubric_page_names_no_participant_or_judge(
+    served: Served, browser: Any, language: str
+) -> None:
+    names = {
+        value
+        for model in served.round_.models
+        for value in (model.api_identifier, model.snapshot, model.organization)
+    } | {judge.display_name for judge in served.round_.judges}
+    forbidden = tuple(sorted(name for name in names if name))
+    page = _rubric_page(browser, served, language, DESKTOP)
+    for _ in range(3):
+        code = _code_on(page)
+        assert not leaks(page.content(), forbidden, code)
+        page.locator(f".st-key-next_{code} button").click()
+        _gone(page, code)
     page.close()
