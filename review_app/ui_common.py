@@ -125,7 +125,7 @@ def forget_session() -> None:
 def page_setup() -> None:
     """What every run sends besides the page: its language and the captions' contrast."""
     st.html(_CAPTION_STYLE)
-    _page_language(data={"lang": language()}, key="page_language", height=0)
+    _page_language(data={"lang": language()}, key="document_language", height=0)
 
 
 def write_cookie() -> None:
