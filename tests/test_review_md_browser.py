@@ -33,7 +33,6 @@ from tests.review.md_walk import (
     check_site,
     demo_round_before_audit,
     freeze_and_build,
-    identities,
     leaks,
     prepare_audit,
 )
@@ -90,9 +89,7 @@ def _scores_by_keyboard(page: Any, walked: Walked, language: str) -> None:
     playwright_sync.expect(page.get_by_text(translate(language, "queue_done"))).to_be_visible()
 
 
-def _reviewer_walk(
-    browser: Any, address: str, walked: Walked, language: str, round_dir: Path
-) -> None:
+def _reviewer_walk(browser: Any, address: str, walked: Walked, language: str) -> None:
     page = browser.new_page(viewport=DESKTOP)
     page.set_default_timeout(60_000)
     _log_in(page, address, walked.reviewer)
@@ -102,7 +99,7 @@ def _reviewer_walk(
     assert (
         walked.code in page.get_by_role("heading", name=re.compile("SISTEMA-")).first.inner_text()
     )
-    forbidden = identities(round_dir, walked)
+    forbidden = walked.forbidden
     assert not leaks(page.content(), forbidden, walked.code)
     assert not leaks(page.inner_text("body"), forbidden, walked.code)
     _scores_by_keyboard(page, walked, language)
@@ -185,7 +182,7 @@ def test_the_audit_walked_in_the_browser(
     walked = prepare_audit(engine, url, round_dir, languages)
     try:
         with served_review_app(url, tmp_path) as address:
-            _reviewer_walk(browser, address, walked, reviewer_language, round_dir)
+            _reviewer_walk(browser, address, walked, reviewer_language)
             deadline = time.monotonic() + 30
             while not _judged(engine, walked) and time.monotonic() < deadline:
                 time.sleep(0.2)
@@ -194,5 +191,5 @@ def test_the_audit_walked_in_the_browser(
     finally:
         engine.dispose()
     site = freeze_and_build(round_dir, url, tmp_path)
-    check_site(site, round_dir, walked, audit_id)
+    check_site(site, walked, audit_id)
     _site_ledger(browser, site, walked, audit_id)

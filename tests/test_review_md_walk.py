@@ -29,7 +29,6 @@ from tests.review.md_walk import (
     check_site,
     demo_round_before_audit,
     freeze_and_build,
-    identities,
     leaks,
     prepare_audit,
 )
@@ -54,11 +53,11 @@ def _logged_in(name: str, language: str) -> AppTest:
     return at
 
 
-def _reviewer_scores(walked: Walked, language: str, forbidden: tuple[str, ...]) -> None:
+def _reviewer_scores(walked: Walked, language: str) -> None:
     at = _logged_in(walked.reviewer, language)
     assert at.session_state["current_code"] == walked.code  # the one response left
     seen = app_text(at)
-    assert not leaks(seen, forbidden, walked.code)
+    assert not leaks(seen, walked.forbidden, walked.code)
     assert walked.model_id not in seen  # nor the unit's key, in elements or state
     assert f"{walked.item_id}|{walked.model_id}|{walked.run}" not in seen
     for criterion_id in walked.criteria:
@@ -112,7 +111,7 @@ def _walk(
 ) -> None:
     round_dir = demo_round_before_audit(tmp_path / "rounds")
     walked = prepare_audit(engine, url, round_dir)
-    _reviewer_scores(walked, reviewer_language, identities(round_dir, walked))
+    _reviewer_scores(walked, reviewer_language)
     with engine.connect() as connection:
         (mine,) = [j for j in rubric_scores(connection, ROUND_ID, "audit") if j.code == walked.code]
     assert set(mine.scores.values()) == {walked.score}
@@ -120,4 +119,4 @@ def _walk(
     (line,) = read_round(round_dir, with_text=False, tolerate=lambda _: True).annulments
     assert (line.item_id, line.source, line.ref) == (walked.item_id, "audit", audit_id)
     site = freeze_and_build(round_dir, url, tmp_path)
-    check_site(site, round_dir, walked, audit_id)
+    check_site(site, walked, audit_id)

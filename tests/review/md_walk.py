@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from sqlalchemy import Engine, select
 from streamlit.testing.v1 import AppTest
 
-from reportgen.archive import LEDGER_FILE, read_round
+from reportgen.archive import LEDGER_FILE
 from reportgen.cli import main
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.score import jury_outcomes
@@ -63,6 +63,8 @@ class Walked:
     criteria: tuple[str, ...]  # criterion ids, in the page's order
     score: int  # given to every criterion: h − F is more than 1.0 away
     final: Fraction
+    forbidden: tuple[str, ...]  # what its reviewer must never meet (`identities`)
+    weights: Mapping[str, int]  # every active item's weight (the site's `possible`)
 
 
 def demo_round_before_audit(folder: Path) -> Path:
@@ -120,6 +122,8 @@ def prepare_audit(
         criteria=tuple(c["criterion_id"] for c in first.criteria),
         score=0 if final >= Fraction(5, 2) else 5,
         final=final,
+        forbidden=identities(round_, final),
+        weights={item.item_id: item.weight for item in active_items(round_.items)},
     )
     for row in rows[1:]:
         rounded = int(finals[(row.item_id, row.model_id, row.run)] + Fraction(1, 2))
@@ -128,11 +132,10 @@ def prepare_audit(
     return walked
 
 
-def identities(round_dir: Path, walked: Walked) -> tuple[str, ...]:
+def identities(round_: Round, final: Fraction) -> tuple[str, ...]:
     """What a reviewer must never meet: the cast's ids, names, providers, API identifiers,
     snapshots and organisations, the judges' names, and the walked response's final score
     (as a fraction and with two decimals in either language)."""
-    round_ = read_md_round(round_dir, with_text=False)
     names = {
         value
         for model in round_.models
@@ -150,7 +153,6 @@ def identities(round_dir: Path, walked: Walked) -> tuple[str, ...]:
         for judge in round_.judges
         for value in (judge.display_name, judge.provider, judge.api_identifier)
     }
-    final = walked.final
     if final.denominator > 1:
         names |= {str(final), *(decimal_text(final, 2, lang) for lang in ("pt-BR", "en"))}
     return tuple(sorted(name for name in names if name))
@@ -197,8 +199,7 @@ def freeze_and_build(round_dir: Path, url: str, folder: Path) -> Path:
     the site's folder."""
     export, site = folder / "export", folder / "site"
     cli("review", "export", str(round_dir), "--output", str(export), "--db", url)
-    cli("review", "freeze-export", str(export), str(round_dir), "--db", url)
-    read_round(round_dir, with_text=False)  # the frozen archive verifies in full
+    cli("review", "freeze-export", str(export), str(round_dir), "--db", url)  # verifies it
     cli(
         "build", str(round_dir), "--config", str(SITE_CONFIG), "--out", str(site),
         "--cache-dir", str(folder / "cache"), "--as-of", AFTER_EMBARGO,
@@ -221,7 +222,7 @@ def _rows(page: str, table_id: str) -> list[list[str]]:
     ]
 
 
-def check_site(site: Path, round_dir: Path, walked: Walked, audit_id: str) -> None:
+def check_site(site: Path, walked: Walked, audit_id: str) -> None:
     """The ledger table names the item (source audit, citing `audit_id` and the
     divergence in the page's decimals) in both languages, the items' page marks it
     annulled, and no score counts it."""
@@ -236,10 +237,6 @@ def check_site(site: Path, round_dir: Path, walked: Walked, audit_id: str) -> No
         assert ANNULLED_LABEL[language] in heading
     results = json.loads((site / "data" / ROUND_ID / "results.json").read_text(encoding="utf-8"))
     counts = results["counts"]
-    round_ = read_round(round_dir, with_text=False)
-    assert isinstance(round_, Round)
-    active = active_items(round_.items)
-    weight = {item.item_id: item.weight for item in active}
     assert counts["annulled_by_source"] == {"audit": 1}
-    assert counts["scored_items"] == len(active) - 1
-    assert counts["possible"] == sum(weight.values()) - weight[item_id]
+    assert counts["scored_items"] == len(walked.weights) - 1
+    assert counts["possible"] == sum(walked.weights.values()) - walked.weights[item_id]
