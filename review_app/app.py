@@ -26,6 +26,7 @@ from review_app.ui_common import (
     engine,
     forget_session,
     language,
+    page_setup,
     remember_session,
     show_error,
     show_saved,
@@ -138,6 +139,7 @@ def main() -> None:
     if account_language in LANGUAGES:
         st.session_state["language"] = account_language
     _language_picker()
+    page_setup()
     write_cookie()
     if me is None:
         _login_form()

@@ -29,6 +29,7 @@ from review_app.auth import require
 from review_app.db import audit, now_utc, rounds
 from review_app.errors import ReviewInputError
 from review_app.i18n import translate
+from review_app.md_format import decimal_text
 from review_app.md_round import append_ledger_line, read_md_round
 from review_app.round_identity import check_identity
 from review_app.rubric_scores import rubric_scores
@@ -171,14 +172,14 @@ def invalidate_item(
             "md_invalidate_item",
             {"round_id": round_id, "item_id": item_id, "audit_id": trigger.audit_id},
         )
-        divergence = str(trigger.divergence)
+        # The site shows the reason as written: each language's decimals, not 38/9.
         reason = {
             language: translate(
                 language,
                 "md_audit_reason",
                 audit_id=trigger.audit_id,
-                divergence=divergence,
-                threshold=str(view.threshold),
+                divergence=decimal_text(trigger.divergence, 2, language),
+                threshold=decimal_text(view.threshold, 2, language),
             )
             for language in TEXT_LANGUAGES
         }

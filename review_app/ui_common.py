@@ -40,6 +40,23 @@ export default function(component) {
 """
 _cookie_writer = st.components.v2.component("reportgen_review_session_cookie", js=_COOKIE_JS)
 
+# The document's language is the page's (Streamlit writes lang="en" whatever the text is),
+# so that a screen reader reads pt-BR as Portuguese; texts in another language carry their
+# own `lang` (ui_rubric.show_in_language).
+_LANG_JS = """
+export default function(component) {
+    const { data } = component;
+    if (data && data.lang) { document.documentElement.lang = data.lang; }
+}
+"""
+_page_language = st.components.v2.component("reportgen_review_page_language", js=_LANG_JS)
+# Streamlit's captions are grey text of contrast 3.9:1 (WCAG AA asks 4.5:1 for body
+# text): the theme's own text colour, slightly faded, in light and dark themes alike.
+_CAPTION_STYLE = (
+    "<style>[data-testid='stCaptionContainer'], [data-testid='stCaptionContainer'] p"
+    " { color: inherit !important; opacity: 0.82; }</style>"
+)
+
 
 @st.cache_resource
 def _engine_for(url: str) -> Engine:
@@ -103,6 +120,12 @@ def forget_session() -> None:
     """Delete the session cookie on this run (after a logout, or when it went stale)."""
     st.session_state[_SIGNED_OUT] = True
     st.session_state[_COOKIE_ACTION] = {"name": SESSION_COOKIE, "value": "", "max_age": 0}
+
+
+def page_setup() -> None:
+    """What every run sends besides the page: its language and the captions' contrast."""
+    st.html(_CAPTION_STYLE)
+    _page_language(data={"lang": language()}, key="document_language", height=0)
 
 
 def write_cookie() -> None:

@@ -92,7 +92,8 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
         show_error(error)
     _navigation(codes, position)
     _undo_button()
-    st.caption(t("shortcuts_help"))
+    # A rubric page has no choice buttons: its digits pick a criterion's score instead.
+    st.caption(t("rubric_shortcuts_help" if sample.task.is_rubric else "shortcuts_help"))
 
 
 def _drafts() -> dict[str, str]:

@@ -6,9 +6,10 @@ else: no participant, run, jury or adjudicator score, nor anyone else's score, i
 loaded (`review_app.reviewing.load_sample` reads none).
 
 Each criterion is a horizontal radio group of the scale's integers: a click picks a
-score; from the keyboard, Tab reaches the group and the arrow keys move the choice. The
-scores go out together with the form's button, and `submit_scores` refuses a missing
-criterion or a score off the scale with a message (nothing is stored).
+score; from the keyboard, Tab reaches the group, the arrow keys move the choice and a
+digit picks that score (a small script in the page, `_DIGITS_JS`). The scores go out
+together with the form's button, and `submit_scores` refuses a missing criterion or a
+score off the scale with a message (nothing is stored).
 
 The statement and the answer keep their own language: they are wrapped in an element
 with `lang` (e.g. "zh"), their text escaped so that markup in them shows as typed.
@@ -36,6 +37,34 @@ DRAFTS = "note_drafts"  # and the notes typed and not yet recorded
 # not written into the page's markup.
 _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
 _ESCAPE_MARKDOWN = str.maketrans({mark: "\\" + mark for mark in string.punctuation})
+# A digit typed while a score group has the focus picks that score (as a click on its
+# label would). Only the score groups (keys "score_…") listen; the listener is installed
+# once per page. Nothing is sent until the form's button.
+_DIGITS_JS = """
+export default function() {
+    if (window.reportgenRubricDigits) { return; }
+    window.reportgenRubricDigits = true;
+    document.addEventListener("keydown", (event) => {
+        const target = event.target;
+        if (!/^[0-9]$/.test(event.key) || event.ctrlKey || event.altKey || event.metaKey) {
+            return;
+        }
+        if (!(target instanceof HTMLInputElement) || target.type !== "radio") { return; }
+        const box = target.closest("[class*='st-key-score_']");
+        const group = target.closest("[role='radiogroup']");
+        if (!box || !group) { return; }
+        const label = Array.from(group.querySelectorAll("label"))
+            .find((candidate) => candidate.innerText.trim() === event.key);
+        if (!label) { return; }
+        event.preventDefault();
+        event.stopPropagation();
+        label.click();
+        const input = label.querySelector("input");
+        if (input) { input.focus(); }
+    }, true);
+}
+"""
+_digit_keys = st.components.v2.component("reportgen_rubric_digit_keys", js=_DIGITS_JS)
 
 
 def show_in_language(heading: str, text: str, text_language: str | None, *, key: str) -> None:
@@ -65,6 +94,7 @@ def rubric_view(
     )
     if sample.choice is not None:
         st.info(t("rubric_your_scores"))
+    _digit_keys(key="rubric_digit_keys", height=0)
     return _score_form(sample, note_field(sample))
 
 
@@ -87,7 +117,7 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
     scale = list(range(low, high + 1))
     chosen: dict[str, object] = {}
     with st.form(key=f"rubric_{sample.code}", border=False):
-        st.caption(t("rubric_help"))
+        st.caption(t("rubric_help", low=low, high=high))
         for criterion in sample.criteria:
             stored = sample.scores.get(criterion.criterion_id)
             chosen[criterion.criterion_id] = st.radio(

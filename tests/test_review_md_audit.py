@@ -104,8 +104,8 @@ def test_invalidating_i7_appends_its_audit_line(audited: Audit) -> None:
     (line,) = round_.annulments
     assert (line.item_id, line.source, line.ref) == ("i7", "audit", audit_id)
     assert line.decided_on.isoformat() == "2026-12-04"
-    assert "3/2" in line.reason["en"]
-    assert "3/2" in line.reason["pt-BR"]
+    assert "divergence 1.50 above 1.00" in line.reason["en"]  # decimals, as the site shows it
+    assert "divergência 1,50 acima de 1,00" in line.reason["pt-BR"]
     # The next build scores no participant on i7.
     assert "i7" not in {item.item_id for item in scored_items(round_)}
     assert "i7" in audit_view(audited.engine, audited.admin, "tiny-2026-11").annulled

@@ -13,6 +13,7 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
+from reportgen.cli.review_freeze import freeze_export_command
 from reportgen.cli.review_sampling import parse_quotas
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
@@ -390,3 +391,6 @@ def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | N
     write_judgments(rows, output, force=force)
     noun = "judgment" if len(rows) == 1 else "judgments"
     click.echo(f"{len(rows)} {noun} of round {round_id} written to {output}.")
+
+
+review.add_command(freeze_export_command(_db_option, _engine))

@@ -1,0 +1,195 @@
+"""The Art. 26 audit walked end to end in a real browser (Debian's Chromium, Playwright)
+on the demonstration round, on SQLite and on PostgreSQL, each language on each database
+(the reviewer in one, the admin in the other; the site in both).
+
+`reportgen review sample` draws the audit; every response but one is scored through the
+app's own functions (tests/review/md_walk.py). The reviewer logs in and scores the one
+left by keyboard alone (Tab to each criterion, arrow keys or Space to pick, Tab and
+Enter to save), on a page that names no participant, judge or jury score; the admin sees
+its divergence and invalidates the item; the CLI exports, freezes and rebuilds, and the
+site's ledger table, opened in the browser, names the item in both languages.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine
+
+from review_app.i18n import translate
+from review_app.rubric_scores import rubric_scores
+from tests.review.browser import CHROMIUM, CHROMIUM_ARGS, served_review_app
+from tests.review.databases import fresh_database, postgres_url
+from tests.review.helpers import PASSWORD
+from tests.review.md_walk import (
+    ROUND_ID,
+    SITE_PREFIX,
+    Walked,
+    check_site,
+    demo_round_before_audit,
+    freeze_and_build,
+    leaks,
+    prepare_audit,
+)
+from tests.support.browser import DESKTOP, serve_directory
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+]
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+# (database, the reviewer's language, the admin's language)
+WALKS = [("sqlite", "pt-BR", "en"), ("postgresql", "en", "pt-BR")]
+FOCUSED = (
+    "() => { const e = document.activeElement;"
+    " return e ? [e.tagName, e.getAttribute('type') || '', e.innerText || ''] : []; }"
+)
+
+
+def _log_in(page: Any, address: str, name: str) -> None:
+    page.goto(address)
+    page.get_by_label("Nome").fill(name)  # the login form is in the default language
+    page.get_by_label("Senha").fill(PASSWORD)
+    page.get_by_role("button", name="Entrar").click()
+
+
+def _tab_to_radio(page: Any) -> None:
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED)[:2] == ["INPUT", "radio"]:
+            return
+    pytest.fail("Tab never reached a score")
+
+
+def _scores_by_keyboard(page: Any, walked: Walked, language: str) -> None:
+    """Each criterion's group reached with Tab, its score picked with the keys alone:
+    Space picks 0; from nothing, each right arrow moves one up."""
+    heading = page.get_by_role("heading", name=re.compile(walked.code)).first
+    heading.click()  # the keys go to the page from the sample's heading
+    _tab_to_radio(page)
+    for number in range(len(walked.criteria)):
+        if number:
+            page.keyboard.press("Tab")
+            assert page.evaluate(FOCUSED)[:2] == ["INPUT", "radio"]
+        for key in ["Space"] if walked.score == 0 else ["ArrowRight"] * walked.score:
+            page.keyboard.press(key)
+        group = page.get_by_role("radiogroup").nth(number + 1)  # the sidebar's pages first
+        playwright_sync.expect(group.get_by_role("radio", checked=True)).to_have_value(
+            str(walked.score)
+        )
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED)[2].strip() == translate(language, "rubric_submit")
+    page.keyboard.press("Enter")
+    playwright_sync.expect(page.get_by_text(translate(language, "queue_done"))).to_be_visible()
+
+
+def _reviewer_walk(browser: Any, address: str, walked: Walked, language: str) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.set_default_timeout(60_000)
+    _log_in(page, address, walked.reviewer)
+    playwright_sync.expect(
+        page.get_by_role("button", name=translate(language, "rubric_submit"))
+    ).to_be_visible()
+    assert (
+        walked.code in page.get_by_role("heading", name=re.compile("SISTEMA-")).first.inner_text()
+    )
+    forbidden = walked.forbidden
+    assert not leaks(page.content(), forbidden, walked.code)
+    assert not leaks(page.inner_text("body"), forbidden, walked.code)
+    _scores_by_keyboard(page, walked, language)
+    # The samples scored beforehand (through the app's functions) are as blind.
+    heading = page.get_by_role("heading", name=re.compile("SISTEMA-"))
+    code = walked.code
+    for _ in range(3):
+        # This sample's own button, then until its heading is gone: Streamlit may show
+        # the last run's elements beside the new ones for a moment.
+        page.locator(f".st-key-next_{code} button").click()
+        shown = page.get_by_role("heading", name=re.compile(re.escape(code)))
+        playwright_sync.expect(shown).to_have_count(0)
+        found = re.search(r"SISTEMA-[A-Z0-9]+", heading.first.inner_text())
+        assert found is not None
+        code = found.group()
+        assert not leaks(page.content(), forbidden, code)
+    page.close()
+
+
+def _admin_walk(browser: Any, address: str, walked: Walked, language: str) -> str:
+    """The admin sees the item's warning on the audit page and invalidates it."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.set_default_timeout(90_000)
+    _log_in(page, address, "admin")
+    page.get_by_text(translate(language, "md_page_audit"), exact=True).click()
+    warning = page.get_by_text(re.compile(rf"^Item {walked.item_id}: "))
+    playwright_sync.expect(warning).to_be_visible()
+    page.get_by_label(translate(language, "md_invalidate_item_label")).fill(walked.item_id)
+    page.get_by_role("button", name=translate(language, "md_invalidate")).click()
+    done = page.get_by_text(re.compile(r"\(ref AUD-[A-Z0-9]+\)"))
+    playwright_sync.expect(done).to_be_visible()
+    found = re.search(r"AUD-[A-Z0-9]+", done.inner_text())
+    assert found is not None
+    page.close()
+    return found.group()
+
+
+def _site_ledger(browser: Any, site: Path, walked: Walked, audit_id: str) -> None:
+    for served in serve_directory(site):
+        page = browser.new_page(viewport=DESKTOP)
+        for language in ("pt-BR", "en"):
+            page.goto(f"{served.base}{SITE_PREFIX[language]}{ROUND_ID}/discarded.html")
+            ledger = page.locator(f"#md-{ROUND_ID}-ledger tbody tr")
+            playwright_sync.expect(ledger).to_have_count(1)
+            assert walked.item_id in ledger.inner_text()
+            assert audit_id in ledger.inner_text()
+        page.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        # The audit page reads the round and lists 2,781 responses: seconds, not 5.
+        playwright_sync.expect.set_options(timeout=90_000)
+        try:
+            yield chromium
+        finally:
+            playwright_sync.expect.set_options(timeout=5_000)
+            chromium.close()
+
+
+def _judged(engine: Engine, walked: Walked) -> dict[str, int]:
+    with engine.connect() as connection:
+        for judgment in rubric_scores(connection, ROUND_ID, "audit"):
+            if judgment.code == walked.code:
+                return dict(judgment.scores)
+    return {}
+
+
+@pytest.mark.timeout(400)
+@pytest.mark.parametrize(("kind", "reviewer_language", "admin_language"), WALKS)
+def test_the_audit_walked_in_the_browser(
+    kind: str, reviewer_language: str, admin_language: str, tmp_path: Path, browser: Any
+) -> None:
+    engine = fresh_database(kind, tmp_path)
+    url = f"sqlite:///{tmp_path / 'review.db'}" if kind == "sqlite" else postgres_url()
+    round_dir = demo_round_before_audit(tmp_path / "rounds")
+    languages = {"h1": reviewer_language, "h2": reviewer_language, "admin": admin_language}
+    walked = prepare_audit(engine, url, round_dir, languages)
+    try:
+        with served_review_app(url, tmp_path) as address:
+            _reviewer_walk(browser, address, walked, reviewer_language)
+            deadline = time.monotonic() + 30
+            while not _judged(engine, walked) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert _judged(engine, walked) == dict.fromkeys(walked.criteria, walked.score)
+            audit_id = _admin_walk(browser, address, walked, admin_language)
+    finally:
+        engine.dispose()
+    site = freeze_and_build(round_dir, url, tmp_path)
+    check_site(site, walked, audit_id)
+    _site_ledger(browser, site, walked, audit_id)

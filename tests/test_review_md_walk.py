@@ -1,0 +1,122 @@
+"""The Art. 26 audit walked end to end in the app (AppTest) on the demonstration round, on
+SQLite and on PostgreSQL, each language on each database (the reviewer in one, the admin
+in the other; the site in both): the CLI draws the sample, a reviewer scores a response
+on the rubric page so that it diverges, the admin sees the divergence on the audit page
+and invalidates the item, the CLI exports, freezes and rebuilds, and the site's ledger
+table names the item while no score counts it (tests/review/md_walk.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from sqlalchemy import Engine
+from streamlit.testing.v1 import AppTest
+
+from reportgen.archive import read_round
+from review_app.i18n import translate
+from review_app.md_format import decimal_text
+from review_app.rubric_scores import rubric_scores
+from review_app.ui_common import _engine_for
+from tests.review.databases import fresh_database, postgres_url
+from tests.review.helpers import PASSWORD
+from tests.review.md_walk import (
+    ROUND_ID,
+    Walked,
+    app_text,
+    check_site,
+    demo_round_before_audit,
+    freeze_and_build,
+    leaks,
+    prepare_audit,
+)
+
+APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
+pytestmark = pytest.mark.slow
+# (database, the reviewer's language, the admin's language)
+WALKS = [("sqlite", "pt-BR", "en"), ("postgresql", "en", "pt-BR")]
+
+
+def _logged_in(name: str, language: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["language"] = language
+    at.run()
+    at.text_input(key="login_name").input(name)
+    at.text_input(key="login_password").input(PASSWORD)
+    at.button[0].click()
+    at.run()
+    if at.session_state["language"] != language:
+        at.sidebar.selectbox(key="language").set_value(language).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _reviewer_scores(walked: Walked, language: str) -> None:
+    at = _logged_in(walked.reviewer, language)
+    assert at.session_state["current_code"] == walked.code  # the one response left
+    seen = app_text(at)
+    assert not leaks(seen, walked.forbidden, walked.code)
+    assert walked.model_id not in seen  # nor the unit's key, in elements or state
+    assert f"{walked.item_id}|{walked.model_id}|{walked.run}" not in seen
+    for criterion_id in walked.criteria:
+        at.radio(key=f"score_{walked.code}_{criterion_id}").set_value(walked.score)
+    submit = translate(language, "rubric_submit")
+    next(button for button in at.button if button.label == submit).click().run()
+    assert not at.exception, at.exception
+    assert not at.error
+
+
+def _admin_invalidates(walked: Walked, language: str) -> str:
+    at = _logged_in("admin", language)
+    at.sidebar.radio(key="page").set_value("md_page_audit").run()
+    assert not at.exception, at.exception
+    (warning,) = at.warning  # the one item above 1.0
+    assert walked.item_id in warning.value
+    difference = decimal_text(walked.score - walked.final, 2, language)
+    table = "\n".join(table.value.to_csv() for table in at.table)
+    assert difference in table
+    at.text_input(key="md_invalidate_item").input(walked.item_id)
+    at.button(key="md_invalidate").click().run()
+    assert not at.exception, at.exception
+    (success,) = at.success
+    found = re.search(r"AUD-[A-Z0-9]+", success.value)
+    assert found is not None, success.value
+    return found.group()
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize(("kind", "reviewer_language", "admin_language"), WALKS)
+def test_the_audit_walked_from_sample_to_site(
+    kind: str,
+    reviewer_language: str,
+    admin_language: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = fresh_database(kind, tmp_path)
+    url = f"sqlite:///{tmp_path / 'review.db'}" if kind == "sqlite" else postgres_url()
+    monkeypatch.setenv("REVIEW_DB_URL", url)
+    try:
+        _walk(engine, url, tmp_path, reviewer_language, admin_language)
+    finally:
+        engine.dispose()
+        _engine_for(url).dispose()  # the app's own engine, cached for this database
+        st.cache_resource.clear()
+
+
+def _walk(
+    engine: Engine, url: str, tmp_path: Path, reviewer_language: str, admin_language: str
+) -> None:
+    round_dir = demo_round_before_audit(tmp_path / "rounds")
+    walked = prepare_audit(engine, url, round_dir)
+    _reviewer_scores(walked, reviewer_language)
+    with engine.connect() as connection:
+        (mine,) = [j for j in rubric_scores(connection, ROUND_ID, "audit") if j.code == walked.code]
+    assert set(mine.scores.values()) == {walked.score}
+    audit_id = _admin_invalidates(walked, admin_language)
+    (line,) = read_round(round_dir, with_text=False, tolerate=lambda _: True).annulments
+    assert (line.item_id, line.source, line.ref) == (walked.item_id, "audit", audit_id)
+    site = freeze_and_build(round_dir, url, tmp_path)
+    check_site(site, walked, audit_id)
