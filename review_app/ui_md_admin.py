@@ -86,7 +86,12 @@ def _divergence_table(view: AuditView, reader: str) -> None:
                 if r.item_id in view.annulled
                 else DASH,
             }
-            for r in view.responses
+            # The responses that decide (above the threshold, then the largest
+            # differences) first: an audit holds thousands of rows.
+            for r in sorted(
+                view.responses,
+                key=lambda r: (not view.above(r), -abs(r.difference), r.item_id),
+            )
         ]
     )
 

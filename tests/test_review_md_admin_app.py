@@ -76,6 +76,10 @@ def test_the_audit_page_shows_h_minus_f_and_flags_i7(round_dir: Path, language: 
     assert f"\u22121{separator}50" in table  # i7 P1: h 5/2 − F 4
     assert f"0{separator}17" in table  # i3 P1: 9/2 − 13/3
     assert translate(language, "md_flag_above", threshold=f"1{separator}00") in table
+    # The response that decides comes first, however many rows the audit holds.
+    first = at.table[0].value.iloc[0]
+    assert first[translate(language, "md_col_item")] == "i7"
+    assert first[translate(language, "md_col_difference")] == f"\u22121{separator}50"
     (warning,) = at.warning
     assert "i7" in warning.value
     assert f"1{separator}50" in warning.value
