@@ -46,7 +46,13 @@ from reportgen.archive._reader import (
     read_round,
     verify_round,
 )
-from reportgen.archive._writer import append_annulment, append_model, write_round
+from reportgen.archive._writer import (
+    append_annulment,
+    append_model,
+    manifest_bytes,
+    write_archive_files,
+    write_round,
+)
 from reportgen.model import TEXT_LANGUAGES
 
 __all__ = [
@@ -75,6 +81,7 @@ __all__ = [
     "format_version",
     "kind_of_round",
     "language_texts",
+    "manifest_bytes",
     "manifest_from_dict",
     "manifest_to_dict",
     "parse_rows",
@@ -84,5 +91,6 @@ __all__ = [
     "read_round",
     "response_path",
     "verify_round",
+    "write_archive_files",
     "write_round",
 ]

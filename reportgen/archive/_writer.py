@@ -28,7 +28,6 @@ from reportgen.archive._layout import (
     LEDGER_FILE,
     MANIFEST_FILE,
     MODELS_FILE,
-    RESPONSES_DIR,
     SLUG,
     format_version,
     response_path,
@@ -65,17 +64,10 @@ def write_round(
         if not SLUG.fullmatch(model_id):
             raise InputError(f"responses: model id {model_id!r} is not a slug [a-z0-9][a-z0-9-]*")
     files = _round_files(kind, manifest, models, items, responses, tables)
-    with staging_dir(dest) as staging:
-        (staging / RESPONSES_DIR).mkdir()
-        for rel, data in files.items():
-            write_file(staging / rel, data)
-        write_file(staging / CHECKSUMS_FILE, checksums_text(digests_of(files)).encode())
-        if annulments:
-            write_file(staging / LEDGER_FILE, chained_ledger(annulments)[0])
-        problems = verify_round(staging)
-        if problems:
-            raise ArchiveError(str(dest), problems)
-        _rename_into_place(staging, dest)
+    files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode()
+    if annulments:
+        files[LEDGER_FILE] = chained_ledger(annulments)[0]
+    write_archive_files(dest, files, verify_as=str(dest))
 
 
 def _round_files(
@@ -92,7 +84,7 @@ def _round_files(
             f"tables: a {kind.name!r} round has {sorted(declared)}, got {sorted(tables)}"
         )
     files: dict[str, bytes] = {
-        MANIFEST_FILE: _json_bytes(manifest_to_dict(manifest)),
+        MANIFEST_FILE: manifest_bytes(manifest),
         MODELS_FILE: csv_text(
             (*MODELS_HEADER, *kind.model_columns),
             [[*models_csv_row(m), *kind.model_row(m)] for m in models],
@@ -159,6 +151,31 @@ def fsync_directory(directory: Path) -> None:
 
 def _json_bytes(data: Mapping[str, object]) -> bytes:
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def manifest_bytes(manifest: Manifest) -> bytes:
+    """round.json's bytes for `manifest`: indented, UTF-8 as is, one final newline."""
+    return _json_bytes(manifest_to_dict(manifest))
+
+
+def write_archive_files(
+    dest: Path, files: Mapping[str, bytes], *, verify_as: str | None = None
+) -> None:
+    """Write `files` (relative path -> bytes, SHA256SUMS included) as a new archive at
+    `dest`: staged beside it, fsynced, renamed into place; nothing is left on failure and
+    an existing `dest` is refused (OutputExistsError). With `verify_as`, the staged archive
+    is verified first and its problems raised as ArchiveError(verify_as, ...). A kind whose
+    tables the generic `write_round` does not cover (per-model folders, computed hashes)
+    writes through it."""
+    with staging_dir(dest) as staging:
+        for rel, data in files.items():
+            (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+            write_file(staging / rel, data)
+        if verify_as is not None:
+            problems = verify_round(staging)
+            if problems:
+                raise ArchiveError(verify_as, problems)
+        _rename_into_place(staging, dest)
 
 
 def append_model(

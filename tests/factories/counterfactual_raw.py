@@ -17,10 +17,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from reportgen.archive import csv_text
+from reportgen.archive import csv_text, manifest_to_dict
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.schemas import MODELS_HEADER
-from reportgen.kinds.counterfactual.write import battery_files, manifest_dict, system_row
+from reportgen.kinds.counterfactual.write import battery_files, system_row
 from tests.factories.counterfactual_rounds import JUDGE_INPUT, minimal_round
 
 
@@ -28,7 +28,7 @@ def write_battery(folder: Path) -> None:
     """The minimal round's battery folder: a draft round.json, models.csv, the CSVs."""
     round_ = minimal_round()
     folder.mkdir()
-    draft = manifest_dict(round_.manifest)
+    draft = manifest_to_dict(round_.manifest)
     for computed in ("collected_on", "ended_on", "languages"):
         del draft[computed]
     draft["interpretations"] = []

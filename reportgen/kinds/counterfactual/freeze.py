@@ -17,7 +17,6 @@ and moves it into place only when it has no problem: nothing half-written.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,13 +33,12 @@ from reportgen.archive import (
     csv_text,
     read_manifest_data,
     response_path,
-    verify_round,
+    write_archive_files,
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._csv import read_csv_records
 from reportgen.archive._parquet import parquet_bytes
-from reportgen.archive._writer import fsync_directory, staging_dir, write_file
-from reportgen.errors import ArchiveError, InputError, OutputExistsError
+from reportgen.errors import InputError, OutputExistsError
 from reportgen.kinds.counterfactual.prepare import BatteryTables, read_battery
 from reportgen.kinds.counterfactual.raw import (
     CALIBRATION_COLUMNS,
@@ -386,14 +384,4 @@ def _table(rows: Sequence[Row], schema: pa.Schema, *, model_id: str | None = Non
 
 def _write_verified(files: Mapping[str, bytes], out_dir: Path, raw_dir: Path) -> None:
     """Stage the archive, verify it, and move it into place only when it is valid."""
-    with staging_dir(out_dir) as staging:
-        for rel, content in files.items():
-            (staging / rel).parent.mkdir(parents=True, exist_ok=True)
-            write_file(staging / rel, content)
-        found = verify_round(staging)
-        if found:
-            raise ArchiveError(f"{raw_dir} (frozen as {out_dir.name})", found)
-        if out_dir.exists():
-            raise OutputExistsError(f"{out_dir} already exists: an archive is never overwritten")
-        os.rename(staging, out_dir)
-        fsync_directory(out_dir.parent)
+    write_archive_files(out_dir, files, verify_as=f"{raw_dir} (frozen as {out_dir.name})")

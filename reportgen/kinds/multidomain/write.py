@@ -11,7 +11,6 @@ into place, so a failure leaves nothing behind.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -25,13 +24,14 @@ from reportgen.archive import (
     MODELS_FILE,
     bool_text,
     csv_text,
+    manifest_bytes,
     response_path,
+    write_archive_files,
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._ledger import chained_ledger
 from reportgen.archive._parquet import parquet_bytes
-from reportgen.archive._writer import fsync_directory, staging_dir, write_file
-from reportgen.errors import InputError, OutputExistsError
+from reportgen.errors import InputError
 from reportgen.kinds.multidomain.model import Judge, Manifest, Participant, Round
 from reportgen.kinds.multidomain.schemas import (
     ADJUDICATIONS_FILE,
@@ -65,21 +65,13 @@ def write_round(round_: Round, out_dir: Path) -> None:
         raise InputError(
             f"{out_dir}: an archive's folder is named after its round id {round_.round_id!r}"
         )
-    files = archive_files(round_)
-    with staging_dir(out_dir) as staging:
-        for rel, data in files.items():
-            (staging / rel).parent.mkdir(parents=True, exist_ok=True)
-            write_file(staging / rel, data)
-        if out_dir.exists():
-            raise OutputExistsError(f"{out_dir} already exists: an archive is never overwritten")
-        staging.rename(out_dir)
-        fsync_directory(out_dir.parent)
+    write_archive_files(out_dir, archive_files(round_))
 
 
 def archive_files(round_: Round) -> dict[str, bytes]:
     """Every file of the archive (relative path -> bytes), SHA256SUMS and ledger included."""
     files: dict[str, bytes] = {
-        MANIFEST_FILE: _json_bytes(manifest_dict(round_.manifest)),
+        MANIFEST_FILE: manifest_bytes(round_.manifest),
         MODELS_FILE: csv_text(
             MODELS_HEADER, [participant_row(p) for p in round_.models], name=MODELS_FILE
         ).encode("utf-8"),
@@ -104,28 +96,6 @@ def archive_files(round_: Round) -> dict[str, bytes]:
 
 
 # --- round.json -----------------------------------------------------------------------
-
-
-def manifest_dict(manifest: Manifest) -> dict[str, object]:
-    """round.json's content: the core's keys in the core's order, then `multidomain`."""
-    return {
-        "format": manifest.format,
-        "round_id": manifest.round_id,
-        "kind": manifest.kind,
-        "title": {language: manifest.title[language] for language in TEXT_LANGUAGES},
-        "synthetic": manifest.synthetic,
-        "collected_on": manifest.collected_on.isoformat(),
-        "protocol_frozen_on": manifest.protocol_frozen_on.isoformat(),
-        "ended_on": manifest.ended_on.isoformat() if manifest.ended_on else None,
-        "languages": list(manifest.languages),
-        "generation": dict(manifest.generation),
-        "bootstrap": {"replicates": manifest.bootstrap_replicates, "seed": manifest.bootstrap_seed},
-        "interpretations": [
-            {"id": i.id, "topic": _texts(i.topic), "reading": _texts(i.reading)}
-            for i in manifest.interpretations
-        ],
-        "multidomain": manifest_block(manifest),
-    }
 
 
 # long: one literal holding the spec's keys in the spec's order
@@ -208,11 +178,6 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
 
 def _texts(value: Mapping[str, str]) -> dict[str, str]:
     return {language: value[language] for language in TEXT_LANGUAGES}
-
-
-def _json_bytes(data: Mapping[str, object]) -> bytes:
-    # The core writer's form: indented, UTF-8 as is, one final newline.
-    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 # --- CSV tables -----------------------------------------------------------------------
