@@ -105,8 +105,12 @@ def test_no_serious_or_critical_violation_with_the_search_dialog_open(
     page.keyboard.type("Sabi", delay=20)  # Material searches on key events, not on fill()
     page.wait_for_selector(".md-search-result__item", timeout=10000)
     # axe measures colours as drawn: let the results' fade-in finish first
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
-    page.wait_for_timeout(500)
+    # (and the results drawn at full opacity: the colours axe reads are the final ones)
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running')"
+        " && Array.from(document.querySelectorAll('.md-search-result__item'))"
+        ".every(item => getComputedStyle(item).opacity === '1')"
+    )
     dialog = page.locator(".md-search[role='dialog']")
     assert dialog.get_attribute("aria-label") in ("Pesquisar", "Search")
     assert blocking(axe_violations(page)) == []

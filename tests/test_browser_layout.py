@@ -6,6 +6,7 @@ caption in view; the continuous round's scatter names a point on hover, beside i
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,9 +66,28 @@ _CHART_WIDTHS = """() => Array.from(document.querySelectorAll('figure.rg-chart')
 })"""
 
 
+# Whether every chart has been redrawn to its column's width after a resize (Vega redraws
+# on the window's resize event): the state the page shows once it has settled.
+_CHARTS_SETTLED = """([scatterPrefix, phone]) => Array.from(
+    document.querySelectorAll('figure.rg-chart')).every(figure => {
+  const svg = figure.querySelector('.rg-vega svg');
+  const column = figure.closest('.md-content__inner');
+  if (!svg || !column) { return false; }
+  const style = getComputedStyle(column);
+  const inner = column.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const width = svg.getBoundingClientRect().width;
+  const share = (!phone && figure.id.startsWith(scatterPrefix)) ? 0.5 : 0.97;
+  return width >= share * inner && width <= inner + 1;
+})"""
+
+
 def _resize_and_settle(page: Any, viewport: dict[str, int]) -> None:
     page.set_viewport_size(viewport)
-    page.wait_for_timeout(700)  # Vega redraws on the window's resize event
+    # On a timeout, the assertions that follow name the chart that did not fit.
+    with contextlib.suppress(playwright_sync.TimeoutError):
+        page.wait_for_function(
+            _CHARTS_SETTLED, arg=[f"scatter-{CONTINUOUS}", viewport is PHONE], timeout=15_000
+        )
 
 
 @pytest.mark.parametrize("path", CHART_PAGES)
@@ -153,7 +173,9 @@ def test_table_two_on_a_phone_scrolls_with_its_model_column_pinned(
         f"document.querySelector('{table}').closest('.rg-table-wrap').scrollLeft > 0"
     )
     wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")  # on to the last column
-    page.wait_for_timeout(100)
+    page.wait_for_function(
+        "w => w.scrollLeft >= w.scrollWidth - w.clientWidth - 1", arg=wrap.element_handle()
+    )
     layout = page.eval_on_selector(table, _TABLE_BOX)
     last, model = layout["headers"][-1], layout["headers"][1]
     assert last["right"] <= layout["wrap"]["right"] + 1, last  # the last column came into view

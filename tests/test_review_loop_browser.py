@@ -148,7 +148,7 @@ def _press_twice(page: Page, engine: Engine, gap_ms: int) -> bool:
     first = _code_on_screen(page)
     page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).click()  # keys to the page
     page.keyboard.press("1")
-    page.wait_for_timeout(gap_ms)
+    page.wait_for_timeout(gap_ms)  # house-rule: input timing (the race is the test)
     seen_before = _code_on_screen(page)
     page.keyboard.press("1")
     seen_after = _code_on_screen(page)

@@ -24,6 +24,7 @@ from tests.review.helpers import PASSWORD, new_database
 from tests.review.md_walk import leaks
 from tests.review.rubric import rubric_batch, tiny_round
 from tests.support.browser import DESKTOP, PHONE
+from tests.support.streamlit_page import wait_for_window_flag, wait_until_idle
 
 pytestmark = [
     pytest.mark.slow,
@@ -99,6 +100,10 @@ def _rubric_page(browser: Any, served: Served, language: str, viewport: dict[str
     page.get_by_role("button", name="Entrar").click()
     submit = page.get_by_role("button", name=translate(language, "rubric_submit"))
     playwright_sync.expect(submit).to_be_visible()
+    # Keys typed before the run ends, or before the digit listener is installed, are lost:
+    # the cause of a flaky keyboard test, fixed by waiting for both states the page shows.
+    wait_until_idle(page)
+    wait_for_window_flag(page, "reportgenRubricDigits")
     return page
 
 
