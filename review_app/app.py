@@ -31,6 +31,7 @@ from review_app.ui_common import (
     show_error,
     show_saved,
     t,
+    t_md,
     token,
     write_cookie,
 )
@@ -146,7 +147,7 @@ def main() -> None:
         return
     show_saved()
     pages = PAGES[me.role]
-    st.sidebar.caption(t("signed_in_as", name=me.name))
+    st.sidebar.caption(t_md("signed_in_as", name=me.name))
     # The format function captures the language: AppTest calls it outside the session.
     reader = language()
     choice = st.sidebar.radio(
