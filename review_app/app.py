@@ -38,6 +38,7 @@ from review_app.ui_common import (
 from review_app.ui_contest import contest_page, decide_page
 from review_app.ui_md_admin import md_audit_page, md_calibration_page, md_contamination_page
 from review_app.ui_reviewer import guidelines_page, review_page
+from review_app.ui_setup import show_setup_help
 
 PAGES: dict[str, dict[str, Callable[[], None]]] = {
     "reviewer": {
@@ -143,7 +144,8 @@ def main() -> None:
     page_setup()
     write_cookie()
     if me is None:
-        _login_form()
+        if not show_setup_help():  # no account yet: how to make one, not a login form
+            _login_form()
         return
     show_saved()
     pages = PAGES[me.role]
