@@ -30,7 +30,7 @@ class ReportgenError(Exception):
 
 
 class ArchiveError(ReportgenError):
-    """A round archive violates ../shared/spec/round-archive.md."""
+    """A round archive violates docs/archive-format.md."""
 
     def __init__(self, round_dir: str, problems: Iterable[Problem]) -> None:
         self.round_dir = round_dir

@@ -1,4 +1,4 @@
-"""The common, immutable in-memory round (../shared/spec/round-archive-2.md, common core).
+"""The common, immutable in-memory round (docs/archive-format.md, common core).
 
 Every kind of round shares these types: the core manifest keys, the models, the
 annulment ledger and a `Round` holding them. A kind extends them with its own

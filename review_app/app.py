@@ -31,12 +31,14 @@ from review_app.ui_common import (
     show_error,
     show_saved,
     t,
+    t_md,
     token,
     write_cookie,
 )
 from review_app.ui_contest import contest_page, decide_page
 from review_app.ui_md_admin import md_audit_page, md_calibration_page, md_contamination_page
 from review_app.ui_reviewer import guidelines_page, review_page
+from review_app.ui_setup import show_setup_help
 
 PAGES: dict[str, dict[str, Callable[[], None]]] = {
     "reviewer": {
@@ -142,11 +144,12 @@ def main() -> None:
     page_setup()
     write_cookie()
     if me is None:
-        _login_form()
+        if not show_setup_help():  # no account yet: how to make one, not a login form
+            _login_form()
         return
     show_saved()
     pages = PAGES[me.role]
-    st.sidebar.caption(t("signed_in_as", name=me.name))
+    st.sidebar.caption(t_md("signed_in_as", name=me.name))
     # The format function captures the language: AppTest calls it outside the session.
     reader = language()
     choice = st.sidebar.radio(

@@ -19,7 +19,8 @@ from review_app.auth import require
 from review_app.cf_tables import mask_flags
 from review_app.db import audit, judgment_changes, judgments, now_utc
 from review_app.errors import ReviewInputError
-from review_app.reviewing import ReviewSample, _check_note, _own_assignment
+from review_app.judgment_versions import check_version, update_judgment
+from review_app.reviewing import ReviewSample, _Assignment, _check_note, _own_assignment
 from review_app.rubric_reviewing import checked_scores, criteria_of, own_scores, replace_scores
 from review_app.tasks import task_of_kind
 
@@ -51,10 +52,13 @@ def submit_scale(
     score: object,
     reveals: object,
     note: str | None = None,
+    *,
+    seen: str | None = None,
 ) -> bool:
     """Record or revise the caller's score of scale sample `code` (an integer of the
     task's scale) and their mask-audit answer. Returns False when the same score, flag
-    and note were already recorded. A refusal changes nothing."""
+    and note were already recorded. A refusal changes nothing; so does a save naming
+    (`seen`) another version of the judgment than the stored one."""
     me = require(engine, token, "reviewer")
     with engine.connect() as connection:
         row = _own_assignment(connection, me.account_id, code)
@@ -68,24 +72,26 @@ def submit_scale(
         raise ReviewInputError("cf_error_flag", value=reveals)
     clean_note = _check_note(note, required=False)
     try:
-        return _record(engine, me.account_id, code, checked, reveals, clean_note)
+        return _record(engine, me.account_id, code, (checked, reveals, clean_note), seen)
     except IntegrityError:
-        # Two submits raced (two tabs): the other inserted first; this one now updates.
-        return _record(engine, me.account_id, code, checked, reveals, clean_note)
+        # Two submits raced (two tabs): the other inserted first; this one now updates
+        # (or, naming the version it showed, is refused).
+        return _record(engine, me.account_id, code, (checked, reveals, clean_note), seen)
 
 
 def _record(
     engine: Engine,
     reviewer_id: int,
     code: str,
-    scores: dict[str, int],
-    reveals: bool,
-    clean_note: str,
+    judgment: tuple[dict[str, int], bool, str],
+    seen: str | None,
 ) -> bool:
+    scores, reveals, clean_note = judgment
     with engine.begin() as connection:
         row = _own_assignment(connection, reviewer_id, code)
         if row.closed_at is not None:
             raise ReviewInputError("error_batch_closed", code=code)
+        check_version(connection, row, seen)
         current = own_scores(connection, row.assignment_id)
         flag = _own_flag(connection, row.assignment_id)
         same_judgment = (
@@ -97,7 +103,9 @@ def _record(
         if not same_judgment:
             _write_change(connection, row.assignment_id, row.choice, row.note, current)
             replace_scores(connection, row.assignment_id, scores)
-            _set_judgment(connection, row.assignment_id, row.judgment_id, clean_note)
+            _set_judgment(connection, row, clean_note, seen)
+        else:  # the flag alone changes: the judgment's version moves with it
+            update_judgment(connection, row, seen, revised_at=now)
         if flag is None:
             connection.execute(
                 mask_flags.insert().values(
@@ -137,18 +145,14 @@ def _write_change(
 
 
 def _set_judgment(
-    connection: Connection, assignment_id: int, judgment_id: int | None, clean_note: str
+    connection: Connection, row: _Assignment, clean_note: str, seen: str | None
 ) -> None:
     now = now_utc()
-    if judgment_id is None:
+    if row.judgment_id is None:
         connection.execute(
             judgments.insert().values(
-                assignment_id=assignment_id, choice=SCORED, note=clean_note, submitted_at=now
+                assignment_id=row.assignment_id, choice=SCORED, note=clean_note, submitted_at=now
             )
         )
     else:
-        connection.execute(
-            update(judgments)
-            .where(judgments.c.judgment_id == judgment_id)
-            .values(choice=SCORED, note=clean_note, revised_at=now)
-        )
+        update_judgment(connection, row, seen, choice=SCORED, note=clean_note, revised_at=now)

@@ -23,14 +23,16 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
-from sqlalchemy import Engine, Row, select, update
+from sqlalchemy import Connection, Engine, Row, select, update
 
 from reportgen.model import TEXT_LANGUAGES, Annulment
 from review_app.auth import require
 from review_app.db import (
     accounts,
     as_utc,
+    assignments,
     audit,
+    batches,
     contestations,
     now_utc,
     rounds,
@@ -100,7 +102,7 @@ def submit_contestation(
     *,
     clock: Callable[[], datetime] = now_utc,
 ) -> str:
-    """Contest an item, named by a sample code (reviewers) or an item id; returns the id."""
+    """Contest an item, named by one's own sample code or an item id; returns its id."""
     me = require(engine, token, "reviewer", "participant")
     text = justification.strip()
     if len(text) < JUSTIFICATION_MIN_CHARS:
@@ -114,13 +116,10 @@ def submit_contestation(
             raise ReviewInputError("error_unknown_round", round_id=round_id)
         if round_row.published_on is None and round_row.kind != MULTIDOMAIN:
             raise ReviewInputError("error_not_published", round_id=round_id)
-        # A sample code is resolved here, on the server; the reviewer never sees the item id.
-        item_id = connection.execute(
-            select(sample_keys.c.item_id)
-            .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
-            .where(samples.c.code == reference.strip().upper())
-        ).scalar()
+        item_id = _own_sample_item(connection, me.account_id, round_id, reference)
         if item_id is None:
+            # Someone else's sample code and a code that does not exist get the same
+            # answer, so that the form cannot be used to learn which codes are real.
             if reference.strip() not in _item_ids(Path(round_row.round_dir)):
                 raise ReviewInputError("error_unknown_reference", reference=reference)
             item_id = reference.strip()
@@ -140,6 +139,26 @@ def submit_contestation(
         )
         audit(connection, me.account_id, "contest", {"contest_id": contest_id})
     return contest_id
+
+
+def _own_sample_item(
+    connection: Connection, account_id: int, round_id: str, reference: str
+) -> str | None:
+    """The item behind `reference` when it is the code of a sample of `round_id` assigned
+    to the account; None otherwise. Resolved here, on the server: the reviewer never
+    sees the item id."""
+    item_id = connection.execute(
+        select(sample_keys.c.item_id)
+        .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .join(assignments, assignments.c.sample_id == samples.c.sample_id)
+        .where(
+            samples.c.code == reference.strip().upper(),
+            batches.c.round_id == round_id,
+            assignments.c.reviewer_id == account_id,
+        )
+    ).scalar()
+    return None if item_id is None else str(item_id)
 
 
 def _check_window(round_row: Row[Any], item_id: str, now: datetime) -> None:

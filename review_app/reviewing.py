@@ -30,6 +30,12 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.judgment_versions import (
+    CHANGED_AT,
+    check_version,
+    judgment_version,
+    update_judgment,
+)
 from review_app.tasks import task_of_kind
 
 
@@ -55,6 +61,9 @@ class ReviewSample:
     language: str | None = None  # the statement's language (BCP-47), for `lang`
     criteria: tuple[RubricCriterion, ...] = ()  # a rubric task's criteria, in order
     scores: Mapping[str, int] = field(default_factory=dict)  # the caller's own scores
+    # The judgment as loaded ("" when none), which a save from this page names: a save
+    # naming an older version (another tab saved since) is refused, not applied.
+    version: str = ""
 
 
 def my_queue(engine: Engine, token: str | None) -> list[QueueEntry]:
@@ -110,18 +119,27 @@ def load_sample(engine: Engine, token: str | None, code: str) -> ReviewSample:
         language=row.language,
         criteria=criteria_of(row.criteria),
         scores=scores,
+        version=judgment_version(row),
     )
 
 
 def submit_judgment(
-    engine: Engine, token: str | None, code: str, choice: str, note: str | None = None
+    engine: Engine,
+    token: str | None,
+    code: str,
+    choice: str,
+    note: str | None = None,
+    *,
+    seen: str | None = None,
 ) -> bool:
     """Record or revise the caller's judgment of sample `code`.
 
     Returns False when the same judgment was already recorded (a repeated submit
     records once). The note is optional, except for the choices the round's task says
     need one (Estigmas: `unclassifiable`, the administrator must know why); a note of
-    only spaces or over NOTE_MAX_CHARS is refused.
+    only spaces or over NOTE_MAX_CHARS is refused. `seen` is the version of the
+    judgment the page showed (`ReviewSample.version`): when the judgment has changed
+    since (another tab), the save is refused (`check_version`).
     """
     me = require(engine, token, "reviewer")
     with engine.connect() as connection:
@@ -134,18 +152,23 @@ def submit_judgment(
         raise ReviewInputError("error_choice", choice=choice)
     clean_note = _check_note(note, required=choice in task.note_required)
     try:
-        return _record(engine, me.account_id, code, choice, clean_note)
+        return _record(engine, me.account_id, code, (choice, clean_note), seen)
     except IntegrityError:
         # Two submits of the same sample raced (two tabs, a double click on PostgreSQL):
-        # the other one inserted first, so this one now sees it and updates or no-ops.
-        return _record(engine, me.account_id, code, choice, clean_note)
+        # the other one inserted first, so this one now sees it and updates or no-ops
+        # (or, naming the version it showed, is refused).
+        return _record(engine, me.account_id, code, (choice, clean_note), seen)
 
 
-def _record(engine: Engine, reviewer_id: int, code: str, choice: str, clean_note: str) -> bool:
+def _record(
+    engine: Engine, reviewer_id: int, code: str, judgment: tuple[str, str], seen: str | None
+) -> bool:
+    choice, clean_note = judgment
     with engine.begin() as connection:
         row = _own_assignment(connection, reviewer_id, code)
         if row.closed_at is not None:
             raise ReviewInputError("error_batch_closed", code=code)
+        check_version(connection, row, seen)
         now = now_utc()
         if (row.choice, row.note or "") == (choice, clean_note):
             return False
@@ -169,11 +192,7 @@ def _record(engine: Engine, reviewer_id: int, code: str, choice: str, clean_note
             )
             action = "judge"
         else:
-            connection.execute(
-                update(judgments)
-                .where(judgments.c.judgment_id == row.judgment_id)
-                .values(choice=choice, note=clean_note, revised_at=now)
-            )
+            update_judgment(connection, row, seen, choice=choice, note=clean_note, revised_at=now)
             action = "revise_judgment"
         audit(connection, reviewer_id, action, {"code": code, "choice": choice})
     return True
@@ -312,6 +331,7 @@ class _Assignment:
     judgment_id: int | None
     choice: str | None
     note: str | None
+    changed_at: datetime | None  # when the judgment was last revised, else recorded
     closed_at: datetime | None
     kind: str
     task_type: str | None
@@ -329,6 +349,7 @@ def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Ass
             judgments.c.judgment_id,
             judgments.c.choice,
             judgments.c.note,
+            CHANGED_AT.label("changed_at"),
             batches.c.closed_at,
             rounds.c.kind,
             batches.c.task_type,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from sqlalchemy import Connection, Engine, delete, select, update
+from sqlalchemy import Connection, Engine, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from reportgen.kinds.review_task import SCORED, RubricCriterion
@@ -24,6 +24,7 @@ from review_app.db import (
     now_utc,
 )
 from review_app.errors import ReviewInputError
+from review_app.judgment_versions import check_version, update_judgment
 from review_app.reviewing import _check_note, _own_assignment
 from review_app.tasks import task_of_kind
 
@@ -95,10 +96,13 @@ def submit_scores(
     code: str,
     scores: Mapping[str, object],
     note: str | None = None,
+    *,
+    seen: str | None = None,
 ) -> bool:
     """Record or revise the caller's scores of rubric sample `code`: every criterion, an
     integer of the task's scale. Returns False when the same scores (and note) were
-    already recorded. A refusal changes nothing."""
+    already recorded. A refusal changes nothing; so does a save naming (`seen`) another
+    version of the judgment than the stored one (`review_app.judgment_versions`)."""
     me = require(engine, token, "reviewer")
     with engine.connect() as connection:
         row = _own_assignment(connection, me.account_id, code)
@@ -109,19 +113,26 @@ def submit_scores(
     checked = checked_scores(criteria, task.scale, scores)
     clean_note = _check_note(note, required=False)
     try:
-        return _record_scores(engine, me.account_id, code, checked, clean_note)
+        return _record_scores(engine, me.account_id, code, (checked, clean_note), seen)
     except IntegrityError:
-        # Two submits raced (two tabs): the other inserted first; this one now updates.
-        return _record_scores(engine, me.account_id, code, checked, clean_note)
+        # Two submits raced (two tabs): the other inserted first; this one now updates
+        # (or, naming the version it showed, is refused).
+        return _record_scores(engine, me.account_id, code, (checked, clean_note), seen)
 
 
 def _record_scores(
-    engine: Engine, reviewer_id: int, code: str, scores: dict[str, int], clean_note: str
+    engine: Engine,
+    reviewer_id: int,
+    code: str,
+    judgment: tuple[dict[str, int], str],
+    seen: str | None,
 ) -> bool:
+    scores, clean_note = judgment
     with engine.begin() as connection:
         row = _own_assignment(connection, reviewer_id, code)
         if row.closed_at is not None:
             raise ReviewInputError("error_batch_closed", code=code)
+        check_version(connection, row, seen)
         current = own_scores(connection, row.assignment_id)
         if row.choice == SCORED and current == scores and (row.note or "") == clean_note:
             return False
@@ -147,11 +158,7 @@ def _record_scores(
             )
             action = "judge"
         else:
-            connection.execute(
-                update(judgments)
-                .where(judgments.c.judgment_id == row.judgment_id)
-                .values(choice=SCORED, note=clean_note, revised_at=now)
-            )
+            update_judgment(connection, row, seen, choice=SCORED, note=clean_note, revised_at=now)
             action = "revise_judgment"
         replace_scores(connection, row.assignment_id, scores)
         audit(connection, reviewer_id, action, {"code": code, "choice": SCORED, "scores": scores})

@@ -24,7 +24,7 @@ from review_app.accounts import (
 )
 from review_app.db import ROLES
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, translate
-from review_app.ui_common import engine, language, show_error, t, token
+from review_app.ui_common import engine, language, show_error, t, t_md, token
 
 NOTICE = "accounts_notice"  # session-state key: what the last action did, shown after a rerun
 
@@ -64,7 +64,7 @@ def _new_account_form() -> None:
     except ReportgenError as error:
         show_error(error)
         return
-    st.success(t("account_created", name=name.strip()))
+    st.success(t_md("account_created", name=name.strip()))
     st.code(password, language=None)
 
 
@@ -88,7 +88,7 @@ def _account_panel(account: AccountRow) -> None:
             except ReportgenError as error:
                 show_error(error)
             else:
-                st.success(t("password_reset_done", name=account.name))
+                st.success(t_md("password_reset_done", name=account.name))
                 st.code(password, language=None)
         choice, save = st.columns([3, 1])
         preferred = choice.selectbox(
@@ -109,5 +109,5 @@ def _act(account: AccountRow, action: Callable[[], object]) -> None:
     except ReportgenError as error:
         show_error(error)
         return
-    st.session_state[NOTICE] = t("account_updated", name=account.name)
+    st.session_state[NOTICE] = t_md("account_updated", name=account.name)
     st.rerun()

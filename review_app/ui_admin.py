@@ -30,6 +30,7 @@ from review_app.batches import (
     reviewer_names,
 )
 from review_app.ui_common import engine, language, show_error, t, token
+from review_app.ui_text import escape_markdown as plain
 from review_app.ui_text import show_note
 
 QUEUE_PAGE_SIZE = 25
@@ -47,7 +48,7 @@ def calibration_page() -> None:
         st.info(t("no_assignments"))
     for entry in progress:
         share = entry.judged / entry.assigned if entry.assigned else 0.0
-        st.progress(share, text=f"{entry.name}: {entry.judged}/{entry.assigned}")
+        st.progress(share, text=f"{plain(entry.name)}: {entry.judged}/{entry.assigned}")
     judged = judged_samples(engine(), token())
     if judged:
         _round_calibration(judged)
@@ -86,7 +87,7 @@ def _round_calibration(judged: list[JudgedSample]) -> None:
     st.subheader(t("agreement_by_model_heading"))
     st.table(
         [
-            {t("model"): model, t("agreement"): _number(rate)}
+            {t("model"): plain(model), t("agreement"): _number(rate)}
             for model, rate in calibration.agreement_by_model.items()
         ]
     )
@@ -115,7 +116,7 @@ def _agreement_tables(detail: Agreement) -> None:
         _estimate_row(t("judgments_kappa"), detail.judgments_vs_automatic, level),
         _estimate_row(t("alpha_reviewers"), detail.alpha_reviewers, level),
         *(
-            _estimate_row(f"{t('kappa')} · {name}", estimate, level)
+            _estimate_row(f"{t('kappa')} · {plain(name)}", estimate, level)
             for name, estimate in detail.kappa_by_reviewer.items()
         ),
     ]
@@ -135,7 +136,7 @@ def _agreement_tables(detail: Agreement) -> None:
     st.table(
         [
             {
-                t("pair"): f"{pair.first} × {pair.second}",
+                t("pair"): f"{plain(pair.first)} × {plain(pair.second)}",
                 t("kappa"): _optional(pair.kappa),
                 t("n_column"): pair.n,
             }
@@ -146,7 +147,7 @@ def _agreement_tables(detail: Agreement) -> None:
     st.table(
         [
             {
-                t("reviewer"): point.reviewer,
+                t("reviewer"): plain(point.reviewer),
                 t("day"): point.day.isoformat(),
                 t("agreement"): _optional(point.agreement),
                 t("n_column"): point.n,

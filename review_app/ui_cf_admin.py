@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from review_app.cf_admin import calibration_progress, counterfactual_rounds, mask_flag_list
-from review_app.ui_common import engine, t, token
+from review_app.ui_common import engine, t, t_md, token
 
 
 def cf_calibration_page() -> None:
@@ -44,7 +44,7 @@ def cf_calibration_page() -> None:
     for flag in flags:
         with st.container(border=True, key=f"cf_flag_{flag.code}_{flag.reviewer}"):
             st.caption(
-                t(
+                t_md(
                     "cf_mask_flag_row",
                     code=flag.code,
                     variable=flag.variable_id,

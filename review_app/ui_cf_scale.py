@@ -21,7 +21,7 @@ from reportgen.kinds.counterfactual.review import in_language
 from review_app.cf_reviewing import my_mask_flag, submit_scale
 from review_app.errors import ReviewError
 from review_app.reviewing import ReviewSample, my_queue, next_code
-from review_app.ui_common import announce_saved, engine, language, t, token
+from review_app.ui_common import announce_saved, engine, language, t, t_md, token
 from review_app.ui_rubric import show_in_language
 
 CURRENT = "current_code"  # the same keys as ui_reviewer's: the sample on screen
@@ -36,7 +36,7 @@ def scale_view(
     reader = language()
     criterion = sample.criteria[0]
     with st.container(border=True, key=f"cf_scale_{sample.code}"):
-        st.caption(t("cf_scale_heading", variable=criterion.name(reader)))
+        st.caption(t_md("cf_scale_heading", variable=criterion.name(reader)))
         st.text(in_language(sample.prompt_text, reader))
         assert sample.task.scale is not None  # a scale task (see the caller)
         low, high = sample.task.scale
@@ -65,7 +65,7 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
     flagged = my_mask_flag(engine(), token(), sample.code)
     with st.form(key=f"cf_form_{sample.code}", border=False):
         score = st.radio(
-            t("cf_score_label", variable=criterion.name(language()), low=low, high=high),
+            t_md("cf_score_label", variable=criterion.name(language()), low=low, high=high),
             scale,
             index=scale.index(stored) if stored in scale else None,
             horizontal=True,
@@ -83,7 +83,9 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
     if not submitted:
         return None
     try:
-        submit_scale(engine(), token(), sample.code, score, bool(reveals), note or None)
+        submit_scale(
+            engine(), token(), sample.code, score, bool(reveals), note or None, seen=sample.version
+        )
     except ReviewError as error:
         return _in_page_language(error, sample)
     except ReportgenError as error:

@@ -15,6 +15,7 @@ from review_app.auth import SESSION_LIFETIME
 from review_app.errors import ReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from review_app.storage import database_url, open_database
+from review_app.ui_text import escape_markdown, escaped_params
 
 DB_URL_VARIABLE = "REVIEW_DB_URL"  # set by `reportgen review serve` for the app's process
 SESSION_COOKIE = "reportgen_review_session"
@@ -76,9 +77,19 @@ def t(key: str, **params: object) -> str:
     return translate(language(), key, **params)
 
 
+def t_md(key: str, **params: object) -> str:
+    """`t` for an element that renders Markdown (an alert, a caption, a title, a label, a
+    table cell): the parameters (names, codes, notes, file names) show as typed."""
+    return translate(language(), key, **escaped_params(params))
+
+
 def show_error(error: ReportgenError) -> None:
-    """A clear message in the reader's language (the archive's own errors are English)."""
-    st.error(error.message(language()) if isinstance(error, ReviewError) else str(error))
+    """A clear message in the reader's language (the archive's own errors are English);
+    what it quotes (a typed code, a file name) shows as typed, never as Markdown."""
+    if isinstance(error, ReviewError):
+        st.error(translate(language(), error.key, **escaped_params(error.params)))
+    else:
+        st.error(escape_markdown(str(error)))
 
 
 def token() -> str | None:

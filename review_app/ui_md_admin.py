@@ -12,7 +12,8 @@ from review_app.md_audit import AuditView, audit_view, invalidate_item, multidom
 from review_app.md_calibration import calibration_view
 from review_app.md_contamination import Finding, contamination_queue, record_outcome
 from review_app.md_format import DASH, decimal_text, rate_text
-from review_app.ui_common import engine, language, show_error, t, token
+from review_app.ui_common import engine, language, show_error, t, t_md, token
+from review_app.ui_text import escape_markdown as plain
 
 _FLASH = "md_flash"
 
@@ -52,7 +53,7 @@ def md_audit_page() -> None:
     for item_id in view.items_above:
         trigger = view.trigger(item_id)
         assert trigger is not None  # the item is above because a response is
-        text = t(
+        text = t_md(
             "md_item_above",
             item_id=item_id,
             divergence=decimal_text(trigger.divergence, 2, reader),
@@ -60,7 +61,7 @@ def md_audit_page() -> None:
             audit_id=trigger.audit_id,
         )
         if item_id in view.annulled:
-            st.info(f"{text} — {t('md_item_annulled', source=view.annulled[item_id])}")
+            st.info(f"{text} — {t_md('md_item_annulled', source=view.annulled[item_id])}")
         else:
             st.warning(text)
     _invalidate_form(round_id)
@@ -72,17 +73,17 @@ def _divergence_table(view: AuditView, reader: str) -> None:
         [
             {
                 t("md_col_audit_id"): r.audit_id,
-                t("md_col_item"): r.item_id,
-                t("md_col_participant"): r.model_id,
+                t("md_col_item"): plain(r.item_id),
+                t("md_col_participant"): plain(r.model_id),
                 t("md_col_run"): str(r.run),
-                t("md_col_reviewer"): r.reviewer,
+                t("md_col_reviewer"): plain(r.reviewer),
                 t("md_col_human"): decimal_text(r.human, 2, reader),
                 t("md_col_final"): decimal_text(r.final, 2, reader),
                 t("md_col_difference"): decimal_text(r.difference, 2, reader),
                 t("md_col_flag"): t("md_flag_above", threshold=threshold)
                 if view.above(r)
                 else DASH,
-                t("md_col_status"): t("md_item_annulled", source=view.annulled[r.item_id])
+                t("md_col_status"): t_md("md_item_annulled", source=view.annulled[r.item_id])
                 if r.item_id in view.annulled
                 else DASH,
             }
@@ -105,7 +106,9 @@ def _invalidate_form(round_id: str) -> None:
         except ReportgenError as error:
             show_error(error)
             return
-        st.session_state[_FLASH] = t("md_invalidated", item_id=item_id.strip(), audit_id=audit_id)
+        st.session_state[_FLASH] = t_md(
+            "md_invalidated", item_id=item_id.strip(), audit_id=audit_id
+        )
         st.rerun()
 
 
@@ -121,7 +124,7 @@ def md_calibration_page() -> None:
     st.table(
         [
             {
-                t("md_col_item"): entry.item_id,
+                t("md_col_item"): plain(entry.item_id),
                 t("md_col_language"): entry.language,
                 t("md_col_responses"): str(entry.responses),
                 t("md_col_hit_rate"): rate_text(entry.hit_rate.fraction, reader),
@@ -180,12 +183,12 @@ def _finding_row(finding: Finding, reader: str) -> dict[str, str]:
     return {
         t("md_col_finding"): finding.finding_id,
         t("md_col_check"): t(f"md_check_{finding.finding}"),
-        t("md_col_item"): finding.item_id,
-        t("md_col_participant"): finding.model_id,
+        t("md_col_item"): plain(finding.item_id),
+        t("md_col_participant"): plain(finding.model_id),
         t("md_col_run"): str(finding.run),
         t("md_col_evidence"): evidence,
         t("md_col_outcome"): t(f"md_outcome_{finding.outcome or 'pending'}"),
-        t("md_col_note"): finding.note or DASH,
+        t("md_col_note"): plain(finding.note) if finding.note else DASH,
     }
 
 
@@ -208,5 +211,5 @@ def _outcome_form(round_id: str, pending: list[str]) -> None:
             show_error(error)
             return
         key = "md_recorded_line" if ref else "md_recorded"
-        st.session_state[_FLASH] = t(key, finding_id=finding_id, ref=ref)
+        st.session_state[_FLASH] = t_md(key, finding_id=finding_id, ref=ref)
         st.rerun()

@@ -12,6 +12,8 @@ sample unseen.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import streamlit as st
 
 from reportgen.errors import ReportgenError
@@ -29,9 +31,18 @@ from review_app.reviewing import (
     undo_last_judgment,
 )
 from review_app.ui_cf_scale import scale_view
-from review_app.ui_common import announce_saved, engine, language, show_error, t, token
+from review_app.ui_common import (
+    announce_saved,
+    engine,
+    language,
+    show_error,
+    t,
+    t_md,
+    token,
+)
 from review_app.ui_rubric import rubric_view
 from review_app.ui_text import show_literal
+from review_app.ui_versions import seen_version
 
 CURRENT = "current_code"
 DRAFTS = "note_drafts"  # sample code -> a note typed and not yet recorded
@@ -69,6 +80,8 @@ def review_page() -> None:
 
 def _sample_view(queue: list[QueueEntry], code: str) -> None:
     sample = load_sample(engine(), token(), code)
+    # A save in this run names the version the screen showed before it, not this one.
+    sample = replace(sample, version=seen_version(sample))
     codes = [entry.code for entry in queue]
     position = codes.index(code)
     st.subheader(t("sample_heading", code=sample.code, position=position + 1, total=len(codes)))
@@ -84,7 +97,7 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
         show_literal(t("prompt_label"), sample.prompt_text, key=f"prompt_{sample.code}")
         show_literal(t("output_label"), sample.output_text, key=f"output_{sample.code}")
         if sample.choice is not None:
-            st.info(t("your_judgment", choice=sample.task.label(language(), sample.choice)))
+            st.info(t_md("your_judgment", choice=sample.task.label(language(), sample.choice)))
         note = _note_field(sample)
         error = _choice_buttons(sample, note)
     if error is not None:
@@ -138,7 +151,9 @@ def _choice_buttons(sample: ReviewSample, note: str) -> ReportgenError | None:
             type="primary" if sample.choice == choice else "secondary",
         ):
             try:
-                submit_judgment(engine(), token(), sample.code, choice, note or None)
+                submit_judgment(
+                    engine(), token(), sample.code, choice, note or None, seen=sample.version
+                )
             except ReportgenError as error:
                 return error
             _drafts().pop(sample.code, None)
@@ -170,7 +185,7 @@ def _undo_button() -> None:
     """
     last = last_judgment(engine(), token())
     label = (
-        t("undo", code=last.code, choice=_label_of(last.code, last.choice))
+        t_md("undo", code=last.code, choice=_label_of(last.code, last.choice))
         if last is not None
         else t("undo_nothing")
     )

@@ -29,7 +29,7 @@ from review_app.errors import ReviewError
 from review_app.notes import visible_text
 from review_app.reviewing import ReviewSample, my_queue, next_code
 from review_app.rubric_reviewing import submit_scores
-from review_app.ui_common import announce_saved, engine, language, t, token
+from review_app.ui_common import announce_saved, engine, language, t, t_md, token
 
 CURRENT = "current_code"  # the same keys as ui_reviewer's: the sample on screen
 DRAFTS = "note_drafts"  # and the notes typed and not yet recorded
@@ -121,7 +121,9 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
         for criterion in sample.criteria:
             stored = sample.scores.get(criterion.criterion_id)
             chosen[criterion.criterion_id] = st.radio(
-                t("rubric_score_label", criterion=criterion.name(language()), low=low, high=high),
+                t_md(
+                    "rubric_score_label", criterion=criterion.name(language()), low=low, high=high
+                ),
                 scale,
                 index=scale.index(stored) if stored in scale else None,
                 horizontal=True,
@@ -140,6 +142,7 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
             sample.code,
             {key: value for key, value in chosen.items() if value is not None},
             note or None,
+            seen=sample.version,  # what the screen showed (ui_reviewer._sample_view)
         )
     except ReviewError as error:
         return _in_page_language(error, sample)

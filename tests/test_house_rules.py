@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -86,3 +87,35 @@ def test_the_import_rule_finds_each_form(tmp_path: Path) -> None:
         (tmp_path / name).write_text(text, encoding="utf-8")
     flagged = {path.name for path in tmp_path.iterdir() if _test_module_imports(path)}
     assert flagged == {"absolute.py", "plain.py", "package.py", "relative.py"}
+
+
+# Where this project's own requirement texts live on the machines it was built on; a reader
+# of the repository has none of them, so no doc and no module text may send them there.
+_OUTSIDE_FOLDERS = re.compile(r"\.\./shared/|\bshared/(?:spec|sources|reviews)\b")
+
+
+def _outside_references(paths: list[Path], root: Path = REPO) -> list[str]:
+    found: list[str] = []
+    for path in paths:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if _OUTSIDE_FOLDERS.search(line):
+                found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    return found
+
+
+def test_docs_and_code_point_to_files_in_the_repository() -> None:
+    paths = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+    for package in ("reportgen", "review_app"):
+        paths += sorted(
+            path
+            for path in (REPO / package).rglob("*")
+            if path.suffix in {".py", ".md", ".json", ".html", ".txt"} and path.is_file()
+        )
+    assert _outside_references(paths) == []
+
+
+def test_the_outside_reference_rule_finds_both_forms(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("See `../shared/spec/metrics.md`.\nAnd shared/sources/000.txt.\nshared core\n")
+    found = _outside_references([page], tmp_path)
+    assert [line.split(":")[1] for line in found] == ["1", "2"]

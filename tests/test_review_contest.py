@@ -158,7 +158,7 @@ def test_a_decided_contestation_cannot_be_decided_again(
     [
         ("i-003", "too short", "at least 30"),
         ("i-003", "x" * 5001, "at most 5000"),
-        ("i-999", JUSTIFICATION, "neither a sample code"),
+        ("i-999", JUSTIFICATION, "neither the code of a sample assigned to you"),
     ],
 )
 def test_bad_contestations_change_nothing(
@@ -191,3 +191,38 @@ def test_window_and_overdue(setup: tuple[Engine, dict[str, str], Path, Clock]) -
         submit_contestation(engine, tokens["lab"], "r-missing", "i-003", JUSTIFICATION)
     with pytest.raises(AccessDenied):
         submit_contestation(engine, tokens["admin"], "tiny-round", "i-003", JUSTIFICATION)
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_someone_else_s_code_is_refused_as_a_code_that_does_not_exist(
+    setup: tuple[Engine, dict[str, str], Path, Clock], language: str
+) -> None:
+    """Only a sample assigned to the caller can be contested by its code; the refusal of
+    another reviewer's code reads exactly as that of a made-up one (nothing to probe)."""
+    engine, tokens, _, _ = setup
+    real = reviewing.my_queue(engine, tokens["ana"])[0].code
+    fake = "ZZZZ" + real[4:] if not real.startswith("ZZZZ") else "YYYY" + real[4:]
+    carla = add_and_login(engine, "carla")  # a reviewer with no sample of this round
+    messages: dict[str, list[str]] = {}
+    for who in (carla, tokens["lab"]):
+        for reference in (real, fake):
+            with pytest.raises(ReviewInputError) as refused:
+                submit_contestation(engine, who, "tiny-round", reference, JUSTIFICATION)
+            shown = refused.value.message(language).replace(reference, "<code>")
+            messages.setdefault(shown, []).append(reference)
+    assert len(messages) == 1, messages
+    assert refused.value.key == "error_unknown_reference"
+    with engine.connect() as connection:
+        assert connection.execute(select(func.count()).select_from(contestations)).scalar() == 0
+
+
+def test_an_own_code_names_an_item_of_the_chosen_round_only(
+    setup: tuple[Engine, dict[str, str], Path, Clock], tmp_path: Path
+) -> None:
+    engine, tokens, _, _ = setup
+    other = make_round(tmp_path, models=REVIEW_MODELS, round_id="other-round")
+    create_batch(engine, read_round(other), fraction=0.05, min_per_stratum=1, overlap=2, seed=2)
+    publish_round(engine, "other-round", now_utc() - timedelta(days=1))
+    code = reviewing.my_queue(engine, tokens["ana"])[0].code
+    with pytest.raises(ReviewInputError, match="assigned to you"):
+        submit_contestation(engine, tokens["ana"], "other-round", code, JUSTIFICATION)

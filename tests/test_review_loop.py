@@ -393,7 +393,7 @@ def test_a_refused_contestation_keeps_everything_typed(app_database: Engine) -> 
     at.text_input(key="contest_reference_0").input("nao-existe")
     at.text_area(key="contest_justification_0").input(justification)
     _submit_button(at).click().run()
-    assert "não é código de amostra nem item" in at.error[0].value
+    assert "não é código de uma amostra atribuída a você nem item" in at.error[0].value
     assert at.text_input(key="contest_reference_0").value == "nao-existe"
     assert at.text_area(key="contest_justification_0").value == justification
     # Corrected, it goes through, and the form starts empty again.

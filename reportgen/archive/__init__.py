@@ -1,4 +1,4 @@
-"""Round archives (../shared/spec/round-archive-2.md): read, verify, write, append.
+"""Round archives (docs/archive-format.md): read, verify, write, append.
 
 The public API lives here; the private modules hold one concern each: `_layout`
 (file names, common checks), `_manifest`, `_checksums`, `_csv`, `_parquet`,

@@ -1,7 +1,7 @@
 """Integer targets of the demonstration label plan (see allocate.py).
 
 The counts below were chosen so that the full round reproduces the article's printed
-figures (../shared/spec/paper-figures.md) once computed as metrics.md says; the tests
+figures (docs/article-figures.md) once computed as metrics.md says; the tests
 recompute every figure from the allocation, so a change here that breaks one fails there.
 Per-style tuples are (original, doubt, positive); each style holds one third of the items.
 """

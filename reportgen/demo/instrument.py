@@ -3,7 +3,7 @@
 `build_layout()` gives the shape of the item bank without texts (fast, used by the label
 allocation); `build_instrument()` adds each item's prompt and canary. Both are deterministic:
 ids are hashes of fixed keys and the English subsample is drawn with a fixed seed.
-The counts reproduce the article's instrument (../shared/spec/paper-figures.md).
+The counts reproduce the article's instrument (docs/article-figures.md).
 """
 
 from __future__ import annotations

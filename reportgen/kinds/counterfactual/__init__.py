@@ -3,7 +3,7 @@
 Business message templates are filled with variants of a protected attribute (a name,
 an age, a CEP, a writing style, an explicit mention), each cell is run R >= 2 times
 against every system under test, and decision, quality and tone variables are
-extracted from each answer (../shared/spec/counterfactual-round.md).
+extracted from each answer (docs/counterfactual.md).
 
 `KIND` (the registry's entry) is built on first use, so that importing one of the
 kind's modules (model, terms) does not load the archive machinery.

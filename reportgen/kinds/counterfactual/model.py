@@ -1,4 +1,4 @@
-"""The counterfactual round's types (kind `counterfactual`, ../shared/spec/counterfactual-round.md).
+"""The counterfactual round's types (kind `counterfactual`, docs/counterfactual.md).
 
 They extend the common core of `reportgen.model`: `Manifest` adds the `counterfactual`
 block, `System` the five models.csv columns of a system under test, `Round` the

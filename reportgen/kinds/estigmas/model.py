@@ -1,4 +1,4 @@
-"""The Estigmas round's types (kind `estigmas`, ../shared/spec/round-archive.md).
+"""The Estigmas round's types (kind `estigmas`, docs/archive-format.md).
 
 They extend the common core of `reportgen.model`: `Manifest` adds the `estigmas`
 block, `Round` adds the stigmas, structures and labelled responses. Responses are

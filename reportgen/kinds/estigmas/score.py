@@ -1,6 +1,6 @@
 """Scoring: from a round's frozen labels to the count cube and the per-model metrics.
 
-Definitions follow ../shared/spec/metrics.md ("Per model"). Every figure on the site is
+Definitions follow docs/metrics.md ("Per model"). Every figure on the site is
 a ratio of counts, so the responses are aggregated once into a cube of counts per
 (model, stigma, structure, style, gender, outcome); the statistics engine reweights
 stigmas and structures of that cube. Per-response work is vectorised with numpy:

@@ -1,4 +1,4 @@
-"""The multidomain round's types (kind `multidomain`, ../shared/spec/multidomain-round.md).
+"""The multidomain round's types (kind `multidomain`, docs/multidomain.md).
 
 They extend the common core of `reportgen.model`: `Manifest` adds the `multidomain`
 block, `Participant` the models.csv columns of REG-BC-2026-001, `Round` the judges,

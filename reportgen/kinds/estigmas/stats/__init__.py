@@ -1,4 +1,4 @@
-"""The statistics engine (../shared/spec/metrics.md).
+"""The statistics engine (docs/metrics.md).
 
 Every function here works on the count cube and the item-level arrays of
 `reportgen.kinds.estigmas.score`; none reads an archive.
