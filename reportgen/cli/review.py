@@ -13,6 +13,7 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
+from reportgen.cli.review_accounts import unlock_command
 from reportgen.cli.review_freeze import freeze_export_command
 from reportgen.cli.review_sampling import parse_quotas
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
@@ -319,27 +320,54 @@ def export(
     help="Port to listen on.",
 )
 @click.option("--address", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    metavar="ADDR",
+    help=(
+        "Address or network (such as 10.0.0.0/24) of a reverse proxy whose X-Forwarded-For "
+        "and X-Forwarded-Proto are believed (repeatable; default: $REVIEW_TRUSTED_PROXIES, "
+        "else none: the headers are ignored and the connection's address is the client's)."
+    ),
+)
+@click.option(
+    "--secure-cookie",
+    is_flag=True,
+    help="Mark the session cookie Secure even when the app itself is reached over http "
+    "(behind a TLS proxy not named by --trusted-proxy).",
+)
 @_db_option
-def serve(port: int, address: str, db_url: str | None) -> None:
-    """Start the review app (Streamlit) on this machine until interrupted."""
-    from importlib.util import find_spec
-
+def serve(
+    port: int,
+    address: str,
+    trusted_proxies: tuple[str, ...],
+    secure_cookie: bool,
+    db_url: str | None,
+) -> None:
+    """Start the review app on this machine until interrupted: Streamlit behind the
+    server's session routes (HttpOnly cookie) and security headers (review_app.server)."""
+    from review_app.errors import ReviewInputError
     from review_app.storage import database_url
+    from review_app.web import TRUSTED_PROXIES_VARIABLE, parse_proxies
 
+    proxies = ",".join(trusted_proxies) or os.environ.get(TRUSTED_PROXIES_VARIABLE, "")
+    try:
+        parse_proxies(proxies)
+    except ReviewInputError as error:
+        raise click.BadParameter(error.message("en"), param_hint="--trusted-proxy") from None
     _engine(db_url)
-    spec = find_spec("review_app.app")  # the file, without running the app's script
-    if spec is None or spec.origin is None:
-        raise click.ClickException("the review app (review_app/app.py) is not installed")
-    script = Path(spec.origin)
-    environment = dict(os.environ, REVIEW_DB_URL=database_url(db_url))
+    environment = dict(
+        os.environ,
+        REVIEW_DB_URL=database_url(db_url),
+        REVIEW_TRUSTED_PROXIES=proxies,
+        REVIEW_SECURE_COOKIE="1" if secure_cookie else "",
+        FORWARDED_ALLOW_IPS="",  # uvicorn believes no proxy itself: review_app.web decides
+    )
     command = [
-        sys.executable, "-m", "streamlit", "run", str(script),
-        "--server.port", str(port), "--server.address", address,
-        "--server.headless", "true", "--browser.gatherUsageStats", "false",
-        "--client.toolbarMode", "minimal",
-        "--client.showErrorDetails", "none",  # no traceback reaches a visitor
+        sys.executable, "-m", "review_app.server", "--port", str(port), "--address", address,
     ]  # fmt: skip
-    # Replace this process: signals (Ctrl-C, a service manager's stop) reach Streamlit itself.
+    # Replace this process: signals (Ctrl-C, a service manager's stop) reach the server itself.
     os.execve(sys.executable, command, environment)
 
 
@@ -394,3 +422,4 @@ def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | N
 
 
 review.add_command(freeze_export_command(_db_option, _engine))
+review.add_command(unlock_command(_db_option, _engine))
