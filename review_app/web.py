@@ -240,11 +240,15 @@ async def end_session(request: Request) -> Response:
 
 
 def _same_origin(request: Request) -> bool:
-    """A form posted by the app's own page: browsers send Origin with every POST and
-    Sec-Fetch-Site where they support it. A cross-site form (login CSRF) is refused."""
+    """A form posted by the app's own page; a cross-site form (login CSRF) is refused.
+
+    Browsers send Sec-Fetch-Site with every request; one too old for it is asked for an
+    Origin naming this host. (With Referrer-Policy no-referrer, Chromium sends
+    "Origin: null" for the app's own forms, so Sec-Fetch-Site decides where it is sent.)
+    """
     site = request.headers.get("sec-fetch-site")
-    if site is not None and site != "same-origin":
-        return False
+    if site is not None:
+        return site == "same-origin"
     origin = request.headers.get("origin")
     return origin is not None and urlsplit(origin).netloc == request.headers.get("host")
 
