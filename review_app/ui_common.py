@@ -8,8 +8,8 @@ import os
 from collections.abc import Mapping
 
 import streamlit as st
-from streamlit import config
 from sqlalchemy import Engine
+from streamlit import config
 
 from reportgen.errors import ReportgenError
 from review_app.auth import client_fingerprint
