@@ -36,13 +36,12 @@ from review_app.db import (
     as_utc,
     audit,
     inserted_id,
-    login_failures,
     login_sessions,
     now_utc,
-    session_bindings,
 )
 from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
 from review_app.i18n import LANGUAGES
+from review_app.session_tables import login_failures, session_bindings
 
 SESSION_LIFETIME = timedelta(hours=12)
 FREE_FAILURES = 3  # failures allowed before each further attempt must wait

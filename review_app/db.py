@@ -67,40 +67,6 @@ login_sessions = Table(
     Column("revoked", Boolean, nullable=False, default=False),
 )
 
-# Which browser a session belongs to: a digest of its User-Agent and client address
-# (review_app.web_sessions.client_fingerprint). A token presented with another fingerprint
-# opens nothing. A table of its own, so a database made before it still opens (a session
-# without a binding is refused, and its owner logs in again).
-session_bindings = Table(
-    "session_bindings",
-    metadata,
-    Column("token_sha256", ForeignKey("login_sessions.token_sha256"), primary_key=True),
-    Column("fingerprint", String(64), nullable=False),
-)
-
-# A login ticket: what the login form hands the browser to exchange, once and within a
-# minute, for a session cookie set by the server (HttpOnly). Only its SHA-256 is stored.
-login_tickets = Table(
-    "login_tickets",
-    metadata,
-    Column("ticket_sha256", String(64), primary_key=True),
-    Column("account_id", ForeignKey("accounts.account_id"), nullable=False),
-    Column("fingerprint", String(64), nullable=False),
-    Column("expires_at", DateTime(timezone=True), nullable=False),
-)
-
-# Failed logins per typed name, known name or not, wherever they come from: a forged
-# client address does not buy a guesser more tries. The refusal reads the same whether
-# the account exists. The name is a SHA-256 digest: people sometimes type a password there.
-login_failures = Table(
-    "login_failures",
-    metadata,
-    Column("name_digest", String(64), primary_key=True),
-    Column("failures", Integer, nullable=False, default=0),
-    Column("locked_until", DateTime(timezone=True), nullable=True),
-    Column("last_failure", DateTime(timezone=True), nullable=False),
-)
-
 rounds = Table(
     "rounds",
     metadata,

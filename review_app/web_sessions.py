@@ -21,8 +21,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, Engine, delete, select
 
 from review_app.auth import attempt_login, open_session, revoke_session
-from review_app.db import accounts, as_utc, login_tickets, now_utc
+from review_app.db import accounts, as_utc, now_utc
 from review_app.errors import SessionExpired
+from review_app.session_tables import login_tickets
 
 TICKET_LIFETIME = timedelta(seconds=60)
 

@@ -37,7 +37,6 @@ from review_app.auth import (
 from review_app.db import (
     audit_log,
     batches,
-    login_failures,
     login_sessions,
     metadata,
     now_utc,
@@ -47,6 +46,7 @@ from review_app.db import (
 from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
 from review_app.reviewing import my_queue
 from review_app.sampling import create_batch
+from review_app.session_tables import login_failures
 from review_app.storage import open_database
 from review_app.web import SESSION_COOKIE, SESSION_ROUTE, TOKEN_SHAPE
 from review_app.web_sessions import issue_ticket, redeem_ticket

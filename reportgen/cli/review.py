@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from datetime import UTC, date, datetime
@@ -16,6 +15,7 @@ from reportgen.cli.params import NumberRange
 from reportgen.cli.review_accounts import unlock_command
 from reportgen.cli.review_freeze import freeze_export_command
 from reportgen.cli.review_sampling import parse_quotas
+from reportgen.cli.review_server import serve_command
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
 
@@ -311,66 +311,6 @@ def export(
     click.echo(f"Audit results of round {round_id} written to {target}.")
 
 
-@review.command()
-@click.option(
-    "--port",
-    type=click.IntRange(1, 65535),
-    default=8501,
-    show_default=True,
-    help="Port to listen on.",
-)
-@click.option("--address", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option(
-    "--trusted-proxy",
-    "trusted_proxies",
-    multiple=True,
-    metavar="ADDR",
-    help=(
-        "Address or network (such as 10.0.0.0/24) of a reverse proxy whose X-Forwarded-For "
-        "and X-Forwarded-Proto are believed (repeatable; default: $REVIEW_TRUSTED_PROXIES, "
-        "else none: the headers are ignored and the connection's address is the client's)."
-    ),
-)
-@click.option(
-    "--secure-cookie",
-    is_flag=True,
-    help="Mark the session cookie Secure even when the app itself is reached over http "
-    "(behind a TLS proxy not named by --trusted-proxy).",
-)
-@_db_option
-def serve(
-    port: int,
-    address: str,
-    trusted_proxies: tuple[str, ...],
-    secure_cookie: bool,
-    db_url: str | None,
-) -> None:
-    """Start the review app on this machine until interrupted: Streamlit behind the
-    server's session routes (HttpOnly cookie) and security headers (review_app.server)."""
-    from review_app.errors import ReviewInputError
-    from review_app.storage import database_url
-    from review_app.web import TRUSTED_PROXIES_VARIABLE, parse_proxies
-
-    proxies = ",".join(trusted_proxies) or os.environ.get(TRUSTED_PROXIES_VARIABLE, "")
-    try:
-        parse_proxies(proxies)
-    except ReviewInputError as error:
-        raise click.BadParameter(error.message("en"), param_hint="--trusted-proxy") from None
-    _engine(db_url)
-    environment = dict(
-        os.environ,
-        REVIEW_DB_URL=database_url(db_url),
-        REVIEW_TRUSTED_PROXIES=proxies,
-        REVIEW_SECURE_COOKIE="1" if secure_cookie else "",
-        FORWARDED_ALLOW_IPS="",  # uvicorn believes no proxy itself: review_app.web decides
-    )
-    command = [
-        sys.executable, "-m", "review_app.server", "--port", str(port), "--address", address,
-    ]  # fmt: skip
-    # Replace this process: signals (Ctrl-C, a service manager's stop) reach the server itself.
-    os.execve(sys.executable, command, environment)
-
-
 @review.command("verify-audit")
 @_db_option
 def verify_audit(db_url: str | None) -> None:
@@ -423,3 +363,4 @@ def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | N
 
 review.add_command(freeze_export_command(_db_option, _engine))
 review.add_command(unlock_command(_db_option, _engine))
+review.add_command(serve_command(_db_option, _engine))
