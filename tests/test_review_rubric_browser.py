@@ -99,6 +99,9 @@ def _rubric_page(browser: Any, served: Served, language: str, viewport: dict[str
     page.get_by_role("button", name="Entrar").click()
     submit = page.get_by_role("button", name=translate(language, "rubric_submit"))
     playwright_sync.expect(submit).to_be_visible()
+    # The login ends in a fresh page load (the server sets the cookie): wait until the
+    # page's components have run, which is when the document takes the page's language.
+    playwright_sync.expect(page.locator("html")).to_have_attribute("lang", language)
     return page
 
 
