@@ -1,4 +1,5 @@
-"""The administrator's account management: create, disable, reset, revoke, set a language.
+"""The administrator's account management: create, disable, reset, revoke, unlock, set a
+language.
 
 Every function takes the acting session's token and checks the admin role on the server.
 A password an administrator creates or resets is generated here and returned once: it is
@@ -17,7 +18,9 @@ from review_app.auth import (
     check_language,
     generate_password,
     hash_password,
+    lock_state,
     require,
+    unlock,
 )
 from review_app.db import accounts, audit, login_sessions, now_utc
 from review_app.errors import ReviewInputError
@@ -33,6 +36,7 @@ class AccountRow:
     language: str
     disabled: bool
     live_sessions: int
+    locked: bool  # failed logins make its next attempt wait (auth.lock_seconds)
 
 
 def list_accounts(engine: Engine, token: str | None) -> list[AccountRow]:
@@ -50,9 +54,16 @@ def list_accounts(engine: Engine, token: str | None) -> list[AccountRow]:
             .outerjoin(live, live.c.account_id == accounts.c.account_id)
             .order_by(accounts.c.name_key)
         ).all()
+        locked = lock_state(connection, [row.name for row in rows])
     return [
         AccountRow(
-            row.account_id, row.name, row.role, row.language, bool(row.disabled), int(row.live)
+            row.account_id,
+            row.name,
+            row.role,
+            row.language,
+            bool(row.disabled),
+            int(row.live),
+            locked[row.name],
         )
         for row in rows
     ]
@@ -110,6 +121,14 @@ def revoke_sessions(engine: Engine, token: str | None, account_id: int) -> int:
         count = _revoke(connection, account_id)
         audit(connection, me.account_id, "revoke_sessions", {"account_id": account_id})
     return count
+
+
+def unlock_logins(engine: Engine, token: str | None, account_id: int) -> None:
+    """Let the account's owner log in at once, whatever guesses locked the name (logged)."""
+    me = require(engine, token, "admin")
+    with engine.connect() as connection:
+        name = _existing(connection, account_id)
+    unlock(engine, name, by_account=me.account_id)
 
 
 def set_language(engine: Engine, token: str | None, account_id: int, language: str) -> None:

@@ -1,9 +1,11 @@
 """The Streamlit entry point: login, then the pages the account's role allows.
 
-Run with `reportgen review serve`. Every page function calls the data layer with the
-session token; the data layer checks the role again, so hiding a page here is a
-convenience, not the protection. A reload or a new tab finds the token again in the
-session cookie (ui_common); the server decides on every run whether it is still good.
+Run with `reportgen review serve` (review_app.server). Every page function calls the data
+layer with the session token; the data layer checks the role again, so hiding a page here
+is a convenience, not the protection. The token lives in an HttpOnly cookie that only the
+server's routes write (review_app.web): the login form issues a one-time ticket and sends
+the page to the route that redeems it; every run reads the cookie the page's connection
+brought and checks it, with the browser's fingerprint, on the server.
 """
 
 from __future__ import annotations
@@ -14,31 +16,33 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from reportgen.errors import ReportgenError
-from review_app.auth import Identity, login, logout, require
+from review_app.auth import Identity, logout, require
 from review_app.errors import ReviewError, SessionExpired
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, translate
 from review_app.ui_accounts import accounts_page
 from review_app.ui_admin import batches_page, calibration_page, disagreements_page
 from review_app.ui_cf_admin import cf_calibration_page
 from review_app.ui_common import (
-    client_address,
+    browser_fingerprint,
     cookie_token,
     engine,
-    forget_session,
+    ignore_cookie,
     language,
     page_setup,
-    remember_session,
+    post_to_server,
     show_error,
     show_saved,
     t,
     t_md,
     token,
-    write_cookie,
+    without_browser,
 )
 from review_app.ui_contest import contest_page, decide_page
 from review_app.ui_md_admin import md_audit_page, md_calibration_page, md_contamination_page
 from review_app.ui_reviewer import guidelines_page, review_page
 from review_app.ui_setup import show_setup_help
+from review_app.web import LOGOUT_ROUTE, SESSION_ROUTE
+from review_app.web_sessions import issue_ticket, redeem_ticket
 
 PAGES: dict[str, dict[str, Callable[[], None]]] = {
     "reviewer": {
@@ -76,43 +80,48 @@ def _login_form() -> None:
         name = st.text_input(t("name"), key="login_name")
         password = st.text_input(t("password"), type="password", key="login_password")
         submitted = st.form_submit_button(t("login"))
-    if submitted:
-        try:
-            session = login(engine(), name, password, client=client_address())
-            st.session_state["token"] = session
-            remember_session(session)
-            # The picker's widget already exists in this run, so its key cannot change
-            # now; main() applies the account's preferred language on the rerun.
-            st.session_state["account_language"] = require(engine(), session).language
-        except ReportgenError as error:
-            show_error(error)
-            return
-        except SQLAlchemyError as error:
-            st.error(t("error_database", kind=type(error).__name__))
-            return
-        finally:
-            # The password must not linger in the session state.
-            st.session_state.pop("login_password", None)
+    if not submitted:
+        return
+    try:
+        ticket = issue_ticket(engine(), name, password, fingerprint=browser_fingerprint())
+    except ReportgenError as error:
+        show_error(error)
+        return
+    except SQLAlchemyError as error:
+        st.error(t("error_database", kind=type(error).__name__))
+        return
+    finally:
+        # The password must not linger in the session state.
+        st.session_state.pop("login_password", None)
+    if without_browser():
+        # AppTest only: no browser, no route; the session lives in this session state.
+        st.session_state["token"] = redeem_ticket(
+            engine(), ticket, fingerprint=browser_fingerprint()
+        )
         st.rerun()
+    # The server redeems the ticket, sets the cookie and brings the page back, logged in.
+    st.caption(t("login_redirecting"))
+    post_to_server(SESSION_ROUTE, {"ticket": ticket})
 
 
 def _identity() -> Identity | None:
-    """Who is logged in: the tab's token, else the one its session cookie brings back."""
-    session = token()
-    restored = session is None
-    if restored:
-        session = cookie_token()
-        if session is None:
-            return None
+    """Who is logged in: the session the cookie names (in AppTest, the session state's),
+    if it is live and was opened by this browser."""
+    session = token() if without_browser() else cookie_token()
+    if session is None:
+        st.session_state.pop("token", None)
+        return None
     try:
-        me = require(engine(), session)
+        me = require(engine(), session, fingerprint=browser_fingerprint())
     except SessionExpired as error:
         show_error(error)
         st.session_state.pop("token", None)
-        forget_session()  # a stale cookie would be tried again on every run
+        ignore_cookie()  # the login form replaces it with a new one
         return None
-    if restored:
-        st.session_state["token"] = session
+    st.session_state["token"] = session  # what the pages pass to the data layer
+    if st.session_state.get("signed_in_as") != me.account_id:
+        # A new login: the account's preferred language, once (the picker rules after).
+        st.session_state["signed_in_as"] = me.account_id
         st.session_state["account_language"] = me.language
     return me
 
@@ -122,8 +131,12 @@ def _logout() -> None:
     for key in list(st.session_state):
         if key != "language":
             del st.session_state[key]
-    forget_session()
-    st.rerun()
+    ignore_cookie()
+    if without_browser():
+        st.rerun()
+    # The server deletes the cookie (the session is revoked already) and shows the login.
+    post_to_server(LOGOUT_ROUTE, {})
+    st.stop()
 
 
 def main() -> None:
@@ -142,7 +155,6 @@ def main() -> None:
         st.session_state["language"] = account_language
     _language_picker()
     page_setup()
-    write_cookie()
     if me is None:
         if not show_setup_help():  # no account yet: how to make one, not a login form
             _login_form()

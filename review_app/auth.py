@@ -3,14 +3,17 @@
 A login returns an opaque token; only its SHA-256 is stored. Every action of the
 app resolves the token again (`require`), so a role is checked on the server for
 each request and an expired or revoked session, or a disabled account, stops working at
-once. Failed logins are throttled per typed name and client (`login_throttle`), whether
-the name exists or not, so the refusal says nothing about which names exist and a stranger
-elsewhere cannot lock the owner out.
+once. A session is bound to the browser that opened it (`client_fingerprint`). Failed
+logins are throttled per typed name (`login_failures`), whether the name exists or not and
+wherever the attempts come from, with a wait that doubles after each failure up to
+MAX_LOCK_SECONDS: a guesser gains nothing from forged addresses, a stranger's guesses hold
+the owner back for a few minutes at most, and an administrator can `unlock` the name.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,11 +37,11 @@ from review_app.db import (
     audit,
     inserted_id,
     login_sessions,
-    login_throttle,
     now_utc,
 )
 from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
 from review_app.i18n import LANGUAGES
+from review_app.session_tables import login_failures, session_bindings
 
 SESSION_LIFETIME = timedelta(hours=12)
 FREE_FAILURES = 3  # failures allowed before each further attempt must wait
@@ -48,6 +51,15 @@ THROTTLE_MEMORY = timedelta(days=1)  # failures older than this are forgotten
 _hasher = PasswordHasher()
 # Verified when the name is unknown, so that a wrong name costs as much as a wrong password.
 _DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+
+
+def client_fingerprint(user_agent: str, address: str) -> str:
+    """What binds a session to one browser: its User-Agent and its client address (the
+    socket's peer, or what a configured proxy says; "" for this machine)."""
+    return hashlib.sha256(f"{user_agent}\n{address}".encode()).hexdigest()
+
+
+LOCAL_FINGERPRINT = client_fingerprint("", "")  # no User-Agent, this machine: AppTest, tools
 
 
 @dataclass(frozen=True)
@@ -131,21 +143,43 @@ def login(
     name: str,
     password: str,
     *,
-    client: str = "",
+    fingerprint: str = LOCAL_FINGERPRINT,
     clock: Callable[[], datetime] = now_utc,
 ) -> str:
-    """Check the credentials and open a session; returns the session token.
+    """Check the credentials and open a session bound to `fingerprint`; returns its token.
 
-    `client` names where the attempt comes from (the browser's address): failures are
-    counted per typed name and client, for unknown names as for known ones.
+    The app itself goes through a login ticket (review_app.web_sessions), so that the
+    server, not the page, sets the cookie; this one-step form serves the tests and tools.
+    """
+    token = secrets.token_urlsafe(32)
+
+    def open_one(connection: Connection, account_id: int, now: datetime) -> None:
+        open_session(connection, account_id, token, fingerprint, now)
+
+    attempt_login(engine, name, password, open_one, clock=clock)
+    return token
+
+
+def attempt_login(
+    engine: Engine,
+    name: str,
+    password: str,
+    on_success: Callable[[Connection, int, datetime], None],
+    *,
+    clock: Callable[[], datetime] = now_utc,
+) -> None:
+    """Check the credentials, throttled per typed name; on success call `on_success`
+    (connection, account id, now) in the same transaction, else raise AccessDenied.
+
+    The wait is checked before the password, so a locked name answers nothing about it;
+    unknown names are counted like known ones.
     """
     refuse_control_characters(name)
     refuse_control_characters(password)
     now = clock()
-    key = (_digest(name_key(name)), _digest(client))
+    key = _digest(name_key(name))
     # Raised after the transaction commits: a failed attempt must still be counted.
     refusal: AccessDenied | None = None
-    token = secrets.token_urlsafe(32)
     with engine.begin() as connection:
         wait = _throttled_for(connection, key, now)
         row = connection.execute(
@@ -164,63 +198,91 @@ def login(
             audit(connection, row.account_id, "login_failed", {"failures": failures})
             refusal = AccessDenied("error_login")
         else:
-            connection.execute(
-                delete(login_throttle).where(
-                    login_throttle.c.name_digest == key[0],
-                    login_throttle.c.client_digest == key[1],
-                )
-            )
-            _open_session(connection, row.account_id, token, now)
+            connection.execute(delete(login_failures).where(login_failures.c.name_digest == key))
+            on_success(connection, row.account_id, now)
     if refusal is not None:
         raise refusal
-    return token
 
 
-def _throttled_for(connection: Connection, key: tuple[str, str], now: datetime) -> int:
-    """Seconds this name and client must still wait (0: may try now)."""
-    locked_until = connection.execute(
-        select(login_throttle.c.locked_until).where(
-            login_throttle.c.name_digest == key[0], login_throttle.c.client_digest == key[1]
+def unlock(engine: Engine, name: str, *, by_account: int | None = None) -> bool:
+    """Forget the failed logins of account `name` (an administrator's decision, logged):
+    its owner may log in at once. Returns whether the name was locked."""
+    refuse_control_characters(name)
+    with engine.begin() as connection:
+        account_id = connection.execute(
+            select(accounts.c.account_id).where(accounts.c.name_key == name_key(name))
+        ).scalar()
+        if account_id is None:
+            raise ReviewInputError("error_unknown_account_name", name=name)
+        locked = lock_state(connection, [name], clock=now_utc).get(name, False)
+        connection.execute(
+            delete(login_failures).where(login_failures.c.name_digest == _digest(name_key(name)))
         )
+        audit(connection, by_account, "unlock_account", {"account_id": account_id})
+    return locked
+
+
+def lock_state(
+    connection: Connection, names: list[str], *, clock: Callable[[], datetime] = now_utc
+) -> dict[str, bool]:
+    """Which of these account names must wait before their next login attempt."""
+    digests = {_digest(name_key(name)): name for name in names}
+    rows = connection.execute(
+        select(login_failures.c.name_digest, login_failures.c.locked_until).where(
+            login_failures.c.name_digest.in_(list(digests))
+        )
+    ).all()
+    now = clock()
+    locked = {
+        digests[row.name_digest]
+        for row in rows
+        if row.locked_until is not None and as_utc(row.locked_until) > now
+    }
+    return {name: name in locked for name in names}
+
+
+def _throttled_for(connection: Connection, key: str, now: datetime) -> int:
+    """Seconds this name must still wait (0: may try now)."""
+    locked_until = connection.execute(
+        select(login_failures.c.locked_until).where(login_failures.c.name_digest == key)
     ).scalar()
     if locked_until is None or as_utc(locked_until) <= now:
         return 0
     return int((as_utc(locked_until) - now).total_seconds()) + 1
 
 
-def _count_failure(connection: Connection, key: tuple[str, str], now: datetime) -> int:
-    """Count one failure of this name and client, in one statement (an upsert: two
-    concurrent first failures must not collide); returns the failures so far."""
+def _count_failure(connection: Connection, key: str, now: datetime) -> int:
+    """Count one failure of this name, in one statement (an upsert: two concurrent first
+    failures must not collide); returns the failures so far."""
     connection.execute(
-        delete(login_throttle).where(login_throttle.c.last_failure < now - THROTTLE_MEMORY)
+        delete(login_failures).where(login_failures.c.last_failure < now - THROTTLE_MEMORY)
     )
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(login_throttle).values(
-        name_digest=key[0], client_digest=key[1], failures=1, last_failure=now
-    )
+    statement = dialect.insert(login_failures).values(name_digest=key, failures=1, last_failure=now)
     connection.execute(
         statement.on_conflict_do_update(
-            index_elements=[login_throttle.c.name_digest, login_throttle.c.client_digest],
-            set_={"failures": login_throttle.c.failures + 1, "last_failure": now},
+            index_elements=[login_failures.c.name_digest],
+            set_={"failures": login_failures.c.failures + 1, "last_failure": now},
         )
     )
     failures = int(
         connection.execute(
-            select(login_throttle.c.failures).where(
-                login_throttle.c.name_digest == key[0], login_throttle.c.client_digest == key[1]
-            )
+            select(login_failures.c.failures).where(login_failures.c.name_digest == key)
         ).scalar_one()
     )
     wait_seconds = lock_seconds(failures)
     connection.execute(
-        update(login_throttle)
-        .where(login_throttle.c.name_digest == key[0], login_throttle.c.client_digest == key[1])
+        update(login_failures)
+        .where(login_failures.c.name_digest == key)
         .values(locked_until=now + timedelta(seconds=wait_seconds) if wait_seconds else None)
     )
     return failures
 
 
-def _open_session(connection: Connection, account_id: int, token: str, now: datetime) -> None:
+def open_session(
+    connection: Connection, account_id: int, token: str, fingerprint: str, now: datetime
+) -> None:
+    """Store a new session (its token's SHA-256 only), bound to the browser's fingerprint."""
     connection.execute(
         login_sessions.insert().values(
             token_sha256=_token_digest(token),
@@ -230,17 +292,28 @@ def _open_session(connection: Connection, account_id: int, token: str, now: date
             revoked=False,
         )
     )
+    connection.execute(
+        session_bindings.insert().values(token_sha256=_token_digest(token), fingerprint=fingerprint)
+    )
     audit(connection, account_id, "login", {})
+
+
+def revoke_session(connection: Connection, token: str) -> bool:
+    """Revoke one session; returns whether it was open."""
+    result = connection.execute(
+        update(login_sessions)
+        .where(
+            login_sessions.c.token_sha256 == _token_digest(token),
+            login_sessions.c.revoked.is_(False),
+        )
+        .values(revoked=True)
+    )
+    return bool(result.rowcount)
 
 
 def logout(engine: Engine, token: str) -> None:
     with engine.begin() as connection:
-        result = connection.execute(
-            update(login_sessions)
-            .where(login_sessions.c.token_sha256 == _token_digest(token))
-            .values(revoked=True)
-        )
-        if result.rowcount:
+        if revoke_session(connection, token):
             audit(connection, None, "logout", {})
 
 
@@ -248,9 +321,15 @@ def require(
     engine: Engine,
     token: str | None,
     *roles: str,
+    fingerprint: str | None = None,
     clock: Callable[[], datetime] = now_utc,
 ) -> Identity:
-    """The identity behind `token`, if the session is live and has one of `roles`."""
+    """The identity behind `token`, if the session is live and has one of `roles`.
+
+    The app's pages pass the browser's `fingerprint` once per run: a token replayed from
+    another browser opens nothing. The data layer, called with the token the page has
+    just checked, leaves it out.
+    """
     if not token:
         raise SessionExpired("error_session")
     with engine.connect() as connection:
@@ -263,15 +342,26 @@ def require(
                 accounts.c.disabled,
                 login_sessions.c.expires_at,
                 login_sessions.c.revoked,
+                session_bindings.c.fingerprint,
             )
             .join(accounts, accounts.c.account_id == login_sessions.c.account_id)
+            .outerjoin(
+                session_bindings,
+                session_bindings.c.token_sha256 == login_sessions.c.token_sha256,
+            )
             .where(login_sessions.c.token_sha256 == _token_digest(token))
         ).first()
     if row is None or row.revoked or row.disabled or as_utc(row.expires_at) <= clock():
         raise SessionExpired("error_session")
+    if fingerprint is not None and not _same(row.fingerprint, fingerprint):
+        raise SessionExpired("error_session")
     if roles and row.role not in roles:
         raise AccessDenied("error_forbidden")
     return Identity(row.account_id, row.name, row.role, row.language)
+
+
+def _same(stored: str | None, presented: str) -> bool:
+    return stored is not None and hmac.compare_digest(stored, presented)
 
 
 def _verify(password_hash: str, password: str) -> bool:

@@ -67,19 +67,6 @@ login_sessions = Table(
     Column("revoked", Boolean, nullable=False, default=False),
 )
 
-# Failed logins per (typed name, client), known name or not: a stranger elsewhere cannot
-# lock the owner out, and the refusal reads the same whether the account exists. Both
-# parts are SHA-256 digests: people sometimes type a password in the name field.
-login_throttle = Table(
-    "login_throttle",
-    metadata,
-    Column("name_digest", String(64), primary_key=True),
-    Column("client_digest", String(64), primary_key=True),
-    Column("failures", Integer, nullable=False, default=0),
-    Column("locked_until", DateTime(timezone=True), nullable=True),
-    Column("last_failure", DateTime(timezone=True), nullable=False),
-)
-
 rounds = Table(
     "rounds",
     metadata,

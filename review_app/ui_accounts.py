@@ -1,5 +1,5 @@
 """The administrator's accounts page: create, disable, reset a password, end sessions,
-set the preferred language.
+unlock a name that failed logins hold back, set the preferred language.
 
 A generated password appears once, on the run that made it, and is kept nowhere (not even
 in the session state): whoever hands it over copies it then. Names are shown with
@@ -21,6 +21,7 @@ from review_app.accounts import (
     revoke_sessions,
     set_disabled,
     set_language,
+    unlock_logins,
 )
 from review_app.db import ROLES
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, translate
@@ -76,6 +77,10 @@ def _account_panel(account: AccountRow) -> None:
         role = translate(reader, f"role_{account.role}")
         st.text(t("account_heading", name=account.name, role=role, status=status))
         st.caption(t("open_sessions", count=account.live_sessions))
+        if account.locked:
+            st.caption(t("account_locked"))
+            if st.button(t("unlock_account"), key=f"unlock_{number}"):
+                _act(account, lambda: unlock_logins(engine(), token(), number))
         toggle, reset, revoke = st.columns(3)
         toggle_label = t("enable_account") if account.disabled else t("disable_account")
         if toggle.button(toggle_label, key=f"toggle_{number}"):

@@ -1,45 +1,49 @@
 """What every page of the app shares: the engine, the language, error display and the
-session cookie that keeps a person logged in across a reload or a new tab."""
+session: the token in the HttpOnly cookie that the server sets (review_app.web), read
+here from the request that opened the page's connection."""
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 
 import streamlit as st
 from sqlalchemy import Engine
+from streamlit import config
 
 from reportgen.errors import ReportgenError
-from review_app.auth import SESSION_LIFETIME
+from review_app.auth import client_fingerprint
 from review_app.errors import ReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from review_app.storage import database_url, open_database
 from review_app.ui_text import escape_markdown, escaped_params
+from review_app.web import DB_URL_VARIABLE, SESSION_COOKIE, TOKEN_SHAPE, shown_address
 
-DB_URL_VARIABLE = "REVIEW_DB_URL"  # set by `reportgen review serve` for the app's process
-SESSION_COOKIE = "reportgen_review_session"
-# What auth.login's tokens look like (secrets.token_urlsafe(32)); anything else in the
-# cookie is ignored, and nothing else is ever written into the cookie string.
-_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
-_COOKIE_ACTION = "cookie_action"  # session-state key: the cookie to write on this run
 _SIGNED_OUT = "signed_out"  # session-state key: this tab logged out; ignore its old cookie
 _SAVED = "saved_code"  # session-state key: the sample whose judgment was just saved
 
-# Streamlit reads cookies (st.context.cookies) but has no API to write them. This
-# components-v2 component runs in the page itself (no iframe), so its document.cookie is
-# the app's. JavaScript cannot set HttpOnly; the cookie holds only the opaque token, whose
-# SHA-256 the server stores, checks (expiry, revocation, disabled account) on every run.
-_COOKIE_JS = """
+# Sends the browser to one of the server's routes with a POST form (a ticket to redeem, or
+# a logout). It runs in the page itself (components v2, no iframe), so the navigation is
+# the whole page's. It never sees the session token: only the server writes the cookie.
+_POST_JS = """
 export default function(component) {
     const { data } = component;
-    if (!data || !data.name) { return; }
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = data.name + "=" + data.value + "; Max-Age=" + data.max_age
-        + "; Path=/; SameSite=Strict" + secure;
+    if (!data || !data.action) { return; }
+    const form = document.createElement("form");
+    form.method = "POST";
+    form.action = data.action;
+    for (const [name, value] of Object.entries(data.fields || {})) {
+        const field = document.createElement("input");
+        field.type = "hidden";
+        field.name = name;
+        field.value = value;
+        form.appendChild(field);
+    }
+    document.body.appendChild(form);
+    form.submit();
 }
 """
-_cookie_writer = st.components.v2.component("reportgen_review_session_cookie", js=_COOKIE_JS)
+_post_to_server = st.components.v2.component("reportgen_review_post", js=_POST_JS)
 
 # The document's language is the page's (Streamlit writes lang="en" whatever the text is),
 # so that a screen reader reads pt-BR as Portuguese; texts in another language carry their
@@ -97,15 +101,26 @@ def token() -> str | None:
     return value if isinstance(value, str) else None
 
 
-def client_address() -> str:
-    """Where the request comes from, for login throttling ("" when Streamlit does not say)."""
-    address = st.context.ip_address
-    return address if isinstance(address, str) else ""  # AppTest has no real client
+def without_browser() -> bool:
+    """Whether this run is an AppTest (streamlit.testing), which has no browser and no
+    HTTP routes: the login then opens the session in the session state itself. A browser
+    never reaches this: `reportgen review serve` forces global.appTest off."""
+    return config.get_option("global.appTest") is True  # AppTest patches this one
 
 
 def browser_cookies() -> Mapping[str, str]:
     """The cookies the browser sent when this tab connected."""
     return st.context.cookies
+
+
+def browser_fingerprint() -> str:
+    """The fingerprint of the browser behind this run (see auth.client_fingerprint), as
+    review_app.web computes it for the route that opened the session."""
+    user_agent = st.context.headers.get("User-Agent") or ""
+    address = st.context.ip_address
+    return client_fingerprint(
+        user_agent, shown_address(address if isinstance(address, str) else None)
+    )
 
 
 def cookie_token() -> str | None:
@@ -114,36 +129,23 @@ def cookie_token() -> str | None:
         return None
     cookies = browser_cookies()
     value = cookies.get(SESSION_COOKIE) if isinstance(cookies, Mapping) else None
-    return value if isinstance(value, str) and _TOKEN_SHAPE.fullmatch(value) else None
+    return value if isinstance(value, str) and TOKEN_SHAPE.fullmatch(value) else None
 
 
-def remember_session(session: str) -> None:
-    """Write the session cookie on this run (after a login)."""
-    st.session_state.pop(_SIGNED_OUT, None)
-    st.session_state[_COOKIE_ACTION] = {
-        "name": SESSION_COOKIE,
-        "value": session,
-        "max_age": int(SESSION_LIFETIME.total_seconds()),
-    }
-
-
-def forget_session() -> None:
-    """Delete the session cookie on this run (after a logout, or when it went stale)."""
+def ignore_cookie() -> None:
+    """This tab no longer uses the cookie it connected with (logged out, or it went stale)."""
     st.session_state[_SIGNED_OUT] = True
-    st.session_state[_COOKIE_ACTION] = {"name": SESSION_COOKIE, "value": "", "max_age": 0}
+
+
+def post_to_server(action: str, fields: Mapping[str, str]) -> None:
+    """Send the whole page to one of the server's routes (review_app.web) on this run."""
+    _post_to_server(data={"action": action, "fields": dict(fields)}, key="post_to_server", height=0)
 
 
 def page_setup() -> None:
     """What every run sends besides the page: its language and the captions' contrast."""
     st.html(_CAPTION_STYLE)
     _page_language(data={"lang": language()}, key="document_language", height=0)
-
-
-def write_cookie() -> None:
-    """Send the pending cookie write, if any, to the browser."""
-    action = st.session_state.pop(_COOKIE_ACTION, None)
-    if isinstance(action, dict):
-        _cookie_writer(data=action, key="session_cookie", height=0)
 
 
 def announce_saved(code: str) -> None:

@@ -16,7 +16,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from reportgen.errors import ReportgenError
 from review_app.db import accounts
 from review_app.storage import database_url, shown_url
-from review_app.ui_common import DB_URL_VARIABLE, engine, t
+from review_app.ui_common import engine, t
+from review_app.web import DB_URL_VARIABLE
 
 
 def _has_accounts() -> bool:

@@ -100,6 +100,9 @@ def _rubric_page(browser: Any, served: Served, language: str, viewport: dict[str
     page.get_by_role("button", name="Entrar").click()
     submit = page.get_by_role("button", name=translate(language, "rubric_submit"))
     playwright_sync.expect(submit).to_be_visible()
+    # The login ends in a fresh page load (the server sets the cookie): wait until the
+    # page's components have run, which is when the document takes the page's language.
+    playwright_sync.expect(page.locator("html")).to_have_attribute("lang", language)
     # Keys typed before the run ends, or before the digit listener is installed, are lost:
     # the cause of a flaky keyboard test, fixed by waiting for both states the page shows.
     wait_until_idle(page)

@@ -1,7 +1,8 @@
-"""The review app's defences (issue 9, points 6, 16 and 17): the session cookie, control
-characters, one-line CLI errors, throttling per name and client, the SQLite file's mode and
-where the database URL comes from. Storage behaviour runs on SQLite and, when
-REVIEW_TEST_POSTGRES_URL is set, on PostgreSQL."""
+"""The review app's defences (issue 9, points 6, 16 and 17; issue 23, points 8 and 9): the
+session cookie as the page reads it, control characters, one-line CLI errors, throttling
+per name and the admin's unlock, the SQLite file's mode and where the database URL comes
+from. The server's routes, headers and proxies: tests/test_review_web.py. Storage behaviour
+runs on SQLite and, when REVIEW_TEST_POSTGRES_URL is set, on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -23,21 +24,32 @@ from streamlit.testing.v1 import AppTest
 import review_app.ui_common
 from reportgen.cli import main
 from review_app import reviewing
-from review_app.auth import MAX_LOCK_SECONDS, add_account, login, require
+from review_app.auth import (
+    FREE_FAILURES,
+    MAX_LOCK_SECONDS,
+    add_account,
+    client_fingerprint,
+    lock_seconds,
+    login,
+    require,
+    unlock,
+)
 from review_app.db import (
+    audit_log,
     batches,
     login_sessions,
-    login_throttle,
     metadata,
     now_utc,
     rounds,
     samples,
 )
-from review_app.errors import AccessDenied, ReviewInputError
+from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
 from review_app.reviewing import my_queue
 from review_app.sampling import create_batch
+from review_app.session_tables import login_failures
 from review_app.storage import open_database
-from review_app.ui_common import SESSION_COOKIE
+from review_app.web import SESSION_COOKIE, SESSION_ROUTE, TOKEN_SHAPE
+from review_app.web_sessions import issue_ticket, redeem_ticket
 from tests.factories import memory_review_round
 from tests.review.helpers import PASSWORD, add_and_login, new_database
 
@@ -104,13 +116,13 @@ def _everything(at: AppTest) -> str:
     return "\n".join(parts)
 
 
-def _cookie_writes(at: AppTest) -> list[dict[str, Any]]:
-    """What the session-cookie component was asked to write on the last run."""
+def _posts(at: AppTest) -> list[dict[str, Any]]:
+    """What the page asked the browser to post to the server on the last run."""
     found: list[dict[str, Any]] = []
 
     def walk(node: Any) -> None:
         proto: Any = getattr(node, "proto", None)
-        if getattr(proto, "component_name", "") == "reportgen_review_session_cookie":
+        if getattr(proto, "component_name", "") == "reportgen_review_post":
             found.append(json.loads(proto.json))
         for child in getattr(node, "children", {}).values():
             walk(child)
@@ -119,9 +131,17 @@ def _cookie_writes(at: AppTest) -> list[dict[str, Any]]:
     return found
 
 
-def _reopen(monkeypatch: pytest.MonkeyPatch, cookies: dict[str, str]) -> AppTest:
-    """A reload or a new tab: a fresh session whose browser sends `cookies`."""
+@pytest.fixture
+def in_a_browser(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Runs as a served page sees them: the cookie path, not AppTest's session state.
+    Fill the returned mapping with the cookies the browser sends."""
+    cookies: dict[str, str] = {}
+    monkeypatch.setattr(review_app.ui_common, "without_browser", lambda: False)
     monkeypatch.setattr(review_app.ui_common, "browser_cookies", lambda: cookies)
+    return cookies
+
+
+def _open_tab() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["language"] = "en"
     at.run()
@@ -129,49 +149,76 @@ def _reopen(monkeypatch: pytest.MonkeyPatch, cookies: dict[str, str]) -> AppTest
     return at
 
 
-# -- point 6: staying logged in ------------------------------------------------------
+# -- issue 9 point 6, issue 23 point 8: the session cookie ---------------------------------
 
 
-def test_a_reload_keeps_the_person_logged_in(app_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    at = _log_in("ana")
+def test_no_script_writes_a_cookie() -> None:
+    """The token is never handed to JavaScript: only the server sets the cookie."""
+    for source in Path(APP).parent.glob("*.py"):
+        assert "document.cookie" not in source.read_text(encoding="utf-8"), source
+
+
+def test_the_login_form_hands_the_browser_a_ticket_not_a_token(
+    app_url: str, in_a_browser: dict[str, str]
+) -> None:
+    at = _open_tab()
+    at.text_input(key="login_name").input("ana")
+    at.text_input(key="login_password").input(PASSWORD)
+    at.button[0].click().run()
     assert not at.exception, at.exception
-    token = at.session_state["token"]
-    # The login writes the cookie: the token itself, whose SHA-256 the server stores.
-    [written] = _cookie_writes(at)
-    assert written["name"] == SESSION_COOKIE
-    assert written["value"] == token
-    assert written["max_age"] == 12 * 3600
+    [post] = _posts(at)
+    assert post["action"] == SESSION_ROUTE
+    ticket = post["fields"]["ticket"]
+    assert TOKEN_SHAPE.fullmatch(ticket)
+    assert "token" not in at.session_state
     engine = new_database(app_url)
     with engine.connect() as connection:
-        stored = connection.execute(select(login_sessions.c.token_sha256)).scalars().all()
-    assert token not in stored
-    # A new tab with that cookie is logged in, as Ana, without the login form.
-    tab = _reopen(monkeypatch, {SESSION_COOKIE: token})
+        assert connection.execute(select(login_sessions)).all() == []  # not logged in yet
+    # The server redeems it once, for the browser that asked (AppTest: no User-Agent).
+    token = redeem_ticket(engine, ticket, fingerprint=client_fingerprint("", ""))
+    with pytest.raises(SessionExpired):
+        redeem_ticket(engine, ticket, fingerprint=client_fingerprint("", ""))
+    # A tab whose connection brings that cookie is logged in as Ana.
+    in_a_browser[SESSION_COOKIE] = token
+    tab = _open_tab()
     assert len(tab.sidebar.radio) == 1
     assert "ana" in tab.sidebar.caption[0].value
-    assert tab.session_state["token"] == token
     engine.dispose()
 
 
-def test_logout_revokes_the_cookie_and_deletes_it(
-    app_url: str, monkeypatch: pytest.MonkeyPatch
+def test_a_token_from_another_browser_opens_nothing(
+    app_url: str, in_a_browser: dict[str, str]
 ) -> None:
-    at = _log_in("ana")
-    token = at.session_state["token"]
-    at.sidebar.button(key="logout").click().run()
-    assert not at.exception, at.exception
-    assert _cookie_writes(at) == [{"name": SESSION_COOKIE, "value": "", "max_age": 0}]
-    assert at.text_input(key="login_name")
-    # The browser may still send the old cookie (another tab, a slow deletion): the server
-    # has revoked it, so it opens nothing.
-    tab = _reopen(monkeypatch, {SESSION_COOKIE: token})
+    engine = new_database(app_url)
+    elsewhere = login(engine, "ana", PASSWORD, fingerprint=client_fingerprint("Other/1.0", ""))
+    engine.dispose()
+    in_a_browser[SESSION_COOKIE] = elsewhere
+    tab = _open_tab()
     assert len(tab.sidebar.radio) == 0
     assert tab.text_input(key="login_name")
-    assert _cookie_writes(tab) == [{"name": SESSION_COOKIE, "value": "", "max_age": 0}]
+    assert [e.value for e in tab.error] == [
+        "Your session has expired or is invalid. Please log in again."
+    ]
+
+
+def test_logout_revokes_the_session_and_asks_the_server_to_delete_the_cookie(
+    app_url: str, in_a_browser: dict[str, str]
+) -> None:
+    engine = new_database(app_url)
+    in_a_browser[SESSION_COOKIE] = login(engine, "ana", PASSWORD)
+    at = _open_tab()
+    at.sidebar.button(key="logout").click().run()
+    assert not at.exception, at.exception
+    assert _posts(at) == [{"action": "/_review/logout", "fields": {}}]
+    # Revoked on the server already: the old cookie, sent by another tab, opens nothing.
+    tab = _open_tab()
+    assert len(tab.sidebar.radio) == 0
+    assert tab.text_input(key="login_name")
+    engine.dispose()
 
 
 def test_an_expired_or_forged_cookie_opens_nothing(
-    app_url: str, monkeypatch: pytest.MonkeyPatch
+    app_url: str, in_a_browser: dict[str, str]
 ) -> None:
     engine = new_database(app_url)
     token = login(engine, "ana", PASSWORD)
@@ -181,7 +228,8 @@ def test_an_expired_or_forged_cookie_opens_nothing(
         )
     engine.dispose()
     for cookie in (token, "x" * 43, "'; DROP TABLE accounts; --", "a\x00b"):
-        tab = _reopen(monkeypatch, {SESSION_COOKIE: cookie})
+        in_a_browser[SESSION_COOKIE] = cookie
+        tab = _open_tab()
         assert len(tab.sidebar.radio) == 0, cookie
         assert tab.text_input(key="login_name")
 
@@ -253,20 +301,43 @@ def test_app_turns_error_details_off(app_url: str) -> None:
     assert st.get_option("client.showErrorDetails") == "none"
 
 
-def test_serve_starts_streamlit_without_error_details(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    started: list[list[str]] = []
-
-    def fake_execve(_path: str, argv: list[str], environment: dict[str, str]) -> None:
-        started.append(argv)
-        assert environment["REVIEW_DB_URL"] == f"sqlite:///{tmp_path / 'r.db'}"
-
-    monkeypatch.setattr(os, "execve", fake_execve)
-    result = _cli("serve", "--db", f"sqlite:///{tmp_path / 'r.db'}")
+def test_serve_starts_the_gated_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[tuple[list[str], dict[str, str]]] = []
+    monkeypatch.setattr(os, "execve", lambda _path, argv, env: started.append((argv, env)))
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "*")  # whatever was set, uvicorn trusts no one
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    result = _cli("serve", "--db", db, "--trusted-proxy", "10.0.0.5", "--trusted-proxy", "fd00::/8")
     assert result.exit_code == 0, result.output
-    [argv] = started
-    assert argv[argv.index("--client.showErrorDetails") + 1] == "none"
+    [(argv, environment)] = started
+    assert argv[1:3] == ["-m", "review_app.server"]
+    assert environment["REVIEW_DB_URL"] == db
+    assert environment["REVIEW_TRUSTED_PROXIES"] == "10.0.0.5,fd00::/8"
+    assert environment["FORWARDED_ALLOW_IPS"] == ""
+    started.clear()
+    assert _cli("serve", "--db", db).exit_code == 0
+    assert started[0][1]["REVIEW_TRUSTED_PROXIES"] == ""  # default: no proxy is believed
+
+
+def test_serve_refuses_a_proxy_that_is_not_an_address(tmp_path: Path) -> None:
+    result = _cli("serve", "--db", f"sqlite:///{tmp_path / 'r.db'}", "--trusted-proxy", "proxy")
+    assert result.exit_code == 2, result.output
+    assert "Not an IP address or network: proxy." in result.output
+
+
+def test_the_server_runs_without_error_details_or_the_test_login(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from review_app import server
+
+    ran: list[dict[str, object]] = []
+    monkeypatch.setattr(st.App, "run", lambda _app, *, config: ran.append(dict(config)))
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "127.0.0.1")
+    server.main(["--port", "8600", "--address", "0.0.0.0"])
+    [config] = ran
+    assert config["client.showErrorDetails"] == "none"
+    assert config["global.appTest"] is False
+    assert (config["server.port"], config["server.address"]) == (8600, "0.0.0.0")
+    assert os.environ["FORWARDED_ALLOW_IPS"] == ""
 
 
 # -- point 16: every CLI error is one line -------------------------------------------------
@@ -359,7 +430,7 @@ def test_control_characters_on_the_command_line(tmp_path: Path) -> None:
     assert "control or invisible character" in line
 
 
-# -- point 17: throttling ----------------------------------------------------------------
+# -- issue 23 point 9: throttling per name, unlock -------------------------------------
 
 
 class Clock:
@@ -368,6 +439,10 @@ class Clock:
 
     def __call__(self) -> Any:
         return self.now
+
+
+def _wait_of(refusal: AccessDenied) -> int:
+    return int(str(refusal).split("Try again in ")[1].split()[0])
 
 
 def test_unknown_names_are_throttled_like_known_ones(engine: Engine) -> None:
@@ -385,26 +460,116 @@ def test_unknown_names_are_throttled_like_known_ones(engine: Engine) -> None:
     assert messages["ana"][3].startswith("Too many failed attempts")
     # Nothing stored names what was typed (people type passwords into the name field).
     with engine.connect() as connection:
-        stored = " ".join(str(row) for row in connection.execute(select(login_throttle)))
+        stored = " ".join(str(row) for row in connection.execute(select(login_failures)))
     assert "nobody" not in stored
     assert "ana" not in stored
 
 
-def test_a_stranger_cannot_lock_the_owner_out(engine: Engine) -> None:
+def test_forged_client_addresses_buy_a_guesser_nothing(engine: Engine) -> None:
+    """Each guess from another (forged) address and browser: the name is throttled all the
+    same, because the count is per name."""
+    add_account(engine, "ana", "reviewer", PASSWORD)
+    clock = Clock()
+    refusals = []
+    for number in range(FREE_FAILURES + 1):
+        forged = client_fingerprint(f"Guesser/{number}", f"198.51.100.{number}")
+        with pytest.raises(AccessDenied) as refused:
+            issue_ticket(engine, "ana", "guess", fingerprint=forged, clock=clock)
+        refusals.append(str(refused.value))
+    assert refusals[-1].startswith("Too many failed attempts")
+    # Even the right password waits: the lock is checked before the password.
+    with pytest.raises(AccessDenied, match="Try again in"):
+        issue_ticket(
+            engine, "ana", PASSWORD, fingerprint=client_fingerprint("x", "203.0.113.1"), clock=clock
+        )
+
+
+def test_the_wait_doubles_with_each_failure_up_to_the_cap(engine: Engine) -> None:
+    add_account(engine, "ana", "reviewer", PASSWORD)
+    clock = Clock()
+    for _ in range(FREE_FAILURES - 1):  # free: no wait yet
+        with pytest.raises(AccessDenied, match="Incorrect name or password"):
+            login(engine, "ana", "guess", clock=clock)
+    waits: list[int] = []
+    for _ in range(12):
+        with pytest.raises(AccessDenied, match="Incorrect name or password"):
+            login(engine, "ana", "guess", clock=clock)  # counted
+        with pytest.raises(AccessDenied, match="Try again in") as held:
+            login(engine, "ana", PASSWORD, clock=clock)  # refused unheard, not counted
+        waits.append(_wait_of(held.value) - 1)  # the message rounds up
+        clock.now += timedelta(seconds=MAX_LOCK_SECONDS + 1)
+    assert waits == [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300]
+    assert waits[-1] == MAX_LOCK_SECONDS
+    assert [lock_seconds(n) for n in range(FREE_FAILURES + 1)] == [0, 0, 0, 1]
+
+
+def test_a_stranger_holds_the_owner_back_only_until_the_cap(engine: Engine) -> None:
     add_account(engine, "ana", "reviewer", PASSWORD)
     clock = Clock()
     for _ in range(30):
         with pytest.raises(AccessDenied):
-            login(engine, "ana", "guess guess guess", client="203.0.113.9", clock=clock)
-    # Ana, from her own machine, is not held back by the stranger's failures.
-    assert require(engine, login(engine, "ana", PASSWORD, client="198.51.100.7", clock=clock))
-    # The stranger waits, and never longer than the cap.
+            login(engine, "ana", "guess guess guess", clock=clock)
+        clock.now += timedelta(seconds=MAX_LOCK_SECONDS + 1)  # each guess when allowed
+    with pytest.raises(AccessDenied):
+        login(engine, "ana", "guess guess guess", clock=clock)
+    # Right after a stranger's guess the owner waits, never longer than the cap ...
     with pytest.raises(AccessDenied, match="Try again in") as held:
-        login(engine, "ana", PASSWORD, client="203.0.113.9", clock=clock)
-    seconds = int(str(held.value).split("Try again in ")[1].split()[0])
-    assert 0 < seconds <= MAX_LOCK_SECONDS + 1
+        login(engine, "ana", PASSWORD, clock=clock)
+    assert 0 < _wait_of(held.value) <= MAX_LOCK_SECONDS + 1
     clock.now += timedelta(seconds=MAX_LOCK_SECONDS + 1)
-    assert login(engine, "ana", PASSWORD, client="203.0.113.9", clock=clock)
+    assert require(engine, login(engine, "ana", PASSWORD, clock=clock))  # ... then gets in
+
+
+def test_an_admin_unlock_lets_the_owner_in_at_once(engine: Engine) -> None:
+    add_account(engine, "ana", "reviewer", PASSWORD)
+    for _ in range(FREE_FAILURES + 5):
+        with pytest.raises(AccessDenied):
+            login(engine, "ana", "guess")
+    with pytest.raises(AccessDenied, match="Try again in"):
+        login(engine, "ana", PASSWORD)
+    assert unlock(engine, "ANA") is True  # the name as typed: case does not matter
+    assert require(engine, login(engine, "ana", PASSWORD))
+    with engine.connect() as connection:
+        actions = connection.execute(select(audit_log.c.action)).scalars().all()
+    assert "unlock_account" in actions
+    with pytest.raises(ReviewInputError, match=r"There is no account named nobody\."):
+        unlock(engine, "nobody")
+
+
+def test_review_unlock_on_the_command_line(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    engine = new_database(db)
+    add_account(engine, "ana", "reviewer", PASSWORD)
+    for _ in range(FREE_FAILURES + 2):
+        with pytest.raises(AccessDenied):
+            login(engine, "ana", "guess")
+    result = _cli("unlock", "ana", "--db", db)
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        "Account ana unlocked (was waiting after failed logins); its owner may log in now.\n"
+    )
+    assert require(engine, login(engine, "ana", PASSWORD))
+    assert _one_line_error(_cli("unlock", "nobody", "--db", db)) == (
+        "Error: There is no account named nobody."
+    )
+    engine.dispose()
+
+
+def test_the_accounts_page_unlocks_a_locked_name(app_url: str) -> None:
+    engine = new_database(app_url)
+    for _ in range(FREE_FAILURES + 2):
+        with pytest.raises(AccessDenied):
+            login(engine, "ana", "guess")
+    at = _log_in("admin")
+    at.sidebar.radio(key="page").set_value("page_accounts").run()
+    assert "Failed logins hold this name back for a while." in [c.value for c in at.caption]
+    [button] = [b for b in at.button if str(b.key).startswith("unlock_")]
+    button.click().run()
+    assert not at.exception, at.exception
+    assert [s.value for s in at.success] == ["Account ana updated."]
+    assert not [b for b in at.button if str(b.key).startswith("unlock_")]
+    assert require(engine, login(engine, "ana", PASSWORD))
+    engine.dispose()
 
 
 # -- point 17: storage -------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from datetime import UTC, date, datetime
@@ -13,8 +12,10 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
+from reportgen.cli.review_accounts import unlock_command
 from reportgen.cli.review_freeze import freeze_export_command
 from reportgen.cli.review_sampling import parse_quotas
+from reportgen.cli.review_server import serve_command
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.db import ROLES
 
@@ -310,39 +311,6 @@ def export(
     click.echo(f"Audit results of round {round_id} written to {target}.")
 
 
-@review.command()
-@click.option(
-    "--port",
-    type=click.IntRange(1, 65535),
-    default=8501,
-    show_default=True,
-    help="Port to listen on.",
-)
-@click.option("--address", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@_db_option
-def serve(port: int, address: str, db_url: str | None) -> None:
-    """Start the review app (Streamlit) on this machine until interrupted."""
-    from importlib.util import find_spec
-
-    from review_app.storage import database_url
-
-    _engine(db_url)
-    spec = find_spec("review_app.app")  # the file, without running the app's script
-    if spec is None or spec.origin is None:
-        raise click.ClickException("the review app (review_app/app.py) is not installed")
-    script = Path(spec.origin)
-    environment = dict(os.environ, REVIEW_DB_URL=database_url(db_url))
-    command = [
-        sys.executable, "-m", "streamlit", "run", str(script),
-        "--server.port", str(port), "--server.address", address,
-        "--server.headless", "true", "--browser.gatherUsageStats", "false",
-        "--client.toolbarMode", "minimal",
-        "--client.showErrorDetails", "none",  # no traceback reaches a visitor
-    ]  # fmt: skip
-    # Replace this process: signals (Ctrl-C, a service manager's stop) reach Streamlit itself.
-    os.execve(sys.executable, command, environment)
-
-
 @review.command("verify-audit")
 @_db_option
 def verify_audit(db_url: str | None) -> None:
@@ -394,3 +362,5 @@ def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | N
 
 
 review.add_command(freeze_export_command(_db_option, _engine))
+review.add_command(unlock_command(_db_option, _engine))
+review.add_command(serve_command(_db_option, _engine))

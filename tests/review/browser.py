@@ -33,14 +33,24 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
 @contextmanager
-def served_review_app(database_url: str, folder: Path) -> Iterator[str]:
-    """The app's address while `reportgen review serve` runs on `database_url` in `folder`."""
+def served_review_app(database_url: str, folder: Path, *options: str) -> Iterator[str]:
+    """The app's address while `reportgen review serve` (with `options`) runs on
+    `database_url` in `folder`: this checkout's code, whatever is installed."""
     port = _free_port()
-    reportgen = Path(sys.executable).with_name("reportgen")
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [str(REPOSITORY), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
+    environment.pop("REVIEW_TRUSTED_PROXIES", None)
+    command = [sys.executable, "-c", "from reportgen.cli import main; main()"]
     process = subprocess.Popen(
-        [str(reportgen), "review", "serve", "--port", str(port), "--db", database_url],
+        [*command, "review", "serve", "--port", str(port), "--db", database_url, *options],
         cwd=folder,
+        env=environment,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
