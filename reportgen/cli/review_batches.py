@@ -20,7 +20,7 @@ def sample_summary(engine: Engine, batch_id: int) -> str:
     shares = ", ".join(f"{name} {count}" for name, count in summary.per_reviewer.items())
     drawn = (
         f"Batch {batch_id}{task} of round {summary.round_id} created: "
-        f"{summary.samples} samples drawn; per reviewer: {shares or 'none'}."
+        f"{_samples(summary.samples)} drawn; per reviewer: {shares or 'none'}."
     )
     if summary.release.held:
         return (
@@ -28,6 +28,10 @@ def sample_summary(engine: Engine, batch_id: int) -> str:
             f"and releases it (reportgen review release-batch {batch_id}, or the batches page)."
         )
     return f"{drawn} Released automatically: its leak report is empty."
+
+
+def _samples(count: int) -> str:
+    return f"{count} sample" if count == 1 else f"{count} samples"
 
 
 def _printable(fragment: str) -> str:
@@ -43,8 +47,8 @@ def _print_report(engine: Engine, batch_id: int) -> None:
     report = leak_report_as(engine, batch_id)
     flagged = sum(1 for entry in report if entry.suspicions)
     held = sum(1 for entry in report if entry.held)
-    click.echo(f"Batch {batch_id} of round {summary.round_id}: {summary.samples} samples.")
-    click.echo(f"Leak report: {flagged} samples flagged, {held} held back.")
+    click.echo(f"Batch {batch_id} of round {summary.round_id}: {_samples(summary.samples)}.")
+    click.echo(f"Leak report: {_samples(flagged)} flagged, {held} held back.")
     for entry in report:
         mark = " (held back)" if entry.held else ""
         for suspicion in entry.suspicions:
@@ -84,7 +88,7 @@ def batch_commands(
         released = release_batch_as(engine, batch_id, None, VIA_CLI)
         click.echo(
             f"Batch {batch_id} released to its reviewers "
-            f"({released.flagged_at_release} samples flagged by its leak report)."
+            f"({_samples(released.flagged_at_release or 0)} flagged by its leak report)."
         )
 
     @click.command("settings")
