@@ -60,12 +60,19 @@ def _print_report(engine: Engine, batch_id: int) -> None:
             click.echo(f"  {entry.code}{mark}")
 
 
+DbOption = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
 def batch_commands(
-    db_option: Callable[[Callable[..., Any]], Callable[..., Any]],
-    open_engine: Callable[[str | None], Engine],
+    db_option: DbOption, open_engine: Callable[[str | None], Engine]
 ) -> list[click.Command]:
     """The commands, with the review group's `--db` option and engine."""
+    return [_release_command(db_option, open_engine), _settings_command(db_option, open_engine)]
 
+
+def _release_command(
+    db_option: DbOption, open_engine: Callable[[str | None], Engine]
+) -> click.Command:
     @click.command("release-batch")
     @click.argument("batch_id", type=click.IntRange(min=1))
     @click.option("--yes", is_flag=True, help="Release without asking, after the report.")
@@ -91,6 +98,12 @@ def batch_commands(
             f"({_samples(released.flagged_at_release or 0)} flagged by its leak report)."
         )
 
+    return release_batch
+
+
+def _settings_command(
+    db_option: DbOption, open_engine: Callable[[str | None], Engine]
+) -> click.Command:
     @click.command("settings")
     @click.argument("round_id")
     @click.option(
@@ -124,4 +137,4 @@ def batch_commands(
         note = "" if known is not None else " (no batch of this round yet)"
         click.echo(f"Round {round_id}{note}: {rule}.")
 
-    return [release_batch, settings]
+    return settings
