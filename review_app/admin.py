@@ -277,6 +277,7 @@ class BatchInfo:
     round_id: str
     samples: int
     closed: bool
+    held: bool = False  # awaiting the leak review (review_app.batch_release)
 
 
 def list_batches(engine: Engine, token: str | None) -> list[BatchInfo]:
@@ -292,13 +293,19 @@ def _list_batches(connection: Connection) -> list[BatchInfo]:
             batches.c.round_id,
             func.count(samples.c.sample_id),
             batches.c.closed_at,
+            batches.c.released_at,
         )
         .select_from(batches)
         .outerjoin(samples, samples.c.batch_id == batches.c.batch_id)
-        .group_by(batches.c.batch_id, batches.c.round_id, batches.c.closed_at)
+        .group_by(
+            batches.c.batch_id, batches.c.round_id, batches.c.closed_at, batches.c.released_at
+        )
         .order_by(batches.c.batch_id)
     ).all()
-    return [BatchInfo(int(b), str(r), int(n), c is not None) for b, r, n, c in rows]
+    return [
+        BatchInfo(int(b), str(r), int(n), c is not None, released is None)
+        for b, r, n, c, released in rows
+    ]
 
 
 def close_batch(engine: Engine, token: str | None, batch_id: int) -> None:

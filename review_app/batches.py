@@ -55,26 +55,32 @@ def leak_report(engine: Engine, token: str | None, batch_id: int) -> list[Sample
     """The batch's samples that look suspicious or are held, in the batch's order."""
     require(engine, token, "admin")
     with engine.connect() as connection:
-        _batch_closed_at(connection, batch_id)
-        rows = connection.execute(
-            select(
-                samples.c.sample_id,
-                samples.c.code,
-                samples.c.prompt_text,
-                samples.c.output_text,
-                held_samples.c.sample_id.label("held"),
-            )
-            .outerjoin(held_samples, held_samples.c.sample_id == samples.c.sample_id)
-            .where(samples.c.batch_id == batch_id)
-            .order_by(samples.c.sample_id)
-        ).all()
-        model_ids = connection.execute(
-            select(sample_keys.c.model_id)
-            .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
-            .where(samples.c.batch_id == batch_id)
-            .distinct()
-        ).scalars()
-        scrubber = Scrubber(_names_of(model_ids))
+        return batch_leaks(connection, batch_id)
+
+
+def batch_leaks(connection: Connection, batch_id: int) -> list[SampleLeaks]:
+    """`leak_report` inside the caller's transaction, for code that checked the caller
+    (review_app.batch_release: releasing, and the automatic release at sampling time)."""
+    _batch_closed_at(connection, batch_id)
+    rows = connection.execute(
+        select(
+            samples.c.sample_id,
+            samples.c.code,
+            samples.c.prompt_text,
+            samples.c.output_text,
+            held_samples.c.sample_id.label("held"),
+        )
+        .outerjoin(held_samples, held_samples.c.sample_id == samples.c.sample_id)
+        .where(samples.c.batch_id == batch_id)
+        .order_by(samples.c.sample_id)
+    ).all()
+    model_ids = connection.execute(
+        select(sample_keys.c.model_id)
+        .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
+        .where(samples.c.batch_id == batch_id)
+        .distinct()
+    ).scalars()
+    scrubber = Scrubber(_names_of(model_ids))
     suspicions = suspicious_samples(
         {row.code: (row.prompt_text, row.output_text) for row in rows}, scrubber
     )

@@ -40,6 +40,7 @@ from reportgen.kinds.counterfactual.review import (
 from reportgen.kinds.counterfactual.schemas import EXTRACTIONS_DIR
 from reportgen.kinds.review_task import ReviewUnit
 from review_app.anonymise import Scrubber, round_names
+from review_app.batch_release import release_if_clean
 from review_app.db import audit, batches, inserted_id, now_utc, samples
 from review_app.errors import ReviewInputError
 from review_app.sampling import (
@@ -177,6 +178,7 @@ def create_scale_batch(
                 {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed}
                 | {"task_type": CALIBRATION, "units": len(drawn), "reviewers": sorted(names)},
             )
+            release_if_clean(connection, batch_id, round_.round_id)  # else held
     except IntegrityError:
         raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
     return batch_id

@@ -94,6 +94,14 @@ batches = Table(
     # Which of the kind's review tasks the batch is (`ReviewTask.task_type`, e.g. "audit"
     # or "calibration" for multidomain); None: the kind's own task (Estigmas: "label").
     Column("task_type", String(40), nullable=True),
+    # The leak review (review_app.batch_release): None while the batch is held, when no
+    # reviewer query returns its samples. Set once: by whom (None: the CLI's operator or
+    # the system), how ("admin", "cli", "automatic", "upgrade") and how many samples the
+    # leak report flagged then.
+    Column("released_at", DateTime(timezone=True), nullable=True),
+    Column("released_by", Integer, nullable=True),
+    Column("released_via", String(20), nullable=True),
+    Column("flagged_at_release", Integer, nullable=True),
     # `sample` refuses a second draw of the same outputs (same round, same seed).
     UniqueConstraint("round_id", "seed"),
 )

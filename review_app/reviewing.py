@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import Connection, Engine, and_, delete, select, update
+from sqlalchemy import Connection, Engine, and_, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from reportgen.kinds.review_task import ReviewTask, RubricCriterion
@@ -82,9 +82,27 @@ def my_queue(engine: Engine, token: str | None) -> list[QueueEntry]:
             .join(batches, batches.c.batch_id == samples.c.batch_id)
             .outerjoin(judgments, judgments.c.assignment_id == assignments.c.assignment_id)
             .where(assignments.c.reviewer_id == me.account_id)
+            # A held batch awaits the administrator's leak review (review_app.batch_release).
+            .where(batches.c.released_at.is_not(None))
             .order_by(batches.c.batch_id, assignments.c.position)
         ).all()
     return [QueueEntry(r.code, r.position, r.choice, r.closed_at is not None) for r in rows]
+
+
+def awaiting_release(engine: Engine, token: str | None) -> int:
+    """How many of the caller's samples are in batches still held for the leak review
+    (the page says why the queue is empty); their texts stay out of reach."""
+    me = require(engine, token, "reviewer")
+    with engine.connect() as connection:
+        count = connection.execute(
+            select(func.count())
+            .select_from(assignments)
+            .join(samples, samples.c.sample_id == assignments.c.sample_id)
+            .join(batches, batches.c.batch_id == samples.c.batch_id)
+            .where(assignments.c.reviewer_id == me.account_id)
+            .where(batches.c.released_at.is_(None))
+        ).scalar_one()
+    return int(count)
 
 
 def next_code(queue: list[QueueEntry], after: str | None = None) -> str | None:
@@ -355,6 +373,7 @@ def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Ass
             batches.c.task_type,
             samples.c.language,
             samples.c.criteria,
+            batches.c.released_at,
         )
         .select_from(assignments)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
@@ -367,4 +386,9 @@ def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Ass
         # The same message whether the code does not exist or belongs to someone
         # else's queue: a reviewer learns nothing about other queues.
         raise ReviewInputError("error_unknown_sample", code=code)
-    return _Assignment(**row._mapping)
+    if row.released_at is None:
+        # Held for the leak review: neither its texts nor a judgment until it is released.
+        raise ReviewInputError("error_batch_held", code=code)
+    fields = dict(row._mapping)
+    del fields["released_at"]
+    return _Assignment(**fields)

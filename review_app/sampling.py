@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from reportgen.kinds.review_task import ReviewUnit
 from reportgen.model import Round
 from review_app.anonymise import Scrubber, new_code, round_names
+from review_app.batch_release import release_if_clean
 from review_app.credentials import name_key
 from review_app.db import (
     accounts,
@@ -160,6 +161,7 @@ def create_batch(
                 "create_batch",
                 {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed, **settings},
             )
+            release_if_clean(connection, batch_id, round_.round_id)  # else held
     except IntegrityError:
         # Another `sample` with the same round and seed committed first.
         raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None

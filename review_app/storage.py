@@ -25,6 +25,7 @@ import review_app.md_tables  # registers its tables before create_schema
 import review_app.session_tables  # noqa: F401  # registers its tables before create_schema
 from review_app.db import create_schema, default_url, make_engine, sample_keys, samples
 from review_app.errors import ReviewInputError
+from review_app.release_schema import upgrade_schema  # registers round_settings too
 
 URL_VARIABLE = "REPORTGEN_REVIEW_DB"
 # The drivers the app is tested with; plain "postgresql" means psycopg (version 3).
@@ -64,6 +65,7 @@ def open_database(url: str) -> Engine:
     event.listen(engine, "before_cursor_execute", _refuse_control_characters)
     try:
         create_schema(engine)
+        upgrade_schema(engine)  # a database from before the leak review's hold
     except DBAPIError as error:
         engine.dispose()
         reason = str(error.orig).strip().splitlines()[0] if error.orig else type(error).__name__

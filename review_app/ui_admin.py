@@ -21,6 +21,7 @@ from review_app.admin import (
 )
 from review_app.agreement import agreement
 from review_app.batches import (
+    SampleLeaks,
     hold_sample,
     leak_report,
     reassign,
@@ -29,6 +30,7 @@ from review_app.batches import (
     reviewer_loads,
     reviewer_names,
 )
+from review_app.ui_batch_release import auto_release_toggles, release_section
 from review_app.ui_common import engine, language, show_error, t, token
 from review_app.ui_text import escape_markdown as plain
 from review_app.ui_text import show_note
@@ -229,8 +231,11 @@ def _show_notes(sample: JudgedSample) -> None:
 
 def batches_page() -> None:
     st.title(t("batches_title"))
-    for batch in list_batches(engine(), token()):
+    listed = list_batches(engine(), token())
+    auto_release_toggles(sorted({batch.round_id for batch in listed}))
+    for batch in listed:
         status = t("closed") if batch.closed else t("open")
+        status += " · " + t("batch_held" if batch.held else "batch_released")
         left, right = st.columns([3, 1])
         samples = t("batch_samples", count=batch.samples)
         left.text(
@@ -251,8 +256,12 @@ def batches_page() -> None:
             _close_with_confirmation(batch.batch_id, right)
             with st.expander(t("reviewers_heading")):
                 _reviewers(batch.batch_id)
-            with st.expander(t("leak_heading")):
-                _leak_report(batch.batch_id)
+            report = leak_report(engine(), token(), batch.batch_id)
+            if batch.held:
+                release_section(batch, report)
+            # A held batch's report is open: the administrator decides with it in view.
+            with st.expander(t("leak_heading"), expanded=batch.held):
+                _leak_report(report)
         except ReportgenError as error:
             show_error(error)
             return
@@ -297,10 +306,9 @@ def _reviewers(batch_id: int) -> None:
         st.success(t("reassigned", count=moved))
 
 
-def _leak_report(batch_id: int) -> None:
+def _leak_report(report: list[SampleLeaks]) -> None:
     """What still looks suspicious in each sample, with a button to hold it back."""
     st.caption(t("leak_help"))
-    report = leak_report(engine(), token(), batch_id)
     if not report:
         st.info(t("leak_none"))
     for entry in report:

@@ -23,6 +23,7 @@ from review_app.guidelines import guidelines_text
 from review_app.reviewing import (
     QueueEntry,
     ReviewSample,
+    awaiting_release,
     last_judgment,
     load_sample,
     my_queue,
@@ -57,9 +58,12 @@ def review_page() -> None:
     judged = sum(1 for entry in queue if entry.choice is not None)
     total = len(queue)
     st.progress(judged / total if total else 0.0, text=t("progress", done=judged, total=total))
+    waiting = awaiting_release(engine(), token())  # held for the administrator's leak review
     if not queue:
-        st.info(t("queue_empty"))
+        st.info(t("queue_awaiting_release", count=waiting) if waiting else t("queue_empty"))
         return
+    if waiting:
+        st.caption(t("more_awaiting_release", count=waiting))
     codes = [entry.code for entry in queue]
     current = st.session_state.get(CURRENT)
     if current not in codes:

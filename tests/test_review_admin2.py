@@ -24,7 +24,7 @@ from review_app.errors import ReviewInputError
 from review_app.i18n import translate
 from review_app.sampling import assign, create_batch
 from tests.factories import make_round, memory_review_round
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -65,10 +65,12 @@ def test_same_round_and_seed_is_refused(database: tuple[str, Engine], tmp_path: 
     _team(engine, "ana", "bruno")
     round_ = memory_review_round(tmp_path / "r-demo")
     create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=2, seed=3)
+    release_all(engine)
     with pytest.raises(ReviewInputError, match="already has a batch with seed 3"):
         create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=2, seed=3)
     assert len(admin.list_batches(engine, add_and_login(engine, "boss", "admin"))) == 1
     create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=2, seed=4)
+    release_all(engine)
 
 
 def test_chosen_reviewers_and_quotas(database: tuple[str, Engine], tmp_path: Path) -> None:
@@ -85,6 +87,7 @@ def test_chosen_reviewers_and_quotas(database: tuple[str, Engine], tmp_path: Pat
         reviewers=["ana", "bruno"],
         quotas={"ana": 2},
     )
+    release_all(engine)
     loads = {
         load.name: load.assigned
         for load in batches.reviewer_loads(engine, tokens["admin"], batch_id)
@@ -130,6 +133,7 @@ def test_reassign_and_unassign_move_only_unjudged_work(
         seed=3,
         reviewers=["ana", "bruno"],
     )
+    release_all(engine)
     ana_queue = reviewing.my_queue(engine, tokens["ana"])
     reviewing.submit_judgment(engine, tokens["ana"], ana_queue[0].code, "yes")
     moved = batches.reassign(engine, tokens["admin"], batch_id, "ana", "carla")
@@ -152,6 +156,7 @@ def test_leak_report_and_held_samples_leave_reviewer_queries(
     tokens = _team(engine, "ana", "bruno")
     round_ = memory_review_round(tmp_path / "r-demo")
     batch_id = create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=2, seed=3)
+    release_all(engine)
     code = reviewing.my_queue(engine, tokens["ana"])[0].code
     with engine.begin() as connection:  # an output the scrubber could not know
         connection.execute(
@@ -195,6 +200,7 @@ def test_reopen_is_logged_and_allows_revision(database: tuple[str, Engine], tmp_
         overlap=2,
         seed=3,
     )
+    release_all(engine)
     code = reviewing.my_queue(engine, tokens["ana"])[0].code
     admin.close_batch(engine, tokens["admin"], batch_id)
     with pytest.raises(ReviewInputError):
@@ -241,6 +247,7 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[di
         overlap=2,
         seed=4,
     )
+    release_all(engine)
     queue = reviewing.my_queue(engine, tokens["ana"])
     reviewing.submit_judgment(engine, tokens["ana"], queue[0].code, "yes")
     reviewing.submit_judgment(engine, tokens["bruno"], queue[0].code, "cant_tell")
@@ -345,6 +352,7 @@ def test_reviewers_are_named_as_accounts_are_and_disabled_ones_get_no_work(
         reviewers=["ANA", "Ｂruno"],  # matched by the NFKC, case-folded key
         quotas={"Ana": 2},
     )
+    release_all(engine)
     loads = {
         load.name: load.assigned
         for load in batches.reviewer_loads(engine, tokens["admin"], batch_id)
@@ -353,6 +361,7 @@ def test_reviewers_are_named_as_accounts_are_and_disabled_ones_get_no_work(
     assert loads["ana"] == 2
     # With every reviewer by default, the disabled account is still left out.
     create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=2, seed=4)
+    release_all(engine)
     assert "carla" not in batches.reviewer_names(engine, tokens["admin"])
     with pytest.raises(ReviewInputError, match="no reviewer account named carla"):
         create_batch(

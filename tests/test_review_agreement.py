@@ -41,7 +41,7 @@ from review_app.export import audit_results
 from review_app.judgment_export import judgment_rows, render_judgments, write_judgments
 from review_app.sampling import create_batch
 from tests.factories import make_round, memory_review_round
-from tests.review.helpers import add_and_login, new_database
+from tests.review.helpers import add_and_login, new_database, release_all
 
 POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 LABELS = ("yes", "no", "cant_tell")
@@ -194,6 +194,7 @@ def judged_round(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Eng
     tokens["admin"] = add_and_login(engine, "admin", "admin")
     round_ = memory_review_round(tmp_path / "r-demo")
     create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=2, seed=5)
+    release_all(engine)
     for number, entry in enumerate(reviewing.my_queue(engine, tokens["ana"])):
         reviewing.submit_judgment(engine, tokens["ana"], entry.code, "yes", "=1+1, quoted")
         other = "yes" if number % 2 else "no"
@@ -253,6 +254,8 @@ def test_cli_exports_judgments(tmp_path: Path) -> None:
         cli, ["review", "sample", str(round_dir), "--seed", "2", "--overlap", "1", "--db", url]
     )
     assert drawn.exit_code == 0, drawn.output
+    released = runner.invoke(cli, ["review", "release-batch", "1", "--yes", "--db", url])
+    assert released.exit_code == 0, released.output
     code = reviewing.my_queue(engine, token)[0].code
     reviewing.submit_judgment(engine, token, code, "no", "a note")
     target = tmp_path / "judgments.csv"

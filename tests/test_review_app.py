@@ -23,7 +23,7 @@ from review_app.db import now_utc
 from review_app.reviewing import my_queue
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round, review_model_names
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 REVIEWER_PAGES = ["page_review", "page_contest", "page_guidelines"]
@@ -45,6 +45,7 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[s
         overlap=2,
         seed=4,
     )
+    release_all(engine)
     publish_round(engine, "r-demo", now_utc() - timedelta(days=1))
     # Bruno has judged everything; Ana sees none of it.
     for entry in my_queue(engine, tokens["bruno"]):

@@ -21,7 +21,7 @@ import pytest
 
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round, review_model_names
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -58,6 +58,7 @@ def server(tmp_path: Path) -> Iterator[str]:
         overlap=2,
         seed=9,
     )
+    release_all(engine)
     engine.dispose()
     port = _free_port()
     reportgen = Path(sys.executable).with_name("reportgen")

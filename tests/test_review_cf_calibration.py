@@ -44,7 +44,7 @@ from review_app.errors import AccessDenied, ReviewInputError
 from review_app.reviewing import load_sample, my_queue
 from tests.review.cf import DEMO, score_queue
 from tests.review.databases import KINDS, fresh_database
-from tests.review.helpers import add_and_login
+from tests.review.helpers import add_and_login, release_all
 
 SEED = 11
 
@@ -180,6 +180,7 @@ def test_scores_off_the_scale_are_refused_and_the_flag_is_stored(
     token = add_and_login(engine, "ana")
     admin = add_and_login(engine, "chefe", "admin")
     batch_id = create_scale_batch(engine, demo, seed=SEED)
+    release_all(engine)
     code = my_queue(engine, token)[0].code
     for refused in (0, 6, 2.5, "3", None):
         with pytest.raises(ReviewInputError):
@@ -224,6 +225,7 @@ def test_a_second_draw_and_a_short_round_are_refused(
     engine = fresh_database(kind, tmp_path)
     add_and_login(engine, "ana")
     create_scale_batch(engine, demo, seed=SEED)
+    release_all(engine)
     with pytest.raises(ReviewInputError, match="already drawn"):
         create_scale_batch(engine, demo, seed=SEED + 1)
     engine.dispose()
@@ -246,6 +248,7 @@ def test_what_a_reviewer_reaches_is_blind(tmp_path: Path, demo: Round) -> None:
     engine = fresh_database("sqlite", tmp_path)
     token = add_and_login(engine, "ana")
     create_scale_batch(engine, demo, seed=SEED)
+    release_all(engine)
     terms = signal_terms(demo)
     identities = (
         [text.lower() for system in demo.models for text in (system.model_id, system.display_name)]
@@ -282,6 +285,7 @@ def test_the_scrubber_and_the_leak_report_read_the_masked_inputs(
     add_and_login(engine, "ana")
     admin = add_and_login(engine, "chefe", "admin")
     batch_id = create_scale_batch(engine, leaky, seed=SEED)
+    release_all(engine)
     with engine.connect() as connection:
         shown = set(connection.execute(select(samples.c.output_text)).scalars())
     assert len(shown) == 1

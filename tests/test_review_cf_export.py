@@ -26,7 +26,7 @@ from review_app.reviewing import my_queue
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import demo_copy, score_queue
 from tests.review.databases import KINDS, fresh_database
-from tests.review.helpers import add_and_login
+from tests.review.helpers import add_and_login, release_all
 
 SEED = 5
 REVIEWERS = ("Beatriz Souza", "Abel Lima")  # R1 is Abel (by name), R2 Beatriz
@@ -40,6 +40,7 @@ def _scored(engine: Engine, round_: Round) -> dict[str, str]:
     """Every sample scored by the two reviewers (2, then 4); token by name."""
     tokens = {name: add_and_login(engine, name) for name in REVIEWERS}
     create_scale_batch(engine, round_, seed=SEED)
+    release_all(engine)
     for name, token in tokens.items():
         score_queue(engine, token, partial(_constant, 2 if name == REVIEWERS[0] else 4))
     return tokens
@@ -93,6 +94,7 @@ def test_the_export_refuses_and_writes_nothing(tmp_path: Path) -> None:
     round_ = demo_copy(tmp_path / "rounds")
     token = add_and_login(engine, "ana")
     create_scale_batch(engine, round_, seed=SEED)
+    release_all(engine)
     folder = tmp_path / "export"
     codes = [entry.code for entry in my_queue(engine, token)]
     score_queue(engine, token)
@@ -113,6 +115,7 @@ def test_changed_judge_inputs_and_an_existing_file_are_refused(tmp_path: Path) -
     round_ = demo_copy(tmp_path / "rounds")
     token = add_and_login(engine, "ana")
     create_scale_batch(engine, round_, seed=SEED)
+    release_all(engine)
     score_queue(engine, token)
     folder = tmp_path / "export"
     export_calibration(engine, round_, folder)

@@ -30,7 +30,7 @@ from tests.factories.counterfactual_raw import fill, render, write_battery
 from tests.factories.counterfactual_rounds import JUDGE_INPUT, MIN_ITEMS, ROUND_ID
 from tests.review.cf import score_queue
 from tests.review.databases import KINDS, fresh_database
-from tests.review.helpers import add_and_login
+from tests.review.helpers import add_and_login, release_all
 
 SEED = 7
 REVIEWERS = ("Beatriz Souza", "Abel Lima")  # R1 is Abel (by name), R2 Beatriz
@@ -73,6 +73,7 @@ def test_the_first_calibration_from_render_to_a_verified_archive(
     sampled = _cli(engine, "sample", str(raw_dir), "--task", "calibration", "--seed", str(SEED))
     assert sampled.exit_code == 0, sampled.output
     assert f"calibration) of round {ROUND_ID} created" in sampled.output
+    release_all(engine)  # the leak review, as an administrator
     assert _files(raw_dir) == before  # reading the raw round writes nothing into it
     with engine.connect() as connection:
         recorded = connection.execute(select(rounds)).one()
@@ -160,6 +161,7 @@ def test_the_raw_export_refuses_and_writes_nothing(tmp_path: Path, raw_dir: Path
     token = add_and_login(engine, "ana")
     round_ = read_cf_round(raw_dir)
     create_scale_batch(engine, round_, seed=SEED)
+    release_all(engine)
     score_queue(engine, token)
     # A calibration.csv already there: freeze would read only one of the two.
     (raw_dir / "calibration.csv").write_text("variable_id\n")

@@ -22,7 +22,7 @@ from review_app.cf_sampling import create_scale_batch
 from review_app.cf_tables import mask_flags
 from review_app.db import criterion_scores, sample_keys, samples
 from tests.review.cf import DEMO
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 LABELS = {
@@ -53,6 +53,7 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, demo: Round) -> It
     add_and_login(engine, "h1")
     add_and_login(engine, "chefe", "admin")
     create_scale_batch(engine, demo, seed=3)
+    release_all(engine)
     monkeypatch.setenv("REVIEW_DB_URL", url)
     yield engine
     engine.dispose()

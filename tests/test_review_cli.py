@@ -37,7 +37,12 @@ def test_full_cli_workflow(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert login(engine, "bruno", "a long password")
     round_dir = make_round(tmp_path)
     output = _invoke("sample", str(round_dir), "--fraction", "0.1", "--seed", "3", "--db", db)
-    assert "Batch 1 of round tiny-round created." in output
+    assert "Batch 1 of round tiny-round created: " in output
+    assert "per reviewer: ana " in output
+    assert ", bruno " in output
+    assert "Held" in output
+    released = _invoke("release-batch", "1", "--yes", "--db", db)
+    assert "Batch 1 released to its reviewers" in released
     with engine.connect() as connection:
         assert connection.execute(select(func.count()).select_from(samples)).scalar()
     assert "closed" in _invoke("close-batch", "1", "--db", db)

@@ -21,7 +21,7 @@ from review_app.db import judgments, metadata
 from review_app.reviewing import my_queue, submit_judgment
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
-from tests.review.helpers import add_and_login, new_database
+from tests.review.helpers import add_and_login, new_database, release_all
 
 POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 REVIEWERS = 20
@@ -59,6 +59,7 @@ def test_twenty_reviewers_at_once_leave_exactly_a_thousand_judgments(
     # every queue holds at least 50.
     round_ = memory_review_round(tmp_path / "r-demo", items_per_cell=21)
     create_batch(engine, round_, fraction=1.0, min_per_stratum=0, overlap=2, seed=11)
+    release_all(engine)
     queues = [[e.code for e in my_queue(engine, token)][:PER_REVIEWER] for token in tokens]
     assert all(len(queue) == PER_REVIEWER for queue in queues)
     start = threading.Barrier(REVIEWERS)
@@ -96,6 +97,7 @@ def test_racing_submits_of_one_sample_record_once(
     token = add_and_login(engine, "ana")
     round_ = memory_review_round(tmp_path / "r-demo", items_per_cell=1)
     create_batch(engine, round_, fraction=1.0, min_per_stratum=0, overlap=1, seed=2)
+    release_all(engine)
     codes = [entry.code for entry in my_queue(engine, token)][:5]
     start = threading.Barrier(8)
     failures: list[BaseException] = []
@@ -127,6 +129,7 @@ def test_killed_reviewer_process_loses_nothing_submitted(
     token = add_and_login(engine, "ana")
     round_ = memory_review_round(tmp_path / "r-demo", items_per_cell=10)
     create_batch(engine, round_, fraction=1.0, min_per_stratum=0, overlap=1, seed=2)
+    release_all(engine)
     worker = subprocess.Popen(
         [sys.executable, "-m", "tests.review.submit_worker"],
         cwd=ROOT,

@@ -24,7 +24,7 @@ from review_app.db import contestations, now_utc
 from review_app.errors import AccessDenied, ReviewInputError
 from review_app.sampling import create_batch
 from tests.factories import REVIEW_MODELS, make_round
-from tests.review.helpers import add_and_login, new_database
+from tests.review.helpers import add_and_login, new_database, release_all
 
 JUSTIFICATION = "O enunciado admite duas leituras e nenhuma resposta é defensável."
 REPLY = {"pt-BR": "Aceita: o item é ambíguo.", "en": "Accepted: the item is ambiguous."}
@@ -46,6 +46,7 @@ def setup(tmp_path: Path) -> tuple[Engine, dict[str, str], Path, Clock]:
     tokens["admin"] = add_and_login(engine, "admin", "admin")
     tokens["lab"] = add_and_login(engine, "lab", "participant")
     create_batch(engine, read_round(round_dir), fraction=0.05, min_per_stratum=1, overlap=2, seed=1)
+    release_all(engine)
     published = now_utc() - timedelta(days=1)
     publish_round(engine, "tiny-round", published, window_days=10)
     return engine, tokens, round_dir, Clock(now_utc())

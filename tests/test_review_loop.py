@@ -28,7 +28,7 @@ from review_app.errors import ReviewInputError
 from review_app.notes import QUOTE, quoted_text, visible_text
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
@@ -63,6 +63,7 @@ def setup(
         overlap=2,
         seed=5,
     )
+    release_all(engine)
     yield engine, tokens
     engine.dispose()
 
@@ -224,6 +225,7 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[En
         overlap=2,
         seed=4,
     )
+    release_all(engine)
     publish_round(engine, "r-demo", now_utc() - timedelta(days=1))
     monkeypatch.setenv("REVIEW_DB_URL", url)
     yield engine

@@ -21,7 +21,7 @@ from review_app.db import accounts, assignments, judgments, make_engine, samples
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
 from tests.review.browser import CHROMIUM, CHROMIUM_ARGS, served_review_app
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -62,6 +62,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
         overlap=2,
         seed=9,
     )
+    release_all(engine)
     with engine.begin() as connection:  # one output written in Markdown
         connection.execute(update(samples).values(output_text=MARKDOWN_OUTPUT))
     engine.dispose()

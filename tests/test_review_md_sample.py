@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 
 from reportgen.archive import read_round
 from reportgen.cli import main
-from review_app.db import assignments, batches, sample_keys, samples
+from review_app.db import assignments, batches, make_engine, sample_keys, samples
 from review_app.errors import ReviewInputError
 from review_app.md_round import read_md_round
 from review_app.md_sampling import create_rubric_batch
@@ -206,7 +206,17 @@ def test_the_cli_stores_the_audit_batch(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'review.db'}"
     CliRunner().invoke(main, ["review", "add-reviewer", "ana", "--db", db])
     output = _invoke(str(round_dir), "--task", "audit", "--seed", "4", "--db", db)
-    assert output.strip() == "Batch 1 (audit) of round tiny-2026-11 created."
+    # One line: how many samples, for whom, and that the batch waits for its leak review.
+    (line,) = output.strip().splitlines()
+    engine = make_engine(db)
+    with engine.connect() as connection:
+        count = connection.execute(select(func.count()).select_from(samples)).scalar_one()
+    engine.dispose()
+    assert line.startswith(
+        f"Batch 1 (audit) of round tiny-2026-11 created: {count} samples drawn; "
+        f"per reviewer: ana {count}. Held: no reviewer sees it until an administrator"
+    )
+    assert "reportgen review release-batch 1" in line
 
 
 def test_a_stored_multidomain_batch_needs_a_seed(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from review_app.reviewing import submit_judgment
 from review_app.sampling import create_batch
 from review_app.tasks import task_of_kind
 from tests.factories import memory_review_round
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 from tests.review.multidomain import audit_batch, score_audit, tiny_before_audit
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -58,12 +58,14 @@ def mixed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Eng
         overlap=1,
         seed=9,
     )
+    release_all(engine)
     choice = task_of_kind("estigmas").choices[0]
     for code in _codes_of(engine, "h1", estigmas)[:ESTIGMAS_JUDGED]:
         submit_judgment(engine, h1, code, choice, "nota")
     folder = tiny_before_audit(tmp_path / "rounds")
     audit_batch(engine, folder)
     create_rubric_batch(engine, read_md_round(folder), task_type="calibration", seed=9)
+    release_all(engine)
     score_audit(engine)
     monkeypatch.setenv("REVIEW_DB_URL", url)
     yield engine, admin

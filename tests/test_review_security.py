@@ -51,7 +51,7 @@ from review_app.storage import open_database
 from review_app.web import SESSION_COOKIE, SESSION_ROUTE, TOKEN_SHAPE
 from review_app.web_sessions import issue_ticket, redeem_ticket
 from tests.factories import memory_review_round
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
@@ -241,6 +241,7 @@ def test_each_judgment_gets_a_saved_confirmation(app_url: str, tmp_path: Path) -
         engine, memory_review_round(tmp_path / "r-demo"), fraction=0.2, min_per_stratum=1,
         overlap=2, seed=4,
     )  # fmt: skip
+    release_all(engine)
     at = _log_in("ana")
     code = at.session_state["current_code"]
     choose = [button for button in at.button if str(button.key).startswith("choose_")]

@@ -18,7 +18,7 @@ from review_app.errors import AccessDenied, ReviewInputError
 from review_app.export import audit_results, write_export
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
-from tests.review.helpers import add_and_login, new_database
+from tests.review.helpers import add_and_login, new_database, release_all
 
 
 @pytest.fixture
@@ -34,6 +34,7 @@ def setup(tmp_path: Path) -> tuple[Engine, dict[str, str]]:
         overlap=2,
         seed=5,
     )
+    release_all(engine)
     return engine, tokens
 
 

@@ -23,7 +23,7 @@ from reportgen.model import Manifest, Model
 from review_app import admin, reviewing
 from review_app.sampling import create_batch
 from tests.factories import CONFIG, THEME, make_round
-from tests.review.helpers import add_and_login, new_database
+from tests.review.helpers import add_and_login, new_database, released
 from tests.support.toykind import ToyItem, ToyKind, ToyResponse, ToyRound, ToyScore
 
 DAY = date(2026, 7, 1)
@@ -199,6 +199,7 @@ def test_a_review_sample_of_the_toy_kind(toy: ToyKind, tmp_path: Path) -> None:
         overlap=1,
         seed=7,
     )
+    released(engine, 1, admin_token)
     queue = reviewing.my_queue(engine, reviewer)
     assert len(queue) == 6  # 3 items x 2 models
     sample = reviewing.load_sample(engine, reviewer, queue[0].code)

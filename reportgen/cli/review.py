@@ -13,6 +13,7 @@ from sqlalchemy import Engine
 
 from reportgen.cli.params import NumberRange
 from reportgen.cli.review_accounts import unlock_command
+from reportgen.cli.review_batches import batch_commands, sample_summary
 from reportgen.cli.review_freeze import freeze_export_command
 from reportgen.cli.review_sampling import parse_quotas
 from reportgen.cli.review_server import serve_command
@@ -221,7 +222,7 @@ def sample(
         reviewers=list(reviewers) or None,
         quotas=quota_by_name(engine),
     )
-    click.echo(f"Batch {batch_id} of round {round_.round_id} created.")
+    click.echo(sample_summary(engine, batch_id))
 
 
 @review.command("close-batch")
@@ -364,3 +365,5 @@ def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | N
 review.add_command(freeze_export_command(_db_option, _engine))
 review.add_command(unlock_command(_db_option, _engine))
 review.add_command(serve_command(_db_option, _engine))
+for _command in batch_commands(_db_option, _engine):
+    review.add_command(_command)

@@ -35,10 +35,11 @@ def sample_counterfactual(
     if dry_run:
         click.echo(dry_run_csv(round_, seed), nl=False)
         return None
-    batch_id = create_scale_batch(
-        open_engine(), round_, seed=seed, reviewers=list(reviewers) or None
-    )
-    return f"Batch {batch_id} (calibration) of round {round_.round_id} created."
+    from reportgen.cli.review_batches import sample_summary
+
+    engine = open_engine()
+    batch_id = create_scale_batch(engine, round_, seed=seed, reviewers=list(reviewers) or None)
+    return sample_summary(engine, batch_id)
 
 
 def export_counterfactual(

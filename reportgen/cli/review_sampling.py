@@ -34,10 +34,13 @@ def sample_multidomain(
         raise click.BadParameter(
             "a seed is required (the order reviewers see)", param_hint="--seed"
         )
+    from reportgen.cli.review_batches import sample_summary
+
+    engine = open_engine()
     batch_id = create_rubric_batch(
-        open_engine(), round_, task_type=task_type, seed=seed, reviewers=list(reviewers) or None
+        engine, round_, task_type=task_type, seed=seed, reviewers=list(reviewers) or None
     )
-    return f"Batch {batch_id} ({task_type}) of round {round_.round_id} created."
+    return sample_summary(engine, batch_id)
 
 
 def parse_quotas(

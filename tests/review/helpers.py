@@ -4,12 +4,14 @@ comes from `tests.factories.memory_review_round`)."""
 from __future__ import annotations
 
 from argon2 import PasswordHasher, profiles
-from sqlalchemy import Engine
+from sqlalchemy import Engine, select
 
 import review_app.auth
 import review_app.md_tables  # its tables join db.metadata: created and dropped too
+import review_app.release_schema  # round_settings joins db.metadata too
 from review_app.auth import add_account, login
-from review_app.db import create_schema, make_engine
+from review_app.batch_release import release_batch
+from review_app.db import accounts, batches, create_schema, make_engine
 
 PASSWORD = "correct horse battery"
 
@@ -28,3 +30,42 @@ def new_database(url: str) -> Engine:
 def add_and_login(engine: Engine, name: str, role: str = "reviewer") -> str:
     add_account(engine, name, role, PASSWORD)
     return login(engine, name, PASSWORD)
+
+
+RELEASING_ADMIN = "release-admin"
+
+
+def admin_token(engine: Engine) -> str:
+    """A session of an administrator: the first admin account (the tests' accounts share
+    PASSWORD), else a new one named RELEASING_ADMIN."""
+    with engine.connect() as connection:
+        name = connection.execute(
+            select(accounts.c.name)
+            .where(accounts.c.role == "admin", accounts.c.disabled.is_(False))
+            .order_by(accounts.c.account_id)
+            .limit(1)
+        ).scalar()
+    if name is None:
+        return add_and_login(engine, RELEASING_ADMIN, "admin")
+    return login(engine, str(name), PASSWORD)
+
+
+def released(engine: Engine, batch_id: int, token: str | None = None) -> int:
+    """Release a freshly drawn batch as an administrator would after its leak report (the
+    real path: review_app.batch_release.release_batch); returns the batch's id."""
+    release_batch(engine, token or admin_token(engine), batch_id)
+    return batch_id
+
+
+def release_all(engine: Engine, token: str | None = None) -> list[int]:
+    """Release every held batch (see `released`); returns their ids."""
+    with engine.connect() as connection:
+        held = [
+            int(b)
+            for b in connection.execute(
+                select(batches.c.batch_id).where(batches.c.released_at.is_(None))
+            ).scalars()
+        ]
+    if held:
+        token = token or admin_token(engine)
+    return [released(engine, batch_id, token) for batch_id in held]

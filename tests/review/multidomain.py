@@ -27,6 +27,7 @@ from review_app.db import (
 )
 from review_app.md_round import read_md_round
 from review_app.md_sampling import create_rubric_batch
+from tests.review.helpers import released
 
 # The tiny round's human scores (tiny.py `_HUMAN`): i7 P1 diverges by 3/2.
 HUMAN = {
@@ -47,9 +48,10 @@ def tiny_before_audit(folder: Path) -> Path:
 
 
 def audit_batch(engine: Engine, round_dir: Path, seed: int = 5) -> int:
-    return create_rubric_batch(
+    batch_id = create_rubric_batch(
         engine, read_md_round(round_dir), task_type="audit", seed=seed, reviewers=None
     )
+    return released(engine, batch_id)  # the leak review, as an administrator
 
 
 def score_audit(

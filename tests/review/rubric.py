@@ -2,7 +2,8 @@
 
 `rubric_batch` stores a round's audit or calibration units (from the kind's review task)
 as one batch, the way the sampling stores samples (anonymised texts, language, criteria;
-the key with run and unit key), each unit assigned to `reviewers` in turn.
+the key with run and unit key), each unit assigned to `reviewers` in turn, and releases
+it as an administrator would after its leak report.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from review_app.db import (
     sample_keys,
     samples,
 )
+from tests.review.helpers import released
 
 
 def tiny_round(folder: Path) -> Round:
@@ -111,4 +113,4 @@ def rubric_batch(
                     for k in range(overlap)
                 ],
             )
-    return batch_id
+    return released(engine, batch_id)  # the leak review, as an administrator would
