@@ -28,7 +28,7 @@ from review_app.sampling import create_batch
 from tests.factories import memory_review_round
 from tests.review.cf import DEMO
 from tests.review.databases import KINDS, fresh_database
-from tests.review.helpers import add_and_login
+from tests.review.helpers import add_and_login, released
 from tests.review.rubric import rubric_batch, tiny_round
 
 
@@ -37,7 +37,9 @@ def choice_db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[
     engine = fresh_database(str(request.param), tmp_path)
     token = add_and_login(engine, "ana")
     round_ = memory_review_round(tmp_path / "r-demo")
-    create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=1, seed=4)
+    released(
+        engine, create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=1, seed=4)
+    )
     yield engine, token
     engine.dispose()
 
@@ -145,7 +147,7 @@ def test_rubric_scores_from_a_stale_tab_are_refused(kind: str, tmp_path: Path, t
 def test_a_scale_score_or_flag_from_a_stale_tab_is_refused(kind: str, tmp_path: Path) -> None:
     engine = fresh_database(kind, tmp_path)
     token = add_and_login(engine, "ana")
-    create_scale_batch(engine, read_cf_round(DEMO), seed=11)
+    released(engine, create_scale_batch(engine, read_cf_round(DEMO), seed=11))
     code = _first_code(engine, token)
     stale = reviewing.load_sample(engine, token, code).version
     assert submit_scale(engine, token, code, 4, False, seen=stale)

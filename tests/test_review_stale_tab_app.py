@@ -15,7 +15,7 @@ from review_app.i18n import LANGUAGES, translate
 from review_app.reviewing import load_sample
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
-from tests.review.helpers import PASSWORD, add_and_login, new_database
+from tests.review.helpers import PASSWORD, add_and_login, new_database, released
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 
@@ -26,7 +26,9 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tu
     engine = new_database(url)
     token = add_and_login(engine, "ana")
     round_ = memory_review_round(tmp_path / "r-demo")
-    create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=1, seed=4)
+    released(
+        engine, create_batch(engine, round_, fraction=0.2, min_per_stratum=1, overlap=1, seed=4)
+    )
     monkeypatch.setenv("REVIEW_DB_URL", url)
     yield engine, token
     engine.dispose()
