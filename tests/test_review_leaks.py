@@ -17,7 +17,9 @@ def _flags(text: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("text", "flags"),
     [
-        ("Sou o Zorblax, e não sei.", [("Zorblax", "self_identification")]),
+        # "Sou o Zorblax, ..." is now masked by the scrubber itself (issue 23): an unconfirmed
+        # introduction is what is left to the report.
+        ("Eu sou Zorblax e não sei.", [("Zorblax", "self_identification")]),
         ("I'm Aria.", [("Aria", "self_identification")]),
         ("Veja em zorblax.io.", [("zorblax.io", "domain")]),
         ("I'm v3 of it, with 70B parameters.", [("v3", "version"), ("70B", "version")]),
