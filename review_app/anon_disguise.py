@@ -15,8 +15,10 @@ from review_app.anon_scripts import WORD
 
 # Three or more single letters or digits, each followed by one separator run.
 _SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
-_SPLIT_PAIR = re.compile(rf"(?<!{WORD})(?={WORD}{{2}})({WORD}+)[ \-.]({WORD}+)(?!{WORD})")
+# A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
+_SPLIT_PAIR = re.compile(rf"(?<!{WORD})(?={WORD}{{2}})({WORD}+)[ .]({WORD}+)(?!{WORD})")
 _WORD_WITH_DIGITS = re.compile(rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})")
+_VERSION_AFTER = re.compile(r"[\s\-_.:]?\d++(?:[.,]\d++)*+")  # "L1ama 3": the version goes too
 _LEET = str.maketrans("0134578", "oleasbt")
 _LEET_I = str.maketrans("0134578", "oieasbt")
 _MIN_SPELLED = 3  # "g.p.t": shorter runs spell too many words by chance
@@ -62,5 +64,6 @@ def spans_of_leet_names(
         stem = text.rstrip("0123456789") or text
         for table in (_LEET, _LEET_I):
             if any(c.isdigit() for c in stem) and is_name(stem.translate(table)):
-                yield word.start(), word.end()
+                version = _VERSION_AFTER.match(folded, word.end())
+                yield word.start(), word.end() if version is None else version.end()
                 break
