@@ -77,10 +77,19 @@ _ARTICLE = (
     r"(?:(?:modelo|model|modele|assistente|assistant|asistente|ia|ai|chatbot)\s+)?"
 )
 MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
-CUE_BEFORE = re.compile(
-    rf"(?:(?<!{WORD})(?:{'|'.join(CUES)})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES)})\s*){MARKUP}$"
+# Found once per text at every position (a lookahead matches without consuming), so that a
+# cue inside another ("sou a IA da Meta": "ia da") is not hidden by it.
+_CUE_AT = re.compile(
+    rf"(?=(?:(?<!{WORD})(?:{'|'.join(CUES)})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES)})\s*){MARKUP}"
+    r"(?P<end>))"
 )
-CUE_REACH = 90  # characters before a name searched for a cue: longer than any cue
+
+
+def cue_ends(folded: str) -> frozenset[int]:
+    """Where self-identifying cues end in `folded` ("sou o |Claude", "由|Anthropic")."""
+    return frozenset(match.start("end") for match in _CUE_AT.finditer(folded))
+
+
 # Between two names, the second names the first's maker: "Sou a Maré, da Demo", "Le Chat, da
 # Mistral", "Google's Gemini", "字节跳动的豆包".
 AFTER_NAME = re.compile(

@@ -16,8 +16,10 @@ from review_app.anon_scripts import WORD
 # Three or more single letters or digits, each followed by one separator run.
 _SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
 # A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
-_SPLIT_PAIR = re.compile(rf"(?<!{WORD})(?={WORD}{{2}})({WORD}+)[ .]({WORD}+)(?!{WORD})")
-_WORD_WITH_DIGITS = re.compile(rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})")
+_PIECE = re.compile(rf"{WORD}+")
+_WORD_WITH_DIGITS = re.compile(
+    rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})"
+)
 _VERSION_AFTER = re.compile(r"[\s\-_.:]?\d++(?:[.,]\d++)*+")  # "L1ama 3": the version goes too
 _LEET = str.maketrans("0134578", "oleasbt")
 _LEET_I = str.maketrans("0134578", "oieasbt")
@@ -40,23 +42,22 @@ def spans_of_spaced_names(
                 yield run.start() + letters[start][0], run.start() + letters[end - 1][0] + 1
 
 
-def spans_of_split_names(
-    folded: str, is_name: Callable[[str], bool]
-) -> Iterable[tuple[int, int]]:
-    """Folded spans of two pieces that join into a name ("cla ude", "anth-ropic")."""
-    position = 0
-    while (pair := _SPLIT_PAIR.search(folded, position)) is not None:
-        joined = pair.group(1) + pair.group(2)
-        if len(joined) >= _MIN_JOINED and is_name(joined):
-            yield pair.start(), pair.end()
-            position = pair.end()
-        else:
-            position = pair.end(1) + 1  # the second piece may open the next pair
+def spans_of_split_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
+    """Folded spans of two pieces that join into a name ("cla ude", "anth.ropic")."""
+    previous: re.Match[str] | None = None
+    for word in _PIECE.finditer(folded):
+        if (
+            previous is not None
+            and word.start() == previous.end() + 1
+            and folded[previous.end()] in " ."
+            and len(previous.group()) + len(word.group()) >= _MIN_JOINED
+            and is_name(previous.group() + word.group())
+        ):
+            yield previous.start(), word.end()
+        previous = word
 
 
-def spans_of_leet_names(
-    folded: str, is_name: Callable[[str], bool]
-) -> Iterable[tuple[int, int]]:
+def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
     """Folded spans of words that spell a name once their digits are read as letters
     ("cl4ude", "l1ama", "0penai"); digits at the end stay a version ("cl4ude3")."""
     for word in _WORD_WITH_DIGITS.finditer(folded):

@@ -36,7 +36,8 @@ _SELF_DESCRIPTION = re.compile(
 )
 # One to four capitalised words, joined by "do", "of"...: "Initech Research", "Banco do Brasil".
 _CAPITALISED = re.compile(
-    r"[^\W\d_][\w&'\-]*(?:(?:[ \t]+(?:d[aoe]s?|of|the|del?|du|des|la|y|e|&))?[ \t]+[^\W\d_][\w&'\-]*){0,3}"
+    r"[^\W\d_][\w&'\-]*"
+    r"(?:(?:[ \t]+(?:d[aoe]s?|of|the|del?|du|des|la|y|e|&))?[ \t]+[^\W\d_][\w&'\-]*){0,3}"
 )
 _CJK_MAKER = re.compile(
     r"我[^。！？!?\n]{0,20}?由(?P<maker>[^\s，,。！？!?、的]{1,12}?)(?:公司|团队)?"
@@ -61,8 +62,38 @@ _CONFIRMS = re.compile(
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
 )
 _NOT_NAMES = frozenset(
-    "sorry afraid happy glad sure not here just also able going ready unable really so very still"
-    " i an a the it um uma not no yes sim an only always never".split()
+    {
+        "sorry",
+        "afraid",
+        "happy",
+        "glad",
+        "sure",
+        "not",
+        "here",
+        "just",
+        "also",
+        "able",
+        "going",
+        "ready",
+        "unable",
+        "really",
+        "so",
+        "very",
+        "still",
+        "i",
+        "an",
+        "a",
+        "the",
+        "it",
+        "um",
+        "uma",
+        "no",
+        "yes",
+        "sim",
+        "only",
+        "always",
+        "never",
+    }
 )
 
 

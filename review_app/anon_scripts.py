@@ -43,14 +43,15 @@ def _script(character: str) -> str:
 
 
 def latin_look_alike(character: str) -> str | None:
-    """The Latin letter that `character` (already case-folded) is a look-alike of, when it is
-    a letter of another alphabet: Cyrillic "а" -> "a", Greek "ο" -> "o"; None otherwise."""
+    """The lower-case Latin letter that `character` is a look-alike of, when it is a letter of
+    another alphabet: Cyrillic "а" -> "a", "М" -> "m", Greek "ο" -> "o"; None otherwise."""
     if character.isascii() or not character.isalpha() or _script(character) not in _FOLDED_SCRIPTS:
         return None
     for homoglyph in _confusables_data().get(character, ()):
         glyph = homoglyph["c"]
         if len(glyph) == 1 and glyph.isascii() and glyph.isalpha():
-            return glyph.lower()
+            # UTS #39 gives "l" as the skeleton of a capital I; a capital is read as "I".
+            return "i" if glyph == "l" and character.isupper() else glyph.lower()
     return None
 
 
@@ -58,6 +59,11 @@ def latin_look_alike(character: str) -> str | None:
 def _confusables_data() -> dict[str, list[dict[str, str]]]:
     data: dict[str, list[dict[str, str]]] = confusables.confusables_data
     return data
+
+
+def _looks_latin(character: str) -> bool:
+    """Whether a letter looks Latin in the case it is written in (Cyrillic "В" does, "в" not)."""
+    return latin_look_alike(character) is not None
 
 
 def letter_scripts(word: str) -> set[str]:
@@ -78,5 +84,5 @@ def mixed_script_words(text: str) -> Iterable[tuple[int, int, bool]]:
         scripts = letter_scripts(word)
         if "LATIN" in scripts and scripts & set(_FOLDED_SCRIPTS):
             yield match.start(), match.end(), True
-        elif len(word) >= 2 and all(latin_look_alike(c.casefold()) for c in word if c.isalpha()):
+        elif len(word) >= 2 and all(_looks_latin(c) for c in word if c.isalpha()):
             yield match.start(), match.end(), False

@@ -21,14 +21,14 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Iterable
+from functools import cached_property
 
 from reportgen.model import Model
 from review_app.anon_cues import (
     AFTER_NAME,
-    CUE_BEFORE,
-    CUE_REACH,
     CUES,
     NAME_THEN_MODEL,
+    cue_ends,
     is_ordinary_use,
     is_person,
 )
@@ -85,6 +85,14 @@ def round_names(models: Iterable[Model]) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: (-len(n), n)))
 
 
+class _Document(FoldedText):
+    """A folded text and where its self-identifying cues end, found on first need."""
+
+    @cached_property
+    def cue_ends(self) -> frozenset[int]:
+        return cue_ends(self.folded)
+
+
 class Scrubber:
     """Replaces self-identification and the given names by MARKER."""
 
@@ -106,7 +114,7 @@ class Scrubber:
         }
 
     def __call__(self, text: str) -> str:
-        document = FoldedText(text)
+        document = _Document(text)
         spans = [
             *self._spans_of_names(document),
             *self._spans_of_disguised_names(document),
@@ -124,7 +132,7 @@ class Scrubber:
             if self(shown) != shown:
                 yield start, end
 
-    def _spans_of_disguised_names(self, document: FoldedText) -> Iterable[tuple[int, int]]:
+    def _spans_of_disguised_names(self, document: _Document) -> Iterable[tuple[int, int]]:
         """ "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise."""
         folded = document.folded
 
@@ -141,14 +149,14 @@ class Scrubber:
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
-        document = FoldedText(text)
+        document = _Document(text)
         return [
             document.original_span(match.start(), match.end())
             for match in _bounded_matches(self._anywhere, document.folded)
             if match.group("domain") is None and not self._is_name_here(document, match)
         ]
 
-    def _spans_of_names(self, document: FoldedText) -> Iterable[tuple[int, int]]:
+    def _spans_of_names(self, document: _Document) -> Iterable[tuple[int, int]]:
         matches = list(_bounded_matches(self._anywhere, document.folded))
         decided = [
             match.group("domain") is not None or self._is_name_here(document, match)
@@ -173,7 +181,7 @@ class Scrubber:
             if is_name:
                 yield document.original_span(match.start(), match.end())
 
-    def _looks_like_a_name(self, document: FoldedText, match: re.Match[str]) -> bool:
+    def _looks_like_a_name(self, document: _Document, match: re.Match[str]) -> bool:
         """An everyday word is a name in a self-identifying context only when written as one:
         capitalised, in Chinese, or with a version ("Sou a Estrela", "i am llama 3", "我是豆包";
         not "sou a estrela da festa")."""
@@ -183,13 +191,13 @@ class Scrubber:
         return self._is_capitalised(document, match) or has_version
 
     @staticmethod
-    def _is_capitalised(document: FoldedText, match: re.Match[str] | None) -> bool:
+    def _is_capitalised(document: _Document, match: re.Match[str] | None) -> bool:
         if match is None:
             return False
         first = document.original[document.original_index(match.start())]
         return first.isupper() or is_cjk(first)
 
-    def _is_name_here(self, document: FoldedText, match: re.Match[str]) -> bool:
+    def _is_name_here(self, document: _Document, match: re.Match[str]) -> bool:
         """Whether a match is a name by its kind and its context (before any cue is looked
         for): an everyday word needs a version, a given name must not be a person's, and any
         name may be in ordinary use ("pesquisei no Google")."""
@@ -212,11 +220,11 @@ class Scrubber:
             return False
         return not is_ordinary_use("".join(parts), folded, start, end)
 
-    def _follows_cue(self, document: FoldedText, start: int) -> bool:
+    @staticmethod
+    def _follows_cue(document: _Document, start: int) -> bool:
         """Whether a self-identifying cue ("sou o", "developed by", "我是") ends right before
         `start`."""
-        reach = max(0, start - CUE_REACH)
-        return CUE_BEFORE.search(document.folded, reach, start) is not None
+        return start in document.cue_ends
 
 
 def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[str]]:
@@ -235,7 +243,7 @@ def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match
         position = max(match.end(), start + 1)
 
 
-def _is_person_name(document: FoldedText, match: re.Match[str], known: frozenset[str]) -> bool:
+def _is_person_name(document: _Document, match: re.Match[str], known: frozenset[str]) -> bool:
     """Whether a given name is a person's: "Jean-Claude", "Claude Monet"."""
     folded, start, end = document.folded, match.start(), match.end()
     if start >= 2 and folded[start - 1] == "-" and folded[start - 2].isalpha():

@@ -25,6 +25,9 @@ def _fold_character(character: str) -> str:
     # soft hyphen: invisible to a reader, so they must not hide a name ("Cl\u200baude").
     if unicodedata.category(character) == "Cf":
         return ""
+    # A capital that looks Latin may lose the likeness in lower case (Cyrillic "М", "м").
+    if (capital_look_alike := latin_look_alike(character)) is not None:
+        return capital_look_alike
     folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", character).casefold())
     return "".join(latin_look_alike(c) or c for c in folded if not unicodedata.combining(c))
 

@@ -51,11 +51,17 @@ def test_chinese_everyday_words_are_kept(text: str) -> None:
     [
         ("Soy Gemini, un modelo de Google.", f"Soy {M}, un modelo de {M}."),
         ("Me llamo Llama y fui entrenado por Meta.", f"Me llamo {M} y fui entrenado por {M}."),
-        ("Mi nombre es Mistral, desarrollado por Mistral AI.", f"Mi nombre es {M}, desarrollado por {M}."),
+        (
+            "Mi nombre es Mistral, desarrollado por Mistral AI.",
+            f"Mi nombre es {M}, desarrollado por {M}.",
+        ),
         ("Je suis Gemini, développé par Google.", f"Je suis {M}, développé par {M}."),
         ("Je m'appelle Grok et je réponds.", f"Je m'appelle {M} et je réponds."),
         ("Soy un asistente entrenado por Initech Labs.", f"Soy un asistente entrenado por {M}."),
-        ("Je suis un modèle de langage conçu par Acme Research.", f"Je suis un modèle de langage conçu par {M}."),
+        (
+            "Je suis un modèle de langage conçu par Acme Research.",
+            f"Je suis un modèle de langage conçu par {M}.",
+        ),
         ("Como Llama, eu evito generalizações.", f"Como {M}, eu evito generalizações."),
     ],
 )
