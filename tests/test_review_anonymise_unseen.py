@@ -136,6 +136,8 @@ def test_names_in_no_list_are_masked_after_a_self_introduction(text: str, expect
         "The copilot landed the plane safely.",
         "My co-pilot read the checklist.",
         "This car was made by Ford in 1965.",
+        "The Model T was made by Ford.",
+        "Esse modelo de ônibus foi criado pela Prefeitura.",
         "I drive a car made by Ford.",
         "O parque foi criado pela Prefeitura em 2010.",
         "Ela é de Gemini, o signo de ar.",
