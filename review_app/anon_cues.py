@@ -78,10 +78,12 @@ _ARTICLE = (
 )
 MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
 # Found once per text at every position (a lookahead matches without consuming), so that a
-# cue inside another ("sou a IA da Meta": "ia da") is not hidden by it.
+# cue inside another ("sou a IA da Meta": "ia da") is not hidden by it. One end is kept per
+# position: the longer cues come first ("sou baseado no" before "sou").
+_LONGEST_FIRST = "|".join(_MODEL_OF_CUES + MAKER_CUES + IDENTITY_CUES)
 _CUE_AT = re.compile(
-    rf"(?=(?:(?<!{WORD})(?:{'|'.join(CUES)})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES)})\s*){MARKUP}"
-    r"(?P<end>))"
+    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES)})\s*)"
+    rf"{MARKUP}(?P<end>))"
 )
 
 
@@ -109,7 +111,7 @@ NAME_THEN_MODEL = re.compile(
 _WINDOW = 100  # characters either side searched for a subject ("Bert", "avião")
 _SEARCHING = re.compile(
     r"(?:pesquis|busc|procur|search|consult|digit|typ|cherch|recherch|look\w*\s+(?:it\s+)?up"
-    r"|jog|google|encontr|find|found|achei|acha)\w*[^.!?\n]{0,25}$"
+    r"|jog|google|encontr|find|found|achei|acha|segundo|according|seg[uú]n|selon)\w*[^.!?\n]{0,25}$"
 )
 _GOOGLE_PRODUCT = re.compile(
     r"\s+(?:it|isso|eso|maps|docs|drive|sheets|forms|tradutor|translate|scholar|academico"

@@ -58,11 +58,15 @@ _CONFIRMS = re.compile(
     r"\*{0,2}\s*[,;(\u2013-]\s*(?:[\w']+\s+){0,3}?(?:assistant|assistente|asistente|model|modelo"
     r"|modele|ia|ai|chatbot|bot|llm|helper|ajudante)"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
-    rf"|\*{{0,2}},?\s+(?:d[aoe]|from|by|del?|par)\s+(?=[^\W\d_])"
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
 )
 _NOT_NAMES = frozenset(
     {
+        "ia",
+        "ai",
+        "llm",
+        "bot",
+        "chatbot",
         "sorry",
         "afraid",
         "happy",
@@ -122,7 +126,7 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
         if not original[start].isupper():
             continue
         end = _capitalised_end(original, start)
-        if original[start:end].casefold() in _NOT_NAMES:
+        if original[start:end].casefold().split(" ", 1)[0] in _NOT_NAMES:
             continue
         folded_end = match.end() + len(FoldedText(original[start:end]).folded)
         if match.group("article") is not None or _CONFIRMS.match(folded, folded_end) is not None:

@@ -126,6 +126,10 @@ def test_names_in_no_list_are_masked_after_a_self_introduction(text: str, expect
     "text",
     [
         "Pesquisei no Google e não achei nada.",
+        "Segundo o Google, a viagem leva duas horas.",
+        "I'm Brazilian, from São Paulo.",
+        "Claude Debussy compôs Clair de Lune.",
+        "我是学生。",
         "Just google it and see.",
         "Abra o Google Maps para ver a rota.",
         "The anthropic principle says observers shape what they can see.",
@@ -157,6 +161,8 @@ def test_ordinary_uses_are_kept(text: str) -> None:
     ("text", "expected"),
     [
         ("Fui treinado pelo Google.", f"Fui treinado pelo {M}."),
+        ("Sou a IA da Meta.", f"Sou a IA da {M}."),
+        ("According to Google, I am Gemini.", f"According to {M}, I am {M}."),
         ("I am Claude, made by Anthropic.", f"I am {M}, made by {M}."),
         ("Anthropic's model answered.", f"{M}'s model answered."),
         ("As a GPT model, I cannot know.", f"As a {M} model, I cannot know."),
