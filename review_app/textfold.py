@@ -1,4 +1,5 @@
-"""Folded text for matching names: NFKC, case-folded, accents and invisible characters removed.
+"""Folded text for matching names: NFKC, case-folded, accents and invisible characters removed,
+and letters of other alphabets that look like Latin ones folded to them ("Сlаude" -> "claude").
 
 Matching runs on the folded text while replacement happens in the original, so a folded
 text keeps the way back: each folded character knows the original character it came from.
@@ -9,6 +10,8 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_right
 from itertools import accumulate
+
+from review_app.anon_scripts import latin_look_alike
 
 # Quotes and dashes that NFKC keeps apart but a name may be written with ("I’m", "GPT‑4").
 _PUNCTUATION = {"\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u2032": "'", "\u00b4": "'"}
@@ -22,8 +25,11 @@ def _fold_character(character: str) -> str:
     # soft hyphen: invisible to a reader, so they must not hide a name ("Cl\u200baude").
     if unicodedata.category(character) == "Cf":
         return ""
+    # A capital that looks Latin may lose the likeness in lower case (Cyrillic "М", "м").
+    if (capital_look_alike := latin_look_alike(character)) is not None:
+        return capital_look_alike
     folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", character).casefold())
-    return "".join(c for c in folded if not unicodedata.combining(c))
+    return "".join(latin_look_alike(c) or c for c in folded if not unicodedata.combining(c))
 
 
 class _FoldTable(dict[int, str]):

@@ -104,7 +104,8 @@ def test_everyday_words_are_kept(text: str) -> None:
         ("I'm *Gemini*.", f"I'm *{M}*."),
         ("an Amazon model", f"an {M} model"),
         ("Llama-3 e Gemini 2.5", f"{M} e {M}"),
-        ("Eu sou o Claude Monet.", f"Eu sou o {M} Monet."),
+        # The cue makes the whole capitalised name a self-introduction (was "{M} Monet").
+        ("Eu sou o Claude Monet.", f"Eu sou o {M}."),
     ],
 )
 def test_everyday_words_are_names_when_the_text_identifies_itself(text: str, expected: str) -> None:
@@ -146,8 +147,9 @@ def test_the_shipped_name_list_is_used_and_can_be_replaced(tmp_path: Path) -> No
     path = tmp_path / "names.json"
     lists = {"distinctive": ["Zorblax"], "given_names": [], "everyday": [], "suffixes": []}
     path.write_text(json.dumps(lists))
-    assert Scrubber([], lexicon=load_lexicon(path))("Sou o Zorblax.") == f"Sou o {M}."
-    assert Scrubber([])("Sou o Zorblax.") == "Sou o Zorblax."
+    # Not after a self-introduction, which masks a name in no list too (issue 23).
+    assert Scrubber([], lexicon=load_lexicon(path))("O Zorblax disse.") == f"O {M} disse."
+    assert Scrubber([])("O Zorblax disse.") == "O Zorblax disse."
     assert "Anthropic" in load_lexicon().distinctive
 
 

@@ -17,7 +17,9 @@ def _flags(text: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("text", "flags"),
     [
-        ("Sou o Zorblax, e não sei.", [("Zorblax", "self_identification")]),
+        # "Sou o Zorblax, ..." is now masked by the scrubber itself (issue 23): an unconfirmed
+        # introduction is what is left to the report.
+        ("Eu sou Zorblax e não sei.", [("Zorblax", "self_identification")]),
         ("I'm Aria.", [("Aria", "self_identification")]),
         ("Veja em zorblax.io.", [("zorblax.io", "domain")]),
         ("I'm v3 of it, with 70B parameters.", [("v3", "version"), ("70B", "version")]),
@@ -56,3 +58,32 @@ def test_samples_with_suspicions_are_listed_by_code() -> None:
     report = suspicious_samples(samples)
     assert list(report) == ["SISTEMA-BBBBBB"]
     assert report["SISTEMA-BBBBBB"][0].text_index == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "flags"),
+    [
+        # Look-alike letters that spell no known name: left, and shown to the admin.
+        ("O Zоrblax respondeu.", [("Zоrblax", "mixed_script")]),  # Cyrillic о
+        ("O ВАНКО respondeu.", [("ВАНКО", "confusable")]),  # all Cyrillic, reads "BAHKO"
+        ("my name is aria, and I help.", [("aria", "unresolved_introduction")]),
+        ("我叫小智。", [("小智", "unresolved_introduction")]),
+        ("我是Zorblax。", [("Zorblax", "self_identification")]),
+    ],
+)
+def test_what_the_scrubber_could_not_resolve_is_flagged(
+    text: str, flags: list[tuple[str, str]]
+) -> None:
+    assert _flags(text) == flags
+
+
+def test_every_reason_has_a_label_in_both_catalogues() -> None:
+    import json
+    from pathlib import Path
+
+    from review_app.leaks import REASONS
+
+    locales = Path(__file__).resolve().parent.parent / "review_app" / "locales"
+    for name in ("en.json", "pt-BR.json"):
+        catalogue = json.loads((locales / name).read_text(encoding="utf-8"))
+        assert all(f"leak_reason_{reason}" in catalogue for reason in REASONS), name

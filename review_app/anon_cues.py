@@ -1,0 +1,176 @@
+"""The contexts that decide whether a word is a name, for the anonymiser (review_app.anonymise).
+
+All patterns run on folded text (review_app.textfold): lower case, no accents, ASCII quotes
+and dashes. Languages: pt-BR and English (the rounds'), Spanish, French and Chinese.
+"""
+
+from __future__ import annotations
+
+import re
+
+from review_app.anon_scripts import WORD
+
+# Self-introductions, after which an everyday word that is also a name is a name.
+NAME_CUES = (  # "my name is": whatever follows is a name
+    r"me\s+chamo",
+    r"chamo-me",
+    r"meu\s+nome\s+e",
+    r"my\s+name(?:\s+is|'s)",
+    r"(?:pode|podem|voce\s+pode)\s+me\s+chamar\s+de",
+    r"(?:you\s+can\s+)?call\s+me",
+    r"me\s+llamo",
+    r"mi\s+nombre\s+es",
+    r"(?:puedes\s+)?llamarme",
+    r"je\s+m'appelle",
+    r"mon\s+nom\s+est",
+    r"appelle[sz]?-moi",
+)
+BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
+    r"(?:eu\s+)?sou(?:\s+eu,?)?",
+    r"i\s+am",
+    r"i'?m",
+    r"aqui\s+(?:e|fala)",
+    r"quem\s+fala\s+e",
+    r"(?:yo\s+)?soy",
+    r"aqui\s+(?:habla|es)",
+    r"je\s+suis",
+    r"c'est",
+    r"ici",
+)
+IDENTITY_CUES = NAME_CUES + BEING_CUES
+_PARTICIPLES = (
+    r"(?:treinad|desenvolvid|criad|feit|construid|projetad|lancad|produzid|mantid|ajustad"
+    r"|programad|disponibilizad|operad)[oa]s?\s+(?:pel[oa]s?|por)"
+    r"(?:\s+(?:equipe|time|empresa|pesquisador[ae]s|engenheir[oa]s)\s+d[aoe]s?)?",
+    r"(?:developed|trained|created|made|built|designed|released|produced|programmed|maintained"
+    r"|fine-tuned|finetuned|powered|owned|operated|provided)\s+by"
+    r"(?:\s+(?:the\s+)?(?:team|company|researchers|engineers|folks|people)\s+(?:at|of|from))?",
+    r"(?:desarrollad|entrenad|cread|hech|construid|disenad|lanzad|producid|mantenid"
+    r"|programad|ajustad)[oa]s?\s+por(?:\s+(?:el|la|los|las))?"
+    r"(?:\s+(?:equipo|empresa|investigador[ae]s)\s+de(?:l|\s+la)?)?",
+    r"(?:developpe|entraine|cree|concu|construit|fabrique|realise|publie|mis\s+au\s+point)e?s?"
+    r"\s+par(?:\s+(?:l'equipe|la\s+societe|l'entreprise)\s+(?:de|d'))?",
+)
+MAKER_CUES = _PARTICIPLES
+_MODEL_OF_CUES = (
+    r"(?:modelo|assistente|ia|chatbot|llm)(?:\s+(?:de\s+linguagem|de\s+ia"
+    r"|de\s+inteligencia\s+artificial|virtual|conversacional))?\s+(?:d[aoe]|from|by)",
+    r"(?:model|assistant|ai|chatbot|llm)\s+(?:from|by|made\s+by)",
+    r"(?:modelo|asistente|ia|chatbot)(?:\s+(?:de\s+lenguaje|virtual|conversacional))?"
+    r"\s+(?:del?|por)",
+    r"(?:modele|assistant|ia|chatbot)(?:\s+(?:de\s+langage|virtuel|conversationnel))?"
+    r"\s+(?:de|d'|par)",
+    r"(?:sou|fui|estou)\s+basead[oa]\s+(?:em|n[oa]s?)",
+    r"(?:i\s+am|i'?m)\s+based\s+on",
+    r"(?:soy|estoy)\s+basad[oa]\s+en",
+    r"(?:sou|i\s+am|i'?m)\s+(?:uma\s+versao|a\s+version|an?\s+variant|uma\s+variante)\s+(?:d[aoe]|of)",
+    r"(?:familia|family|famille)(?:\s+d[aoe]|\s+of)?",
+    r"(?:resposta|answer|response|respuesta|reponse)\s+(?:d[aoe]|from|by|del?)",
+    r"(?:com\s+base\s+(?:n[oa]s?|em)|based\s+on)",
+    r"this\s+is",
+)
+CUES = IDENTITY_CUES + MAKER_CUES + _MODEL_OF_CUES
+# Chinese cues: no space after them ("我是豆包", "由月之暗面开发").
+CJK_CUES = ("我是", "我叫", "我的名字是", "我的名字叫", "本模型是?", "这里是", "作为", "由", "来自")
+_ARTICLE = (
+    r"(?:(?:o|a|um|uma|the|an|el|la|un|una|le|l'|une)\s+)?"
+    r"(?:(?:modelo|model|modele|assistente|assistant|asistente|ia|ai|chatbot)\s+)?"
+)
+MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
+# Found once per text at every position (a lookahead matches without consuming), so that a
+# cue inside another ("sou a IA da Meta": "ia da") is not hidden by it. One end is kept per
+# position: the longer cues come first ("sou baseado no" before "sou").
+_LONGEST_FIRST = "|".join(_MODEL_OF_CUES + MAKER_CUES + IDENTITY_CUES)
+_CUE_AT = re.compile(
+    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES)})\s*)"
+    rf"{MARKUP}(?P<end>))"
+)
+
+
+def cue_ends(folded: str) -> frozenset[int]:
+    """Where self-identifying cues end in `folded` ("sou o |Claude", "由|Anthropic")."""
+    return frozenset(match.start("end") for match in _CUE_AT.finditer(folded))
+
+
+# Between two names, the second names the first's maker: "Sou a Maré, da Demo", "Le Chat, da
+# Mistral", "Google's Gemini", "字节跳动的豆包".
+AFTER_NAME = re.compile(
+    r",?\s+(?:d[aoe]|from|by|of|pel[oa]|del?|par)\s+(?:the\s+|la\s+|el\s+)?|'s\s+|\s*的\s*|\s*由\s*"
+)
+# After the name: what it names is a model ("an Amazon model", "豆包大模型"), or it speaks
+# ("As Gemini, I cannot", "Como Llama, eu evito").
+NAME_THEN_MODEL = re.compile(
+    rf"\s+(?:model|modelo|modele|assistant|assistente|asistente|ai|ia|llm|chatbot|here|aqui"
+    rf"|speaking|falando|ici)(?!{WORD})"
+    r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队)"
+    r"|,\s+(?:i|eu|yo|je)\s"
+)
+
+# Ordinary uses of names that are replaced anywhere else. Each is checked only where nothing
+# above makes the word a name: "Sou o Google" stays masked, "pesquisei no Google" does not.
+_WINDOW = 100  # characters either side searched for a subject ("Bert", "avião")
+_SEARCHING = re.compile(
+    r"(?:pesquis|busc|procur|search|consult|digit|typ|cherch|recherch|look\w*\s+(?:it\s+)?up"
+    r"|jog|google|encontr|find|found|achei|acha|segundo|according|seg[uú]n|selon)\w*[^.!?\n]{0,25}$"
+)
+_GOOGLE_PRODUCT = re.compile(
+    r"\s+(?:it|isso|eso|maps|docs|drive|sheets|forms|tradutor|translate|scholar|academico"
+    r"|earth|chrome|fotos|photos|play|search|trends|news|noticias|flights|calendar|agenda|meet"
+    rf"|classroom|lens|keep|street\s+view|imagens|images|shopping)(?!{WORD})"
+)
+_PERSON_BEFORE = re.compile(
+    r"(?:vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
+    r"|colleague|senhor|sr|sra|dona|mr|mrs|ms|monsieur|madame|vecin[oa]|voisin|ami"
+    r"|irmao|brother|sister|irma|filho|son|pai|father|professor|teacher|chef|pintor|painter"
+    r"|bert\s+(?:and|e|y|et))\.?,?\s+$"
+)
+_PERSON_AFTER = re.compile(
+    r",?\s+(?:the|my|our|o|a|meu|minha|nosso|nossa|mi|el|la|le|mon|ma|notre|seu|sua)\s+"
+    r"(?:\w+\s+)?(?:neighbou?r|vizinh|friend|amig|colleague|colega|uncle|tio|cousin|prim"
+    r"|vecin|voisin|ami|brother|irmao|painter|pintor|chef|teacher|professor|baker|padeiro)"
+    rf"|\s+(?:and|e|y|et)\s+bert(?!{WORD})"
+)
+_PERSON_NEARBY = re.compile(r"sesame|sesamo|muppet|monet|debussy|bert(?![a-z])")
+_GENERAL_PURPOSE = re.compile(
+    r"general[\s-]+purpose\s+technolog|tecnologias?\s+de\s+(?:proposito|uso)\s+geral"
+    r"|tecnologias?\s+de\s+proposito\s+general"
+)
+_AVIATION = re.compile(
+    r"pilot|aviao|aeronave|cockpit|cabine|flight|voo|vuelo|vol\s|captain|comandante|airline"
+    r"|aircraft|landing|pouso|takeoff|decolagem|rally|rali|plane|avion"
+)
+_ADJECTIVE_ANTHROPIC = re.compile(
+    r"\s+(?:principles?|reasoning|bias|arguments?|coincidences?|selection|explanations?|views?"
+    rf"|perspectives?|considerations?|observers?|fine-tuning)(?!{WORD})"
+)
+_BAIDU_SEARCH = re.compile(r"(?:一下|搜索|搜一下|地图|百科|网盘)")
+
+
+def is_ordinary_use(stem: str, folded: str, start: int, end: int) -> bool:
+    """Whether the name `stem` at folded[start:end] is used as an ordinary word: Google as a
+    search engine, Claude a neighbour, Ernie a Muppet, GPT a general-purpose technology."""
+    before = folded[max(0, start - _WINDOW) : start]
+    after = folded[end : end + _WINDOW]
+    if stem == "google":
+        return _SEARCHING.search(before) is not None or _GOOGLE_PRODUCT.match(after) is not None
+    if stem == "百度":
+        return _BAIDU_SEARCH.match(after) is not None or before.endswith(("在", "用", "上"))
+    if stem == "anthropic":
+        return _ADJECTIVE_ANTHROPIC.match(after) is not None
+    if stem == "gpt":
+        return _GENERAL_PURPOSE.search(before + " " + after) is not None
+    if stem == "copilot":
+        return _AVIATION.search(before + " " + after) is not None
+    return False
+
+
+def is_person(folded: str, start: int, end: int) -> bool:
+    """Whether a given name ("Claude", "Ernie") is a person's: "meu vizinho Claude", "Claude,
+    the neighbour", "Ernie and Bert"."""
+    before = folded[max(0, start - _WINDOW) : start]
+    after = folded[end : end + _WINDOW]
+    return (
+        _PERSON_BEFORE.search(before[-40:]) is not None
+        or _PERSON_AFTER.match(after) is not None
+        or _PERSON_NEARBY.search(before + " " + after) is not None
+    )

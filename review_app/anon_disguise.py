@@ -1,0 +1,70 @@
+"""Names written apart or with digits for letters, for the anonymiser (review_app.anonymise):
+"C l a u d e", "C-l-a-u-d-e", "G.P.T", "Cla ude", "Cl4ude", "L1ama", "0penAI".
+
+Ordinary text is full of single letters and digits, so each of these counts only when what it
+spells is a whole known name: a spaced run must spell one, a split pair must join into one,
+and a word's digits are read as letters only when the word then spells one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from review_app.anon_scripts import WORD
+
+# Three or more single letters or digits, each followed by one separator run.
+_SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
+# A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
+_PIECE = re.compile(rf"{WORD}+")
+_WORD_WITH_DIGITS = re.compile(
+    rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})"
+)
+_VERSION_AFTER = re.compile(r"[\s\-_.:]?\d++(?:[.,]\d++)*+")  # "L1ama 3": the version goes too
+_LEET = str.maketrans("0134578", "oleasbt")
+_LEET_I = str.maketrans("0134578", "oieasbt")
+_MIN_SPELLED = 3  # "g.p.t": shorter runs spell too many words by chance
+_MIN_JOINED = 5  # "Cla ude": shorter pairs join into names by chance ("me ta")
+
+
+def spans_of_spaced_names(
+    folded: str, find_name: Callable[[str], Iterable[tuple[int, int]]]
+) -> Iterable[tuple[int, int]]:
+    """Folded spans of names spelled letter by letter: the run's letters are joined and
+    searched for names; each name found gives the span of the letters that spell it."""
+    for run in _SPACED_RUN.finditer(folded):
+        letters = [(m.start(), m.group()) for m in re.finditer(WORD, run.group())]
+        if len(letters) < _MIN_SPELLED:
+            continue
+        joined = "".join(letter for _, letter in letters)
+        for start, end in find_name(joined):
+            if end - start >= _MIN_SPELLED:
+                yield run.start() + letters[start][0], run.start() + letters[end - 1][0] + 1
+
+
+def spans_of_split_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
+    """Folded spans of two pieces that join into a name ("cla ude", "anth.ropic")."""
+    previous: re.Match[str] | None = None
+    for word in _PIECE.finditer(folded):
+        if (
+            previous is not None
+            and word.start() == previous.end() + 1
+            and folded[previous.end()] in " ."
+            and len(previous.group()) + len(word.group()) >= _MIN_JOINED
+            and is_name(previous.group() + word.group())
+        ):
+            yield previous.start(), word.end()
+        previous = word
+
+
+def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
+    """Folded spans of words that spell a name once their digits are read as letters
+    ("cl4ude", "l1ama", "0penai"); digits at the end stay a version ("cl4ude3")."""
+    for word in _WORD_WITH_DIGITS.finditer(folded):
+        text = word.group()
+        stem = text.rstrip("0123456789") or text
+        for table in (_LEET, _LEET_I):
+            if any(c.isdigit() for c in stem) and is_name(stem.translate(table)):
+                version = _VERSION_AFTER.match(folded, word.end())
+                yield word.start(), word.end() if version is None else version.end()
+                break

@@ -1,0 +1,152 @@
+"""Names that no list holds, found by the self-introduction around them, for the anonymiser
+(review_app.anonymise): "I'm Aria, your assistant", "Eu sou a Lia, assistente virtual do
+Banco Tal", "I am an AI model developed by Initech Research", "我叫小智", "我由星辰科技开发".
+
+A new model's name is in no list, so the sentence that introduces it is what tells it apart;
+an ordinary "made by Ford" or "criado pela Prefeitura" is kept, because its subject is not the
+speaker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from review_app.anon_cues import BEING_CUES, MAKER_CUES, MARKUP, NAME_CUES
+from review_app.anon_scripts import WORD
+from review_app.textfold import FoldedText
+
+# The speaker as the subject: "I am an AI assistant made by", "fui criado pela", "Como uma
+# IA desenvolvida pela", "As an AI model developed by", "soy un modelo entrenado por".
+_SPEAKER = (
+    r"i\s+(?:was|am|have\s+been)|i'm|i've\s+been|as\s+an?|(?:eu\s+)?(?:fui|sou)"
+    r"|como\s+(?:um|uma|un|una)|(?:yo\s+)?(?:soy|fui)|je\s+suis|j'ai\s+ete|en\s+tant\s+qu'?\w*"
+)
+_AI_NOUN = re.compile(
+    r"(?<![a-z])(?:ai|ia|assistant|assistente|asistente|model|modelo|modele|chatbot|llm|bot"
+    r"|sistema|system|systeme|intelig\w*|intellig\w*)(?![a-z])"
+)
+_VIRTUAL_ASSISTANT_OF = (
+    r"(?:assistente|assistant|asistente)\s+virtu\w+\s+(?:d[aoe]s?|of|from|del?|at|for)"
+    r"|virtual\s+assistant\s+(?:of|from|at|for)"
+)
+_SELF_DESCRIPTION = re.compile(
+    rf"(?<!{WORD})(?:{_SPEAKER})\s+(?P<between>(?:[^\W_]+[\s,]+){{0,6}}?)"
+    rf"(?:{'|'.join(MAKER_CUES)}|{_VIRTUAL_ASSISTANT_OF})\s+(?:(?:the|a|o|la|el|le)\s+)?(?={WORD})"
+)
+# One to four capitalised words, joined by "do", "of"...: "Initech Research", "Banco do Brasil".
+_CAPITALISED = re.compile(
+    r"[^\W\d_][\w&'\-]*"
+    r"(?:(?:[ \t]+(?:d[aoe]s?|of|the|del?|du|des|la|y|e|&))?[ \t]+[^\W\d_][\w&'\-]*){0,3}"
+)
+_CJK_MAKER = re.compile(
+    r"我[^。！？!?\n]{0,20}?由(?P<maker>[^\s，,。！？!?、的]{1,12}?)(?:公司|团队)?"
+    r"(?:开发|训练|研发|打造|创建|推出|设计|构建)"
+)
+_INTRODUCTION = re.compile(
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+(?P<article>(?:o|a|el|la)\s+)?"
+    rf"{MARKUP}(?={WORD})"
+)
+# "我是X，一个…", "我叫X，由…开发": the name, then what it is or who made it.
+_CJK_INTRODUCTION = re.compile(
+    r"(?:我是|我叫|我的名字是|我的名字叫)(?P<name>[^\s，,。！？!?、的是]{1,8}?)"
+    r"(?=[，,]\s*(?:一个|一款|一种|由|来自|你的|您的)|由)"
+)
+_CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", "大型", "智能", "来自", "由")
+# What confirms that "I'm X" introduces a name: what X is, who made it, or that it speaks.
+_CONFIRMS = re.compile(
+    r"\*{0,2}\s*[,;(\u2013-]\s*(?:[\w']+\s+){0,3}?(?:assistant|assistente|asistente|model|modelo"
+    r"|modele|ia|ai|chatbot|bot|llm|helper|ajudante)"
+    r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
+    rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
+)
+_NOT_NAMES = frozenset(
+    {
+        "ia",
+        "ai",
+        "llm",
+        "bot",
+        "chatbot",
+        "sorry",
+        "afraid",
+        "happy",
+        "glad",
+        "sure",
+        "not",
+        "here",
+        "just",
+        "also",
+        "able",
+        "going",
+        "ready",
+        "unable",
+        "really",
+        "so",
+        "very",
+        "still",
+        "i",
+        "an",
+        "a",
+        "the",
+        "it",
+        "um",
+        "uma",
+        "no",
+        "yes",
+        "sim",
+        "only",
+        "always",
+        "never",
+    }
+)
+
+
+def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
+    """The capitalised maker after the speaker's own "developed by" ("Initech Research")."""
+    folded, original = document.folded, document.original
+    for match in _SELF_DESCRIPTION.finditer(folded):
+        between = match.group("between")
+        if len(between.split()) > 2 and _AI_NOUN.search(between) is None:
+            continue  # "I am driving a car made by Ford": the car was made, not the speaker
+        start = document.original_index(match.end())
+        if original[start].isupper():
+            yield start, _capitalised_end(original, start)
+    for match in _CJK_MAKER.finditer(folded):
+        yield document.original_span(match.start("maker"), match.end("maker"))
+
+
+def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]:
+    """The name a self-introduction gives, in no list, when the sentence says what it is or
+    who made it: "I'm Aria, your assistant", "Sou a Lia, assistente virtual", "My name is
+    Nimbus, from Initech", "我叫小智，由…开发". A person's "Me chamo Ana e moro em Recife" stays:
+    an unconfirmed introduction is left to the leak report (review_app.leaks)."""
+    folded, original = document.folded, document.original
+    for match in _INTRODUCTION.finditer(folded):
+        start = document.original_index(match.end())
+        if not original[start].isupper():
+            continue
+        end = _capitalised_end(original, start)
+        if original[start:end].casefold().split(" ", 1)[0] in _NOT_NAMES:
+            continue
+        folded_end = match.end() + len(FoldedText(original[start:end]).folded)
+        if match.group("article") is not None or _CONFIRMS.match(folded, folded_end) is not None:
+            yield start, end
+    for match in _CJK_INTRODUCTION.finditer(folded):
+        if not match.group("name").startswith(_CJK_DESCRIPTION):
+            yield document.original_span(match.start("name"), match.end("name"))
+
+
+def _capitalised_end(original: str, start: int) -> int:
+    """Where the capitalised words from `start` end ("Acme Labs para" -> after "Labs"; "Banco
+    do Brasil, que" -> after "Brasil")."""
+    words = _CAPITALISED.match(original, start)
+    if words is None:
+        return start
+    end = start
+    for word in re.finditer(r"\S+", words.group()):
+        text = word.group()
+        if text[0].isupper():
+            end = start + word.end()
+        elif not re.fullmatch(r"d[aoe]s?|of|the|del?|du|des|la|y|e|&", text):
+            break
+    return end
