@@ -1,0 +1,22 @@
+"""`reportgen review verify-audit`: the audit log's hash chain."""
+
+from __future__ import annotations
+
+import click
+
+from reportgen.cli.review_common import db_option, open_engine
+
+
+@click.command("verify-audit")
+@db_option
+def verify_audit(db_url: str | None) -> None:
+    """Check the audit log's hash chain; name the first entry that breaks it (exit 1)."""
+    from review_app.audit_chain import verify_audit_chain
+
+    engine = open_engine(db_url)
+    try:
+        chain = verify_audit_chain(engine)
+    finally:
+        engine.dispose()
+    head = chain.head_sha256 or "none"
+    click.echo(f"Audit log intact: {chain.entries} entries; hash of the newest: {head}.")
