@@ -105,9 +105,10 @@ def sample(
     round_ = read_round(round_dir, with_text=True)
     if dry_run:
         drawn = draw_sample(round_, fraction=fraction, min_per_stratum=min_per_stratum, seed=seed)
-        click.echo("item_id,model_id")
-        for unit in drawn:
-            click.echo(f"{unit.item_id},{unit.model_id}")
+        from review_app.spreadsheet import csv_text
+
+        rows = [(unit.item_id, unit.model_id) for unit in drawn]
+        click.echo(csv_text(("item_id", "model_id"), rows), nl=False)
         return
     quota_by_name = parse_quotas(quotas, reviewers)
     engine = open_engine(db_url)
