@@ -263,6 +263,7 @@ def test_serve_starts_streamlit_without_error_details(
         assert environment["REVIEW_DB_URL"] == f"sqlite:///{tmp_path / 'r.db'}"
 
     monkeypatch.setattr(os, "execve", fake_execve)
+    assert _cli("init", "--db", f"sqlite:///{tmp_path / 'r.db'}").exit_code == 0
     result = _cli("serve", "--db", f"sqlite:///{tmp_path / 'r.db'}")
     assert result.exit_code == 0, result.output
     [argv] = started
@@ -351,6 +352,7 @@ def test_an_unsupported_driver(db: str, message: str) -> None:
 
 def test_control_characters_on_the_command_line(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'r.db'}"
+    assert _cli("init", "--db", db).exit_code == 0
     line = _one_line_error(_cli("add-reviewer", "ana\x00", "--db", db))
     assert "control or invisible character" in line
     line = _one_line_error(
@@ -412,6 +414,7 @@ def test_a_stranger_cannot_lock_the_owner_out(engine: Engine) -> None:
 
 def test_the_sqlite_file_is_private(tmp_path: Path) -> None:
     db = tmp_path / "review.db"
+    assert _cli("init", "--db", f"sqlite:///{db}").exit_code == 0
     result = _cli("add-reviewer", "ana", "--db", f"sqlite:///{db}")
     assert result.exit_code == 0, result.output
     for path in tmp_path.iterdir():  # the database and its -wal and -shm files
@@ -424,6 +427,7 @@ def test_the_url_may_come_from_the_environment(
     monkeypatch.chdir(tmp_path)
     target = tmp_path / "from-env.db"
     env = {"REPORTGEN_REVIEW_DB": f"sqlite:///{target}"}
+    assert _cli("init", env=env).exit_code == 0
     assert _cli("add-reviewer", "ana", env=env).exit_code == 0
     assert target.exists()
     assert not (tmp_path / "review.db").exists()

@@ -25,7 +25,7 @@ from reportgen.cli.review_rounds import close_batch, publish, reopen_batch, samp
 
 class _ReviewGroup(click.Group):
     """The review commands: a database error is one line (exit 1), never a traceback,
-    and its text (which may quote the SQL) is not shown."""
+    and its text (which may quote the SQL) is not shown; so is a file the system refuses."""
 
     def invoke(self, ctx: click.Context) -> Any:
         from sqlalchemy.exc import SQLAlchemyError
@@ -36,6 +36,10 @@ class _ReviewGroup(click.Group):
             return super().invoke(ctx)
         except SQLAlchemyError as error:
             raise ReviewError("error_database", kind=type(error).__name__) from error
+        except OSError as error:  # an unwritable output: /proc/x, a folder, no permission
+            path = error.filename if error.filename is not None else "a file"
+            reason = error.strerror or type(error).__name__
+            raise ReviewError("error_file_system", path=path, reason=reason) from error
 
 
 @click.group(cls=_ReviewGroup)
@@ -51,7 +55,7 @@ def review() -> None:
 @_db_option
 def init(db_url: str | None) -> None:
     """Create the review database tables (safe to run again on an existing database)."""
-    _engine(db_url)
+    _engine(db_url, create=True)
     click.echo("Review database ready.")
 
 

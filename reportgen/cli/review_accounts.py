@@ -39,8 +39,17 @@ def add_reviewer(
     """Create an account; a generated password is printed once and never stored in clear."""
     from review_app.auth import add_account, generate_password
 
-    password = sys.stdin.readline().rstrip("\r\n") if password_stdin else generate_password()
+    password = _password_from_stdin() if password_stdin else generate_password()
     add_account(open_engine(db_url), name, role, password, language=language)
     click.echo(f"Account {name} ({role}) created.")
     if not password_stdin:
         click.echo(f"Password (shown only now): {password}")
+
+
+def _password_from_stdin() -> str:
+    from review_app.errors import ReviewInputError
+
+    try:
+        return sys.stdin.readline().rstrip("\r\n")
+    except UnicodeDecodeError:
+        raise ReviewInputError("error_password_encoding") from None

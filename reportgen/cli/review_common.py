@@ -25,10 +25,17 @@ def db_option(function: F) -> F:
     )(function)
 
 
-def open_engine(db_url: str | None) -> Engine:
+# Batch ids are INTEGER columns (32 bits on PostgreSQL): a larger number is refused as
+# usage, not sent to the database.
+BATCH_ID = click.IntRange(1, 2**31 - 1)
+
+
+def open_engine(db_url: str | None, *, create: bool = False) -> Engine:
+    """The review database's engine; a SQLite file that does not exist is created only
+    with `create` (`review init`), else refused (a mistyped path)."""
     from review_app.storage import database_url, open_database
 
-    engine = open_database(database_url(db_url))
+    engine = open_database(database_url(db_url), create=create)
     # Close the pool when the command ends (a PostgreSQL server counts open connections).
     click.get_current_context().call_on_close(engine.dispose)
     return engine

@@ -51,6 +51,8 @@ def export(
     round_id = read_round(round_dir, with_text=False).round_id
     results = audit_results(open_engine(db_url), round_id)
     target = output or Path("audits") / f"{round_id}.json"
+    if target.is_dir():
+        raise click.BadParameter(f"{target} is a folder; name the JSON file", param_hint="--output")
     write_export(results, target, force=force)
     click.echo(f"Audit results of round {round_id} written to {target}.")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from reportgen.cli.params import NumberRange
-from reportgen.cli.review_common import db_option, open_engine
+from reportgen.cli.review_common import BATCH_ID, db_option, open_engine
 from reportgen.cli.review_sampling import parse_quotas
 
 SEED_MAX = 2**31 - 1  # the batches table stores the seed in a 32-bit integer
@@ -126,7 +126,7 @@ def sample(
 
 
 @click.command("close-batch")
-@click.argument("batch_id", type=click.IntRange(min=1))
+@click.argument("batch_id", type=BATCH_ID)
 @db_option
 def close_batch(batch_id: int, db_url: str | None) -> None:
     """Close a batch: its judgments are final and reviewers can no longer revise them."""
@@ -137,7 +137,7 @@ def close_batch(batch_id: int, db_url: str | None) -> None:
 
 
 @click.command("reopen-batch")
-@click.argument("batch_id", type=click.IntRange(min=1))
+@click.argument("batch_id", type=BATCH_ID)
 @db_option
 def reopen_batch(batch_id: int, db_url: str | None) -> None:
     """Reopen a closed batch: its reviewers may revise their judgments again (logged)."""
