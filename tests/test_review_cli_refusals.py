@@ -38,6 +38,17 @@ def setup(tmp_path: Path) -> Setup:
     return Setup(tmp_path, round_dir, db)
 
 
+@pytest.fixture(autouse=True)
+def _no_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` must refuse before it replaces the process with Streamlit; should it not,
+    the test fails instead of the test run turning into a server."""
+
+    def started(*_args: object) -> None:
+        raise AssertionError("review serve started Streamlit")
+
+    monkeypatch.setattr(os, "execve", started)
+
+
 def _invoke(*args: str, stdin: bytes | None = None) -> Result:
     return CliRunner().invoke(main, ["review", *args], input=stdin)
 
