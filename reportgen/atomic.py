@@ -24,3 +24,13 @@ def write_atomic(path: Path, data: bytes | str, *, mode: int = 0o644) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def fsync_directory(directory: Path) -> None:
+    """Make the renames and unlinks in `directory` durable (a rename is on disk only once
+    its folder is synced)."""
+    descriptor = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

@@ -19,8 +19,6 @@ in rotation. Fewer candidates than min_items is refused: the archive would not v
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -50,6 +48,7 @@ from review_app.sampling import (
     refuse_same_draw,
     store_sample,
 )
+from review_app.spreadsheet import csv_text
 
 DRY_RUN_HEADER = ("variable_id", "model_id", "item_id", "run")
 
@@ -118,11 +117,7 @@ def drawn_rows(units: Sequence[ReviewUnit]) -> list[tuple[str, str, str, int]]:
 
 def dry_run_csv(round_: Round, seed: int) -> str:
     """The drawn units as CSV `variable_id,model_id,item_id,run`, sorted."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(DRY_RUN_HEADER)
-    writer.writerows(drawn_rows(draw_calibration(round_, seed)))
-    return buffer.getvalue()
+    return csv_text(DRY_RUN_HEADER, drawn_rows(draw_calibration(round_, seed)))
 
 
 def extraction_digests(round_: Round) -> dict[str, str]:

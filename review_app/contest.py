@@ -18,7 +18,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ from review_app.db import (
 from review_app.errors import ReviewInputError
 from review_app.md_contest import contest_terms, contest_window
 from review_app.md_round import append_ledger_line, read_md_round
+from review_app.publication import check_publication, days_after
 from review_app.round_identity import check_identity
 
 REPLY_DAYS = 10
@@ -74,9 +75,9 @@ def publish_round(
     *,
     by_account: int | None = None,
 ) -> None:
-    """Record the publication moment that opens the contestation window."""
-    if window_days < 1:
-        raise ReviewInputError("error_window_days", value=window_days)
+    """Record the publication moment that opens the contestation window (the range of
+    dates and windows allowed: review_app.publication)."""
+    check_publication(published_on, window_days)
     with engine.begin() as connection:
         result = connection.execute(
             update(rounds)
@@ -170,7 +171,7 @@ def _check_window(round_row: Row[Any], item_id: str, now: datetime) -> None:
         opens, closes = window
     else:
         assert published is not None  # refused above
-        opens, closes = published, published + timedelta(days=round_row.contest_window_days)
+        opens, closes = published, days_after(published, round_row.contest_window_days)
     if now < opens:
         raise ReviewInputError(
             "md_error_window_not_open", round_id=round_row.round_id, opens=opens.date().isoformat()
@@ -219,8 +220,7 @@ def list_contestations(
             status=r.status,
             reply=r.reply,
             overdue=r.status == "pending"
-            and now
-            > as_utc(r.submitted_at) + timedelta(days=_reply_days(r.kind, r.round_dir, known)),
+            and now > days_after(as_utc(r.submitted_at), _reply_days(r.kind, r.round_dir, known)),
         )
         for r in rows
     ]

@@ -324,6 +324,8 @@ def _begin_immediate(connection: Connection) -> None:
 
 def create_schema(engine: Engine) -> None:
     """Create every table (idempotent) and the audit table's append-only guard."""
+    import review_app.audit_head  # noqa: F401  # its table (it reads this module's)
+
     metadata.create_all(engine)
     statements = _SQLITE_APPEND_ONLY if engine.dialect.name == "sqlite" else _POSTGRES_APPEND_ONLY
     with engine.begin() as connection:
@@ -356,7 +358,7 @@ def audit(
     last = connection.execute(
         audit_log.select().order_by(audit_log.c.entry_id.desc()).limit(1)
     ).first()
-    connection.execute(
+    result = connection.execute(
         audit_log.insert().values(
             at=now_utc(),
             account_id=account_id,
@@ -365,6 +367,9 @@ def audit(
             prev_sha256="" if last is None else audit_entry_sha256(last._mapping),
         )
     )
+    from review_app.audit_head import record_head  # it reads this module's tables
+
+    record_head(connection, inserted_id(result))
 
 
 def audit_entry_sha256(entry: Mapping[Any, Any]) -> str:

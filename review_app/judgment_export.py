@@ -8,8 +8,6 @@ note, and the administrator's adjudication of the sample. This is the shape anno
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 from typing import Final
@@ -28,6 +26,7 @@ from review_app.db import (
     sample_keys,
     samples,
 )
+from review_app.spreadsheet import csv_text
 from review_app.tasks import task_of_round
 
 COLUMNS: Final = (
@@ -111,14 +110,12 @@ def export_format(path: Path) -> str:
 
 
 def render_judgments(rows: list[JudgmentRow], file_format: str) -> str:
-    """The rows as CSV (a header, empty cells for absent values) or JSON Lines."""
+    """The rows as CSV (a header, empty cells for absent values, text a spreadsheet
+    would run as a formula quoted: review_app.spreadsheet) or JSON Lines (raw)."""
     if file_format == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n" for row in rows)
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows({k: "" if v is None else v for k, v in row.items()} for row in rows)
-    return buffer.getvalue()
+    cells = [["" if row[column] is None else row[column] for column in COLUMNS] for row in rows]
+    return csv_text(COLUMNS, cells, line_end="\r\n")  # RFC 4180: notes may hold a CR
 
 
 def write_judgments(rows: list[JudgmentRow], path: Path, *, force: bool = False) -> None:

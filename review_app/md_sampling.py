@@ -11,8 +11,6 @@ batch's seed.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 
 import numpy as np
@@ -34,6 +32,7 @@ from review_app.sampling import (
     refuse_same_draw,
     store_sample,
 )
+from review_app.spreadsheet import csv_text
 
 TASKS = ("audit", "calibration")
 
@@ -64,16 +63,12 @@ def task_units(round_: Round, task_type: str) -> list[ReviewUnit]:
 def dry_run_csv(round_: Round, task_type: str) -> str:
     """The drawn units as CSV: `item_id,model_id,run` (audit), `item_id,response_id`
     (calibration)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
     units = task_units(round_, task_type)
     if task_type == "audit":
-        writer.writerow(("item_id", "model_id", "run"))
-        writer.writerows((u.item_id, u.model_id, u.run) for u in units)
-    else:
-        writer.writerow(("item_id", "response_id"))
-        writer.writerows((u.item_id, u.key) for u in units)
-    return buffer.getvalue()
+        return csv_text(
+            ("item_id", "model_id", "run"), [(u.item_id, u.model_id, u.run) for u in units]
+        )
+    return csv_text(("item_id", "response_id"), [(u.item_id, u.key) for u in units])
 
 
 def create_rubric_batch(

@@ -183,8 +183,9 @@ def rubric_export(
 
 
 def write_rubric_export(export: RubricExport, folder: Path, *, force: bool = False) -> list[Path]:
-    """Write the export's files into `folder`, each atomically, and all of them complete
-    before the first replaces anything. An existing file is replaced only with `force`."""
+    """Write the export's files into `folder`, each atomically with mode 0600, and all of
+    them complete before the first replaces anything. An existing file is replaced only
+    with `force`."""
     targets = [folder / name for name in sorted(export.files)]
     existing = [str(path) for path in targets if path.exists()]
     if existing and not force:
@@ -199,7 +200,9 @@ def write_rubric_export(export: RubricExport, folder: Path, *, force: bool = Fal
                 stream.write(export.files[target.name])
                 stream.flush()
                 os.fsync(stream.fileno())
-            os.chmod(name, 0o644)
+            # Private, as the judgment export: until frozen, they are the review's own
+            # record (who scored what); freeze-export publishes them with the archive.
+            os.chmod(name, 0o600)
         for temporary, target in temporaries:
             os.replace(temporary, target)
     finally:

@@ -56,11 +56,15 @@ def shown_url(url: str) -> str:
         return "<unreadable URL>"
 
 
-def open_database(url: str) -> Engine:
-    """An engine on `url` with the schema created; one clear error for each way it fails."""
+def open_database(url: str, *, create: bool = True) -> Engine:
+    """An engine on `url` with the schema created; one clear error for each way it fails.
+
+    An in-memory SQLite database is refused (it would vanish with the process). Without
+    `create`, a SQLite file that does not exist is refused rather than created: a
+    mistyped path must not become a new, empty database (only `review init` creates)."""
     parsed = _supported(url)
     if parsed.drivername == "sqlite":
-        _prepare_sqlite_file(parsed)
+        _prepare_sqlite_file(parsed, create=create)
     engine = make_engine(parsed.render_as_string(hide_password=False))
     event.listen(engine, "before_cursor_execute", _refuse_control_characters)
     try:
@@ -97,23 +101,42 @@ def _supported(url: str) -> URL:
     return parsed
 
 
-def _prepare_sqlite_file(url: URL) -> None:
-    """Check the folder and create the file with mode 0600 before SQLite opens it.
+def _prepare_sqlite_file(url: URL, *, create: bool) -> None:
+    """Check the folder and create the file with mode 0600 before SQLite opens it; an
+    existing file others may read is made private (0600) first.
 
     SQLite gives its -wal and -shm files the database file's mode, so they stay private too.
     """
-    if not url.database or url.database == ":memory:" or url.database.startswith("file:"):
+    memory = url.query.get("mode") == "memory"
+    if not url.database or url.database == ":memory:" or memory:
+        raise ReviewInputError("error_database_memory", url=shown_url(str(url)))
+    if url.database.startswith("file:"):
         return
     path = Path(url.database)
     folder = path.resolve().parent
     if not folder.is_dir():
         raise ReviewInputError("error_database_folder_missing", folder=str(folder))
+    if not path.exists() and not create:
+        raise ReviewInputError("error_database_missing", path=str(path))
     if not os.access(folder, os.W_OK | os.X_OK):
         raise ReviewInputError("error_database_folder_unwritable", folder=str(folder))
     if not path.exists():
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     elif not os.access(path, os.R_OK | os.W_OK):
         raise ReviewInputError("error_database_folder_unwritable", folder=str(path))
+    _make_private(path)
+
+
+def _make_private(path: Path) -> None:
+    """Mode 0600 for the database file and SQLite's companions: they hold the keys that
+    unblind every sample. A file this user does not own and others can read is refused."""
+    for member in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if not member.exists() or member.stat().st_mode & 0o077 == 0:
+            continue
+        try:
+            os.chmod(member, 0o600)
+        except PermissionError:
+            raise ReviewInputError("error_database_readable", path=str(member)) from None
 
 
 def _refuse_control_characters(

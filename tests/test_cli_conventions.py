@@ -88,7 +88,7 @@ USAGE_ERRORS: list[tuple[list[str], str, str]] = [
     (
         ["review", "close-batch", "0"],
         "reportgen review close-batch",
-        "Error: Invalid value for 'BATCH_ID': 0 is not in the range x>=1.",
+        "Error: Invalid value for 'BATCH_ID': 0 is not in the range 1<=x<=2147483647.",
     ),
     (
         ["review", "serve", "--port", "0"],

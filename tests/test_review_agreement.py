@@ -238,7 +238,7 @@ def test_judgment_export_csv_and_jsonl(judged_round: Engine, tmp_path: Path) -> 
         write_judgments(rows, target)
     table = list(csv.DictReader(io.StringIO(render_judgments(rows, "csv"))))
     assert len(table) == len(rows)
-    assert table[0]["note"] in ("=1+1, quoted", "")
+    assert table[0]["note"] in ("'=1+1, quoted", "")  # neutralised: review_app.spreadsheet
     assert set(table[0]) >= {"reviewer", "submitted_at", "sample_code", "choice", "note"}
     with pytest.raises(InputError, match=r"must end in \.csv"):
         write_judgments(rows, tmp_path / "judgments.txt")

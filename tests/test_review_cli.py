@@ -66,6 +66,7 @@ def test_full_cli_workflow(db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 def test_errors_are_clear_messages(db: str, tmp_path: Path) -> None:
     runner = CliRunner()
+    assert runner.invoke(main, ["review", "init", "--db", db]).exit_code == 0
     result = runner.invoke(main, ["review", "add-reviewer", "ana", "--role", "owner", "--db", db])
     assert result.exit_code == 2
     result = runner.invoke(

@@ -204,6 +204,7 @@ def test_a_second_audit_batch_is_refused(kind: str, tmp_path: Path) -> None:
 def test_the_cli_stores_the_audit_batch(tmp_path: Path) -> None:
     round_dir = tiny_before_audit(tmp_path / "rounds")
     db = f"sqlite:///{tmp_path / 'review.db'}"
+    CliRunner().invoke(main, ["review", "init", "--db", db])
     CliRunner().invoke(main, ["review", "add-reviewer", "ana", "--db", db])
     output = _invoke(str(round_dir), "--task", "audit", "--seed", "4", "--db", db)
     # One line: how many samples, for whom, and that the batch waits for its leak review.

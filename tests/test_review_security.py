@@ -307,6 +307,7 @@ def test_serve_starts_the_gated_server(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(os, "execve", lambda _path, argv, env: started.append((argv, env)))
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "*")  # whatever was set, uvicorn trusts no one
     db = f"sqlite:///{tmp_path / 'r.db'}"
+    assert _cli("init", "--db", db).exit_code == 0  # only init creates a database
     result = _cli("serve", "--db", db, "--trusted-proxy", "10.0.0.5", "--trusted-proxy", "fd00::/8")
     assert result.exit_code == 0, result.output
     [(argv, environment)] = started
@@ -423,6 +424,7 @@ def test_an_unsupported_driver(db: str, message: str) -> None:
 
 def test_control_characters_on_the_command_line(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'r.db'}"
+    assert _cli("init", "--db", db).exit_code == 0
     line = _one_line_error(_cli("add-reviewer", "ana\x00", "--db", db))
     assert "control or invisible character" in line
     line = _one_line_error(
@@ -578,6 +580,7 @@ def test_the_accounts_page_unlocks_a_locked_name(app_url: str) -> None:
 
 def test_the_sqlite_file_is_private(tmp_path: Path) -> None:
     db = tmp_path / "review.db"
+    assert _cli("init", "--db", f"sqlite:///{db}").exit_code == 0
     result = _cli("add-reviewer", "ana", "--db", f"sqlite:///{db}")
     assert result.exit_code == 0, result.output
     for path in tmp_path.iterdir():  # the database and its -wal and -shm files
@@ -590,6 +593,7 @@ def test_the_url_may_come_from_the_environment(
     monkeypatch.chdir(tmp_path)
     target = tmp_path / "from-env.db"
     env = {"REPORTGEN_REVIEW_DB": f"sqlite:///{target}"}
+    assert _cli("init", env=env).exit_code == 0
     assert _cli("add-reviewer", "ana", env=env).exit_code == 0
     assert target.exists()
     assert not (tmp_path / "review.db").exists()

@@ -27,6 +27,7 @@ from reportgen.archive._layout import (
     SLUG,
     format_version,
     response_path,
+    swap_journal_of,
 )
 from reportgen.archive._manifest import (
     MAX_BOOTSTRAP_REPLICATES,
@@ -90,6 +91,7 @@ __all__ = [
     "read_responses",
     "read_round",
     "response_path",
+    "swap_journal_of",
     "verify_round",
     "write_archive_files",
     "write_round",

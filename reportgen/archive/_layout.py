@@ -21,6 +21,21 @@ RESPONSES_DIR = "responses"
 CHECKSUMS_FILE = "SHA256SUMS"
 LEDGER_FILE = "annulments.jsonl"
 CORE_FILES = (MANIFEST_FILE, MODELS_FILE, ITEMS_FILE)
+# A journaled replacement of an archive's files (`reportgen review freeze-export`) keeps
+# its journal and copies beside the archive's folder, never in it (a file there would
+# stop `verify` before the rules the swap must pass): `.ROUND.swap-journal.json` and
+# `.ROUND.swap.*`. A journal found there means a swap was interrupted.
+SWAP_JOURNAL_SUFFIX = ".swap-journal.json"
+INTERRUPTED_SWAP = (
+    "an interrupted `reportgen review freeze-export` left its journal here: run that "
+    "command again, which rolls the archive back to its files before the swap"
+)
+
+
+def swap_journal_of(round_dir: Path) -> Path:
+    """Where a journaled swap of `round_dir`'s files keeps its journal."""
+    return round_dir.parent / f".{round_dir.name}{SWAP_JOURNAL_SUFFIX}"
+
 
 from reportgen.model import SLUG as SLUG  # noqa: E402  # re-exported
 

@@ -23,6 +23,7 @@ from reportgen.archive._checksums import check_checksums
 from reportgen.archive._csv import MODELS_HEADER, parse_models, read_csv_records
 from reportgen.archive._layout import (
     FORMAT,
+    INTERRUPTED_SWAP,
     LEDGER_FILE,
     MANIFEST_FILE,
     MODELS_FILE,
@@ -32,6 +33,7 @@ from reportgen.archive._layout import (
     format_version,
     present_files,
     response_path,
+    swap_journal_of,
 )
 from reportgen.archive._ledger import parse_ledger
 from reportgen.archive._manifest import check_manifest, read_manifest_data
@@ -117,6 +119,23 @@ def _load_round(
     *,
     with_text: bool,
     tolerate: Callable[[Problem], bool] | None = None,
+) -> Round | None:
+    """`_checked_round`, and None when an interrupted swap left its journal beside the
+    archive (checked last: a swap's own check needs every other rule's verdict)."""
+    round_ = _checked_round(round_dir, problems, with_text=with_text, tolerate=tolerate)
+    journal = swap_journal_of(round_dir)
+    if journal.exists():
+        problems.add(str(journal), "", INTERRUPTED_SWAP)
+        return None
+    return round_
+
+
+def _checked_round(
+    round_dir: Path,
+    problems: Problems,
+    *,
+    with_text: bool,
+    tolerate: Callable[[Problem], bool] | None,
 ) -> Round | None:
     """The kind's round once the core read found nothing wrong and the kind's rules
     across tables (`Kind.check_round`) found nothing either, `tolerate`d problems apart;

@@ -37,6 +37,7 @@ from reportgen.archive._manifest import manifest_to_dict
 from reportgen.archive._parquet import item_schema, parquet_bytes, records_table, response_schema
 from reportgen.archive._problems import Problems
 from reportgen.archive._reader import read_round, verify_round
+from reportgen.atomic import fsync_directory
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, Problem
 from reportgen.kinds import Kind, ParquetTableSpec, get_kind
 from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, Manifest, Model, Round, Source
@@ -139,14 +140,6 @@ def write_file(path: Path, data: bytes) -> None:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
-
-
-def fsync_directory(directory: Path) -> None:
-    descriptor = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 def _json_bytes(data: Mapping[str, object]) -> bytes:

@@ -48,6 +48,17 @@ class LazyGroup(click.Group):
             raise TypeError(f"{target} is not a click command")
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """As click's, but an unknown name is compared with the lazy commands too
+        (click suggests from `self.commands`, empty here): `biuld` -> "Did you mean 'build'?"."""
+        name = click.utils.make_str(args[0])
+        unknown = self.get_command(ctx, name) is None and not name.startswith("-")
+        if unknown and not ctx.resilient_parsing:
+            raise click.exceptions.NoSuchCommand(name, possibilities=COMMANDS, ctx=ctx)
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)

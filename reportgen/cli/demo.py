@@ -50,7 +50,7 @@ def generate(out_dir: Path, multidomain_dir: Path | None, counterfactual_dir: Pa
     examples/counterfactual/rounds/.
     """
     from reportgen.demo.counterfactual.rounds import ROUND_IDS, write_counterfactual_rounds
-    from reportgen.demo.generate import generate_demo_rounds
+    from reportgen.demo.generate import CONTINUOUS_ROUND_ID, FULL_ROUND_ID, generate_demo_rounds
     from reportgen.demo.multidomain.reg import ROUND_ID, write_reg_round
     from reportgen.errors import OutputExistsError
 
@@ -59,13 +59,20 @@ def generate(out_dir: Path, multidomain_dir: Path | None, counterfactual_dir: Pa
         multidomain_dir = examples / "multidomain" / "rounds"
     if counterfactual_dir is None:
         counterfactual_dir = examples / "counterfactual" / "rounds"
-    # Checked up front so that a refusal leaves nothing written.
-    targets = [multidomain_dir / ROUND_ID, *(counterfactual_dir / r for r in ROUND_IDS)]
-    for target in targets:
-        if target.exists():
-            raise OutputExistsError(
-                f"{target}: already exists; demonstration rounds are never overwritten"
-            )
+    # Checked up front so that a refusal leaves nothing written; every one is named (a
+    # clone holds them all: the committed archives).
+    targets = [
+        *(out_dir / r for r in (FULL_ROUND_ID, CONTINUOUS_ROUND_ID)),
+        multidomain_dir / ROUND_ID,
+        *(counterfactual_dir / r for r in ROUND_IDS),
+    ]
+    existing = [str(target) for target in targets if target.exists()]
+    if existing:
+        raise OutputExistsError(
+            f"{', '.join(existing)}: already exist, and demonstration rounds are never "
+            "overwritten; to regenerate them elsewhere, give --out a new folder (e.g. "
+            "--out /tmp/demo/rounds: the other kinds go to /tmp/demo/examples/)"
+        )
     out_dir.mkdir(parents=True, exist_ok=True)
     written = generate_demo_rounds(out_dir)
     click.echo(f"wrote {written.full}")

@@ -1,31 +1,55 @@
-"""`reportgen review unlock`: let an account's owner log in again at once after failed
-logins (perhaps a stranger's guesses) made the name wait (review_app.auth.unlock)."""
+"""`reportgen review add-reviewer`: the accounts of the review app."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import sys
 
 import click
-from sqlalchemy import Engine
+
+from reportgen.cli.review_common import db_option, open_engine
+from reportgen.model import TEXT_LANGUAGES as LANGUAGES
+from review_app.db import ROLES
 
 
-def unlock_command(
-    db_option: Callable[[Callable[..., Any]], Callable[..., Any]],
-    open_engine: Callable[[str | None], Engine],
-) -> click.Command:
-    """The command, with the review group's `--db` option and engine."""
+@click.command("add-reviewer")
+@click.argument("name")
+@click.option(
+    "--role",
+    type=click.Choice(ROLES),
+    default="reviewer",
+    show_default=True,
+    help="What the account may do in the app.",
+)
+@click.option(
+    "--language",
+    type=click.Choice(LANGUAGES),
+    default="pt-BR",
+    show_default=True,
+    help="The account's preferred language.",
+)
+@click.option(
+    "--password-stdin",
+    is_flag=True,
+    help="Read the password from the first line of stdin instead of generating one.",
+)
+@db_option
+def add_reviewer(
+    name: str, role: str, language: str, password_stdin: bool, db_url: str | None
+) -> None:
+    """Create an account; a generated password is printed once and never stored in clear."""
+    from review_app.auth import add_account, generate_password
 
-    @click.command("unlock")
-    @click.argument("name")
-    @db_option
-    def unlock(name: str, db_url: str | None) -> None:
-        """Forget the failed logins of account NAME, so that its owner may log in at once
-        (recorded in the audit log)."""
-        from review_app.auth import unlock as unlock_name
+    password = _password_from_stdin() if password_stdin else generate_password()
+    add_account(open_engine(db_url), name, role, password, language=language)
+    click.echo(f"Account {name} ({role}) created.")
+    if not password_stdin:
+        click.echo(f"Password (shown only now): {password}")
 
-        was_locked = unlock_name(open_engine(db_url), name)
-        state = "was waiting after failed logins" if was_locked else "was not waiting"
-        click.echo(f"Account {name} unlocked ({state}); its owner may log in now.")
 
-    return unlock
+def _password_from_stdin() -> str:
+    from review_app.errors import ReviewInputError
+
+    try:
+        return sys.stdin.readline().rstrip("\r\n")
+    except UnicodeDecodeError:
+        raise ReviewInputError("error_password_encoding") from None

@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+SUMMARY_COLUMNS = 120
+
 
 @click.command()
 @click.argument("round_dir", type=click.Path(path_type=Path))
@@ -43,6 +45,7 @@ def summary(round_dir: Path, as_json: bool) -> None:
 
 def _console() -> Console:
     # Piped output has no terminal width; rich would then squeeze the table into 80
-    # columns and cut the headings, so give it room unless COLUMNS says otherwise.
+    # columns and cut the headings, so give it room unless COLUMNS says otherwise (120:
+    # what every kind's summary is made to fit, tests/test_cli_newcomer.py).
     wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
-    return Console(width=130 if wide else None)
+    return Console(width=SUMMARY_COLUMNS if wide else None)

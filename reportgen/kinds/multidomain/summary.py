@@ -86,26 +86,27 @@ def _rate(value: Exact | None) -> str:
     return "n/a" if value is None else f"{value.percent()}%"
 
 
-def _ranking_table(round_: Round, results: Results) -> Table:
+def _tie_marker(results: Results) -> dict[str, str]:
+    tied = {model for group in results.tie_groups for model in group}
+    return {p.model_id: " (tie)" if p.model_id in tied else "" for p in results.participants}
+
+
+def _ranking_table(results: Results) -> Table:
+    """Rank, scores and process figures; the domain scores have a table of their own
+    (one table of both would not fit 120 columns and rich would cut every heading)."""
     table = Table(title="Classification", title_justify="left")
     for heading in ("Rank", "Participant", "Primary", "95% interval", "Global"):
         table.add_column(heading, justify="left" if heading == "Participant" else "right")
-    domains = [domain.id for domain in round_.manifest.domains]
-    for domain in domains:
-        table.add_column(domain, justify="right")
     for heading in ("Elo", "BT", "Refusals", "Format"):
         table.add_column(heading, justify="right")
-    tied = {model for group in results.tie_groups for model in group}
+    marker = _tie_marker(results)
     for participant in results.participants:
-        by_slice = {entry.slice: entry for entry in participant.slices}
-        marker = " (tie)" if participant.model_id in tied else ""
         table.add_row(
-            f"{participant.rank}{marker}",
+            f"{participant.rank}{marker[participant.model_id]}",
             Text(participant.display_name),  # Text: a name such as "[beta]" is no markup
             _shown(participant.primary.score),
             _interval(participant.primary),
             _shown(participant.global_score.score),
-            *(_shown(by_slice[f"domain:{domain}"].score) for domain in domains),
             f"{participant.elo:.2f}",
             "not estimable" if participant.bt is None else f"{participant.bt:.2f}",
             _rate(participant.process.refusal_rate),
@@ -114,8 +115,27 @@ def _ranking_table(round_: Round, results: Results) -> Table:
     return table
 
 
+def _domain_table(round_: Round, results: Results) -> Table:
+    """Each participant's score per domain, in classification order."""
+    table = Table(title="Domain scores", title_justify="left")
+    table.add_column("Rank", justify="right")
+    table.add_column("Participant")
+    domains = [domain.id for domain in round_.manifest.domains]
+    for domain in domains:
+        table.add_column(domain, justify="right", overflow="fold")
+    for participant in results.participants:
+        by_slice = {entry.slice: entry for entry in participant.slices}
+        table.add_row(
+            str(participant.rank),
+            Text(participant.display_name),
+            *(_shown(by_slice[f"domain:{domain}"].score) for domain in domains),
+        )
+    return table
+
+
 def print_summary(round_: Round, results: Results, console: Console) -> None:
-    """The human-readable summary: round facts, then the classification table."""
+    """The human-readable summary: round facts, the classification table, then the
+    domain scores."""
     counts = results.counts
     console.print(f"Round {round_.round_id} (multidomain)", markup=False, highlight=False)
     console.print(
@@ -130,10 +150,11 @@ def print_summary(round_: Round, results: Results, console: Console) -> None:
             markup=False,
             highlight=False,
         )
-    table = _ranking_table(round_, results)
+    table = _ranking_table(results)
     table.caption = (
         "Primary = mean of the domain scores; 95% stratified item bootstrap"
         f" ({results.replicates:,} replicates). (tie): technical tie."
     )
     table.caption_justify = "left"
     console.print(table)
+    console.print(_domain_table(round_, results))
