@@ -32,7 +32,9 @@ from tests.factories import memory_review_round
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 
-LEAK = "Sou o Zorblax 5.4-mini."  # a name and a version no list has: the report flags it
+# A name no list has, masked after "Sou o", and a version the report still flags.
+LEAK = "Sou o Zorblax 5.4-mini."
+LEFT = "5.4-mini"  # what the scrubbed answer keeps of it
 
 
 @pytest.fixture(params=KINDS)
@@ -124,7 +126,7 @@ def test_releasing_with_suspicions_records_them_and_keeps_held_samples_back(
     batch_id = _batch(engine, _leaky(memory_review_round(tmp_path / "r-demo")))
     report = leak_report(engine, tokens["admin"], batch_id)
     assert report
-    assert all(LEAK in entry.output_text for entry in report)
+    assert all(LEFT in entry.output_text for entry in report)
     held = report[0]
     hold_sample(engine, tokens["admin"], held.sample_id)
     released = release_batch_as(engine, batch_id, None, "cli")
