@@ -179,6 +179,7 @@ def _cli(*args: str, stdin: str | None = None) -> tuple[int, str]:
 
 def test_the_cli_sample_line_release_and_settings(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'review.db'}"
+    assert _cli("init", "--db", db)[0] == 0
     for name in ("ana", "bruno"):
         assert _cli("add-reviewer", name, "--db", db)[0] == 0
     from tests.factories import make_round
@@ -224,5 +225,7 @@ def test_the_cli_sample_line_release_and_settings(tmp_path: Path) -> None:
 
 
 def test_release_batch_of_an_unknown_batch_is_one_line(tmp_path: Path) -> None:
-    code, output = _cli("release-batch", "9", "--yes", "--db", f"sqlite:///{tmp_path / 'r.db'}")
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    assert _cli("init", "--db", db)[0] == 0
+    code, output = _cli("release-batch", "9", "--yes", "--db", db)
     assert (code, output.strip()) == (1, "Error: Batch 9 does not exist.")

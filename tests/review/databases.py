@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
+import review_app.storage  # noqa: F401  # registers every table (cf_, md_) before drop_all
 from review_app.db import metadata
 from tests.review.helpers import new_database
 
