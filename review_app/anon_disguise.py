@@ -17,6 +17,8 @@ from review_app.anon_scripts import WORD
 _SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
 # A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
 _PIECE = re.compile(rf"{WORD}+")
+# What splits a name into pieces: one space or dot ("Cla ude"), or markup ("**Cl**aude").
+_SPLIT_SEPARATOR = re.compile(r"[ .]|[*_`~]{1,3}")
 _WORD_WITH_DIGITS = re.compile(
     rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})"
 )
@@ -42,19 +44,26 @@ def spans_of_spaced_names(
                 yield run.start() + letters[start][0], run.start() + letters[end - 1][0] + 1
 
 
-def spans_of_split_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
-    """Folded spans of two pieces that join into a name ("cla ude", "anth.ropic")."""
-    previous: re.Match[str] | None = None
+def spans_of_split_names(
+    folded: str, is_name: Callable[[str, str], bool]
+) -> Iterable[tuple[int, int]]:
+    """Folded spans of two or three pieces that join into a name: "cla ude", "anth.ropic",
+    and markup inside a word ("**cl**aude", "cl**au**de", "cl`aude`"). `is_name` is given
+    the pieces before the last and the last, so that a name's own words ("assistente a")
+    are no split."""
+    pieces: list[re.Match[str]] = []  # the run of pieces joined by split separators
     for word in _PIECE.finditer(folded):
-        if (
-            previous is not None
-            and word.start() == previous.end() + 1
-            and folded[previous.end()] in " ."
-            and len(previous.group()) + len(word.group()) >= _MIN_JOINED
-            and is_name(previous.group() + word.group())
-        ):
-            yield previous.start(), word.end()
-        previous = word
+        if pieces and _SPLIT_SEPARATOR.fullmatch(folded, pieces[-1].end(), word.start()):
+            pieces = pieces[-2:]
+        else:
+            pieces = []
+        for first in pieces:
+            joined = folded[first.start() : word.start()]
+            head = "".join(_PIECE.findall(joined))
+            if len(head) + len(word.group()) >= _MIN_JOINED and is_name(head, word.group()):
+                yield first.start(), word.end()
+                break
+        pieces.append(word)
 
 
 def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
