@@ -46,6 +46,7 @@ from review_app.anon_names import (
     KIND_GIVEN,
     TLDS,
     classify,
+    name_parts,
     name_pattern,
     parts_of_folded,
     trie_pattern,
@@ -103,6 +104,8 @@ class Scrubber:
     def __init__(self, names: Iterable[str], *, lexicon: NameLexicon | None = None) -> None:
         lexicon = lexicon or load_lexicon()
         self._kind_of = classify(names, lexicon).kind_of()
+        # Companies are capitalised wherever they are written, at a sentence's start too.
+        self._companies = frozenset(name_parts(name) for name in lexicon.companies)
         every_name = trie_pattern(self._kind_of)
         self._anywhere = name_pattern(every_name, lexicon.suffixes)
         self._bare_name = re.compile(every_name)
@@ -213,12 +216,13 @@ class Scrubber:
         recomenda"): capitalised within a sentence, or in Chinese. An ordinary word
         that opens a sentence ("Nova regra") or a round's phrase word ("Dados") stays."""
         for index, match in enumerate(matches):
-            kind = self._kind_of.get(parts_of_folded(match.group("name")), KIND_ANYWHERE)
-            if decided[index] or kind != KIND_EVERYDAY:
+            parts = parts_of_folded(match.group("name"))
+            if decided[index] or self._kind_of.get(parts, KIND_ANYWHERE) != KIND_EVERYDAY:
                 continue
             first = document.original[document.original_index(match.start())]
             decided[index] = is_cjk(first) or (
-                first.isupper() and not opens_sentence(document.folded, match.start())
+                first.isupper()
+                and (parts in self._companies or not opens_sentence(document.folded, match.start()))
             )
 
     def _looks_like_a_name(self, document: _Document, match: re.Match[str]) -> bool:
