@@ -17,8 +17,6 @@ from review_app.anon_scripts import WORD
 _SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
 # A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
 _PIECE = re.compile(rf"{WORD}+")
-# What splits a name into pieces: one space or dot ("Cla ude"), or markup ("**Cl**aude").
-_SPLIT_SEPARATOR = re.compile(r"[ .]|[*_`~]{1,3}")
 _WORD_WITH_DIGITS = re.compile(
     rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})"
 )
@@ -51,19 +49,32 @@ def spans_of_split_names(
     and markup inside a word ("**cl**aude", "cl**au**de", "cl`aude`"). `is_name` is given
     the pieces before the last and the last, so that a name's own words ("assistente a")
     are no split."""
-    pieces: list[re.Match[str]] = []  # the run of pieces joined by split separators
+    pieces: list[tuple[int, str]] = []  # start and text of the pieces joined so far
+    previous_end = -1
     for word in _PIECE.finditer(folded):
-        if pieces and _SPLIT_SEPARATOR.fullmatch(folded, pieces[-1].end(), word.start()):
-            pieces = pieces[-2:]
-        else:
-            pieces = []
-        for first in pieces:
-            joined = folded[first.start() : word.start()]
-            head = "".join(_PIECE.findall(joined))
-            if len(head) + len(word.group()) >= _MIN_JOINED and is_name(head, word.group()):
-                yield first.start(), word.end()
+        start, text = word.start(), word.group()
+        # Three pieces only around markup ("cl**au**de"): two spaces part ordinary words.
+        kept = _joinable(folded, previous_end, start)
+        pieces = pieces[len(pieces) - kept :] if kept else []
+        head = ""
+        for index in range(len(pieces) - 1, -1, -1):  # the nearest piece first
+            head = pieces[index][1] + head
+            if len(head) + len(text) >= _MIN_JOINED and is_name(head, text):
+                yield pieces[index][0], word.end()
                 break
-        pieces.append(word)
+        pieces.append((start, text))
+        previous_end = word.end()
+
+
+def _joinable(folded: str, previous_end: int, start: int) -> int:
+    """How many pieces before a gap may join the next across it: one across a space or a
+    dot ("cla ude"), two across markup ("cl**au**de"), none across anything else."""
+    gap = start - previous_end
+    if not 1 <= gap <= 3:
+        return 0
+    if gap == 1 and folded[previous_end] in " .":
+        return 1
+    return 2 if all(character in "*_`~" for character in folded[previous_end:start]) else 0
 
 
 def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:

@@ -179,6 +179,7 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
             yield start, end
 
 
+_QUOTE_REACH = 300
 _ADJECTIVE_ENDINGS = ("ian", "ese", "ish")  # "I'm Brazilian", "I'm Japanese", "I'm British"
 
 
@@ -202,7 +203,10 @@ def _is_confirmed(folded: str, match: re.Match[str], name_end: int) -> bool:
 def _is_quoted(original: str, start: int) -> bool:
     """Whether `start` is inside a quotation or a line of dialogue ("— Eu sou o Pedro —
     respondeu", 'Ela disse: "Oi, eu sou a Marina"'): a person speaking, not the answer."""
-    line_start = original.rfind("\n", 0, start) + 1
+    # Looked for in the last few hundred characters only: a quotation spans no more, and a
+    # search back to the line's start would make a long line quadratic.
+    line_start = original.rfind("\n", max(0, start - _QUOTE_REACH), start) + 1
+    line_start = max(line_start, start - _QUOTE_REACH)
     line = original[line_start:start]
     if _DIALOGUE_LINE.match(line) is not None:
         return True
