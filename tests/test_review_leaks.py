@@ -55,7 +55,10 @@ def test_suspicions_point_into_their_text() -> None:
 
 
 def test_samples_with_suspicions_are_listed_by_code() -> None:
-    samples = {"SISTEMA-AAAAAA": ("Pergunta?", "Sim."), "SISTEMA-BBBBBB": ("P?", "I'm Aria and I know.")}
+    samples = {
+        "SISTEMA-AAAAAA": ("Pergunta?", "Sim."),
+        "SISTEMA-BBBBBB": ("P?", "I'm Aria and I know."),
+    }
     report = suspicious_samples(samples)
     assert list(report) == ["SISTEMA-BBBBBB"]
     assert report["SISTEMA-BBBBBB"][0].text_index == 1
