@@ -30,7 +30,10 @@ BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
     r"i\s+am",
     r"i'?m",
     r"aqui\s+(?:e|fala)",
-    r"quem\s+fala\s+e",
+    r"(?:aqui\s+)?quem\s+(?:fala|responde)\s+e",
+    r"you'?re\s+(?:chatting|talking|speaking)\s+(?:with|to)",
+    r"(?:te|le)\s+habla",
+    r"(?:voce\s+)?esta\s+(?:falando|conversando)\s+com",
     r"(?:yo\s+)?soy",
     r"aqui\s+(?:habla|es)",
     r"je\s+suis",
@@ -72,6 +75,12 @@ _MODEL_OF_CUES = (
 CUES = IDENTITY_CUES + MAKER_CUES + _MODEL_OF_CUES
 # Chinese cues: no space after them ("我是豆包", "由月之暗面开发").
 CJK_CUES = ("我是", "我叫", "我的名字是", "我的名字叫", "本模型是?", "这里是", "作为", "由", "来自")
+# Labels of a header or a signature: "modelo: sabia-4", "organização: Maritaca", "Firmado:".
+LABEL_CUES = (
+    rf"(?<!{WORD})(?:model|modelo|modele|organizacao|organization|organizacion|provider"
+    r"|provedor|fornecedor|proveedor|author|autor|signed|assinado|firmado|signe)\s*:",
+    rf"(?<!{WORD})(?:eu|yo|moi),",  # "Eu, Gemini, não tenho acesso"
+)
 _ARTICLE = (
     r"(?:(?:o|a|um|uma|the|an|el|la|un|una|le|l'|une)\s+)?"
     r"(?:(?:modelo|model|modele|assistente|assistant|asistente|ia|ai|chatbot)\s+)?"
@@ -82,7 +91,7 @@ MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
 # position: the longer cues come first ("sou baseado no" before "sou").
 _LONGEST_FIRST = "|".join(_MODEL_OF_CUES + MAKER_CUES + IDENTITY_CUES)
 _CUE_AT = re.compile(
-    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES)})\s*)"
+    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES + LABEL_CUES)})\s*)"
     rf"{MARKUP}(?P<end>))"
 )
 
@@ -104,7 +113,31 @@ NAME_THEN_MODEL = re.compile(
     rf"|speaking|falando|ici)(?!{WORD})"
     r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队)"
     r"|,\s+(?:i|eu|yo|je)\s"
+    # "O Jequitibá é um modelo de linguagem", "Nimbus is an AI assistant", "Brisa es una IA".
+    r"|\s+(?:e|is|es|est|was|foi|fue)\s+(?:(?:um|uma|an?|the|o|a|un|una|el|la|le|l')\s+)?"
+    r"(?:(?:\w+\s+){0,2}?)(?:modelo|model|modele|assistente|assistant|asistente|ia|ai|llm"
+    r"|chatbot)(?![a-z])"
 )
+# A signature: a line that opens with a dash and holds only the name ("— Tuiuiú").
+_SIGNATURE_BEFORE = re.compile(r"(?:^|\n|[.!?][ \t])[ \t]*-{1,2}[ \t]*$")
+_SIGNATURE_AFTER = re.compile(r"[ \t.!]*(?:\n|$)")
+# What opens a sentence: the text's start, a full stop, a line's start, a bullet.
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:[-*#>]+\s+|\d+[.)]\s+)?)[\"'*_(\[]*$")
+
+
+def is_signature(folded: str, start: int, end: int) -> bool:
+    """Whether the name at folded[start:end] signs the answer: "\n— Tuiuiú"."""
+    before = folded[max(0, start - 8) : start]
+    return (
+        _SIGNATURE_BEFORE.search(before) is not None
+        and _SIGNATURE_AFTER.match(folded, end) is not None
+    )
+
+
+def opens_sentence(folded: str, start: int) -> bool:
+    """Whether a word at `start` opens a sentence, where any word is capitalised."""
+    return _SENTENCE_START.search(folded[max(0, start - 12) : start]) is not None
+
 
 # Ordinary uses of names that are replaced anywhere else. Each is checked only where nothing
 # above makes the word a name: "Sou o Google" stays masked, "pesquisei no Google" does not.
@@ -129,6 +162,21 @@ _PERSON_AFTER = re.compile(
     r"(?:\w+\s+)?(?:neighbou?r|vizinh|friend|amig|colleague|colega|uncle|tio|cousin|prim"
     r"|vecin|voisin|ami|brother|irmao|painter|pintor|chef|teacher|professor|baker|padeiro)"
     rf"|\s+(?:and|e|y|et)\s+bert(?!{WORD})"
+)
+# "Ernie, the warehouse supervisor", "Gemma, a nova coordenadora": a person described,
+# unless the description is of a model ("Claude, an AI assistant").
+_APPOSITION = re.compile(
+    r",\s+(?:the|my|our|his|her|a|an|o|um|uma|el|la|un|una|meu|minha|mi|su|nosso|nossa)\s+"
+    r"(?P<phrase>[^,.;:!?\n]{1,60})"
+)
+_MODEL_WORDS = re.compile(
+    r"(?<![a-z])(?:ai|ia|assistant|assistente|asistente|model|modelo|modele|chatbot|llm|bot"
+    r"|language|linguagem|lenguaje|anthropic|google|openai|version|versao|version)(?![a-z])"
+)
+# "a man called Claude", "se llama Claude", "我的同事Claude", "实习生叫Gemma".
+_NAMED_BEFORE = re.compile(
+    r"(?:(?<![a-z])(?:called|named|chamad[oa]|se\s+chama|se\s+llama|llamad[oa])\s+"
+    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东)\s*)$"
 )
 _PERSON_NEARBY = re.compile(r"sesame|sesamo|muppet|monet|debussy|bert(?![a-z])")
 _GENERAL_PURPOSE = re.compile(
@@ -169,8 +217,11 @@ def is_person(folded: str, start: int, end: int) -> bool:
     the neighbour", "Ernie and Bert"."""
     before = folded[max(0, start - _WINDOW) : start]
     after = folded[end : end + _WINDOW]
+    apposition = _APPOSITION.match(after)
     return (
         _PERSON_BEFORE.search(before[-40:]) is not None
+        or _NAMED_BEFORE.search(before[-20:]) is not None
         or _PERSON_AFTER.match(after) is not None
+        or (apposition is not None and _MODEL_WORDS.search(apposition.group("phrase")) is None)
         or _PERSON_NEARBY.search(before + " " + after) is not None
     )

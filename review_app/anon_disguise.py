@@ -42,19 +42,39 @@ def spans_of_spaced_names(
                 yield run.start() + letters[start][0], run.start() + letters[end - 1][0] + 1
 
 
-def spans_of_split_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
-    """Folded spans of two pieces that join into a name ("cla ude", "anth.ropic")."""
-    previous: re.Match[str] | None = None
+def spans_of_split_names(
+    folded: str, is_name: Callable[[str, str], bool]
+) -> Iterable[tuple[int, int]]:
+    """Folded spans of two or three pieces that join into a name: "cla ude", "anth.ropic",
+    and markup inside a word ("**cl**aude", "cl**au**de", "cl`aude`"). `is_name` is given
+    the pieces before the last and the last, so that a name's own words ("assistente a")
+    are no split."""
+    pieces: list[tuple[int, str]] = []  # start and text of the pieces joined so far
+    previous_end = -1
     for word in _PIECE.finditer(folded):
-        if (
-            previous is not None
-            and word.start() == previous.end() + 1
-            and folded[previous.end()] in " ."
-            and len(previous.group()) + len(word.group()) >= _MIN_JOINED
-            and is_name(previous.group() + word.group())
-        ):
-            yield previous.start(), word.end()
-        previous = word
+        start, text = word.start(), word.group()
+        # Three pieces only around markup ("cl**au**de"): two spaces part ordinary words.
+        kept = _joinable(folded, previous_end, start)
+        pieces = pieces[len(pieces) - kept :] if kept else []
+        head = ""
+        for index in range(len(pieces) - 1, -1, -1):  # the nearest piece first
+            head = pieces[index][1] + head
+            if len(head) + len(text) >= _MIN_JOINED and is_name(head, text):
+                yield pieces[index][0], word.end()
+                break
+        pieces.append((start, text))
+        previous_end = word.end()
+
+
+def _joinable(folded: str, previous_end: int, start: int) -> int:
+    """How many pieces before a gap may join the next across it: one across a space or a
+    dot ("cla ude"), two across markup ("cl**au**de"), none across anything else."""
+    gap = start - previous_end
+    if not 1 <= gap <= 3:
+        return 0
+    if gap == 1 and folded[previous_end] in " .":
+        return 1
+    return 2 if all(character in "*_`~" for character in folded[previous_end:start]) else 0
 
 
 def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:

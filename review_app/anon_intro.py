@@ -47,11 +47,15 @@ _INTRODUCTION = re.compile(
     rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+(?P<article>(?:o|a|el|la)\s+)?"
     rf"{MARKUP}(?={WORD})"
 )
-# "我是X，一个…", "我叫X，由…开发": the name, then what it is or who made it.
+# "我是X，一个…", "我叫X，由…开发", "我是小瑞，很高兴为你服务": the name, then what it is, who
+# made it, or the help it offers.
 _CJK_INTRODUCTION = re.compile(
-    r"(?:我是|我叫|我的名字是|我的名字叫)(?P<name>[^\s，,。！？!?、的是]{1,8}?)"
-    r"(?=[，,]\s*(?:一个|一款|一种|由|来自|你的|您的)|由)"
+    r"(?:我是|我叫|我的名字是|我的名字叫|这里是|名为)[\"\u201c\u300c]?"
+    r"(?P<name>[^\s，,。！？!?、的是\"\u201d\u300d]{1,8}?)[\"\u201d\u300d]?"
+    r"(?=[，,]\s*(?:一个|一款|一种|由|来自|你的|您的)|由"
+    r"|[，,。！!~]\s*[^。？?\n]{0,20}?(?:帮|为你|为您|服务|效劳|助手|模型|人工智能|ai|客服|机器人))"
 )
+_CJK_LATIN_NAME = re.compile(r"(?:我是|我叫|我的名字是|我的名字叫)\s*(?=[a-z])")
 _CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", "大型", "智能", "来自", "由")
 # What confirms that "I'm X" introduces a name: what X is, who made it, or that it speaks.
 _CONFIRMS = re.compile(
@@ -59,6 +63,26 @@ _CONFIRMS = re.compile(
     r"|modele|ia|ai|chatbot|bot|llm|helper|ajudante)"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
+)
+# The help an assistant offers right after saying who it is: "I'm Zorbel. How can I help?"
+_HELP_OFFER = re.compile(
+    r"[^\n]{0,80}?(?:how\s+can\s+i|how\s+may\s+i|what\s+can\s+i\s+do|here\s+to\s+help"
+    r"|help\s+you\s+(?:today|with)|(?:como|em\s+que)\s+posso|posso\s+(?:te\s+|lhe\s+)?ajudar"
+    r"|aqui\s+para\s+(?:te\s+|lhe\s+)?ajudar|(?:como|en\s+que)\s+(?:te\s+)?puedo"
+    r"|puedo\s+ayudar|para\s+ayudarte|comment\s+puis-je|je\s+peux\s+vous\s+aider)"
+)
+# A greeting that opens the answer: "Olá! Sou Brisa." introduces the speaker.
+_GREETING = re.compile(
+    r"\W*(?:(?:oi|ola|hi|hello|hey|hola|bonjour|salut|buenas|bom\s+dia|boa\s+tarde|boa\s+noite"
+    r"|good\s+(?:morning|afternoon|evening)|buenos\s+dias)\W*)?"
+)
+_SENTENCE_END = re.compile(r"\*{0,2}\s*(?:[.!]|$)")
+_GREETED_END = re.compile(r"\*{0,2}\s*(?:[.!,]|$)")
+# Somebody else speaking: a line of dialogue, a quotation, a verb of saying after it.
+_DIALOGUE_LINE = re.compile(r"[ \t]*[\u2014\u2013]")
+_SAYING = re.compile(
+    r"[^.!?\n]{0,40}?[\"\u201d\u00bb,\u2014\u2013-]\s*(?:disse|diz|respondeu|perguntou"
+    r"|falou|said|says|replied|asked|dijo|respondio|pregunto|dit|repondit)(?![a-z])"
 )
 _NOT_NAMES = frozenset(
     {
@@ -109,8 +133,14 @@ def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
         if len(between.split()) > 2 and _AI_NOUN.search(between) is None:
             continue  # "I am driving a car made by Ford": the car was made, not the speaker
         start = document.original_index(match.end())
-        if original[start].isupper():
-            yield start, _capitalised_end(original, start)
+        end = _capitalised_end(original, start)
+        latin = re.match(r"[A-Za-z]+", original[start:end])
+        if (
+            latin is not None
+            and latin.group()[0].isupper()
+            and latin.group().casefold() not in _NOT_NAMES
+        ):
+            yield start, end
     for match in _CJK_MAKER.finditer(folded):
         yield document.original_span(match.start("maker"), match.end("maker"))
 
@@ -123,17 +153,67 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
     folded, original = document.folded, document.original
     for match in _INTRODUCTION.finditer(folded):
         start = document.original_index(match.end())
-        if not original[start].isupper():
+        if not original[start].isupper() or _is_quoted(original, start):
             continue
         end = _capitalised_end(original, start)
-        if original[start:end].casefold().split(" ", 1)[0] in _NOT_NAMES:
+        word = original[start:end].casefold().split(" ", 1)[0]
+        if word in _NOT_NAMES or word.endswith(_ADJECTIVE_ENDINGS):
             continue
         folded_end = match.end() + len(FoldedText(original[start:end]).folded)
-        if match.group("article") is not None or _CONFIRMS.match(folded, folded_end) is not None:
+        if _SAYING.match(folded, folded_end) is not None:
+            continue
+        if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end
     for match in _CJK_INTRODUCTION.finditer(folded):
         if not match.group("name").startswith(_CJK_DESCRIPTION):
             yield document.original_span(match.start("name"), match.end("name"))
+    for match in _CJK_LATIN_NAME.finditer(folded):
+        start = document.original_index(match.end())
+        end = _capitalised_end(original, start)
+        latin = re.match(r"[A-Za-z]+", original[start:end])
+        if (
+            latin is not None
+            and latin.group()[0].isupper()
+            and latin.group().casefold() not in _NOT_NAMES
+        ):
+            yield start, end
+
+
+_QUOTE_REACH = 300
+_ADJECTIVE_ENDINGS = ("ian", "ese", "ish")  # "I'm Brazilian", "I'm Japanese", "I'm British"
+
+
+def _is_confirmed(folded: str, match: re.Match[str], name_end: int) -> bool:
+    """Whether an introduction gives the speaker's name: what it is, who made it or that it
+    speaks follows ("I'm Aria, your assistant"), help is offered right after ("I'm Zorbel.
+    How can I help?"), or it opens the answer and its sentence ends at the name ("Olá! Sou
+    Brisa.")."""
+    if _CONFIRMS.match(folded, name_end) is not None:
+        return True
+    if _HELP_OFFER.match(folded, name_end) is not None:
+        return True
+    greeting = _GREETING.fullmatch(folded, 0, match.start())
+    if greeting is None:
+        return False
+    greeted = any(c.isalpha() for c in folded[: match.start()])
+    ends = _GREETED_END if greeted else _SENTENCE_END
+    return ends.match(folded, name_end) is not None
+
+
+def _is_quoted(original: str, start: int) -> bool:
+    """Whether `start` is inside a quotation or a line of dialogue ("— Eu sou o Pedro —
+    respondeu", 'Ela disse: "Oi, eu sou a Marina"'): a person speaking, not the answer."""
+    # Looked for in the last few hundred characters only: a quotation spans no more, and a
+    # search back to the line's start would make a long line quadratic.
+    line_start = original.rfind("\n", max(0, start - _QUOTE_REACH), start) + 1
+    line_start = max(line_start, start - _QUOTE_REACH)
+    line = original[line_start:start]
+    if _DIALOGUE_LINE.match(line) is not None:
+        return True
+    opened = line.count("\u201c") > line.count("\u201d") or line.count("\u00ab") > line.count(
+        "\u00bb"
+    )
+    return opened or line.count('"') % 2 == 1
 
 
 def _capitalised_end(original: str, start: int) -> int:

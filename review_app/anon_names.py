@@ -20,7 +20,7 @@ SEP = r"[\s\-_.:/]?"  # between the parts of a name: "gpt-5.4", "gpt 5.4", "gpt5
 # 4, 5.4, 3,5, v3, r1, 4o, 70b, 8x7b. A letter closes a version only when no letter follows,
 # so that "5.4mini" is "5.4" and "mini", and "5a6" is read one way only.
 VERSION = r"[a-z]?\d++(?:[.,x]\d++)*+(?:[a-z](?![a-z]))?+"
-_TLDS = r"com|ai|org|net|io|co|cn|dev|app|chat|br|tech|us|uk|fr|de|ca|pt"
+TLDS = r"com|ai|org|net|io|co|cn|dev|app|chat|br|tech|us|uk|fr|de|ca|pt"
 # Words of a company's or model's name that name nothing by themselves ("Acme Labs").
 _GENERIC_WORDS = frozenset(
     {"labs", "lab", "research", "inc", "ltd", "cloud", "team", "models", "model", "chat", "bot"}
@@ -72,27 +72,35 @@ class Classes:
 
 
 def classify(round_: Iterable[str], lexicon: NameLexicon) -> Classes:
-    everyday = {name_parts(n) for n in lexicon.everyday}
+    everyday = {name_parts(n) for n in (*lexicon.everyday, *lexicon.companies)}
     given = {name_parts(n) for n in lexicon.given_names}
     anywhere = {name_parts(n) for n in lexicon.distinctive}
     in_context: set[tuple[str, ...]] = set()
+    forms_of_round = [name_parts(name) for name in round_]
+    # A one-word name the round gives by itself ("Maritaca", "Alibaba"), not only as the stem
+    # of a versioned one ("Tuiuiú 2" -> "tuiuiu", "Aurora 4" -> "aurora").
+    bare = {parts for parts in forms_of_round if len(parts) == 1}
 
-    def add_single(parts: tuple[str, ...]) -> None:
+    def add_single(parts: tuple[str, ...], *, is_stem: bool) -> None:
         # A one-word name of the round is taken as distinctive unless it is a known everyday
         # word or too short to tell ("Yi"): missing a name unblinds, an extra marker does not.
+        # A stem the round never gives alone is often a word of the language (a bird, a
+        # tree, the dawn: "o ipê amarelo", "a aurora boreal"): it counts where the text
+        # names itself or a model, like an everyday word; "Tuiuiú 2" goes anywhere.
         if parts in everyday or parts in given or parts in anywhere:
             return
-        (everyday if len(parts[0]) <= 2 else anywhere).add(parts)
+        is_everyday = len(parts[0]) <= 2 or (is_stem and parts not in bare)
+        (everyday if is_everyday else anywhere).add(parts)
 
-    for name in round_:
-        parts = name_parts(name)
-        if not parts:
+    for parts in forms_of_round:
+        # A snapshot date ("2026-09-10") names no model, and dates are everywhere.
+        if not parts or all(part.isdigit() for part in parts):
             continue
         stem = _stem(parts)
         for form in {parts, stem} - {()}:
             if len(form) == 1:
                 if not form[0].isdigit():
-                    add_single(form)
+                    add_single(form, is_stem=form != parts)
                 continue
             if form not in everyday:
                 anywhere.add(form)
@@ -140,6 +148,6 @@ def name_pattern(every_name: str, suffixes: Iterable[str]) -> re.Pattern[str]:
     tail = rf"(?>{SEP}(?:{VERSION}|{'|'.join(words) or '(?!)'}))*\+?(?!{WORD})"
     return re.compile(
         rf"(?P<name>{every_name})"
-        rf"(?:(?P<domain>(?:\.(?:{_TLDS}))+)(?!{WORD})"
+        rf"(?:(?P<domain>(?:\.(?:{TLDS}))+)(?!{WORD})"
         rf"|(?P<version>[\-_.:]?{VERSION}|\s{VERSION})?{tail})"
     )

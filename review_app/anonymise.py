@@ -31,6 +31,8 @@ from review_app.anon_cues import (
     cue_ends,
     is_ordinary_use,
     is_person,
+    is_signature,
+    opens_sentence,
 )
 from review_app.anon_disguise import (
     spans_of_leet_names,
@@ -42,11 +44,14 @@ from review_app.anon_names import (
     KIND_ANYWHERE,
     KIND_EVERYDAY,
     KIND_GIVEN,
+    TLDS,
     classify,
+    name_parts,
     name_pattern,
     parts_of_folded,
     trie_pattern,
 )
+from review_app.anon_org import spans_of_own_organisations
 from review_app.anon_scripts import is_cjk, is_word_character
 from review_app.identity_forms import (
     KIND_NAME_ATTRIBUTES,
@@ -99,6 +104,8 @@ class Scrubber:
     def __init__(self, names: Iterable[str], *, lexicon: NameLexicon | None = None) -> None:
         lexicon = lexicon or load_lexicon()
         self._kind_of = classify(names, lexicon).kind_of()
+        # Companies are capitalised wherever they are written, at a sentence's start too.
+        self._companies = frozenset(name_parts(name) for name in lexicon.companies)
         every_name = trie_pattern(self._kind_of)
         self._anywhere = name_pattern(every_name, lexicon.suffixes)
         self._bare_name = re.compile(every_name)
@@ -115,11 +122,16 @@ class Scrubber:
 
     def __call__(self, text: str) -> str:
         document = _Document(text)
-        spans = [
-            *self._spans_of_names(document),
+        # What tells that the answer names itself besides its known names.
+        identifying = [
             *self._spans_of_disguised_names(document),
             *spans_of_unknown_makers(document),
             *spans_of_introduced_names(document),
+            *spans_of_own_organisations(document),
+        ]
+        spans = [
+            *self._spans_of_names(document, names_itself=bool(identifying)),
+            *identifying,
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
@@ -141,10 +153,14 @@ class Scrubber:
 
         spans = [
             *spans_of_spaced_names(folded, find_name),
-            *spans_of_split_names(folded, self._spellable.__contains__),
+            *spans_of_split_names(folded, self._is_split_name),
             *spans_of_leet_names(folded, self._spellable.__contains__),
         ]
         return [document.original_span(start, end) for start, end in spans]
+
+    def _is_split_name(self, first: str, second: str) -> bool:
+        """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words."""
+        return first + second in self._spellable and (first, second) not in self._kind_of
 
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
@@ -156,10 +172,18 @@ class Scrubber:
             if match.group("domain") is None and not self._is_name_here(document, match)
         ]
 
-    def _spans_of_names(self, document: _Document) -> Iterable[tuple[int, int]]:
-        matches = list(_bounded_matches(self._anywhere, document.folded))
+    def _spans_of_names(
+        self, document: _Document, *, names_itself: bool = False
+    ) -> Iterable[tuple[int, int]]:
+        matches = [
+            match
+            for match in _bounded_matches(self._anywhere, document.folded)
+            if _is_labelled_as_written(document, match)
+        ]
         decided = [
-            match.group("domain") is not None or self._is_name_here(document, match)
+            match.group("domain") is not None
+            or _is_in_web_address(document.folded, match.end())
+            or self._is_name_here(document, match)
             for match in matches
         ]
         for index, match in enumerate(matches):
@@ -174,12 +198,32 @@ class Scrubber:
                 (after_name and (decided[index - 1] or self._is_capitalised(document, previous)))
                 or NAME_THEN_MODEL.match(document.folded, match.end()) is not None
                 or self._follows_cue(document, match.start())
+                or is_signature(document.folded, match.start(), match.end())
             )
             if decided[index] and after_name:
                 decided[index - 1] = True
+        if names_itself or any(decided):
+            self._decide_in_an_answer_that_names_itself(document, matches, decided)
         for match, is_name in zip(matches, decided, strict=True):
             if is_name:
                 yield document.original_span(match.start(), match.end())
+
+    def _decide_in_an_answer_that_names_itself(
+        self, document: _Document, matches: list[re.Match[str]], decided: list[bool]
+    ) -> None:
+        """Once an answer names itself ("Sou o Gemini."), its maker and its own name said
+        again are names wherever they are written as one ("O Google me treinou", "o Tuiuiú
+        recomenda"): capitalised within a sentence, or in Chinese. An ordinary word
+        that opens a sentence ("Nova regra") or a round's phrase word ("Dados") stays."""
+        for index, match in enumerate(matches):
+            parts = parts_of_folded(match.group("name"))
+            if decided[index] or self._kind_of.get(parts, KIND_ANYWHERE) != KIND_EVERYDAY:
+                continue
+            first = document.original[document.original_index(match.start())]
+            decided[index] = is_cjk(first) or (
+                first.isupper()
+                and (parts in self._companies or not opens_sentence(document.folded, match.start()))
+            )
 
     def _looks_like_a_name(self, document: _Document, match: re.Match[str]) -> bool:
         """An everyday word is a name in a self-identifying context only when written as one:
@@ -241,6 +285,27 @@ def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match
         if match.end() > start:
             yield match
         position = max(match.end(), start + 1)
+
+
+_WEB_ADDRESS_AFTER = re.compile(r"(?:\.[a-z0-9\-]++)++")
+_TOP_LEVEL_DOMAINS = frozenset(TLDS.split("|"))
+
+
+def _is_in_web_address(folded: str, end: int) -> bool:
+    """A name as a label of a web address: "gemini.google.com", "chat.qwen.ai"."""
+    if not folded.startswith(".", end):
+        return False
+    labels = _WEB_ADDRESS_AFTER.match(folded, end)
+    return labels is not None and labels.group().rsplit(".", 1)[-1] in _TOP_LEVEL_DOMAINS
+
+
+def _is_labelled_as_written(document: _Document, match: re.Match[str]) -> bool:
+    """A name ending in a one-letter label ("Assistente A") is that name only with the
+    label in capitals: "o assistente a seguir" is Portuguese."""
+    name = match.group("name")
+    if len(name) < 2 or not name[-1].isalpha() or name[-2].isalnum():
+        return True
+    return document.original[document.original_index(match.end("name") - 1)].isupper()
 
 
 def _is_person_name(document: _Document, match: re.Match[str], known: frozenset[str]) -> bool:

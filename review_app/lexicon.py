@@ -16,6 +16,7 @@ from reportgen.errors import InputError
 
 _LEXICON_FILE = "assistant_names.json"
 _LEXICON_KEYS = ("distinctive", "given_names", "everyday", "suffixes")
+_OPTIONAL_KEYS = ("companies",)  # a list written before they had their own key lacks them
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,9 @@ class NameLexicon:
     given_names: tuple[str, ...]  # replaced anywhere except as a person's name
     everyday: tuple[str, ...]  # replaced only in self-identifying contexts or with a version
     suffixes: tuple[str, ...]  # version and size words taken with a name
+    # Makers also named in ordinary use ("o celular da Apple"): replaced like the everyday
+    # words, and anywhere in an answer that names itself (review_app.anonymise).
+    companies: tuple[str, ...] = ()
 
 
 def load_lexicon(path: Path | None = None) -> NameLexicon:
@@ -48,8 +52,8 @@ def _parse_lexicon(source: str, data: object) -> NameLexicon:
     if not isinstance(data, dict):
         raise InputError(f"{source}: expected a JSON object with {', '.join(_LEXICON_KEYS)}")
     lists: dict[str, tuple[str, ...]] = {}
-    for key in _LEXICON_KEYS:
-        value = data.get(key)
+    for key in _LEXICON_KEYS + _OPTIONAL_KEYS:
+        value = data.get(key, [] if key in _OPTIONAL_KEYS else None)
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise InputError(f"{source}: key {key!r}: expected a list of non-empty strings")
         lists[key] = tuple(value)

@@ -11,7 +11,7 @@ import unicodedata
 from bisect import bisect_right
 from itertools import accumulate
 
-from review_app.anon_scripts import latin_look_alike
+from review_app.anon_scripts import is_cjk, latin_look_alike
 
 # Quotes and dashes that NFKC keeps apart but a name may be written with ("I’m", "GPT‑4").
 _PUNCTUATION = {"\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u2032": "'", "\u00b4": "'"}
@@ -28,7 +28,12 @@ def _fold_character(character: str) -> str:
     # A capital that looks Latin may lose the likeness in lower case (Cyrillic "М", "м").
     if (capital_look_alike := latin_look_alike(character)) is not None:
         return capital_look_alike
-    folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", character).casefold())
+    composed = unicodedata.normalize("NFKC", character).casefold()
+    # A Hangul syllable decomposes into letters (jamo) that would read as a word of a spaced
+    # alphabet, so that "하이퍼클로바X입니다" would hold no bounded name: it stays whole.
+    if is_cjk(composed[:1]):
+        return composed
+    folded = unicodedata.normalize("NFD", composed)
     return "".join(latin_look_alike(c) or c for c in folded if not unicodedata.combining(c))
 
 

@@ -12,9 +12,10 @@ from review_app.anonymise import MARKER, Scrubber
 from review_app.leaks import leak_report
 
 SCRUB = Scrubber(())
-# Names replaced anywhere and with no ordinary use (not "Google", "GPT", "Copilot").
-_NAMES = ("OpenAI", "ChatGPT", "DeepSeek", "Qwen", "Mixtral", "Nemotron", "Alibaba", "Databricks")
-_CJK_NAMES = ("通义千问", "字节跳动", "深度求索", "阿里云")
+# Names replaced anywhere and with no ordinary use (not "Google", "GPT", "Copilot", nor the
+# companies named in passing, "Alibaba", "字节跳动": data/assistant_names.json "companies").
+_NAMES = ("OpenAI", "ChatGPT", "DeepSeek", "Qwen", "Mixtral", "Nemotron", "Tongyi", "Databricks")
+_CJK_NAMES = ("通义千问", "文心一言", "深度求索", "阿里云")
 _LOOK_ALIKES = str.maketrans("aceopxAСEOPX", "асеорхАСЕОРХ")  # Latin to Cyrillic
 _LEET = str.maketrans("aeoAEO", "430430")
 

@@ -20,12 +20,13 @@ def _flags(text: str) -> list[tuple[str, str]]:
         # "Sou o Zorblax, ..." is now masked by the scrubber itself (issue 23): an unconfirmed
         # introduction is what is left to the report.
         ("Eu sou Zorblax e não sei.", [("Zorblax", "self_identification")]),
-        ("I'm Aria.", [("Aria", "self_identification")]),
+        # "I'm Aria." opening an answer is masked by the scrubber itself (anon_intro).
+        ("I'm Aria and I know.", [("Aria", "self_identification")]),
         ("Veja em zorblax.io.", [("zorblax.io", "domain")]),
         ("I'm v3 of it, with 70B parameters.", [("v3", "version"), ("70B", "version")]),
         ("Rodo como 5.4-mini.", [("5.4-mini", "version")]),
         ("A Meta lançou isso ontem.", [("Meta", "name_word")]),
-        ("Llama 3 é um modelo aberto.", [("Llama 3", "name_word")]),
+        ("Llama 3 saiu ontem.", [("Llama 3", "name_word")]),
     ],
 )
 def test_what_survives_scrubbing_is_flagged(text: str, flags: list[tuple[str, str]]) -> None:
@@ -54,7 +55,10 @@ def test_suspicions_point_into_their_text() -> None:
 
 
 def test_samples_with_suspicions_are_listed_by_code() -> None:
-    samples = {"SISTEMA-AAAAAA": ("Pergunta?", "Sim."), "SISTEMA-BBBBBB": ("P?", "I'm Aria.")}
+    samples = {
+        "SISTEMA-AAAAAA": ("Pergunta?", "Sim."),
+        "SISTEMA-BBBBBB": ("P?", "I'm Aria and I know."),
+    }
     report = suspicious_samples(samples)
     assert list(report) == ["SISTEMA-BBBBBB"]
     assert report["SISTEMA-BBBBBB"][0].text_index == 1
@@ -68,7 +72,7 @@ def test_samples_with_suspicions_are_listed_by_code() -> None:
         ("O ВАНКО respondeu.", [("ВАНКО", "confusable")]),  # all Cyrillic, reads "BAHKO"
         ("my name is aria, and I help.", [("aria", "unresolved_introduction")]),
         ("我叫小智。", [("小智", "unresolved_introduction")]),
-        ("我是Zorblax。", [("Zorblax", "self_identification")]),
+        ("他说我是Zorblax。", []),  # a Latin name after 我是 is masked by the scrubber
     ],
 )
 def test_what_the_scrubber_could_not_resolve_is_flagged(

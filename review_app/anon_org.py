@@ -1,0 +1,92 @@
+"""The organisation a self-introduction names as the speaker's own, for the anonymiser
+(review_app.anonymise): "I'm Nora, the virtual assistant of Pinecrest Savings", "sou a
+assistente digital da Clínica Vida Plena", "soy Max, tu asistente de la aseguradora
+Solvera", "我是小北，北辰银行的智能客服".
+
+A deployed assistant names the company it serves right after its own name; that company is
+in no list, and tells a reviewer which participant wrote the answer as well as a name does.
+It counts only in the sentence of a self-introduction: "I asked the assistant of Dr. Silva"
+introduces nobody.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from review_app.anon_cues import BEING_CUES, NAME_CUES
+from review_app.anon_scripts import WORD
+from review_app.textfold import FoldedText
+
+# The speaker's role, then "of", "from", "da", "de la"...: "your helper from", "a IA da".
+_ROLE_OF = re.compile(
+    rf"(?<!{WORD})(?:assistant|assistente|asistente|helper|ajudante|buddy|companion|model"
+    r"|modelo|bot|robo|ia|ai|chatbot|agent|agente|concierge|guide|guia|atendimento|atencion"
+    r"|support|suporte|soporte)s?"
+    r"(?:\s+(?:virtual|digital|de\s+\w+|for\s+\w+))?"
+    r"\s+(?:of|from|at|for|da|do|das|dos|de\s+la|del|de|d')\s+"
+)
+# A self-introduction earlier in the same sentence: "I'm Nora, the ...", "Sage here, the".
+_INTRODUCED = re.compile(
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como)\s"
+)
+_SENTENCE_BREAK = re.compile(r"[.!?\n]")
+_CAPITALISED_WORDS = re.compile(
+    r"[^\W\d_][\w&'\-]*(?:[ \t]+(?:(?:d[aoe]s?|of|del?|du|la|y|e|&)[ \t]+)?[^\W\d_][\w&'\-]*){0,3}"
+)
+_AI_WORDS = frozenset({"ia", "ai", "llm", "inteligência artificial", "artificial intelligence"})
+_LOWER_WORDS_BEFORE = 3  # "de la aseguradora Solvera", "da operadora de saúde Bem-Cuidar"
+# "我是小北，北辰银行的智能客服", "我是阿福，是安居租房平台的AI助手".
+_CJK_OWN_ORGANISATION = re.compile(
+    r"(?:我是|我叫|这里是|我的名字叫|名为)[^，,。！？!?\n]{1,10}[，,]\s*(?:是)?(?:一个|一款|一种)?由?"
+    r"(?P<organisation>[^\s，,。！？!?的]{2,12}?)(?:自主研发|开发|训练|推出)?的"
+    r"[^，,。！？!?\n]{0,8}?(?:助手|客服|机器人|顾问|ai)"
+)
+
+
+def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]]:
+    folded, original = document.folded, document.original
+    for match in _ROLE_OF.finditer(folded):
+        sentence_start = _sentence_start(folded, match.start())
+        if _INTRODUCED.search(folded, sentence_start, match.start()) is None:
+            continue
+        span = _capitalised_after(original, document.original_index(match.end()))
+        if span is not None and original[span[0] : span[1]].casefold() not in _AI_WORDS:
+            yield span
+    for match in _CJK_OWN_ORGANISATION.finditer(folded):
+        yield document.original_span(match.start("organisation"), match.end("organisation"))
+
+
+def _sentence_start(folded: str, position: int) -> int:
+    window_start = max(0, position - 120)
+    breaks = list(_SENTENCE_BREAK.finditer(folded, window_start, position))
+    return breaks[-1].end() if breaks else window_start
+
+
+def _capitalised_after(original: str, start: int) -> tuple[int, int] | None:
+    """The capitalised words after up to three lower-case ones ("la aseguradora Solvera")."""
+    position = start
+    for _ in range(_LOWER_WORDS_BEFORE + 1):
+        word = re.compile(r"[^\s,.;:!?]+").match(original, position)
+        if word is None:
+            return None
+        if word.group()[0].isupper():
+            words = _CAPITALISED_WORDS.match(original, word.start())
+            return (
+                None if words is None else (word.start(), _trimmed_end(words.group(), word.start()))
+            )
+        if not word.group().isalpha() or not word.group().islower():
+            return None
+        position = word.end()
+        while position < len(original) and original[position] in " \t":
+            position += 1
+    return None
+
+
+def _trimmed_end(words: str, start: int) -> int:
+    """The end of the last capitalised word ("Banco do Brasil, que" -> after "Brasil")."""
+    end = start
+    for word in re.finditer(r"\S+", words):
+        if word.group()[0].isupper():
+            end = start + word.end()
+    return end
