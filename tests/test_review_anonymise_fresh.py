@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from tests.support.anonymiser_corpus import Corpus, Entry, read_corpus, still_there
-from tests.test_review_anonymise_heldout import (
+from tests.support.anonymiser_corpus_classes import (
     HELDOUT,
     INNOCENT_CLASSES,
     LANGUAGES,
