@@ -20,33 +20,12 @@ from tests.support.anonymiser_corpus import (
     read_corpus,
     still_there,
 )
-
-HELDOUT = Path(__file__).resolve().parent / "data" / "anonymiser" / "heldout"
-LANGUAGES = {"pt-BR", "en", "es", "zh"}
-SELF_IDENTIFYING_CLASSES = {
-    "self_introduction",
-    "maker_cue",
-    "cjk_product",
-    "latin_glued_cjk",
-    "split_spaced_leet",
-    "homoglyph",
-    "unlisted_product",
-    "invisible_tricks",
-    "markup",
-    "round_participant",
-    "long_answer",
-}
-INNOCENT_CLASSES = {
-    "brand_ordinary",
-    "maker_cue_other",
-    "nameless_self_reference",
-    "common_word",
-    "person_name",
-    "quoted_person_intro",
-    "round_word_ordinary",
-    "cjk_ordinary",
-    "long_answer",
-}
+from tests.support.anonymiser_corpus_classes import (
+    HELDOUT,
+    INNOCENT_CLASSES,
+    LANGUAGES,
+    SELF_IDENTIFYING_CLASSES,
+)
 
 
 @pytest.fixture(scope="module")
