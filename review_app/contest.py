@@ -22,7 +22,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
 from sqlalchemy import Connection, Engine, Row, select, update
 
 from reportgen.model import TEXT_LANGUAGES, Annulment
@@ -40,10 +39,11 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.ledger_provenance import check_before_append
 from review_app.md_contest import contest_terms, contest_window
 from review_app.md_round import append_ledger_line, read_md_round
 from review_app.publication import check_publication, days_after
-from review_app.round_identity import check_identity
+from review_app.round_identity import check_identity, item_ids_of
 
 REPLY_DAYS = 10
 MULTIDOMAIN = "multidomain"  # its windows and reply days come from the round
@@ -121,7 +121,7 @@ def submit_contestation(
         if item_id is None:
             # Someone else's sample code and a code that does not exist get the same
             # answer, so that the form cannot be used to learn which codes are real.
-            if reference.strip() not in _item_ids(Path(round_row.round_dir)):
+            if reference.strip() not in item_ids_of(Path(round_row.round_dir)):
                 raise ReviewInputError("error_unknown_reference", reference=reference)
             item_id = reference.strip()
         _check_window(round_row, str(item_id), now)
@@ -257,6 +257,8 @@ def decide(
         raise ReviewInputError("error_unknown_contest", contest_id=contest_id)
     round_dir = Path(row.round_dir)
     check_identity(round_dir, row.round_id, row.sums_sha256)
+    planned = (row.item_id, "contestation", contest_id) if accept else None
+    check_before_append(engine, me.account_id, row.round_id, round_dir, append=planned)
     in_ledger = _ledger_acceptances(round_dir, row.kind)
     if contest_id in _reconcile(engine, me.account_id, row.round_id, in_ledger, now):
         if not accept:
@@ -389,11 +391,3 @@ def _default_append(kind: str) -> AppendAnnulment:
     from reportgen.archive import append_annulment
 
     return append_ledger_line if kind == MULTIDOMAIN else append_annulment
-
-
-def _item_ids(round_dir: Path) -> frozenset[str]:
-    path = round_dir / "items.parquet"
-    if not path.is_file():
-        raise ReviewInputError("error_round_missing", path=str(round_dir))
-    table = pq.read_table(path, columns=["item_id"])
-    return frozenset(str(v) for v in table.column("item_id").to_pylist())

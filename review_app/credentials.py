@@ -3,8 +3,10 @@ the refusal of control characters in anything a person types.
 
 Names are compared by their key (NFKC, case-folded), so that "R1" and "r1", or "José"
 typed with a combining accent and "José" precomposed, are one account. A password must
-have at least 12 characters, more than one distinct character, differ from the name and
-be absent from the shipped list of common passwords (data/common_passwords.json).
+have at least 12 characters, more than one distinct character, differ from the name, be
+absent from the shipped list of common passwords (data/common_passwords.json) and score
+at least 3 of 4 in zxcvbn's estimate, with the name and the app's words counted as easy
+guesses (review_app.password_strength).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from functools import cache
 from importlib.resources import files
 
 from review_app.errors import ReviewInputError
+from review_app.password_strength import refuse_weak_password
 
 MIN_PASSWORD_CHARS = 12
 MAX_NAME_CHARS = 80
@@ -66,6 +69,7 @@ def check_password(password: str, name: str) -> None:
     common = common_passwords()
     if folded in common or _core(folded) in common:
         raise ReviewInputError("error_password_common")
+    refuse_weak_password(password, name)
 
 
 def _core(folded: str) -> str:

@@ -29,6 +29,7 @@ from review_app.auth import require
 from review_app.db import audit, now_utc, rounds
 from review_app.errors import ReviewInputError
 from review_app.i18n import translate
+from review_app.ledger_provenance import check_ledger, record_append
 from review_app.md_format import decimal_text
 from review_app.md_round import append_ledger_line, read_md_round
 from review_app.round_identity import check_identity
@@ -164,6 +165,7 @@ def invalidate_item(
     with engine.begin() as connection:
         round_dir, sums = round_folder(connection, round_id)
         check_identity(round_dir, round_id, sums)
+        check_ledger(connection, round_id, round_dir)
         view = _view(connection, read_md_round(round_dir, with_text=False))
         trigger = _checked_trigger(view, item_id)
         audit(
@@ -183,6 +185,10 @@ def invalidate_item(
             )
             for language in TEXT_LANGUAGES
         }
+        record_append(
+            connection, me.account_id, round_id, item_id=item_id, source="audit",
+            ref=trigger.audit_id,
+        )  # fmt: skip
         try:
             # Last: a database error above leaves the ledger untouched.
             append_line(

@@ -28,6 +28,7 @@ from review_app.auth import require
 from review_app.db import NOTE_MAX_CHARS, audit, now_utc
 from review_app.errors import ReviewInputError
 from review_app.i18n import translate
+from review_app.ledger_provenance import check_ledger, record_append
 from review_app.md_audit import AppendLine, round_folder
 from review_app.md_round import append_ledger_line, read_md_round
 from review_app.md_tables import contamination_reviews
@@ -115,6 +116,7 @@ def record_outcome(
     with engine.begin() as connection:
         round_dir, sums = round_folder(connection, round_id)
         check_identity(round_dir, round_id, sums)
+        check_ledger(connection, round_id, round_dir)
         round_ = read_md_round(round_dir, with_text=True)
         finding = next((f for f in findings_of(round_) if f.finding_id == finding_id), None)
         if finding is None:
@@ -154,6 +156,10 @@ def record_outcome(
             {"round_id": round_id, "finding_id": finding_id, "outcome": outcome, "ref": ref},
         )
         if annuls:
+            record_append(
+                connection, me.account_id, round_id, item_id=finding.item_id,
+                source="contamination", ref=ref,
+            )  # fmt: skip
             _append(append_line, round_, finding, clock().date())
     return ref
 

@@ -32,6 +32,7 @@ from reportgen.kinds.multidomain.schemas import AUDIT_FILE, CALIBRATION_FILE
 from review_app.db import audit, rounds
 from review_app.errors import ReviewInputError
 from review_app.freeze_journal import recover, swap_files
+from review_app.ledger_provenance import check_ledger, record_baseline
 from review_app.md_audit import round_folder
 from review_app.round_identity import check_identity, identity_of
 
@@ -65,6 +66,8 @@ def freeze_export(
                 path=str(round_dir.resolve()),
                 recorded=str(recorded_dir),
             )
+        # A ledger line the app did not write is not frozen into the archive.
+        check_ledger(connection, round_id, round_dir)
         if identity_of(round_dir).sums_sha256 != new_digest:
             check_identity(round_dir, round_id, recorded_sums)
             files = {**exported, CHECKSUMS_FILE: new_sums}
@@ -73,6 +76,7 @@ def freeze_export(
         connection.execute(
             update(rounds).where(rounds.c.round_id == round_id).values(sums_sha256=new_digest)
         )
+        record_baseline(connection, round_id, round_dir)
         audit(
             connection,
             by_account,

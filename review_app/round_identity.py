@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportgen.archive import CHECKSUMS_FILE, MANIFEST_FILE
+import pyarrow.parquet as pq
+
+from reportgen.archive import CHECKSUMS_FILE, ITEMS_FILE, MANIFEST_FILE
 from review_app.errors import ReviewInputError
 
 
@@ -74,3 +76,12 @@ def check_identity(round_dir: Path, round_id: str, recorded_sums_sha256: str | N
             found_round_id=found.round_id,
             found=found.sums_sha256[:12],
         )
+
+
+def item_ids_of(round_dir: Path) -> frozenset[str]:
+    """The item ids of the archive the folder holds (items.parquet)."""
+    path = round_dir / ITEMS_FILE
+    if not path.is_file():
+        raise ReviewInputError("error_round_missing", path=str(round_dir))
+    table = pq.read_table(path, columns=["item_id"])
+    return frozenset(str(v) for v in table.column("item_id").to_pylist())

@@ -33,6 +33,7 @@ from review_app.db import (
     samples,
 )
 from review_app.errors import ReviewInputError
+from review_app.ledger_provenance import record_baseline
 from review_app.round_identity import listing_sha256, sums_sha256
 from review_app.tasks import task_of_kind
 
@@ -220,6 +221,7 @@ def ensure_round(connection: Connection, round_: Round) -> None:
                 contest_window_days=int(getattr(round_.manifest, "contest_window_days", 10)),
             )
         )
+        record_baseline(connection, round_.round_id, round_dir)  # the ledger it holds now
     elif known.sums_sha256 != digest:
         # Two archives under one round_id: their batches must not mix.
         raise ReviewInputError(

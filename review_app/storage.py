@@ -21,6 +21,7 @@ from sqlalchemy.engine.interfaces import DBAPICursor, ExecutionContext
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
 import review_app.cf_tables  # registers its tables before create_schema
+import review_app.ledger_provenance  # registers round_ledgers before create_schema
 import review_app.md_tables  # registers its tables before create_schema
 import review_app.session_tables  # noqa: F401  # registers its tables before create_schema
 from review_app.db import create_schema, default_url, make_engine, sample_keys, samples

@@ -20,6 +20,7 @@ from reportgen.archive import LEDGER_FILE
 from reportgen.kinds.multidomain.terms import scored_items
 from review_app.db import audit_log
 from review_app.errors import AccessDenied, ReviewInputError
+from review_app.ledger_provenance import record_append
 from review_app.md_audit import audit_view, invalidate_item, two_decimals
 from review_app.md_round import append_ledger_line, read_md_round
 from tests.review.databases import KINDS, fresh_database
@@ -156,6 +157,11 @@ def test_an_item_already_invalidated_is_refused(audited: Audit) -> None:
 
 
 def test_an_item_annulled_by_a_contestation_is_refused(audited: Audit) -> None:
+    with audited.engine.begin() as connection:  # as an accepted contestation records it
+        record_append(
+            connection, None, "tiny-2026-11", item_id="i7", source="contestation",
+            ref="C-20261204-ABCDEF",
+        )  # fmt: skip
     append_ledger_line(
         audited.round_dir,
         item_id="i7",

@@ -15,6 +15,7 @@ from reportgen.archive import LEDGER_FILE
 from reportgen.kinds.multidomain.results._sections import calibration_section
 from review_app.db import audit_log
 from review_app.errors import AccessDenied, ReviewInputError
+from review_app.ledger_provenance import record_append
 from review_app.md_calibration import calibration_view
 from review_app.md_contamination import contamination_queue, record_outcome
 from review_app.md_format import decimal_text, rate_text
@@ -135,6 +136,11 @@ def test_a_dismissed_finding_writes_no_ledger_line(setup: Setup) -> None:
 
 
 def test_confirming_an_item_already_annulled_records_the_outcome_alone(setup: Setup) -> None:
+    with setup.engine.begin() as connection:  # as an accepted contestation records it
+        record_append(
+            connection, None, ROUND_ID, item_id="i3", source="contestation",
+            ref="C-20261205-ABCDEF",
+        )  # fmt: skip
     append_ledger_line(
         setup.round_dir,
         item_id="i3",
