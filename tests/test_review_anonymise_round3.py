@@ -1,0 +1,61 @@
+"""The anonymiser's third round (issue 23): markup read as shown, every invisible character
+ignored, more self-introductions confirmed, and people's names kept. Every sentence here is
+written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from review_app.anonymise import MARKER as M
+from review_app.anonymise import Scrubber
+
+SCRUB = Scrubber(["Tuiuiú 2", "tuiuiu-ia/tuiuiu-2"])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Eu sou o <em>Gem</em>ini e vou ajudar.", f"Eu sou o <em>{M} e vou ajudar."),
+        ("Quem responde é o C&#108;aude.", f"Quem responde é o {M}."),
+        ("Quem responde é o Cl&#x61;ude.", f"Quem responde é o {M}."),
+        ("Sou o <strong>Llama&nbsp;3</strong>, olá.", f"Sou o <strong>{M}</strong>, olá."),
+        ("I am <i>Cl</i><i>aude</i>, nice to meet you.", f"I am <i>{M}</i>, nice to meet you."),
+        ("<p>Soy Gemini</p><p>Hola</p>", f"<p>Soy {M}</p><p>Hola</p>"),
+        (
+            "As <span class='x'>Chat</span>GPT, I cannot see it.",
+            f"As <span class='x'>{M}, I cannot see it.",
+        ),
+    ],
+)
+def test_html_markup_inside_and_around_names(text: str, expected: str) -> None:
+    assert SCRUB(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Use a < b and c > d in the proof.",
+        "Tom &amp; Jerry is a cartoon; <b>bold</b> text is fine.",
+        "<p>A reunião foi boa</p><p>Depois choveu</p>",
+    ],
+)
+def test_html_markup_without_names_is_kept(text: str) -> None:
+    assert SCRUB(text) == text
+
+
+@pytest.mark.parametrize(
+    "invisible",
+    [
+        "\u034f",
+        "\ufe0f",
+        "\ufe00",
+        "\u3164",
+        "\uffa0",
+        "\u115f",
+        "\U000e0041",
+        "\U000e0100",
+        "\u180b",
+    ],
+)
+def test_every_invisible_character_is_ignored(invisible: str) -> None:
+    assert SCRUB(f"Aqui quem fala é o Cl{invisible}aude.") == f"Aqui quem fala é o {M}."
