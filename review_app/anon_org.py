@@ -22,13 +22,17 @@ from review_app.textfold import FoldedText
 _ROLE_OF = re.compile(
     rf"(?<!{WORD})(?:assistant|assistente|asistente|helper|ajudante|buddy|companion|model"
     r"|modelo|bot|robo|ia|ai|chatbot|agent|agente|concierge|guide|guia|atendimento|atencion"
-    r"|support|suporte|soporte)s?"
+    r"|support|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence)s?"
     r"(?:\s+(?:virtual|digital|de\s+\w+|for\s+\w+))?"
-    r"\s+(?:of|from|at|for|da|do|das|dos|de\s+la|del|de|d')\s+"
+    # "an AI assistant made by Fenwick", "the writing assistant developed at Mossgrove".
+    r"(?:\s+(?:developed|built|made|created|trained|designed|desarrollad[oa]|entrenad[oa]"
+    r"|cread[oa]|criad[oa]|desenvolvid[oa]|treinad[oa])\s+(?:by|at|por|pel[oa]|em|en|in)"
+    r"|\s+(?:of|from|at|for|da|do|das|dos|de\s+la|del|de|d'))\s+"
 )
 # A self-introduction earlier in the same sentence: "I'm Nora, the ...", "Sage here, the".
 _INTRODUCED = re.compile(
-    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como)\s"
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como"
+    r"|(?:te|le)\s+atiende)[\s,]"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
 _CAPITALISED_WORDS = re.compile(

@@ -59,3 +59,59 @@ def test_html_markup_without_names_is_kept(text: str) -> None:
 )
 def test_every_invisible_character_is_ignored(invisible: str) -> None:
     assert SCRUB(f"Aqui quem fala é o Cl{invisible}aude.") == f"Aqui quem fala é o {M}."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Good evening! This is Pollen, your helper for taxes.",
+            f"Good evening! This is {M}, your helper for taxes.",
+        ),
+        (
+            "Wren here, the reading buddy from Oakhill Books. Try this.",
+            f"{M} here, the reading buddy from {M}. Try this.",
+        ),
+        ("Aquí Nube, la asistente del ayuntamiento.", f"Aquí {M}, la asistente del ayuntamiento."),
+        ("Olá! Aqui é a Iara. Vamos lá.", f"Olá! Aqui é a {M}. Vamos lá."),
+        (
+            "Me chamo Tainá e sou a assistente virtual da loja.",
+            f"Me chamo {M} e sou a assistente virtual da loja.",
+        ),
+        (
+            "Me llamo Cardo y fui entrenado por un equipo pequeño.",
+            f"Me llamo {M} y fui entrenado por un equipo pequeño.",
+        ),
+        ("My name is Fable and I am an AI tutor.", f"My name is {M} and I am an AI tutor."),
+        (
+            "Te atiende Alba, la inteligencia artificial de Seguros Roble.",
+            f"Te atiende {M}, la inteligencia artificial de {M}.",
+        ),
+        (
+            "As Lumen, the tax assistant built at Pardal Systems, I can help.",
+            f"As {M}, the tax assistant built at {M}, I can help.",
+        ),
+        (
+            "You're talking to Kiri, an AI assistant made by Tidewater Labs.",
+            f"You're talking to {M}, an AI assistant made by {M}.",
+        ),
+    ],
+)
+def test_more_self_introductions_of_unlisted_names(text: str, expected: str) -> None:
+    assert SCRUB(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This is Lisbon, the capital of Portugal.",
+        "This is Maria, my assistant at the office.",
+        "Tom here, the plumber from next door.",
+        "Rio here is hot in February.",
+        "Me chamo Ana e sou professora de química.",
+        "My name is Pedro and I am a nurse.",
+        "As Paulo said, the meeting moved to Friday.",
+    ],
+)
+def test_people_introducing_themselves_are_kept(text: str) -> None:
+    assert SCRUB(text) == text
