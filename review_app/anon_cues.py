@@ -155,6 +155,14 @@ _PERSON_BEFORE = re.compile(
     r"(?:vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
     r"|colleague|senhor|sr|sra|dona|mr|mrs|ms|monsieur|madame|vecin[oa]|voisin|ami"
     r"|irmao|brother|sister|irma|filho|son|pai|father|professor|teacher|chef|pintor|painter"
+    # Family, people at work, and a person's title: "my husband Claude", "a enfermeira Gemma".
+    r"|husband|wife|daughter|mother|mom|mum|dad|marido|esposa|esposo|filha|mae|avo|grandma"
+    r"|grandpa|grandfather|grandmother|nephew|niece|sobrinh[oa]|neto|neta|hij[oa]|madre|padre"
+    r"|herman[oa]|abuel[oa]|nurse|enfermeir[oa]|enfermer[oa]|doctor|doutor[a]?|dr|dra|medic[oa]"
+    r"|candidate|candidat[oa]|boss|chefe|gerente|manager|supervisor|coordenador[a]?|intern"
+    r"|estagiari[oa]|student|alun[oa]|estudante|coach|tecnic[oa]|technician|recruiter"
+    r"|recrutador[a]?|lawyer|advogad[oa]|dentist|dentista|partner|namorad[oa]|boyfriend"
+    r"|girlfriend|coworker|co-worker|classmate|roommate|landlord|tenant|inquilin[oa]|chief"
     r"|bert\s+(?:and|e|y|et))\.?,?\s+$"
 )
 _PERSON_AFTER = re.compile(

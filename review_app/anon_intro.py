@@ -39,8 +39,11 @@ _CAPITALISED = re.compile(
     r"[^\W\d_][\w&'\-]*"
     r"(?:(?:[ \t]+(?:d[aoe]s?|of|the|del?|du|des|la|y|e|&))?[ \t]+[^\W\d_][\w&'\-]*){0,3}"
 )
+# The speaker ("我", "本助手") earlier in the sentence: "我是小禾，…的导诊助手，由绿洲医疗科技开发",
+# "本助手名为“晓禾”，由禾苗人工智能实验室开发"; "这款手机由华为开发" names no speaker.
 _CJK_MAKER = re.compile(
-    r"我[^。！？!?\n]{0,20}?由(?P<maker>[^\s，,。！？!?、的]{1,12}?)(?:公司|团队)?"
+    r"(?:我(?!家|的|们|爸|妈)|本(?:助手|模型|系统|机器人|应用|产品|ai|智能体))(?:(?!这|那|它|他|她|谁)[^。！？!?\n]){0,40}?"
+    r"由(?P<maker>(?!谁|什么|哪)[^\s，,。！？!?、的]{1,16}?)(?:公司|团队)?"
     r"(?:开发|训练|研发|打造|创建|推出|设计|构建)"
 )
 _INTRODUCTION = re.compile(
@@ -276,6 +279,17 @@ def _is_confirmed(folded: str, match: re.Match[str], name_end: int) -> bool:
     greeted = any(c.isalpha() for c in folded[: match.start()])
     ends = _GREETED_END if greeted else _SENTENCE_END
     return ends.match(folded, name_end) is not None
+
+
+def is_quoted_speech(original: str, start: int) -> bool:
+    """Whether the name at `start` is said in a quotation that opened before its words
+    ('He said, "My name is Claude, I'll take"'): somebody else introducing themselves. A
+    name quoted alone ('Sou o "Claude"') is no speech."""
+    if not _is_quoted(original, start):
+        return False
+    before = original[max(0, start - _QUOTE_REACH) : start]
+    opening = max(before.rfind(q) for q in '"\u201c\u00ab')
+    return opening >= 0 and len(re.findall(r"[^\W\d_]+", before[opening + 1 :])) >= 2
 
 
 def _is_quoted(original: str, start: int) -> bool:

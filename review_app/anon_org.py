@@ -42,7 +42,7 @@ _AI_WORDS = frozenset({"ia", "ai", "llm", "inteligência artificial", "artificia
 _LOWER_WORDS_BEFORE = 3  # "de la aseguradora Solvera", "da operadora de saúde Bem-Cuidar"
 # "我是小北，北辰银行的智能客服", "我是阿福，是安居租房平台的AI助手".
 _CJK_OWN_ORGANISATION = re.compile(
-    r"(?:我是|我叫|这里是|我的名字叫|名为)[^，,。！？!?\n]{1,10}[，,]\s*(?:是)?(?:一个|一款|一种)?由?"
+    r"(?:我是|我叫|这里是|我的名字叫|名为)[^，,。！？!?\n]{1,10}[，,]\s*(?:是)?(?:一个|一款|一种|一位|一名)?由?"
     r"(?P<organisation>[^\s，,。！？!?的]{2,12}?)(?:自主研发|开发|训练|推出)?的"
     r"[^，,。！？!?\n]{0,8}?(?:助手|客服|机器人|顾问|ai)"
 )

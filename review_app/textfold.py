@@ -83,9 +83,8 @@ def fold(text: str) -> str:
 # "<b>Cl</b>aude", "C&#108;aude" and "Llama&nbsp;3" read as names. A tag that breaks a line
 # reads as one; inline tags join what they part ("<span>Gem</span><span>ini</span>").
 _MARKUP = re.compile(
-    r"<(?P<closing>/?)(?P<tag>[A-Za-z][A-Za-z0-9]{0,15})(?:\s[^<>]{0,300})?/?>|<!--.{0,300}?-->"
-    r"|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});",
-    re.DOTALL,
+    r"</?(?P<tag>[A-Za-z][A-Za-z0-9]{0,15})(?P<attributes>\s[^<>]{0,300})?/?>"
+    r"|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
 )
 _INLINE_TAGS = frozenset(
     [
@@ -128,8 +127,6 @@ def _folded_markup(token: re.Match[str]) -> str | None:
     if text.startswith("&"):
         shown = html.unescape(text)
         return None if shown == text else fold(shown)
-    if text.startswith("<!--"):
-        return ""
     return "" if token.group("tag").lower() in _INLINE_TAGS else "\n"
 
 
@@ -151,24 +148,38 @@ class FoldedText:
         form of a tag or an entity belongs to its first character, the others fold to none."""
         pieces: list[str] = []
         lengths: list[int] = []
+
+        def add(start: int, end: int, shown: str | None = None) -> None:
+            if shown is None:  # plain text, folded character by character
+                pieces.append(fold(self.original[start:end]))
+                lengths.extend(len(_TABLE[ord(c)]) for c in self.original[start:end])
+            elif end > start:
+                pieces.append(shown)
+                lengths.extend([len(shown)] + [0] * (end - start - 1))
+
         previous = 0
         for token in _MARKUP.finditer(self.original):
             shown = _folded_markup(token)
             if shown is None:
                 continue
-            plain = self.original[previous : token.start()]
-            pieces += [fold(plain), shown]
-            lengths += [len(_TABLE[ord(c)]) for c in plain]
-            lengths += [len(shown)] + [0] * (token.end() - token.start() - 1)
-            if token.group().startswith("<"):
-                self._in_tag.extend(bytes(token.start() - len(self._in_tag)))
-                self._in_tag.extend(b"\x01" * (token.end() - token.start()))
+            add(previous, token.start())
             previous = token.end()
+            if token.group().startswith("&"):
+                add(token.start(), token.end(), shown)
+                continue
+            self._in_tag.extend(bytes(token.start() - len(self._in_tag)))
+            self._in_tag.extend(b"\x01" * (token.end() - token.start()))
+            # Attributes stay readable ('<span title="Claude">'); the tag itself shows nothing.
+            attributes_start, attributes_end = token.span("attributes")
+            if attributes_start < 0:
+                add(token.start(), token.end(), shown)
+                continue
+            add(token.start(), attributes_start, shown)
+            add(attributes_start, attributes_end)
+            add(attributes_end, token.end(), " ")
         if not pieces:
             return fold(self.original)
-        rest = self.original[previous:]
-        pieces.append(fold(rest))
-        lengths += [len(_TABLE[ord(c)]) for c in rest]
+        add(previous, len(self.original))
         self._lengths = lengths
         return "".join(pieces)
 

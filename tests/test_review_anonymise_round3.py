@@ -115,3 +115,70 @@ def test_more_self_introductions_of_unlisted_names(text: str, expected: str) -> 
 )
 def test_people_introducing_themselves_are_kept(text: str) -> None:
     assert SCRUB(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("<!-- modelo: Gemini 2.5 -->\nResposta curta.", f"<!-- modelo: {M} -->\nResposta curta."),
+        ('<span title="Claude">oi</span>', f'<span title="{M}">oi</span>'),
+    ],
+)
+def test_names_in_html_comments_and_attributes_stay_visible_to_the_scrubber(
+    text: str, expected: str
+) -> None:
+    assert SCRUB(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("本助手名为小麦，由青禾数据研究院开发。", f"本助手名为{M}，由{M}开发。"),
+        (
+            "我是小溪，学习伙伴兼答疑助手，可以陪你复习功课，由远山教育科技训练。",
+            f"我是{M}，学习伙伴兼答疑助手，可以陪你复习功课，由{M}训练。",
+        ),
+    ],
+)
+def test_chinese_makers_after_a_longer_self_description(text: str, expected: str) -> None:
+    assert SCRUB(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我家的房子由一家建筑公司设计。",
+        "我觉得这个软件由谁开发并不重要。",
+        "我认为这款软件由小团队开发更灵活。",
+    ],
+)
+def test_chinese_things_made_by_others_are_kept(text: str) -> None:
+    assert SCRUB(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The pharmacist smiled and said, "My name is Claude, I will explain the dosage."',
+        'O recrutador abriu com "Oi, eu sou o Claude, do RH", e foi simpático.',
+        'She began the call with "Hello, I am Gemma from accounts, thanks for waiting."',
+        "Reference: Claude Fontaine, head chef.\n\nI would hire Claude again tomorrow.",
+        "Indicação: Claude Moreau, técnico de laboratório.\n\nRecomendo Claude sem ressalvas.",
+        "Minha enfermeira Gemma chegou cedo.",
+        "My husband Claude cooks on Sundays.",
+        "A candidata Gemma apresentou o portfólio.",
+    ],
+)
+def test_people_named_like_assistants_are_kept(text: str) -> None:
+    assert SCRUB(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('Olá! Sou o "Claude", um assistente.', f'Olá! Sou o "{M}", um assistente.'),
+        ("Sou o Claude. O Claude não guarda conversas.", f"Sou o {M}. O {M} não guarda conversas."),
+    ],
+)
+def test_the_assistant_itself_is_still_masked(text: str, expected: str) -> None:
+    assert SCRUB(text) == expected
