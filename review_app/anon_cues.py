@@ -134,6 +134,22 @@ def is_signature(folded: str, start: int, end: int) -> bool:
     )
 
 
+# "Como Llama, não tenho opinião", "As Gemini, I do not": the speaker speaking as the name,
+# at a sentence's start; "Empresas como Meta, Google" is a list.
+_AS_BEFORE = re.compile(r"(?:^|[.!?:]\s+|\n\s*)(?:as|como|en\s+tant\s+que)\s+[*_]{0,2}$")
+_SPEAKS_AFTER = re.compile(
+    r"[*_]{0,2},\s+(?:nao|no|ne|i|eu|yo|je|my|minha|meu|mi|mis|tenho|tengo|puedo|posso)\s"
+)
+
+
+def speaks_as(folded: str, start: int, end: int) -> bool:
+    """Whether the name at folded[start:end] is the one the speaker speaks as."""
+    return (
+        _AS_BEFORE.search(folded[max(0, start - 20) : start]) is not None
+        and _SPEAKS_AFTER.match(folded, end) is not None
+    )
+
+
 def opens_sentence(folded: str, start: int) -> bool:
     """Whether a word at `start` opens a sentence, where any word is capitalised."""
     return _SENTENCE_START.search(folded[max(0, start - 12) : start]) is not None

@@ -83,8 +83,13 @@ def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable
     for word in _WORD_WITH_DIGITS.finditer(folded):
         text = word.group()
         stem = text.rstrip("0123456789") or text
-        for table in (_LEET, _LEET_I):
-            if any(c.isdigit() for c in stem) and is_name(stem.translate(table)):
+        # A final digit may be a letter too ("gem1n1"), not only a version ("cl4ude3").
+        candidates = [(stem, table) for table in (_LEET, _LEET_I)] + [
+            (text, _LEET_I),
+            (text, _LEET),
+        ]
+        for candidate, table in candidates:
+            if any(c.isdigit() for c in candidate) and is_name(candidate.translate(table)):
                 version = _VERSION_AFTER.match(folded, word.end())
                 yield word.start(), word.end() if version is None else version.end()
                 break

@@ -68,7 +68,7 @@ _ROLE = (
 # also said after "and": "Me chamo Lara e sou a assistente", "Mi nombre es Brisa y fui
 # entrenada por", "My name is Tavi and I was built by".
 _CONFIRMS = re.compile(
-    r"\*{0,2}\s*[,;(\u2013-]\s*(?!(?:my|our|his|her|meu|minha|mi|su)\s)(?:[\w']+\s+){0,3}?"
+    r"\*{0,2}\s*[,;(\u2013-]\s*(?!(?:my|our|his|her|meu|minha|mi|su)\s)(?:[\w'\-]+\s+){0,3}?"
     rf"{_ROLE}"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"

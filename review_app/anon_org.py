@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_cues import BEING_CUES, NAME_CUES
+from review_app.anon_cues import BEING_CUES, MAKER_CUES, NAME_CUES
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -35,6 +35,18 @@ _INTRODUCED = re.compile(
     r"|(?:te|le)\s+atiende)[\s,]"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
+# Who made the speaker, said in its self-introduction's sentence without "I": "Aqui é o Kiko,
+# assistente da operadora, criado pela Lumiar Dados"; "an AI created by Brookline EdTech".
+_MAKER = re.compile(rf"(?<!{WORD})(?:{'|'.join(MAKER_CUES)})\s+(?:(?:the|a|o|la|el|le)\s+)?")
+# Whose assistant the speaker is: "I'm Harbor, Cresthaven Health's symptom-checker assistant".
+_ROLE = re.compile(
+    rf"(?<!{WORD})(?:assistant|assistente|asistente|helper|ajudante|bot|chatbot|ia|ai|model"
+    rf"|modelo|agent|agente|inteligencia\s+artificial)(?!{WORD})"
+)
+_OWNER_OF_ROLE = re.compile(
+    r"(?P<owner>(?:[A-Z][\w&\-]*[ \t]+){0,3}[A-Z][\w&\-]*)'s[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:assistant|helper|bot|chatbot|agent|guide|companion|AI)(?![a-z])"
+)
 _CAPITALISED_WORDS = re.compile(
     r"[^\W\d_][\w&'\-]*(?:[ \t]+(?:(?:d[aoe]s?|of|del?|du|la|y|e|&)[ \t]+)?[^\W\d_][\w&'\-]*){0,3}"
 )
@@ -57,6 +69,23 @@ def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]
         span = _capitalised_after(original, document.original_index(match.end()))
         if span is not None and original[span[0] : span[1]].casefold() not in _AI_WORDS:
             yield span
+    for match in _MAKER.finditer(folded):
+        sentence_start = _sentence_start(folded, match.start())
+        introduced = _INTRODUCED.search(folded, sentence_start, match.start())
+        # What the speaker is comes between: "Sou a Ana e o bolo foi feito pela Maria" is kept.
+        if introduced is None or not _ROLE.search(folded, introduced.end(), match.start()):
+            continue
+        span = _capitalised_after(original, document.original_index(match.end()))
+        if span is not None and original[span[0] : span[1]].casefold() not in _AI_WORDS:
+            yield span
+    for match in _OWNER_OF_ROLE.finditer(original):
+        # Right after the speaker's name: "I'm Harbor, Cresthaven Health's assistant".
+        if not original.endswith(", ", 0, match.start()):
+            continue
+        folded_start = document.original_span(match.start(), match.start() + 1)[0]
+        sentence_start = _sentence_start(folded, folded_start)
+        if _INTRODUCED.search(folded, sentence_start, folded_start) is not None:
+            yield match.span("owner")
     for match in _CJK_OWN_ORGANISATION.finditer(folded):
         yield document.original_span(match.start("organisation"), match.end("organisation"))
 

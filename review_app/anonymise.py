@@ -33,6 +33,7 @@ from review_app.anon_cues import (
     is_person,
     is_signature,
     opens_sentence,
+    speaks_as,
 )
 from review_app.anon_disguise import (
     spans_of_leet_names,
@@ -213,6 +214,7 @@ class Scrubber:
                 or NAME_THEN_MODEL.match(document.folded, match.end()) is not None
                 or self._follows_cue(document, match.start())
                 or is_signature(document.folded, match.start(), match.end())
+                or speaks_as(document.folded, match.start(), match.end())
             )
             if decided[index] and after_name:
                 decided[index - 1] = True

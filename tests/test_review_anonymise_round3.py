@@ -182,3 +182,37 @@ def test_people_named_like_assistants_are_kept(text: str) -> None:
 )
 def test_the_assistant_itself_is_still_masked(text: str, expected: str) -> None:
     assert SCRUB(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Escreve Gem1n1: o prazo acabou.", f"Escreve {M}: o prazo acabou."),
+        ("Como Llama, não tenho preferências.", f"Como {M}, não tenho preferências."),
+        ("As Gemini, I do not browse.", f"As {M}, I do not browse."),
+        (
+            "Aqui é a Jussara, assistente da loja, criada pela Ipê Sistemas. Vamos lá.",
+            f"Aqui é a {M}, assistente da loja, criada pela {M}. Vamos lá.",
+        ),
+        (
+            "I'm Bramble, Northgate Dental's booking-desk assistant.",
+            f"I'm {M}, {M}'s booking-desk assistant.",
+        ),
+    ],
+)
+def test_leet_final_digit_speaking_as_makers_and_owners(text: str, expected: str) -> None:
+    assert SCRUB(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Empresas como Meta, Google e Amazon contratam engenheiros.",
+        "Sobre a Meta, não tenho dados recentes.",
+        "Me chamo Bia e o bolo foi feito pela Marta.",
+        "I'm glad that Dr. Reis's assistant called back.",
+        "Tenho 2 carros e 1 moto.",
+    ],
+)
+def test_lists_cakes_and_other_peoples_assistants_are_kept(text: str) -> None:
+    assert SCRUB(text) == text
