@@ -210,6 +210,7 @@ _GENERAL_PURPOSE = re.compile(
 _AVIATION = re.compile(
     r"pilot|aviao|aeronave|cockpit|cabine|flight|voo|vuelo|vol\s|captain|comandante|airline"
     r"|aircraft|landing|pouso|takeoff|decolagem|rally|rali|plane|avion"
+    r"|飞机|副驾驶|机长|驾驶舱|航空|航班|飞行"
 )
 _ADJECTIVE_ANTHROPIC = re.compile(
     r"\s+(?:principles?|reasoning|bias|arguments?|coincidences?|selection|explanations?|views?"

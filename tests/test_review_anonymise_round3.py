@@ -216,3 +216,8 @@ def test_leet_final_digit_speaking_as_makers_and_owners(text: str, expected: str
 )
 def test_lists_cakes_and_other_peoples_assistants_are_kept(text: str) -> None:
     assert SCRUB(text) == text
+
+
+def test_a_copilot_in_a_chinese_cockpit_is_kept() -> None:
+    text = "飞行员旁边坐着副驾驶，英文里常写作copilot。"
+    assert SCRUB(text) == text
