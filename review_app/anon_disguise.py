@@ -17,8 +17,10 @@ from review_app.anon_scripts import WORD
 _SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
 # A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
 _PIECE = re.compile(rf"{WORD}+")
+# Lookaheads over ASCII letters and digits only: over any letter, each character of a long
+# Chinese run (no word to the lookbehind) scanned the rest of the run, which was quadratic.
 _WORD_WITH_DIGITS = re.compile(
-    rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})"
+    rf"(?<!{WORD})(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z][a-z0-9]*[a-z])[a-z0-9]+(?!{WORD})"
 )
 _VERSION_AFTER = re.compile(r"[\s\-_.:]?\d++(?:[.,]\d++)*+")  # "L1ama 3": the version goes too
 _LEET = str.maketrans("0134578", "oleasbt")
