@@ -134,6 +134,22 @@ def is_signature(folded: str, start: int, end: int) -> bool:
     )
 
 
+# "Como Llama, não tenho opinião", "As Gemini, I do not": the speaker speaking as the name,
+# at a sentence's start; "Empresas como Meta, Google" is a list.
+_AS_BEFORE = re.compile(r"(?:^|[.!?:]\s+|\n\s*)(?:as|como|en\s+tant\s+que)\s+[*_]{0,2}$")
+_SPEAKS_AFTER = re.compile(
+    r"[*_]{0,2},\s+(?:nao|no|ne|i|eu|yo|je|my|minha|meu|mi|mis|tenho|tengo|puedo|posso)\s"
+)
+
+
+def speaks_as(folded: str, start: int, end: int) -> bool:
+    """Whether the name at folded[start:end] is the one the speaker speaks as."""
+    return (
+        _AS_BEFORE.search(folded[max(0, start - 20) : start]) is not None
+        and _SPEAKS_AFTER.match(folded, end) is not None
+    )
+
+
 def opens_sentence(folded: str, start: int) -> bool:
     """Whether a word at `start` opens a sentence, where any word is capitalised."""
     return _SENTENCE_START.search(folded[max(0, start - 12) : start]) is not None
@@ -155,6 +171,14 @@ _PERSON_BEFORE = re.compile(
     r"(?:vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
     r"|colleague|senhor|sr|sra|dona|mr|mrs|ms|monsieur|madame|vecin[oa]|voisin|ami"
     r"|irmao|brother|sister|irma|filho|son|pai|father|professor|teacher|chef|pintor|painter"
+    # Family, people at work, and a person's title: "my husband Claude", "a enfermeira Gemma".
+    r"|husband|wife|daughter|mother|mom|mum|dad|marido|esposa|esposo|filha|mae|avo|grandma"
+    r"|grandpa|grandfather|grandmother|nephew|niece|sobrinh[oa]|neto|neta|hij[oa]|madre|padre"
+    r"|herman[oa]|abuel[oa]|nurse|enfermeir[oa]|enfermer[oa]|doctor|doutor[a]?|dr|dra|medic[oa]"
+    r"|candidate|candidat[oa]|boss|chefe|gerente|manager|supervisor|coordenador[a]?|intern"
+    r"|estagiari[oa]|student|alun[oa]|estudante|coach|tecnic[oa]|technician|recruiter"
+    r"|recrutador[a]?|lawyer|advogad[oa]|dentist|dentista|partner|namorad[oa]|boyfriend"
+    r"|girlfriend|coworker|co-worker|classmate|roommate|landlord|tenant|inquilin[oa]|chief"
     r"|bert\s+(?:and|e|y|et))\.?,?\s+$"
 )
 _PERSON_AFTER = re.compile(
@@ -186,6 +210,7 @@ _GENERAL_PURPOSE = re.compile(
 _AVIATION = re.compile(
     r"pilot|aviao|aeronave|cockpit|cabine|flight|voo|vuelo|vol\s|captain|comandante|airline"
     r"|aircraft|landing|pouso|takeoff|decolagem|rally|rali|plane|avion"
+    r"|飞机|副驾驶|机长|驾驶舱|航空|航班|飞行"
 )
 _ADJECTIVE_ANTHROPIC = re.compile(
     r"\s+(?:principles?|reasoning|bias|arguments?|coincidences?|selection|explanations?|views?"

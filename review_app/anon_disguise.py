@@ -17,8 +17,10 @@ from review_app.anon_scripts import WORD
 _SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
 # A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
 _PIECE = re.compile(rf"{WORD}+")
+# Lookaheads over ASCII letters and digits only: over any letter, each character of a long
+# Chinese run (no word to the lookbehind) scanned the rest of the run, which was quadratic.
 _WORD_WITH_DIGITS = re.compile(
-    rf"(?<!{WORD})(?=[^\W_]*\d)(?=[^\W_]*[a-z][^\W_]*[a-z])[a-z0-9]+(?!{WORD})"
+    rf"(?<!{WORD})(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z][a-z0-9]*[a-z])[a-z0-9]+(?!{WORD})"
 )
 _VERSION_AFTER = re.compile(r"[\s\-_.:]?\d++(?:[.,]\d++)*+")  # "L1ama 3": the version goes too
 _LEET = str.maketrans("0134578", "oleasbt")
@@ -83,8 +85,13 @@ def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable
     for word in _WORD_WITH_DIGITS.finditer(folded):
         text = word.group()
         stem = text.rstrip("0123456789") or text
-        for table in (_LEET, _LEET_I):
-            if any(c.isdigit() for c in stem) and is_name(stem.translate(table)):
+        # A final digit may be a letter too ("gem1n1"), not only a version ("cl4ude3").
+        candidates = [(stem, table) for table in (_LEET, _LEET_I)] + [
+            (text, _LEET_I),
+            (text, _LEET),
+        ]
+        for candidate, table in candidates:
+            if any(c.isdigit() for c in candidate) and is_name(candidate.translate(table)):
                 version = _VERSION_AFTER.match(folded, word.end())
                 yield word.start(), word.end() if version is None else version.end()
                 break

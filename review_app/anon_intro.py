@@ -39,8 +39,11 @@ _CAPITALISED = re.compile(
     r"[^\W\d_][\w&'\-]*"
     r"(?:(?:[ \t]+(?:d[aoe]s?|of|the|del?|du|des|la|y|e|&))?[ \t]+[^\W\d_][\w&'\-]*){0,3}"
 )
+# The speaker ("我", "本助手") earlier in the sentence: "我是小禾，…的导诊助手，由绿洲医疗科技开发",
+# "本助手名为“晓禾”，由禾苗人工智能实验室开发"; "这款手机由华为开发" names no speaker.
 _CJK_MAKER = re.compile(
-    r"我[^。！？!?\n]{0,20}?由(?P<maker>[^\s，,。！？!?、的]{1,12}?)(?:公司|团队)?"
+    r"(?:我(?!家|的|们|爸|妈)|本(?:助手|模型|系统|机器人|应用|产品|ai|智能体))(?:(?!这|那|它|他|她|谁)[^。！？!?\n]){0,40}?"
+    r"由(?P<maker>(?!谁|什么|哪)[^\s，,。！？!?、的]{1,16}?)(?:公司|团队)?"
     r"(?:开发|训练|研发|打造|创建|推出|设计|构建)"
 )
 _INTRODUCTION = re.compile(
@@ -57,12 +60,35 @@ _CJK_INTRODUCTION = re.compile(
 )
 _CJK_LATIN_NAME = re.compile(r"(?:我是|我叫|我的名字是|我的名字叫)\s*(?=[a-z])")
 _CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", "大型", "智能", "来自", "由")
-# What confirms that "I'm X" introduces a name: what X is, who made it, or that it speaks.
+_ROLE = (
+    r"(?:assistant|assistente|asistente|model|modelo|modele|ia|ai|chatbot|bot|llm|helper"
+    r"|ajudante|inteligencia\s+artificial|artificial\s+intelligence)(?![a-z])"
+)
+# What confirms that "I'm X" introduces a name: what X is, who made it, or that it speaks;
+# also said after "and": "Me chamo Lara e sou a assistente", "Mi nombre es Brisa y fui
+# entrenada por", "My name is Tavi and I was built by".
 _CONFIRMS = re.compile(
-    r"\*{0,2}\s*[,;(\u2013-]\s*(?:[\w']+\s+){0,3}?(?:assistant|assistente|asistente|model|modelo"
-    r"|modele|ia|ai|chatbot|bot|llm|helper|ajudante)"
+    r"\*{0,2}\s*[,;(\u2013-]\s*(?!(?:my|our|his|her|meu|minha|mi|su)\s)(?:[\w'\-]+\s+){0,3}?"
+    rf"{_ROLE}"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
+    r"|\*{0,2}\s+(?:and|e|y|et)\s+(?:i\s+(?:am|was|have\s+been)|i'm|i've\s+been|sou|fui|soy"
+    r"|je\s+suis|j'ai\s+ete)\s+(?:[\w']+\s+){0,3}?"
+    rf"(?:{_ROLE}|{'|'.join(MAKER_CUES)}|(?:built|made|developed|created|trained)\s+(?:at|in))"
+)
+# Introductions that say nothing by themselves ("This is Paris", "As Maria, I"): a name
+# only when confirmed by what follows ("This is Juno, your helper", "As Quill, the writing
+# assistant developed at").
+_WEAK_INTRODUCTION = re.compile(
+    rf"(?<!{WORD})(?:this\s+is|as|como|en\s+tant\s+que|(?:te|le)\s+atiende|quem\s+(?:te|lhe)"
+    rf"\s+atende\s+e)\s+(?P<article>(?:o|a|el|la)\s+)?{MARKUP}(?={WORD})"
+)
+# An answer that opens with its speaker's name: "Sage here, the study buddy", "Aquí Lolo,
+# el asistente", "Aqui é a Iara!".
+_OPENING_HERE = re.compile(
+    r"(?P<cue>aqui(?:\s+(?:e|fala))?\s+(?:(?:o|a|el|la)\s+)?)?[*_]{0,2}"
+    r"(?P<name>[^\W\d_]+(?:\s+(?!here|aqui)[^\W\d_]+)?)[*_]{0,2}(?P<here>,?\s+(?:here|aqui))?"
+    r"[*_]{0,2}\s*(?:[,.!:\u2014\u2013-]|$)"
 )
 # The help an assistant offers right after saying who it is: "I'm Zorbel. How can I help?"
 _HELP_OFFER = re.compile(
@@ -164,6 +190,8 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
             continue
         if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end
+    yield from _weak_introductions(document)
+    yield from _opening_introduction(document)
     for match in _CJK_INTRODUCTION.finditer(folded):
         if not match.group("name").startswith(_CJK_DESCRIPTION):
             yield document.original_span(match.start("name"), match.end("name"))
@@ -177,6 +205,59 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
             and latin.group().casefold() not in _NOT_NAMES
         ):
             yield start, end
+
+
+def _weak_introductions(document: FoldedText) -> Iterable[tuple[int, int]]:
+    """ "This is Juno, your helper", "As Quill, the writing assistant", "Te atiende Sol, la
+    inteligencia artificial de": confirmed by what follows the name, never by an article."""
+    folded, original = document.folded, document.original
+    for match in _WEAK_INTRODUCTION.finditer(folded):
+        span = _capitalised_name(document, match.end())
+        if span is None:
+            continue
+        folded_end = match.end() + len(FoldedText(original[span[0] : span[1]]).folded)
+        if _CONFIRMS.match(folded, folded_end) or _HELP_OFFER.match(folded, folded_end):
+            yield span
+
+
+def _opening_introduction(document: FoldedText) -> Iterable[tuple[int, int]]:
+    """The name that opens the answer, said with "here" or "aquí": "Sage here, the study
+    buddy", "Aquí Lolo, el asistente de", "Olá! Aqui é a Iara."."""
+    greeting = _GREETING.match(document.folded)
+    start = greeting.end() if greeting is not None else 0
+    opening = _OPENING_HERE.match(document.folded, start)
+    if opening is None or (opening.group("cue") is None) == (opening.group("here") is None):
+        return
+    span = _capitalised_name(document, opening.start("name"))
+    if span is None:
+        return
+    # "Tom here." opens a note as well: with "here", what follows must say what speaks.
+    after = opening.end("here") if opening.group("here") is not None else -1
+    if after < 0 or any(
+        pattern.match(document.folded, after) is not None
+        for pattern in (_CONFIRMS, _HELP_OFFER, _ROLE_AFTER_HERE)
+    ):
+        yield span
+
+
+_ROLE_AFTER_HERE = re.compile(
+    r",\s*(?:the|your|o|a|el|la|tu|seu|sua)\s+(?:[\w']+\s+){0,2}?(?:buddy|companion|guide"
+    r"|agent|agente|guia|assistant|assistente|asistente|helper|ajudante)\s+(?:from|of|at|da|do|de)"
+)
+
+
+def _capitalised_name(document: FoldedText, folded_start: int) -> tuple[int, int] | None:
+    """The capitalised words of the original at a folded position, unless they are no name
+    ("I", "Sorry") or a quotation's."""
+    original = document.original
+    start = document.original_index(folded_start)
+    if start >= len(original) or not original[start].isupper() or _is_quoted(original, start):
+        return None
+    end = _capitalised_end(original, start)
+    word = original[start:end].casefold().split(" ", 1)[0]
+    if word in _NOT_NAMES or word.endswith(_ADJECTIVE_ENDINGS) or end <= start:
+        return None
+    return start, end
 
 
 _QUOTE_REACH = 300
@@ -198,6 +279,17 @@ def _is_confirmed(folded: str, match: re.Match[str], name_end: int) -> bool:
     greeted = any(c.isalpha() for c in folded[: match.start()])
     ends = _GREETED_END if greeted else _SENTENCE_END
     return ends.match(folded, name_end) is not None
+
+
+def is_quoted_speech(original: str, start: int) -> bool:
+    """Whether the name at `start` is said in a quotation that opened before its words
+    ('He said, "My name is Claude, I'll take"'): somebody else introducing themselves. A
+    name quoted alone ('Sou o "Claude"') is no speech."""
+    if not _is_quoted(original, start):
+        return False
+    before = original[max(0, start - _QUOTE_REACH) : start]
+    opening = max(before.rfind(q) for q in '"\u201c\u00ab')
+    return opening >= 0 and len(re.findall(r"[^\W\d_]+", before[opening + 1 :])) >= 2
 
 
 def _is_quoted(original: str, start: int) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_cues import BEING_CUES, NAME_CUES
+from review_app.anon_cues import BEING_CUES, MAKER_CUES, NAME_CUES
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -22,15 +22,31 @@ from review_app.textfold import FoldedText
 _ROLE_OF = re.compile(
     rf"(?<!{WORD})(?:assistant|assistente|asistente|helper|ajudante|buddy|companion|model"
     r"|modelo|bot|robo|ia|ai|chatbot|agent|agente|concierge|guide|guia|atendimento|atencion"
-    r"|support|suporte|soporte)s?"
+    r"|support|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence)s?"
     r"(?:\s+(?:virtual|digital|de\s+\w+|for\s+\w+))?"
-    r"\s+(?:of|from|at|for|da|do|das|dos|de\s+la|del|de|d')\s+"
+    # "an AI assistant made by Fenwick", "the writing assistant developed at Mossgrove".
+    r"(?:\s+(?:developed|built|made|created|trained|designed|desarrollad[oa]|entrenad[oa]"
+    r"|cread[oa]|criad[oa]|desenvolvid[oa]|treinad[oa])\s+(?:by|at|por|pel[oa]|em|en|in)"
+    r"|\s+(?:of|from|at|for|da|do|das|dos|de\s+la|del|de|d'))\s+"
 )
 # A self-introduction earlier in the same sentence: "I'm Nora, the ...", "Sage here, the".
 _INTRODUCED = re.compile(
-    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como)\s"
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como"
+    r"|(?:te|le)\s+atiende)[\s,]"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
+# Who made the speaker, said in its self-introduction's sentence without "I": "Aqui é o Kiko,
+# assistente da operadora, criado pela Lumiar Dados"; "an AI created by Brookline EdTech".
+_MAKER = re.compile(rf"(?<!{WORD})(?:{'|'.join(MAKER_CUES)})\s+(?:(?:the|a|o|la|el|le)\s+)?")
+# Whose assistant the speaker is: "I'm Harbor, Cresthaven Health's symptom-checker assistant".
+_ROLE = re.compile(
+    rf"(?<!{WORD})(?:assistant|assistente|asistente|helper|ajudante|bot|chatbot|ia|ai|model"
+    rf"|modelo|agent|agente|inteligencia\s+artificial)(?!{WORD})"
+)
+_OWNER_OF_ROLE = re.compile(
+    r"(?P<owner>(?:[A-Z][\w&\-]*[ \t]+){0,3}[A-Z][\w&\-]*)'s[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:assistant|helper|bot|chatbot|agent|guide|companion|AI)(?![a-z])"
+)
 _CAPITALISED_WORDS = re.compile(
     r"[^\W\d_][\w&'\-]*(?:[ \t]+(?:(?:d[aoe]s?|of|del?|du|la|y|e|&)[ \t]+)?[^\W\d_][\w&'\-]*){0,3}"
 )
@@ -38,7 +54,7 @@ _AI_WORDS = frozenset({"ia", "ai", "llm", "inteligência artificial", "artificia
 _LOWER_WORDS_BEFORE = 3  # "de la aseguradora Solvera", "da operadora de saúde Bem-Cuidar"
 # "我是小北，北辰银行的智能客服", "我是阿福，是安居租房平台的AI助手".
 _CJK_OWN_ORGANISATION = re.compile(
-    r"(?:我是|我叫|这里是|我的名字叫|名为)[^，,。！？!?\n]{1,10}[，,]\s*(?:是)?(?:一个|一款|一种)?由?"
+    r"(?:我是|我叫|这里是|我的名字叫|名为)[^，,。！？!?\n]{1,10}[，,]\s*(?:是)?(?:一个|一款|一种|一位|一名)?由?"
     r"(?P<organisation>[^\s，,。！？!?的]{2,12}?)(?:自主研发|开发|训练|推出)?的"
     r"[^，,。！？!?\n]{0,8}?(?:助手|客服|机器人|顾问|ai)"
 )
@@ -53,6 +69,23 @@ def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]
         span = _capitalised_after(original, document.original_index(match.end()))
         if span is not None and original[span[0] : span[1]].casefold() not in _AI_WORDS:
             yield span
+    for match in _MAKER.finditer(folded):
+        sentence_start = _sentence_start(folded, match.start())
+        introduced = _INTRODUCED.search(folded, sentence_start, match.start())
+        # What the speaker is comes between: "Sou a Ana e o bolo foi feito pela Maria" is kept.
+        if introduced is None or not _ROLE.search(folded, introduced.end(), match.start()):
+            continue
+        span = _capitalised_after(original, document.original_index(match.end()))
+        if span is not None and original[span[0] : span[1]].casefold() not in _AI_WORDS:
+            yield span
+    for match in _OWNER_OF_ROLE.finditer(original):
+        # Right after the speaker's name: "I'm Harbor, Cresthaven Health's assistant".
+        if not original.endswith(", ", 0, match.start()):
+            continue
+        folded_start = document.original_span(match.start(), match.start() + 1)[0]
+        sentence_start = _sentence_start(folded, folded_start)
+        if _INTRODUCED.search(folded, sentence_start, folded_start) is not None:
+            yield match.span("owner")
     for match in _CJK_OWN_ORGANISATION.finditer(folded):
         yield document.original_span(match.start("organisation"), match.end("organisation"))
 

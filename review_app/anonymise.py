@@ -33,13 +33,18 @@ from review_app.anon_cues import (
     is_person,
     is_signature,
     opens_sentence,
+    speaks_as,
 )
 from review_app.anon_disguise import (
     spans_of_leet_names,
     spans_of_spaced_names,
     spans_of_split_names,
 )
-from review_app.anon_intro import spans_of_introduced_names, spans_of_unknown_makers
+from review_app.anon_intro import (
+    is_quoted_speech,
+    spans_of_introduced_names,
+    spans_of_unknown_makers,
+)
 from review_app.anon_names import (
     KIND_ANYWHERE,
     KIND_EVERYDAY,
@@ -92,6 +97,10 @@ def round_names(models: Iterable[Model]) -> tuple[str, ...]:
 
 class _Document(FoldedText):
     """A folded text and where its self-identifying cues end, found on first need."""
+
+    # Given names written with a surname somewhere in the text ("Claude Marchand"): a person's
+    # wherever else they are written alone. Set by the scrubber before names are decided.
+    people: frozenset[str] = frozenset()
 
     @cached_property
     def cue_ends(self) -> frozenset[int]:
@@ -166,9 +175,11 @@ class Scrubber:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
         document = _Document(text)
+        matches = list(_bounded_matches(self._anywhere, document.folded))
+        self._find_people(document, matches)
         return [
             document.original_span(match.start(), match.end())
-            for match in _bounded_matches(self._anywhere, document.folded)
+            for match in matches
             if match.group("domain") is None and not self._is_name_here(document, match)
         ]
 
@@ -180,6 +191,7 @@ class Scrubber:
             for match in _bounded_matches(self._anywhere, document.folded)
             if _is_labelled_as_written(document, match)
         ]
+        self._find_people(document, matches)
         decided = [
             match.group("domain") is not None
             or _is_in_web_address(document.folded, match.end())
@@ -188,6 +200,9 @@ class Scrubber:
         ]
         for index, match in enumerate(matches):
             if decided[index] or not self._looks_like_a_name(document, match):
+                continue
+            # 'She said, "Hi, I'm Alexa from HR"': a person introduced in a quoted speech.
+            if is_quoted_speech(document.original, document.original_index(match.start())):
                 continue
             # "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name.
             previous = matches[index - 1] if index else None
@@ -199,6 +214,7 @@ class Scrubber:
                 or NAME_THEN_MODEL.match(document.folded, match.end()) is not None
                 or self._follows_cue(document, match.start())
                 or is_signature(document.folded, match.start(), match.end())
+                or speaks_as(document.folded, match.start(), match.end())
             )
             if decided[index] and after_name:
                 decided[index - 1] = True
@@ -253,16 +269,37 @@ class Scrubber:
         if kind not in (KIND_GIVEN, KIND_ANYWHERE):
             return False
         untailed = match.end() == match.end("name")
+        if untailed and kind == KIND_GIVEN and self._is_a_person(document, match):
+            return False
         if not untailed or NAME_THEN_MODEL.match(document.folded, match.end()) is not None:
             return True
+        folded, start, end = document.folded, match.start(), match.end()
         if self._follows_cue(document, match.start()):
             return True
-        folded, start, end = document.folded, match.start(), match.end()
-        if kind == KIND_GIVEN and (
-            _is_person_name(document, match, self._known_words) or is_person(folded, start, end)
-        ):
+        if kind == KIND_GIVEN and is_person(folded, start, end):
             return False
         return not is_ordinary_use("".join(parts), folded, start, end)
+
+    def _find_people(self, document: _Document, matches: list[re.Match[str]]) -> None:
+        document.people = frozenset(
+            match.group("name")
+            for match in matches
+            if self._kind_of.get(parts_of_folded(match.group("name"))) == KIND_GIVEN
+            and _is_person_name(document, match, self._known_words)
+            and not self._follows_cue(document, match.start())
+        )
+
+    def _is_a_person(self, document: _Document, match: re.Match[str]) -> bool:
+        """A given name that is a person's even after "my name is": with a surname ("Claude
+        Marchand", and so anywhere else in the answer), or in a quoted speech ('He said, "My
+        name is Claude"')."""
+        if is_quoted_speech(document.original, document.original_index(match.start())):
+            return True
+        name = match.group("name")
+        return name in document.people or (
+            _is_person_name(document, match, self._known_words)
+            and not self._follows_cue(document, match.start())
+        )
 
     @staticmethod
     def _follows_cue(document: _Document, start: int) -> bool:
