@@ -43,7 +43,7 @@ from tests.support.anonymiser_corpus import (
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = ROOT / "tests" / "data" / "anonymiser"
-DEFAULT_DIRS = (CORPORA / "heldout", CORPORA / "fresh")  # "fresh" only when it exists
+DEFAULT_DIRS = (CORPORA / "heldout", CORPORA / "fresh", CORPORA / "fresh2")  # those that exist
 
 
 def main(argv: list[str] | None = None) -> int:
