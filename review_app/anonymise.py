@@ -338,9 +338,10 @@ def _is_in_web_address(folded: str, end: int) -> bool:
 
 def _is_labelled_as_written(document: _Document, match: re.Match[str]) -> bool:
     """A name ending in a one-letter label ("Assistente A") is that name only with the
-    label in capitals: "o assistente a seguir" is Portuguese."""
+    label in capitals: "o assistente a seguir" is Portuguese. Joined by a hyphen, an
+    underscore or a dot ("assistente-a"), it is an identifier, whatever its case."""
     name = match.group("name")
-    if len(name) < 2 or not name[-1].isalpha() or name[-2].isalnum():
+    if len(name) < 2 or not name[-1].isalpha() or name[-2].isalnum() or name[-2] in "-_.:/":
         return True
     return document.original[document.original_index(match.end("name") - 1)].isupper()
 
