@@ -10,36 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.anonymiser_corpus_classes import (
+    INNOCENT_CLASSES,
+    LANGUAGES,
+    SELF_IDENTIFYING_CLASSES,
+)
+
 _DEV2 = Path(__file__).resolve().parent / "data" / "anonymiser" / "dev2"
-_LANGUAGES = {"pt-BR", "en", "es", "zh"}
-_SELF_IDENTIFYING_CLASSES = {
-    "self_introduction",
-    "maker_cue",
-    "cjk_product",
-    "latin_glued_cjk",
-    "split_spaced_leet",
-    "homoglyph",
-    "unlisted_product",
-    "invisible_tricks",
-    "markup",
-    "round_participant",
-    "long_answer",
-}
-_INNOCENT_CLASSES = {
-    "brand_ordinary",
-    "maker_cue_other",
-    "nameless_self_reference",
-    "common_word",
-    "person_name",
-    "quoted_person_intro",
-    "round_word_ordinary",
-    "cjk_ordinary",
-    "long_answer",
-}
 # file name, id prefix, key of the strings to find in the text, allowed classes
 _CORPORA = [
-    ("self_identifying.jsonl", "si-", "names", _SELF_IDENTIFYING_CLASSES),
-    ("innocent.jsonl", "in-", "watched", _INNOCENT_CLASSES),
+    ("self_identifying.jsonl", "si-", "names", SELF_IDENTIFYING_CLASSES),
+    ("innocent.jsonl", "in-", "watched", INNOCENT_CLASSES),
 ]
 
 
@@ -57,7 +38,7 @@ def test_entries_are_well_formed(name: str, prefix: str, key: str, classes: set[
         assert set(entry) == {"id", "language", "class", "text", key}, entry
         assert isinstance(entry["id"], str), entry
         assert entry["id"].startswith(prefix), entry
-        assert entry["language"] in _LANGUAGES, entry["id"]
+        assert entry["language"] in LANGUAGES, entry["id"]
         assert entry["class"] in classes, entry["id"]
         text, strings = entry["text"], entry[key]
         assert isinstance(text, str), entry["id"]
@@ -77,4 +58,4 @@ def test_corpus_is_large_and_covers_every_class_and_language(
     entries = _read(name)
     assert len(entries) >= 300, name
     assert {entry["class"] for entry in entries} == classes, name
-    assert {entry["language"] for entry in entries} == _LANGUAGES, name
+    assert {entry["language"] for entry in entries} == LANGUAGES, name

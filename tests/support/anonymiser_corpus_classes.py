@@ -1,5 +1,5 @@
 """The anonymiser corpora's folders, languages and classes of difficulty, shared by the
-tests that check the held-out and the fresh corpus are well formed."""
+tests that check the corpora (development, held-out, fresh) are well formed."""
 
 from __future__ import annotations
 
