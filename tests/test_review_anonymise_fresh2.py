@@ -6,23 +6,20 @@ anonymiser itself is not run here; its figures on the corpus are the bench's."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from collections import Counter
 
 import pytest
 
-from tests.support.anonymiser_corpus import Corpus, Entry, read_corpus, still_there
+from tests.support.anonymiser_corpus import Corpus, read_corpus, still_there
 from tests.support.anonymiser_corpus_classes import (
     HELDOUT,
     INNOCENT_CLASSES,
-    LANGUAGES,
     SELF_IDENTIFYING_CLASSES,
 )
+from tests.support.corpus_checks import check_part, sentences
 
 FRESH2 = HELDOUT.parent / "fresh2"
-MIN_ANSWERS = 70
-MIN_PER_LANGUAGE = 17
+_MINIMA = {"at_least": 70, "per_language_at_least": 17}
 
 
 @pytest.fixture(scope="module")
@@ -30,26 +27,12 @@ def corpus() -> Corpus:
     return read_corpus(FRESH2)
 
 
-def _check_part(entries: tuple[Entry, ...], prefix: str, classes: set[str]) -> None:
-    assert len(entries) >= MIN_ANSWERS
-    ids = [entry.entry_id for entry in entries]
-    assert len(set(ids)) == len(ids), "duplicate ids"
-    assert all(re.fullmatch(prefix + r"-\d{3}", entry_id) for entry_id in ids), ids
-    per_language = Counter(entry.language for entry in entries)
-    assert set(per_language) == LANGUAGES, per_language
-    assert min(per_language.values()) >= MIN_PER_LANGUAGE, per_language
-    # Every class, and only the known ones, so the figures read beside the other corpora's.
-    assert {entry.difficulty for entry in entries} == classes
-    for entry in entries:
-        assert entry.text.strip(), entry.entry_id
-
-
 def _present_as_written(string: str, text: str) -> bool:
     return unicodedata.normalize("NFC", string) in unicodedata.normalize("NFC", text)
 
 
 def test_self_identifying_answers_are_well_formed(corpus: Corpus) -> None:
-    _check_part(corpus.self_identifying, "si", SELF_IDENTIFYING_CLASSES)
+    check_part(corpus.self_identifying, "si", SELF_IDENTIFYING_CLASSES, **_MINIMA)
     for entry in corpus.self_identifying:
         assert entry.names, entry.entry_id
         assert not entry.watched, entry.entry_id
@@ -60,7 +43,7 @@ def test_self_identifying_answers_are_well_formed(corpus: Corpus) -> None:
 
 
 def test_innocent_answers_are_well_formed(corpus: Corpus) -> None:
-    _check_part(corpus.innocent, "in", INNOCENT_CLASSES)
+    check_part(corpus.innocent, "in", INNOCENT_CLASSES, **_MINIMA)
     for entry in corpus.innocent:
         assert entry.watched, entry.entry_id
         assert not entry.names, entry.entry_id
@@ -68,17 +51,11 @@ def test_innocent_answers_are_well_formed(corpus: Corpus) -> None:
             assert _present_as_written(word, entry.text), (entry.entry_id, word)
 
 
-def _sentences(corpus: Corpus) -> set[str]:
-    texts = [entry.text for entry in corpus.self_identifying + corpus.innocent]
-    pieces = (piece.strip() for text in texts for piece in re.split(r"[.!?。！？\n]", text))
-    return {piece.casefold() for piece in pieces if len(piece) >= 25}
-
-
 def test_no_sentence_comes_from_the_other_corpora(corpus: Corpus) -> None:
     # An evaluation corpus is only worth its figures if nobody tuned on its text: no
     # sentence of the development, held-out or first fresh corpus may reappear here.
-    mine = _sentences(corpus)
+    mine = sentences(corpus)
     for other in ("dev2", "heldout", "fresh"):
         # Only the count is reported: the other corpora's text is not to be shown.
-        shared_count = len(mine & _sentences(read_corpus(HELDOUT.parent / other)))
+        shared_count = len(mine & sentences(read_corpus(HELDOUT.parent / other)))
         assert shared_count == 0, other

@@ -4,7 +4,6 @@ their disguises. The anonymiser's own figures on it are the bench's, not asserte
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -23,9 +22,11 @@ from tests.support.anonymiser_corpus import (
 from tests.support.anonymiser_corpus_classes import (
     HELDOUT,
     INNOCENT_CLASSES,
-    LANGUAGES,
     SELF_IDENTIFYING_CLASSES,
 )
+from tests.support.corpus_checks import check_languages_per_class, check_listed, check_part
+
+_MINIMA = {"at_least": 210, "per_language_at_least": 45}
 
 
 @pytest.fixture(scope="module")
@@ -33,45 +34,18 @@ def corpus() -> Corpus:
     return read_corpus(HELDOUT)
 
 
-def _check_part(entries: tuple[Entry, ...], prefix: str, classes: set[str]) -> None:
-    assert len(entries) >= 210
-    ids = [entry.entry_id for entry in entries]
-    assert len(set(ids)) == len(ids)
-    assert all(entry_id.startswith(prefix + "-") for entry_id in ids)
-    per_language = Counter(entry.language for entry in entries)
-    assert set(per_language) == LANGUAGES
-    assert min(per_language.values()) >= 45, per_language
-    assert {entry.difficulty for entry in entries} == classes
-
-
 def test_self_identifying_answers_are_well_formed(corpus: Corpus) -> None:
-    _check_part(corpus.self_identifying, "si", SELF_IDENTIFYING_CLASSES)
-    for entry in corpus.self_identifying:
-        assert entry.names, entry.entry_id
-        assert not entry.watched, entry.entry_id
-        # Each listed name is really in its answer: otherwise its removal proves nothing.
-        missing = [name for name in entry.names if not still_there(name, entry.text)]
-        assert not missing, (entry.entry_id, missing)
+    check_part(corpus.self_identifying, "si", SELF_IDENTIFYING_CLASSES, **_MINIMA)
+    check_listed(corpus.self_identifying, "names")
 
 
 def test_innocent_answers_use_watched_words(corpus: Corpus) -> None:
-    _check_part(corpus.innocent, "in", INNOCENT_CLASSES)
-    for entry in corpus.innocent:
-        assert entry.watched, entry.entry_id
-        assert not entry.names, entry.entry_id
-        missing = [word for word in entry.watched if not still_there(word, entry.text)]
-        assert not missing, (entry.entry_id, missing)
+    check_part(corpus.innocent, "in", INNOCENT_CLASSES, **_MINIMA)
+    check_listed(corpus.innocent, "watched")
 
 
 def test_every_class_has_answers_in_several_languages(corpus: Corpus) -> None:
-    # The CJK-only classes aside, a class is measured in at least three languages.
-    cjk_only = {"latin_glued_cjk", "cjk_ordinary"}
-    for entries in (corpus.self_identifying, corpus.innocent):
-        languages: dict[str, set[str]] = {}
-        for entry in entries:
-            languages.setdefault(entry.difficulty, set()).add(entry.language)
-        for difficulty, seen in languages.items():
-            assert seen == {"zh"} if difficulty in cjk_only else len(seen) >= 3, difficulty
+    check_languages_per_class(corpus)
 
 
 @pytest.mark.parametrize(
