@@ -25,6 +25,7 @@ from review_app.auth import add_account, login, require
 from review_app.credentials import MIN_PASSWORD_CHARS, check_password, common_passwords
 from review_app.db import accounts, audit_log, metadata
 from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
+from tests.review.app_login import logged_in
 from tests.review.helpers import PASSWORD, add_and_login, new_database
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -224,17 +225,7 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[En
 
 
 def _logged_in(name: str, language: str = "en") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["language"] = language
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    assert not at.exception, at.exception
-    if at.session_state["language"] != language:
-        at.sidebar.selectbox(key="language").set_value(language).run()
-    return at
+    return logged_in(name, language)
 
 
 def test_accounts_page_creates_resets_and_disables(app_database: Engine) -> None:

@@ -24,7 +24,8 @@ from review_app.errors import ReviewInputError
 from review_app.i18n import translate
 from review_app.sampling import assign, create_batch
 from tests.factories import make_round, memory_review_round
-from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
+from tests.review.app_login import logged_in
+from tests.review.helpers import add_and_login, new_database, release_all
 
 POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -258,17 +259,7 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[di
 
 
 def _logged_in(name: str, language: str = "pt-BR") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["language"] = language
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    if at.session_state["language"] != language:
-        at.sidebar.selectbox(key="language").set_value(language).run()
-    assert not at.exception, at.exception
-    return at
+    return logged_in(name, language)
 
 
 def _texts(at: AppTest) -> str:

@@ -23,6 +23,7 @@ from review_app.db import now_utc
 from review_app.reviewing import my_queue
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round, review_model_names
+from tests.review.app_login import logged_in
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -57,18 +58,7 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[s
 
 
 def _logged_in(name: str, language: str = "pt-BR") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["language"] = language
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    assert not at.exception, at.exception
-    if at.session_state["language"] != language:
-        # Logging in applies the account's preferred language; the picker still rules.
-        at.sidebar.selectbox(key="language").set_value(language).run()
-    return at
+    return logged_in(name, language)
 
 
 def _everything(at: AppTest) -> str:

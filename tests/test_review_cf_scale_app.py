@@ -21,8 +21,9 @@ from review_app.cf_round import read_cf_round
 from review_app.cf_sampling import create_scale_batch
 from review_app.cf_tables import mask_flags
 from review_app.db import criterion_scores, sample_keys, samples
+from tests.review.app_login import logged_in
 from tests.review.cf import DEMO
-from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
+from tests.review.helpers import add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 LABELS = {
@@ -61,17 +62,7 @@ def database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, demo: Round) -> It
 
 
 def _logged_in(name: str, language: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["language"] = language
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    assert not at.exception, at.exception
-    if at.session_state["language"] != language:
-        at.sidebar.selectbox(key="language").set_value(language).run()
-    return at
+    return logged_in(name, language)
 
 
 def _everything(at: AppTest) -> str:

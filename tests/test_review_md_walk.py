@@ -20,8 +20,8 @@ from review_app.i18n import translate
 from review_app.md_format import decimal_text
 from review_app.rubric_scores import rubric_scores
 from review_app.ui_common import _engine_for
+from tests.review.app_login import logged_in
 from tests.review.databases import fresh_database, postgres_url
-from tests.review.helpers import PASSWORD
 from tests.review.md_walk import (
     ROUND_ID,
     Walked,
@@ -40,17 +40,7 @@ WALKS = [("sqlite", "pt-BR", "en"), ("postgresql", "en", "pt-BR")]
 
 
 def _logged_in(name: str, language: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.session_state["language"] = language
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    if at.session_state["language"] != language:
-        at.sidebar.selectbox(key="language").set_value(language).run()
-    assert not at.exception, at.exception
-    return at
+    return logged_in(name, language, timeout=120)
 
 
 def _reviewer_scores(walked: Walked, language: str) -> None:

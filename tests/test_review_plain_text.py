@@ -27,6 +27,7 @@ from review_app.i18n import LANGUAGES, translate
 from review_app.sampling import create_batch
 from review_app.ui_text import escape_markdown
 from tests.factories import memory_review_round
+from tests.review.app_login import logged_in
 from tests.review.helpers import PASSWORD, new_database
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -85,17 +86,7 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[En
 
 
 def _logged_in(name: str, language: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["language"] = language
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    assert not at.exception, at.exception
-    if at.session_state["language"] != language:
-        at.sidebar.selectbox(key="language").set_value(language).run()
-    return at
+    return logged_in(name, language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
