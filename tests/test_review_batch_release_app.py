@@ -45,6 +45,7 @@ from review_app.i18n import translate
 from review_app.release_schema import RELEASE_COLUMNS, round_settings, upgrade_schema
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
+from tests.review.app_login import logged_in
 from tests.review.databases import KINDS, postgres_url
 from tests.review.helpers import PASSWORD, add_and_login, new_database
 
@@ -54,6 +55,9 @@ APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 def _old_schema(engine: Engine) -> None:
     """The tables as a database from before the leak review had them: `batches` without
     its release columns, no `round_settings`."""
+    import review_app.audit_head  # noqa: F401  # registered by create_schema; here too, so
+    # that the result does not depend on which test ran first
+
     old = MetaData()
     for table in metadata.sorted_tables:
         if table.name not in (batches.name, round_settings.name):
@@ -173,17 +177,7 @@ def held_batch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engi
 
 
 def _logged_in(name: str, language: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["language"] = language
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    if at.session_state["language"] != language:
-        at.sidebar.selectbox(key="language").set_value(language).run()
-    assert not at.exception, at.exception
-    return at
+    return logged_in(name, language)
 
 
 def _shown(at: AppTest) -> str:
