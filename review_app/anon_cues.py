@@ -179,7 +179,13 @@ _PERSON_BEFORE = re.compile(
     r"|estagiari[oa]|student|alun[oa]|estudante|coach|tecnic[oa]|technician|recruiter"
     r"|recrutador[a]?|lawyer|advogad[oa]|dentist|dentista|partner|namorad[oa]|boyfriend"
     r"|girlfriend|coworker|co-worker|classmate|roommate|landlord|tenant|inquilin[oa]|chief"
-    r"|bert\s+(?:and|e|y|et))\.?,?\s+$"
+    # Companions, in-laws and pets: "tu compañera Gemma", "o sogro Claude", "my dog Kimi".
+    r"|compa[nñ]er[oa]|companheir[oa]|sogr[oa]|suegr[oa]|cunhad[oa]|cunad[oa]|[a-z]+-in-law"
+    r"|dog|puppy|cat|kitten|pet|cachorr[oa]|cachorrinh[oa]|cadela|gat[oa]|gatinh[oa]|perr[oa]"
+    r"|perrit[oa]|mascota|cavalo|horse|caballo"
+    r"|bert\s+(?:and|e|y|et))"
+    # "o professor de francês, o Claude": the role, what of, then the name set apart.
+    r"(?:\s+(?:de|do|da|del|of)\s+[^\W\d_]+)?\.?(?:,\s+(?:(?:o|a|el|la|the)\s+)?)?\s*$"
 )
 _PERSON_AFTER = re.compile(
     r",?\s+(?:the|my|our|o|a|meu|minha|nosso|nossa|mi|el|la|le|mon|ma|notre|seu|sua)\s+"
@@ -190,16 +196,21 @@ _PERSON_AFTER = re.compile(
 # "Ernie, the warehouse supervisor", "Gemma, a nova coordenadora": a person described,
 # unless the description is of a model ("Claude, an AI assistant").
 _APPOSITION = re.compile(
-    r",\s+(?:the|my|our|his|her|a|an|o|um|uma|el|la|un|una|meu|minha|mi|su|nosso|nossa)\s+"
+    r",\s+(?:the|my|our|his|her|your|their|a|an|o|um|uma|el|la|un|una|meu|minha|mi|su|tu"
+    r"|nosso|nossa|seu|sua|vosso|vossa|nuestr[oa]|vuestr[oa]|votre|ton|ta|son|sa|notre|leur)\s+"
     r"(?P<phrase>[^,.;:!?\n]{1,60})"
 )
 _MODEL_WORDS = re.compile(
     r"(?<![a-z])(?:ai|ia|assistant|assistente|asistente|model|modelo|modele|chatbot|llm|bot"
-    r"|language|linguagem|lenguaje|anthropic|google|openai|version|versao|version)(?![a-z])"
+    r"|language|linguagem|lenguaje|anthropic|google|openai|version|versao|version|helper"
+    r"|ajudante|ayudante|companion|agent|agente|virtual|digital|artificial|developed|trained"
+    r"|built|desenvolvid[oa]|treinad[oa]|entrenad[oa]|desarrollad[oa]|criad[oa]|cread[oa])(?![a-z])"
 )
 # "a man called Claude", "se llama Claude", "我的同事Claude", "实习生叫Gemma".
 _NAMED_BEFORE = re.compile(
-    r"(?:(?<![a-z])(?:called|named|chamad[oa]|se\s+chama|se\s+llama|llamad[oa])\s+"
+    r"(?:(?<![a-z])(?:called|named|nicknamed|chamad[oa]|se\s+chama|se\s+llama|llamad[oa]"
+    r"|apelidad[oa]|apodad[oa]|(?:call|calls|chamam|chamavam|chamava|llaman|llamaban|llamaba"
+    r"|appellent|appelait)(?:\s+(?:him|her|them|-?lhe|-?o|-?a|de|le|la|lo))?)\s+"
     r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东)\s*)$"
 )
 _PERSON_NEARBY = re.compile(r"sesame|sesamo|muppet|monet|debussy|bert(?![a-z])")
