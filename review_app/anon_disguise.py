@@ -95,3 +95,51 @@ def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable
                 version = _VERSION_AFTER.match(folded, word.end())
                 yield word.start(), word.end() if version is None else version.end()
                 break
+
+
+# Han and Hangul characters written apart ("通 义 千 问", "深·度·求·索"): Chinese puts no
+# space between the characters of a word, so a spaced run that spells a name hides one.
+_HAN_OR_HANGUL = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_CJK_SPACED_RUN = re.compile(
+    rf"[{_HAN_OR_HANGUL}](?:[ \t.\-_*|/\u00b7\u2027\u2022\u30fb]{{1,2}}[{_HAN_OR_HANGUL}])+"
+)
+_HAN_OR_HANGUL_CHARACTER = re.compile(f"[{_HAN_OR_HANGUL}]")
+
+
+def spans_of_spaced_cjk_names(
+    folded: str, find_name: Callable[[str], Iterable[tuple[int, int]]]
+) -> Iterable[tuple[int, int]]:
+    """Folded spans of Chinese or Korean names written with spaces or dots between their
+    characters: the run's characters are joined and searched for names."""
+    for run in _CJK_SPACED_RUN.finditer(folded):
+        characters = [m.start() for m in _HAN_OR_HANGUL_CHARACTER.finditer(run.group())]
+        joined = "".join(run.group()[index] for index in characters)
+        for start, end in find_name(joined):
+            if end - start >= 2:
+                yield run.start() + characters[start], run.start() + characters[end - 1] + 1
+
+
+# A capital I stands for an l ("CIaude", "LІama" with a Cyrillic І) and an l for an I
+# ("OpenAl"): the two look alike in most fonts. A word is read the other way only when the
+# letter cannot be the reading it has: a capital I inside a word before a small letter, a
+# small l right after a capital at the word's end.
+_I_LIKE = "I\u0406\u0399\u04c0"
+_I_OR_L_WORD = re.compile(
+    rf"(?<!{WORD}){WORD}*?(?:[{_I_LIKE}](?=[a-z])|[A-Z]l(?!{WORD})){WORD}*+"
+)
+_CAPITAL_I_BEFORE_SMALL = re.compile(rf"[{_I_LIKE}](?=[a-z])")
+_SMALL_L_AT_END = re.compile(r"(?<=[A-Z])l$")
+
+
+def spans_of_i_for_l_names(
+    original: str, is_name: Callable[[str], bool], fold_word: Callable[[str], str]
+) -> Iterable[tuple[int, int]]:
+    """Original spans of words that spell a name once a capital I is read as an l or a final
+    l after a capital as an I: "CIaude", "LІama 3", "OpenAl"."""
+    for word in _I_OR_L_WORD.finditer(original):
+        text = word.group()
+        reading = _SMALL_L_AT_END.sub("i", _CAPITAL_I_BEFORE_SMALL.sub("l", text))
+        stem = fold_word(reading).rstrip("0123456789")
+        if reading != text and is_name(stem):
+            version = _VERSION_AFTER.match(original, word.end())
+            yield word.start(), word.end() if version is None else version.end()

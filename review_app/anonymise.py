@@ -36,7 +36,9 @@ from review_app.anon_cues import (
     speaks_as,
 )
 from review_app.anon_disguise import (
+    spans_of_i_for_l_names,
     spans_of_leet_names,
+    spans_of_spaced_cjk_names,
     spans_of_spaced_names,
     spans_of_split_names,
 )
@@ -45,11 +47,18 @@ from review_app.anon_intro import (
     spans_of_introduced_names,
     spans_of_unknown_makers,
 )
+from review_app.anon_match import (
+    MARKER,
+    is_in_web_address,
+    is_labelled_as_written,
+    is_person_name,
+    is_versioned_name,
+    replace_spans,
+)
 from review_app.anon_names import (
     KIND_ANYWHERE,
     KIND_EVERYDAY,
     KIND_GIVEN,
-    TLDS,
     classify,
     name_parts,
     name_pattern,
@@ -68,11 +77,9 @@ from review_app.textfold import FoldedText, fold
 
 __all__ = ["CODE_PREFIX", "CUES", "MARKER", "Scrubber", "new_code", "round_names"]
 
-MARKER = "[SISTEMA]"
 CODE_PREFIX = "SISTEMA"
 # No 0/O or 1/I/L: a reviewer may copy a code by hand into a contestation.
 _CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-_FOLLOWING_WORD = re.compile(r"[ \t]+([^\W\d_]+)")
 
 
 def round_names(models: Iterable[Model]) -> tuple[str, ...]:
@@ -144,13 +151,14 @@ class Scrubber:
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
-        return _replace(text, spans)
+        return replace_spans(text, spans)
 
     def _spans_of_reversed_names(self, text: str) -> Iterable[tuple[int, int]]:
         """A right-to-left override shows its text backwards: "\u202eecnil/afla" reads
         "alfa/lince". Such a run is read as shown, and goes whole when it holds a name."""
         for start, end, shown in reversed_runs(text):
-            if self(shown) != shown:
+            # Written backwards to hide: any known name in it goes, even an everyday word.
+            if self(shown) != shown or any(_bounded_matches(self._anywhere, fold(shown))):
                 yield start, end
 
     def _spans_of_disguised_names(self, document: _Document) -> Iterable[tuple[int, int]]:
@@ -162,10 +170,14 @@ class Scrubber:
 
         spans = [
             *spans_of_spaced_names(folded, find_name),
+            *spans_of_spaced_cjk_names(folded, find_name),
             *spans_of_split_names(folded, self._is_split_name),
             *spans_of_leet_names(folded, self._spellable.__contains__),
         ]
-        return [document.original_span(start, end) for start, end in spans]
+        return [
+            *(document.original_span(start, end) for start, end in spans),
+            *spans_of_i_for_l_names(document.original, self._spellable.__contains__, fold),
+        ]
 
     def _is_split_name(self, first: str, second: str) -> bool:
         """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words."""
@@ -189,12 +201,14 @@ class Scrubber:
         matches = [
             match
             for match in _bounded_matches(self._anywhere, document.folded)
-            if _is_labelled_as_written(document, match)
+            if is_labelled_as_written(document, match)
         ]
         self._find_people(document, matches)
         decided = [
             match.group("domain") is not None
-            or _is_in_web_address(document.folded, match.end())
+            or is_in_web_address(document.folded, match.end())
+            # Something invisible inside a name ("Gem\u2060ini") is there to hide it.
+            or document.hides_inside(match.start("name"), match.end("name"))
             or self._is_name_here(document, match)
             for match in matches
         ]
@@ -265,7 +279,7 @@ class Scrubber:
         kind = self._kind_of.get(parts, KIND_ANYWHERE)
         if kind == KIND_EVERYDAY:
             version = match.group("version")
-            return version is not None and _is_versioned_name(version)
+            return version is not None and is_versioned_name(version)
         if kind not in (KIND_GIVEN, KIND_ANYWHERE):
             return False
         untailed = match.end() == match.end("name")
@@ -285,7 +299,7 @@ class Scrubber:
             match.group("name")
             for match in matches
             if self._kind_of.get(parts_of_folded(match.group("name"))) == KIND_GIVEN
-            and _is_person_name(document, match, self._known_words)
+            and is_person_name(document, match, self._known_words)
             and not self._follows_cue(document, match.start())
         )
 
@@ -297,7 +311,7 @@ class Scrubber:
             return True
         name = match.group("name")
         return name in document.people or (
-            _is_person_name(document, match, self._known_words)
+            is_person_name(document, match, self._known_words)
             and not self._follows_cue(document, match.start())
         )
 
@@ -322,70 +336,6 @@ def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match
         if match.end() > start:
             yield match
         position = max(match.end(), start + 1)
-
-
-_WEB_ADDRESS_AFTER = re.compile(r"(?:\.[a-z0-9\-]++)++")
-_TOP_LEVEL_DOMAINS = frozenset(TLDS.split("|"))
-
-
-def _is_in_web_address(folded: str, end: int) -> bool:
-    """A name as a label of a web address: "gemini.google.com", "chat.qwen.ai"."""
-    if not folded.startswith(".", end):
-        return False
-    labels = _WEB_ADDRESS_AFTER.match(folded, end)
-    return labels is not None and labels.group().rsplit(".", 1)[-1] in _TOP_LEVEL_DOMAINS
-
-
-def _is_labelled_as_written(document: _Document, match: re.Match[str]) -> bool:
-    """A name ending in a one-letter label ("Assistente A") is that name only with the
-    label in capitals: "o assistente a seguir" is Portuguese. Joined by a hyphen, an
-    underscore or a dot ("assistente-a"), it is an identifier, whatever its case."""
-    name = match.group("name")
-    if len(name) < 2 or not name[-1].isalpha() or name[-2].isalnum() or name[-2] in "-_.:/":
-        return True
-    return document.original[document.original_index(match.end("name") - 1)].isupper()
-
-
-def _is_person_name(document: _Document, match: re.Match[str], known: frozenset[str]) -> bool:
-    """Whether a given name is a person's: "Jean-Claude", "Claude Monet"."""
-    folded, start, end = document.folded, match.start(), match.end()
-    if start >= 2 and folded[start - 1] == "-" and folded[start - 2].isalpha():
-        return True
-    following = _FOLLOWING_WORD.match(folded, end)
-    if following is None or following.group(1) in known:
-        return False
-    original_start = document.original_index(following.start(1))
-    return document.original[original_start].isupper()
-
-
-def _is_versioned_name(version: str) -> bool:
-    """An everyday word with a version is a name ("Llama-3", "Gemini 2.5", "Falcon 180B"), but
-    a bare number after a space is too common to count ("sabia 3 línguas", "Falcon 9")."""
-    return not (version[:1].isspace() and version[1:].isdigit())
-
-
-def _replace(text: str, spans: list[tuple[int, int]]) -> str:
-    """`text` with each span replaced by MARKER; overlapping spans, and spans apart only by
-    spaces, dashes or slashes ("Google DeepMind", "meta-llama/llama"), become one marker."""
-    if not spans:
-        return text
-    merged: list[list[int]] = []
-    for start, end in sorted(spans):
-        if merged and (start <= merged[-1][1] or _only_joiners(text[merged[-1][1] : start])):
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    pieces: list[str] = []
-    previous = 0
-    for start, end in merged:
-        pieces += [text[previous:start], MARKER]
-        previous = end
-    pieces.append(text[previous:])
-    return "".join(pieces)
-
-
-def _only_joiners(gap: str) -> bool:
-    return re.fullmatch(r"[ \t\-/]+", gap) is not None
 
 
 def new_code() -> str:

@@ -210,6 +210,19 @@ class FoldedText:
             last += 1
         return first, last
 
+    def hides_inside(self, start: int, end: int) -> bool:
+        """Whether an original character between the first and the last behind the folded
+        span [start, end) shows nothing: an invisible character, a tag or an entity's tail
+        inside a word ("Gem\u2060ini", "Gem<b>ini</b>"); an accent written apart is none."""
+        if end - start < 2:
+            return False
+        ends = self._folded_ends()
+        first, last = bisect_right(ends, start), bisect_right(ends, end - 1)
+        return any(
+            ends[index] == ends[index - 1] and not unicodedata.combining(self.original[index])
+            for index in range(first + 1, last)
+        )
+
     def _is_tag(self, index: int) -> bool:
         """Whether the original character at `index` is in an HTML tag: "<b>Claude</b>"
         keeps its tags around the marker."""
