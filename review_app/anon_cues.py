@@ -24,6 +24,11 @@ NAME_CUES = (  # "my name is": whatever follows is a name
     r"je\s+m'appelle",
     r"mon\s+nom\s+est",
     r"appelle[sz]?-moi",
+    # Answers switch language in their first words ("Ciao, sono …", "Hallo, ich bin …").
+    r"mi\s+chiamo",
+    r"il\s+mio\s+nome\s+e",
+    r"ich\s+heisse",
+    r"mein\s+name\s+ist",
 )
 BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
     r"(?:eu\s+)?sou(?:\s+eu,?)?",
@@ -39,22 +44,38 @@ BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
     r"je\s+suis",
     r"c'est",
     r"ici",
+    # Italian "sono" only after a greeting or "io": in Portuguese it is sleep ("o sono").
+    r"(?:ciao|salve|buongiorno|buonasera)[,!]?\s+sono",
+    r"io\s+sono",
+    r"ich\s+bin",
+    r"hier\s+ist",
+    # A greeting sent from the speaker: "Hello from Gemini", "Saludos desde Grok".
+    r"(?:hello|hi|greetings|ola|oi|hola|saludos|salut|bonjour|ciao)\s+(?:from|de|da|do|desde|del)",
 )
 IDENTITY_CUES = NAME_CUES + BEING_CUES
 _PARTICIPLES = (
     r"(?:treinad|desenvolvid|criad|feit|construid|projetad|lancad|produzid|mantid|ajustad"
-    r"|programad|disponibilizad|operad)[oa]s?\s+(?:pel[oa]s?|por)"
+    r"|programad|disponibilizad|operad|gerad)[oa]s?\s+(?:pel[oa]s?|por)"
     r"(?:\s+(?:equipe|time|empresa|pesquisador[ae]s|engenheir[oa]s)\s+d[aoe]s?)?",
     r"(?:developed|trained|created|made|built|designed|released|produced|programmed|maintained"
-    r"|fine-tuned|finetuned|powered|owned|operated|provided)\s+by"
+    r"|fine-tuned|finetuned|powered|owned|operated|provided|generated)\s+by"
     r"(?:\s+(?:the\s+)?(?:team|company|researchers|engineers|folks|people)\s+(?:at|of|from))?",
     r"(?:desarrollad|entrenad|cread|hech|construid|disenad|lanzad|producid|mantenid"
-    r"|programad|ajustad)[oa]s?\s+por(?:\s+(?:el|la|los|las))?"
+    r"|programad|ajustad|generad|impulsad)[oa]s?\s+por(?:\s+(?:el|la|los|las))?"
     r"(?:\s+(?:equipo|empresa|investigador[ae]s)\s+de(?:l|\s+la)?)?",
     r"(?:developpe|entraine|cree|concu|construit|fabrique|realise|publie|mis\s+au\s+point)e?s?"
     r"\s+par(?:\s+(?:l'equipe|la\s+societe|l'entreprise)\s+(?:de|d'))?",
 )
-MAKER_CUES = _PARTICIPLES
+# The maker as the subject, the speaker as the object: "me creó el equipo de", "me treinou a".
+_MADE_ME = (
+    r"me\s+(?:creo|entreno|desarrollo|hizo|construyo|diseno|programo)(?:\s+(?:el|la))?"
+    r"(?:\s+(?:equipo|empresa|gente)\s+de(?:l|\s+la)?)?",
+    r"me\s+(?:criou|treinou|desenvolveu|construiu|projetou|programou)(?:\s+(?:o|a))?"
+    r"(?:\s+(?:equipe|time|empresa|pessoal)\s+d[aoe]s?)?",
+    r"m'a\s+(?:cree|entraine|developpe|concu|programme)e?",
+    r"(?:con|com)\s+tecnologia\s+d[aoe]l?",
+)
+MAKER_CUES = _PARTICIPLES + _MADE_ME
 _MODEL_OF_CUES = (
     r"(?:modelo|assistente|ia|chatbot|llm)(?:\s+(?:de\s+linguagem|de\s+ia"
     r"|de\s+inteligencia\s+artificial|virtual|conversacional))?\s+(?:d[aoe]|from|by)",
@@ -80,12 +101,18 @@ LABEL_CUES = (
     rf"(?<!{WORD})(?:model|modelo|modele|organizacao|organization|organizacion|provider"
     r"|provedor|fornecedor|proveedor|author|autor|signed|assinado|firmado|signe)\s*:",
     rf"(?<!{WORD})(?:eu|yo|moi),",  # "Eu, Gemini, não tenho acesso"
+    # The speaker's row of a table: "| Assistente | Grok 3 |", "| Model | Qwen |".
+    rf"(?<!{WORD})(?:model|modelo|modele|assistant|assistente|asistente|chatbot|bot"
+    r"|author|autor|respondent)\s*\|",
+    rf"(?<!{WORD})(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por)\s*:",
+    # Chinese labels: "回答者：", "模型：", "助手：" (a full-width colon folds to ":").
+    r"(?:回答者|回答人|回复者|答复者|模型|助手|署名|提供者|开发者|开发方|研发方)\s*:",
 )
 _ARTICLE = (
     r"(?:(?:o|a|um|uma|the|an|el|la|un|una|le|l'|une)\s+)?"
     r"(?:(?:modelo|model|modele|assistente|assistant|asistente|ia|ai|chatbot)\s+)?"
 )
-MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
+MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(\u201c\u300a\u300c\u300e])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
 # Found once per text at every position (a lookahead matches without consuming), so that a
 # cue inside another ("sou a IA da Meta": "ia da") is not hidden by it. One end is kept per
 # position: the longer cues come first ("sou baseado no" before "sou").
@@ -112,6 +139,12 @@ NAME_THEN_MODEL = re.compile(
     rf"\s+(?:model|modelo|modele|assistant|assistente|asistente|ai|ia|llm|chatbot|here|aqui"
     rf"|speaking|falando|ici)(?!{WORD})"
     r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队)"
+    # The maker as the subject: "Alibaba Cloud trained me", "Cohere me entrenó", "谷歌训练了我".
+    rf"|\s+(?:trained|built|created|developed|designed|programmed|fine-tuned)\s+me(?!{WORD})"
+    r"|\s+me\s+(?:treinou|criou|desenvolveu|construiu|entreno|creo|desarrollo|construyo)"
+    r"|\s*(?:开发|训练|打造|创造|研发)了我"
+    # An answer under the name: "豆包的建议", "通义的回答".
+    r"|\s*的(?:建议|回答|回复|答复)"
     r"|,\s+(?:i|eu|yo|je)\s"
     # "O Jequitibá é um modelo de linguagem", "Nimbus is an AI assistant", "Brisa es una IA".
     r"|\s+(?:e|is|es|est|was|foi|fue)\s+(?:(?:um|uma|an?|the|o|a|un|una|el|la|le|l')\s+)?"
