@@ -56,7 +56,8 @@ _CJK_INTRODUCTION = re.compile(
     r"(?:我是|我叫|我的名字是|我的名字叫|这里是|名为)[\"\u201c\u300c]?"
     r"(?P<name>[^\s，,。！？!?、的是\"\u201d\u300d]{1,8}?)[\"\u201d\u300d]?"
     r"(?=[，,]\s*(?:一个|一款|一种|由|来自|你的|您的)|由"
-    r"|[，,。！!~]\s*[^。？?\n]{0,20}?(?:帮|为你|为您|服务|效劳|助手|模型|人工智能|ai|客服|机器人))"
+    r"|[，,。！!~]\s*[^。？?\n]{0,20}?"
+    r"(?:帮|为你|为您|服务|效劳|助手|助理|模型|人工智能|ai|客服|机器人|顾问|管家|导购|向导))"
 )
 _CJK_LATIN_NAME = re.compile(r"(?:我是|我叫|我的名字是|我的名字叫)\s*(?=[a-z])")
 _CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", "大型", "智能", "来自", "由")
@@ -68,6 +69,8 @@ _ROLE = (
 # also said after "and": "Me chamo Lara e sou a assistente", "Mi nombre es Brisa y fui
 # entrenada por", "My name is Tavi and I was built by".
 _CONFIRMS = re.compile(
+    # "I'm Poppy from the Willowbank helpdesk, an AI": where it is from may come first.
+    r"(?:\s+(?:from|at|of|de|da|do|del)\s+[^,.;:!?\n]{1,60}?)?"
     r"\*{0,2}\s*[,;(\u2013-]\s*(?!(?:my|our|his|her|meu|minha|mi|su)\s)(?:[\w'\-]+\s+){0,3}?"
     rf"{_ROLE}"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"

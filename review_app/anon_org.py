@@ -12,6 +12,7 @@ introduces nobody.
 from __future__ import annotations
 
 import re
+from bisect import insort
 from collections.abc import Iterable
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, NAME_CUES
@@ -19,11 +20,18 @@ from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
 # The speaker's role, then "of", "from", "da", "de la"...: "your helper from", "a IA da".
+_ROLE_WORDS = (
+    r"assistant|assistente|asistente|helper|ajudante|ayudante|buddy|companion|model|modelo|bot"
+    r"|robo|ia|ai|chatbot|agent|agente|concierge|guide|guia|atendimento|atencion|support"
+    r"|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence"
+    # People's jobs an assistant takes: "o atendente digital da", "la asesora virtual de".
+    r"|atendente|atendiente|asesor[a]?|assessor[a]?|consultor[a]?|recepcionista|receptionist"
+    r"|representative|tutor|mascote|mascot|helpdesk"
+)
 _ROLE_OF = re.compile(
-    rf"(?<!{WORD})(?:assistant|assistente|asistente|helper|ajudante|buddy|companion|model"
-    r"|modelo|bot|robo|ia|ai|chatbot|agent|agente|concierge|guide|guia|atendimento|atencion"
-    r"|support|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence)s?"
-    r"(?:\s+(?:virtual|digital|de\s+\w+|for\s+\w+))?"
+    rf"(?<!{WORD})(?:{_ROLE_WORDS})s?"
+    # What the role is for, up to two words: "de compras", "de viajes escolares".
+    r"(?:\s+(?:virtual|digital|online|inteligente|de\s+\w+(?:\s+\w+)?|for\s+\w+))?"
     # "an AI assistant made by Fenwick", "the writing assistant developed at Mossgrove".
     r"(?:\s+(?:developed|built|made|created|trained|designed|desarrollad[oa]|entrenad[oa]"
     r"|cread[oa]|criad[oa]|desenvolvid[oa]|treinad[oa])\s+(?:by|at|por|pel[oa]|em|en|in)"
@@ -33,6 +41,19 @@ _ROLE_OF = re.compile(
 _INTRODUCED = re.compile(
     rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como"
     r"|(?:te|le)\s+atiende)[\s,]"
+)
+# "the HR assistant that Halvorsen Group uses": the owner as the subject of a relative clause.
+_ROLE_THAT = re.compile(rf"(?<!{WORD})(?:{_ROLE_WORDS})s?\s+(?:that|which|que)\s+(?=[^\W\d_])")
+_OWNER_VERB = re.compile(
+    r"[ \t]+(?:uses|use|used|runs|deploys|deployed|offers|built|made|created|usa|utiliza|emplea"
+    r"|oferece|ofrece|criou|creo|desenvolveu|desarrollo)(?![^\W\d_])"
+)
+# A speaker's name or maker, then whom it is from: "I'm [Poppy] from the Willowbank
+# Primary helpdesk", "soy [Spark] de iFlytek", "created by [Tallwood] for the Ridgeway
+# Foundation's office". Only after a span already masked.
+_OF_AFTER_NAME = re.compile(
+    r"(?:\*{1,2}|\])?,?[ \t]+(?:from|of|at|by|for|de|da|do|del|pela|pelo|por)"
+    r"[ \t]+(?:(?:the|la|el|o|a)[ \t]+)?(?=[A-Z])"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
 # Who made the speaker, said in its self-introduction's sentence without "I": "Aqui é o Kiko,
@@ -56,7 +77,7 @@ _LOWER_WORDS_BEFORE = 3  # "de la aseguradora Solvera", "da operadora de saúde 
 _CJK_OWN_ORGANISATION = re.compile(
     r"(?:我是|我叫|这里是|我的名字叫|名为)[^，,。！？!?\n]{1,10}[，,]\s*(?:是)?(?:一个|一款|一种|一位|一名)?由?"
     r"(?P<organisation>[^\s，,。！？!?的]{2,12}?)(?:自主研发|开发|训练|推出)?的"
-    r"[^，,。！？!?\n]{0,8}?(?:助手|客服|机器人|顾问|ai)"
+    r"[^，,。！？!?\n]{0,8}?(?:助手|助理|客服|机器人|顾问|管家|导购|向导|ai)"
 )
 
 
@@ -86,6 +107,13 @@ def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]
         sentence_start = _sentence_start(folded, folded_start)
         if _INTRODUCED.search(folded, sentence_start, folded_start) is not None:
             yield match.span("owner")
+    for match in _ROLE_THAT.finditer(folded):
+        sentence_start = _sentence_start(folded, match.start())
+        if _INTRODUCED.search(folded, sentence_start, match.start()) is None:
+            continue
+        span = _capitalised_after(original, document.original_index(match.end()), lower=0)
+        if span is not None and _OWNER_VERB.match(original, span[1]) is not None:
+            yield span
     for match in _CJK_OWN_ORGANISATION.finditer(folded):
         yield document.original_span(match.start("organisation"), match.end("organisation"))
 
@@ -96,10 +124,28 @@ def _sentence_start(folded: str, position: int) -> int:
     return breaks[-1].end() if breaks else window_start
 
 
-def _capitalised_after(original: str, start: int) -> tuple[int, int] | None:
+def spans_after_names(original: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans`, with the capitalised words that say whom each is from or for ("[Poppy] from
+    the Willowbank Primary helpdesk"), and so on along a chain ("by [Tallwood] for the
+    Ridgeway Foundation's office")."""
+    found = sorted(spans)
+    index = 0
+    while index < len(found):
+        connector = _OF_AFTER_NAME.match(original, found[index][1])
+        if connector is not None:
+            span = _capitalised_after(original, connector.end(), lower=0)
+            if span is not None and span not in found:
+                insort(found, span)  # after `index`: it starts after this span's end
+        index += 1
+    return found
+
+
+def _capitalised_after(
+    original: str, start: int, *, lower: int = _LOWER_WORDS_BEFORE
+) -> tuple[int, int] | None:
     """The capitalised words after up to three lower-case ones ("la aseguradora Solvera")."""
     position = start
-    for _ in range(_LOWER_WORDS_BEFORE + 1):
+    for _ in range(lower + 1):
         word = re.compile(r"[^\s,.;:!?]+").match(original, position)
         if word is None:
             return None

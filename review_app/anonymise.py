@@ -65,7 +65,7 @@ from review_app.anon_names import (
     parts_of_folded,
     trie_pattern,
 )
-from review_app.anon_org import spans_of_own_organisations
+from review_app.anon_org import spans_after_names, spans_of_own_organisations
 from review_app.anon_scripts import is_cjk, is_word_character
 from review_app.identity_forms import (
     KIND_NAME_ATTRIBUTES,
@@ -151,7 +151,7 @@ class Scrubber:
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
-        return replace_spans(text, spans)
+        return replace_spans(text, spans_after_names(text, spans))
 
     def _spans_of_reversed_names(self, text: str) -> Iterable[tuple[int, int]]:
         """A right-to-left override shows its text backwards: "\u202eecnil/afla" reads
