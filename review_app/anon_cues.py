@@ -124,8 +124,31 @@ _CUE_AT = re.compile(
 
 
 def cue_ends(folded: str) -> frozenset[int]:
-    """Where self-identifying cues end in `folded` ("sou o |Claude", "由|Anthropic")."""
-    return frozenset(match.start("end") for match in _CUE_AT.finditer(folded))
+    """Where self-identifying cues end in `folded` ("sou o |Claude", "由|Anthropic"). A
+    maker said of something else is none: "Marketplace, which is owned by Meta"."""
+    return frozenset(
+        match.start("end")
+        for match in _CUE_AT.finditer(folded)
+        if not (_PARTICIPLE_AT.match(folded, match.start()) and _made_is_other(folded, match.start()))
+    )
+
+
+_PARTICIPLE_AT = re.compile("|".join(_PARTICIPLES))
+# A relative clause whose antecedent is no assistant: "an app that was built by",
+# "Marketplace, which is owned by"; "un modelo que fue entrenado por" is the speaker.
+_RELATIVE_BEFORE = re.compile(
+    r"(?P<antecedent>[^\W\d_]+),?\s+(?:which|that|que|qui|who)\s+(?:(?:is|was|are|were|has"
+    r"\s+been|have\s+been|e|foi|sao|foram|es|fue|son|fueron|est|a\s+ete)\s+)?$"
+)
+_ASSISTANT_NOUN = re.compile(
+    r"(?:ai|ia|assistant|assistente|asistente|model|modelo|modele|chatbot|llm|bot|system"
+    r"|sistema|systeme|i|eu|yo|je|one|um|uma|un|una)"
+)
+
+
+def _made_is_other(folded: str, start: int) -> bool:
+    relative = _RELATIVE_BEFORE.search(folded, max(0, start - 40), start)
+    return relative is not None and not _ASSISTANT_NOUN.fullmatch(relative.group("antecedent"))
 
 
 # Between two names, the second names the first's maker: "Sou a Maré, da Demo", "Le Chat, da
