@@ -112,7 +112,8 @@ _ARTICLE = (
     r"(?:(?:o|a|um|uma|the|an|el|la|un|una|le|l'|une)\s+)?"
     r"(?:(?:modelo|model|modele|assistente|assistant|asistente|ia|ai|chatbot)\s+)?"
 )
-MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(\u201c\u300a\u300c\u300e])*"  # "I'm **Claude**", "Sou o <b>Llama</b>"
+# "I'm **Claude**", "Sou o <b>Llama</b>", "回答者：「元宝」".
+MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(\u201c\u300a\u300c\u300e])*"
 # Found once per text at every position (a lookahead matches without consuming), so that a
 # cue inside another ("sou a IA da Meta": "ia da") is not hidden by it. One end is kept per
 # position: the longer cues come first ("sou baseado no" before "sou").
@@ -129,7 +130,7 @@ def cue_ends(folded: str) -> frozenset[int]:
     return frozenset(
         match.start("end")
         for match in _CUE_AT.finditer(folded)
-        if not (_PARTICIPLE_AT.match(folded, match.start()) and _made_is_other(folded, match.start()))
+        if not _made_is_other(folded, match.start())
     )
 
 
@@ -147,6 +148,8 @@ _ASSISTANT_NOUN = re.compile(
 
 
 def _made_is_other(folded: str, start: int) -> bool:
+    if _PARTICIPLE_AT.match(folded, start) is None:
+        return False
     relative = _RELATIVE_BEFORE.search(folded, max(0, start - 40), start)
     return relative is not None and not _ASSISTANT_NOUN.fullmatch(relative.group("antecedent"))
 

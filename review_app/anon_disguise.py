@@ -124,9 +124,7 @@ def spans_of_spaced_cjk_names(
 # letter cannot be the reading it has: a capital I inside a word before a small letter, a
 # small l right after a capital at the word's end.
 _I_LIKE = "I\u0406\u0399\u04c0"
-_I_OR_L_WORD = re.compile(
-    rf"(?<!{WORD}){WORD}*?(?:[{_I_LIKE}](?=[a-z])|[A-Z]l(?!{WORD})){WORD}*+"
-)
+_I_OR_L_WORD = re.compile(rf"(?<!{WORD}){WORD}*?(?:[{_I_LIKE}](?=[a-z])|[A-Z]l(?!{WORD})){WORD}*+")
 _CAPITAL_I_BEFORE_SMALL = re.compile(rf"[{_I_LIKE}](?=[a-z])")
 _SMALL_L_AT_END = re.compile(r"(?<=[A-Z])l$")
 
