@@ -73,7 +73,7 @@ _MADE_ME = (
     r"me\s+(?:criou|treinou|desenvolveu|construiu|projetou|programou)(?:\s+(?:o|a))?"
     r"(?:\s+(?:equipe|time|empresa|pessoal)\s+d[aoe]s?)?",
     r"m'a\s+(?:cree|entraine|developpe|concu|programme)e?",
-    r"(?:con|com)\s+tecnologia\s+d[aoe]l?",
+    r"(?:con|com|usa|uso|utiliza|utilizo)\s+(?:a\s+|la\s+)?tecnologia\s+d[aoe]l?",
 )
 MAKER_CUES = _PARTICIPLES + _MADE_ME
 _MODEL_OF_CUES = (
@@ -105,6 +105,10 @@ LABEL_CUES = (
     rf"(?<!{WORD})(?:model|modelo|modele|assistant|assistente|asistente|chatbot|bot"
     r"|author|autor|respondent)\s*\|",
     rf"(?<!{WORD})(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por)\s*:",
+    # Who made the speaker, in a list of what it is: "- Maker: Anthropic", "**Criador:** Google".
+    rf"(?<!{WORD})(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
+    # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
+    r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)(?:\*\*)?\s*:",
     # Chinese labels: "回答者：", "模型：", "助手：" (a full-width colon folds to ":").
     r"(?:回答者|回答人|回复者|答复者|模型|助手|署名|提供者|开发者|开发方|研发方)\s*:",
 )
@@ -119,7 +123,7 @@ MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(\u201c\u300a\u300c\u300e])*"
 # position: the longer cues come first ("sou baseado no" before "sou").
 _LONGEST_FIRST = "|".join(_MODEL_OF_CUES + MAKER_CUES + IDENTITY_CUES)
 _CUE_AT = re.compile(
-    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES + LABEL_CUES)})\s*)"
+    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES + LABEL_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
     rf"{MARKUP}(?P<end>))"
 )
 

@@ -74,7 +74,8 @@ def _joinable(folded: str, previous_end: int, start: int) -> int:
     gap = start - previous_end
     if not 1 <= gap <= 3:
         return 0
-    if gap == 1 and folded[previous_end] in " .":
+    # A line break splits a word too: "Gem\nini", and hyphenated, "Clau-\nde".
+    if (gap == 1 and folded[previous_end] in " .\n") or folded[previous_end:start] == "-\n":
         return 1
     return 2 if all(character in "*_`~" for character in folded[previous_end:start]) else 0
 

@@ -45,6 +45,9 @@ _CJK_MAKER = re.compile(
     r"(?:我(?!家|的|们|爸|妈)|本(?:助手|模型|系统|机器人|应用|产品|ai|智能体))(?:(?!这|那|它|他|她|谁)[^。！？!?\n]){0,40}?"
     r"由(?P<maker>(?!谁|什么|哪)[^\s，,。！？!?、的]{1,16}?)(?:公司|团队)?"
     r"(?:开发|训练|研发|打造|创建|推出|设计|构建)"
+    # "作为由星河智能开发的AI": the speaker as what the maker made; "作为由华为开发的手机" is not.
+    r"|作为(?:一个|一款|一种|一名)?由(?P<as_maker>[^\s，,。！？!?、的]{1,16}?)(?:公司|团队)?"
+    r"(?:开发|训练|研发|打造)的[^，,。！？!?\n]{0,6}?(?:ai|人工智能|助手|模型|机器人)"
 )
 _INTRODUCTION = re.compile(
     rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+(?P<article>(?:o|a|el|la)\s+)?"
@@ -171,7 +174,8 @@ def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
         ):
             yield start, end
     for match in _CJK_MAKER.finditer(folded):
-        yield document.original_span(match.start("maker"), match.end("maker"))
+        group = "maker" if match.group("maker") is not None else "as_maker"
+        yield document.original_span(match.start(group), match.end(group))
 
 
 def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]:

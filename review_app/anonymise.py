@@ -217,8 +217,11 @@ class Scrubber:
         for index, match in enumerate(matches):
             if decided[index] or not self._looks_like_a_name(document, match):
                 continue
-            # 'She said, "Hi, I'm Alexa from HR"': a person introduced in a quoted speech.
-            if is_quoted_speech(document.original, document.original_index(match.start())):
+            # 'She said, "Hi, I'm Alexa from HR"': a person introduced in a quoted speech;
+            # "Nome: Alice Souza": an everyday word with a surname is a person's name.
+            if is_quoted_speech(
+                document.original, document.original_index(match.start())
+            ) or self._is_everyday_with_surname(document, match):
                 continue
             # "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name.
             previous = matches[index - 1] if index else None
@@ -256,6 +259,14 @@ class Scrubber:
                 first.isupper()
                 and (parts in self._companies or not opens_sentence(document.folded, match.start()))
             )
+
+    def _is_everyday_with_surname(self, document: _Document, match: re.Match[str]) -> bool:
+        parts = parts_of_folded(match.group("name"))
+        return (
+            match.end() == match.end("name")
+            and self._kind_of.get(parts) == KIND_EVERYDAY
+            and is_person_name(document, match, self._known_words)
+        )
 
     def _looks_like_a_name(self, document: _Document, match: re.Match[str]) -> bool:
         """An everyday word is a name in a self-identifying context only when written as one:
