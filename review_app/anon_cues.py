@@ -108,7 +108,8 @@ LABEL_CUES = (
     # Who made the speaker, in a list of what it is: "- Maker: Anthropic", "**Criador:** Google".
     rf"(?<!{WORD})(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
-    r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)(?:\*\*)?\s*:",
+    r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
+    r"(?:\*\*)?\s*:",
     # Chinese labels: "回答者：", "模型：", "助手：" (a full-width colon folds to ":").
     r"(?:回答者|回答人|回复者|答复者|模型|助手|署名|提供者|开发者|开发方|研发方)\s*:",
 )
@@ -123,7 +124,9 @@ MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(\u201c\u300a\u300c\u300e])*"
 # position: the longer cues come first ("sou baseado no" before "sou").
 _LONGEST_FIRST = "|".join(_MODEL_OF_CUES + MAKER_CUES + IDENTITY_CUES)
 _CUE_AT = re.compile(
-    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}|(?:{'|'.join(CJK_CUES + LABEL_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
+    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}"
+    # A label may close its bold before the name: "**Modelo:** Gemini".
+    rf"|(?:{'|'.join(CJK_CUES + LABEL_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
     rf"{MARKUP}(?P<end>))"
 )
 
