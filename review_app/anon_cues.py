@@ -29,13 +29,19 @@ NAME_CUES = (  # "my name is": whatever follows is a name
     r"il\s+mio\s+nome\s+e",
     r"ich\s+heisse",
     r"mein\s+name\s+ist",
+    # What the speaker is called by others: "me llaman", "me chamam de", "I go by".
+    r"me\s+(?:llaman|dicen|chamam(?:\s+de)?)",
+    r"chamam-me",
+    r"i\s+go\s+by",
+    r"on\s+m'appelle",
 )
 BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
     r"(?:eu\s+)?sou(?:\s+eu,?)?",
     r"i\s+am",
     r"i'?m",
     r"aqui\s+(?:e|fala)",
-    r"(?:aqui\s+)?quem\s+(?:fala|responde)\s+e",
+    r"(?:aqui\s+)?quem\s+(?:te\s+|lhe\s+|vos\s+)?(?:fala|responde|escreve|atende)\s+e",
+    r"quien\s+(?:te\s+|le\s+|les\s+)?(?:habla|responde|escribe|atiende)\s+es",
     r"you'?re\s+(?:chatting|talking|speaking)\s+(?:with|to)",
     r"(?:te|le)\s+habla",
     r"(?:voce\s+)?esta\s+(?:falando|conversando)\s+com",
@@ -55,13 +61,14 @@ BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
 IDENTITY_CUES = NAME_CUES + BEING_CUES
 _PARTICIPLES = (
     r"(?:treinad|desenvolvid|criad|feit|construid|projetad|lancad|produzid|mantid|ajustad"
-    r"|programad|disponibilizad|operad|gerad)[oa]s?\s+(?:pel[oa]s?|por)"
+    r"|programad|disponibilizad|operad|gerad|escrit|redigid|respondid)[oa]s?\s+(?:pel[oa]s?|por)"
     r"(?:\s+(?:equipe|time|empresa|pesquisador[ae]s|engenheir[oa]s)\s+d[aoe]s?)?",
     r"(?:developed|trained|created|made|built|designed|released|produced|programmed|maintained"
-    r"|fine-tuned|finetuned|powered|owned|operated|provided|generated)\s+by"
+    r"|fine-tuned|finetuned|powered|owned|operated|provided|generated|written|answered)\s+by"
     r"(?:\s+(?:the\s+)?(?:team|company|researchers|engineers|folks|people)\s+(?:at|of|from))?",
     r"(?:desarrollad|entrenad|cread|hech|construid|disenad|lanzad|producid|mantenid"
-    r"|programad|ajustad|generad|impulsad)[oa]s?\s+por(?:\s+(?:el|la|los|las))?"
+    r"|programad|ajustad|generad|impulsad|escrit|redactad|respondid)[oa]s?\s+por"
+    r"(?:\s+(?:el|la|los|las))?"
     r"(?:\s+(?:equipo|empresa|investigador[ae]s)\s+de(?:l|\s+la)?)?",
     r"(?:developpe|entraine|cree|concu|construit|fabrique|realise|publie|mis\s+au\s+point)e?s?"
     r"\s+par(?:\s+(?:l'equipe|la\s+societe|l'entreprise)\s+(?:de|d'))?",
@@ -105,6 +112,9 @@ LABEL_CUES = (
     rf"(?<!{WORD})(?:model|modelo|modele|assistant|assistente|asistente|chatbot|bot"
     r"|author|autor|respondent)\s*\|",
     rf"(?<!{WORD})(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por)\s*:",
+    # The speaker's role, then its name set apart: "Seu assistente, Gemini, recomenda".
+    rf"(?<!{WORD})(?:your|seu|sua|tu|su|votre|ton|ta)\s+(?:[a-z]+\s+)?"
+    r"(?:assistant|assistente|asistente|modelo|model|chatbot|ia|ai),",
     # Who made the speaker, in a list of what it is: "- Maker: Anthropic", "**Criador:** Google".
     rf"(?<!{WORD})(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
@@ -171,7 +181,7 @@ AFTER_NAME = re.compile(
 NAME_THEN_MODEL = re.compile(
     rf"\s+(?:model|modelo|modele|assistant|assistente|asistente|ai|ia|llm|chatbot|here|aqui"
     rf"|speaking|falando|ici)(?!{WORD})"
-    r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队)"
+    r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队)|\s+al\s+habla"
     # The maker as the subject: "Alibaba Cloud trained me", "Cohere me entrenó", "谷歌训练了我".
     rf"|\s+(?:trained|built|created|developed|designed|programmed|fine-tuned)\s+me(?!{WORD})"
     r"|\s+me\s+(?:treinou|criou|desenvolveu|construiu|entreno|creo|desarrollo|construyo)"
@@ -187,16 +197,23 @@ NAME_THEN_MODEL = re.compile(
 # A signature: a line that opens with a dash and holds only the name ("— Tuiuiú").
 _SIGNATURE_BEFORE = re.compile(r"(?:^|\n|[.!?][ \t])[ \t]*-{1,2}[ \t]*$")
 _SIGNATURE_AFTER = re.compile(r"[ \t.!]*(?:\n|$)")
+# A closing line, then the name alone: "Abraços,\nGemini", "Best regards, Grok".
+_SIGN_OFF_BEFORE = re.compile(
+    r"(?:^|\n)[ \t]*(?:best\s+regards|kind\s+regards|warm\s+regards|regards|best|cheers"
+    r"|sincerely|yours|atenciosamente|abracos?|um\s+abraco|cordialmente|saudacoes|saludos"
+    r"|un\s+saludo|atentamente|cordialement|amicalement|此致敬礼|此致)[ \t]*[,!.]?[ \t]*"
+    r"(?:\n[ \t]*)?(?:-{1,2}[ \t]*)?$"
+)
 # What opens a sentence: the text's start, a full stop, a line's start, a bullet.
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:[-*#>]+\s+|\d+[.)]\s+)?)[\"'*_(\[]*$")
 
 
 def is_signature(folded: str, start: int, end: int) -> bool:
     """Whether the name at folded[start:end] signs the answer: "\n— Tuiuiú"."""
-    before = folded[max(0, start - 8) : start]
-    return (
-        _SIGNATURE_BEFORE.search(before) is not None
-        and _SIGNATURE_AFTER.match(folded, end) is not None
+    before = folded[max(0, start - 40) : start]
+    return _SIGNATURE_AFTER.match(folded, end) is not None and (
+        _SIGNATURE_BEFORE.search(before[-8:]) is not None
+        or _SIGN_OFF_BEFORE.search(before) is not None
     )
 
 

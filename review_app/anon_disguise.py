@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 from review_app.anon_scripts import WORD
 
 # Three or more single letters or digits, each followed by one separator run.
-_SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}[ \t.\-_*·•|/]{{1,2}})+{WORD}(?!{WORD})")
+# Any mark but a line break parts them: "C l a u d e", "C~l~a~u~d~e", "G+P+T".
+_SPACED_RUN = re.compile(rf"(?<!{WORD})(?:{WORD}(?:[^\w\n]|_){{1,2}})+{WORD}(?!{WORD})")
 # A hyphen joins real compounds ("co-pilot"): only a space or a dot splits a name.
 _PIECE = re.compile(rf"{WORD}+")
 # Lookaheads over ASCII letters and digits only: over any letter, each character of a long
@@ -23,8 +24,10 @@ _WORD_WITH_DIGITS = re.compile(
     rf"(?<!{WORD})(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z][a-z0-9]*[a-z])[a-z0-9]+(?!{WORD})"
 )
 _VERSION_AFTER = re.compile(r"[\s\-_.:]?\d++(?:[.,]\d++)*+")  # "L1ama 3": the version goes too
-_LEET = str.maketrans("0134578", "oleasbt")
-_LEET_I = str.maketrans("0134578", "oieasbt")
+_LEET = str.maketrans("0134578@$\u20ac|!", "oleasbtaseli")
+_LEET_I = str.maketrans("0134578@$\u20ac|!", "oieasbtasell")
+# Symbols for letters inside a word: "Cl@ude", "G\u20acmini", "L|ama", "Gem!ni".
+_WORD_WITH_SYMBOLS = re.compile(r"(?<![a-z0-9@$\u20ac|])[a-z0-9]*(?:[@$\u20ac|!][a-z0-9]+)+")
 _MIN_SPELLED = 3  # "g.p.t": shorter runs spell too many words by chance
 _MIN_JOINED = 5  # "Cla ude": shorter pairs join into names by chance ("me ta")
 
@@ -83,7 +86,7 @@ def _joinable(folded: str, previous_end: int, start: int) -> int:
 def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:
     """Folded spans of words that spell a name once their digits are read as letters
     ("cl4ude", "l1ama", "0penai"); digits at the end stay a version ("cl4ude3")."""
-    for word in _WORD_WITH_DIGITS.finditer(folded):
+    for word in (*_WORD_WITH_DIGITS.finditer(folded), *_WORD_WITH_SYMBOLS.finditer(folded)):
         text = word.group()
         stem = text.rstrip("0123456789") or text
         # A final digit may be a letter too ("gem1n1"), not only a version ("cl4ude3").
@@ -92,7 +95,7 @@ def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable
             (text, _LEET),
         ]
         for candidate, table in candidates:
-            if any(c.isdigit() for c in candidate) and is_name(candidate.translate(table)):
+            if not candidate.isalpha() and is_name(candidate.translate(table)):
                 version = _VERSION_AFTER.match(folded, word.end())
                 yield word.start(), word.end() if version is None else version.end()
                 break
