@@ -102,7 +102,10 @@ _MODEL_OF_CUES = (
 )
 CUES = IDENTITY_CUES + MAKER_CUES + _MODEL_OF_CUES
 # Chinese cues: no space after them ("我是豆包", "由月之暗面开发").
-CJK_CUES = ("我是", "我叫", "我的名字是", "我的名字叫", "本模型是?", "这里是", "作为", "由", "来自")
+CJK_CUES = (
+    *("我是(?:一个|一款|一位|一名)?(?:叫|名叫|叫做)", "(?:可以|你可以|您可以)?叫我", "称呼我为?"),
+    *("我是", "我叫", "我的名字是", "我的名字叫", "本模型是?", "这里是", "作为", "由", "来自"),
+)
 # Labels of a header or a signature: "modelo: sabia-4", "organização: Maritaca", "Firmado:".
 LABEL_CUES = (
     rf"(?<!{WORD})(?:model|modelo|modele|organizacao|organization|organizacion|provider"
@@ -148,7 +151,19 @@ def cue_ends(folded: str) -> frozenset[int]:
         match.start("end")
         for match in _CUE_AT.finditer(folded)
         if not _made_is_other(folded, match.start())
-    )
+    ) | frozenset(match.end() for match in CALLED.finditer(folded))
+
+
+# The speaker as an assistant "called" something: "I'm an AI called Claude", "Sou uma
+# assistente virtual chamada Bruma", "Soy un asistente llamado Grok". Without the speaker,
+# "a chatbot called Gemini that my nephew uses" is somebody else's.
+CALLED = re.compile(
+    rf"(?<!{WORD})(?:i\s+am|i'm|(?:eu\s+)?sou|(?:yo\s+)?soy|je\s+suis)\s+[^.!?\n]{{0,60}}?"
+    r"(?<![a-z])(?:ai|ia|assistant|assistente|asistente|model|modelo|modele|chatbot|bot|llm"
+    r"|system|sistema|helper|ajudante|ayudante)\s+(?:[a-z]+\s+)?"
+    r"(?:called|named|chamad[oa]|llamad[oa]|nommee?|appelee?|denominad[oa]|nomead[oa])\s+"
+    rf"{MARKUP}"
+)
 
 
 _PARTICIPLE_AT = re.compile("|".join(_PARTICIPLES))

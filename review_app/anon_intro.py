@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_cues import BEING_CUES, MAKER_CUES, MARKUP, NAME_CUES
+from review_app.anon_cues import BEING_CUES, CALLED, MAKER_CUES, MARKUP, NAME_CUES
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -56,9 +56,10 @@ _INTRODUCTION = re.compile(
 # "我是X，一个…", "我叫X，由…开发", "我是小瑞，很高兴为你服务": the name, then what it is, who
 # made it, or the help it offers.
 _CJK_INTRODUCTION = re.compile(
-    r"(?:我是|我叫|我的名字是|我的名字叫|这里是|名为)[\"\u201c\u300c]?"
+    r"(?:我是(?:一个|一款|一位|一名)?(?:叫|名叫|叫做)|我是|我叫|我的名字是|我的名字叫|这里是|名为"
+    r"|(?:可以|你可以|您可以)叫我)[\"\u201c\u300c]?"
     r"(?P<name>[^\s，,。！？!?、的是\"\u201d\u300d]{1,8}?)[\"\u201d\u300d]?"
-    r"(?=[，,]\s*(?:一个|一款|一种|由|来自|你的|您的)|由"
+    r"(?=[，,]\s*(?:一个|一款|一种|由|来自|你的|您的)|由|的(?:ai|助手|助理|模型|机器人|人工智能|智能)"
     r"|[，,。！!~]\s*[^。？?\n]{0,20}?"
     r"(?:帮|为你|为您|服务|效劳|助手|助理|模型|人工智能|ai|客服|机器人|顾问|管家|导购|向导))"
 )
@@ -197,6 +198,10 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
             continue
         if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end
+    for match in CALLED.finditer(folded):  # "I'm an AI assistant called Zorbel"
+        span = _capitalised_name(document, match.end())
+        if span is not None:
+            yield span
     yield from _weak_introductions(document)
     yield from _opening_introduction(document)
     for match in _CJK_INTRODUCTION.finditer(folded):
