@@ -311,6 +311,13 @@ _NAMED_BEFORE = re.compile(
     r"|appellent|appelait)(?:\s+(?:him|her|them|-?lhe|-?o|-?a|de|le|la|lo))?)\s+"
     r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东)\s*)$"
 )
+# A person's pronoun later in the name's sentence: "Claude and his wife", "o Claude disse que
+# ele", "Gemma si ella puede", "克劳德明天来，他". An assistant is "it", and one that speaks
+# as itself was decided by its cue before.
+_PRONOUN_AFTER = re.compile(
+    r"[^.!?\n。！？]{0,80}?(?:(?<![a-z])(?:he|she|his|her|him|hers|himself|herself|ele|ela|dele"
+    r"|dela|ella|il|elle)(?![a-z])|他|她)"
+)
 _PERSON_NEARBY = re.compile(r"sesame|sesamo|muppet|monet|debussy|bert(?![a-z])")
 _GENERAL_PURPOSE = re.compile(
     r"general[\s-]+purpose\s+technolog|tecnologias?\s+de\s+(?:proposito|uso)\s+geral"
@@ -318,7 +325,8 @@ _GENERAL_PURPOSE = re.compile(
 )
 _AVIATION = re.compile(
     r"pilot|aviao|aeronave|cockpit|cabine|flight|voo|vuelo|vol\s|captain|comandante|airline"
-    r"|aircraft|landing|pouso|takeoff|decolagem|rally|rali|plane|avion"
+    r"|aircraft|landing|pouso|takeoff|decolagem|rally|rali|plane|avion|carro|coche|driver"
+    r"|motorista|piloto"
     r"|飞机|副驾驶|机长|驾驶舱|航空|航班|飞行"
 )
 _ADJECTIVE_ANTHROPIC = re.compile(
@@ -358,4 +366,5 @@ def is_person(folded: str, start: int, end: int) -> bool:
         or _PERSON_AFTER.match(after) is not None
         or (apposition is not None and _MODEL_WORDS.search(apposition.group("phrase")) is None)
         or _PERSON_NEARBY.search(before + " " + after) is not None
+        or _PRONOUN_AFTER.match(after) is not None
     )

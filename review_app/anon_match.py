@@ -11,6 +11,8 @@ from review_app.textfold import FoldedText
 
 MARKER = "[SISTEMA]"
 _FOLLOWING_WORD = re.compile(r"[ \t]+([^\W\d_]+)")
+_MIDDLE_DOTS = "\u00b7\u30fb\u2027\u2022"
+_NAME_JOINERS = "-" + _MIDDLE_DOTS
 
 
 _WEB_ADDRESS_AFTER = re.compile(r"(?:\.[a-z0-9\-]++)++")
@@ -36,9 +38,12 @@ def is_labelled_as_written(document: FoldedText, match: re.Match[str]) -> bool:
 
 
 def is_person_name(document: FoldedText, match: re.Match[str], known: frozenset[str]) -> bool:
-    """Whether a given name is a person's: "Jean-Claude", "Claude Monet"."""
+    """Whether a given name is a person's: "Jean-Claude", "Claude Monet", and in Chinese with
+    a middle dot between the names ("克劳德·莫奈", "让·克劳德")."""
     folded, start, end = document.folded, match.start(), match.end()
-    if start >= 2 and folded[start - 1] == "-" and folded[start - 2].isalpha():
+    if start >= 2 and folded[start - 1] in _NAME_JOINERS and folded[start - 2].isalpha():
+        return True
+    if end + 1 < len(folded) and folded[end] in _MIDDLE_DOTS and folded[end + 1].isalpha():
         return True
     following = _FOLLOWING_WORD.match(folded, end)
     if following is None or following.group(1) in known:
