@@ -268,7 +268,7 @@ _GOOGLE_PRODUCT = re.compile(
 _PERSON_BEFORE = re.compile(
     r"(?:vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
     r"|colleague|senhor|sr|sra|dona|mr|mrs|ms|monsieur|madame|vecin[oa]|voisin|ami"
-    r"|irmao|brother|sister|irma|filho|son|pai|father|professor|teacher|chef|pintor|painter"
+    r"|irmao|brother|sister|irma|filho|son|pai|father|professora?|teacher|chef|pintora?|painter"
     # Family, people at work, and a person's title: "my husband Claude", "a enfermeira Gemma".
     r"|husband|wife|daughter|mother|mom|mum|dad|marido|esposa|esposo|filha|mae|avo|grandma"
     r"|grandpa|grandfather|grandmother|nephew|niece|sobrinh[oa]|neto|neta|hij[oa]|madre|padre"
