@@ -65,7 +65,10 @@ _ROLE = re.compile(
     rf"|modelo|agent|agente|inteligencia\s+artificial)(?!{WORD})"
 )
 _OWNER_OF_ROLE = re.compile(
-    r"(?P<owner>(?:[A-Z][\w&\-]*[ \t]+){0,3}[A-Z][\w&\-]*)'s[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    # Each word opens where no word character precedes it, and is read whole (possessive):
+    # tried from every capital of a long word, the pattern was quadratic.
+    r"(?<![\w&\-])(?P<owner>(?:[A-Z][\w&\-]*+[ \t]+){0,3}[A-Z][\w&\-]*+)'s[ \t]+"
+    r"(?:[\w\-]+[ \t]+){0,2}?"
     r"(?:assistant|helper|bot|chatbot|agent|guide|companion|AI)(?![a-z])"
 )
 _CAPITALISED_WORDS = re.compile(
