@@ -1,8 +1,12 @@
-"""The anonymiser's figures on the three corpora it was never tuned on (issue 23), as a floor:
-a change that removes fewer self-identifying answers, or alters more innocent ones, than the
-anonymiser did when these figures were measured fails here. The figures themselves, per
-language and class, are bench/bench_anonymiser_corpus.py's; they are below the issue's goal
-(at least 99 % removed, at most 2 % altered), which this test does not claim."""
+"""The anonymiser's figures on its evaluation corpora (issue 23), as a floor: a change that
+removes fewer self-identifying answers, or alters more innocent ones, than the anonymiser did
+when these figures were measured fails here. The figures themselves, per language and class,
+are bench/bench_anonymiser_corpus.py's.
+
+Only `heldout` is still an evaluation corpus that nobody tunes on; its floor stays below the
+issue's goal (at least 99 % removed, at most 2 % altered), which this test does not claim.
+`fresh` and `fresh2` were read and tuned on in round 4 (the lead retired them as evaluation
+corpora): they are development corpora now, and their floors keep what round 4 reached."""
 
 from __future__ import annotations
 
@@ -16,7 +20,8 @@ from tests.support.anonymiser_corpus import demonstration_models, measure, read_
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = ROOT / "tests" / "data" / "anonymiser"
 # corpus: (answers removed at least, innocent answers altered at most), measured 2026-12-02
-FLOORS = {"heldout": (211, 6), "fresh": (66, 3), "fresh2": (75, 3)}
+# (heldout after round 4: 217 and 4; fresh and fresh2 tuned on in round 4)
+FLOORS = {"heldout": (217, 4), "fresh": (72, 0), "fresh2": (78, 0)}
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +33,7 @@ def scrub() -> Scrubber:
 def test_no_fewer_removed_and_no_more_altered_than_measured(scrub: Scrubber, corpus: str) -> None:
     measurement = measure(read_corpus(CORPORA / corpus), scrub)
     removed_at_least, altered_at_most = FLOORS[corpus]
-    # Counts only in the message: the corpus texts must not be shown to anyone tuning rules.
+    # Counts only in the message: heldout's texts must not be shown to anyone tuning rules.
     assert measurement.removed.hits >= removed_at_least, (
         f"{corpus}: removed {measurement.removed.hits}/{measurement.removed.total}"
     )
