@@ -98,12 +98,17 @@ _MODEL_OF_CUES = (
     r"(?:familia|family|famille)(?:\s+d[aoe]|\s+of)?",
     r"(?:resposta|answer|response|respuesta|reponse)\s+(?:d[aoe]|from|by|del?)",
     r"(?:com\s+base\s+(?:n[oa]s?|em)|based\s+on)",
+    # "my creators at Google", "meus criadores no Google", "mis creadores de Meta".
+    r"(?:my|meus|minhas|mis|mes)\s+(?:creators|makers|developers|engineers|criador[ae]s"
+    r"|desenvolvedor[ae]s|engenheir[oa]s|creador[ae]s|desarrollador[ae]s|ingenier[oa]s"
+    r"|createurs|developpeurs)\s+(?:at|from|of|n[oa]s?|d[aoe]s?|en|de|del|chez)",
     r"this\s+is",
 )
 CUES = IDENTITY_CUES + MAKER_CUES + _MODEL_OF_CUES
 # Chinese cues: no space after them ("我是豆包", "由月之暗面开发").
 CJK_CUES = (
     *("我是(?:一个|一款|一位|一名)?(?:叫|名叫|叫做)", "(?:可以|你可以|您可以)?叫我", "称呼我为?"),
+    "我(?:出自|属于|隶属于)",
     *("我是", "我叫", "我的名字是", "我的名字叫", "本模型是?", "这里是", "作为", "由", "来自"),
 )
 # Labels of a header or a signature: "modelo: sabia-4", "organização: Maritaca", "Firmado:".
@@ -196,7 +201,7 @@ AFTER_NAME = re.compile(
 NAME_THEN_MODEL = re.compile(
     rf"\s+(?:model|modelo|modele|assistant|assistente|asistente|ai|ia|llm|chatbot|here|aqui"
     rf"|speaking|falando|ici)(?!{WORD})"
-    r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队)|\s+al\s+habla"
+    r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队|为你|为您)|\s+al\s+habla"
     # The maker as the subject: "Alibaba Cloud trained me", "Cohere me entrenó", "谷歌训练了我".
     rf"|\s+(?:trained|built|created|developed|designed|programmed|fine-tuned)\s+me(?!{WORD})"
     r"|\s+me\s+(?:treinou|criou|desenvolveu|construiu|entreno|creo|desarrollo|construyo)"
@@ -210,8 +215,12 @@ NAME_THEN_MODEL = re.compile(
     r"|chatbot)(?![a-z])"
 )
 # A signature: a line that opens with a dash and holds only the name ("— Tuiuiú").
-_SIGNATURE_BEFORE = re.compile(r"(?:^|\n|[.!?][ \t])[ \t]*-{1,2}[ \t]*$")
-_SIGNATURE_AFTER = re.compile(r"[ \t.!]*(?:\n|$)")
+_SIGNATURE_BEFORE = re.compile(
+    r"(?:^|\n|[.!?][ \t])[ \t]*-{1,2}[ \t]*(?:the[ \t]+)?"
+    r"(?:(?:equipe|team|equipo|time)[ \t]+(?:d[aoe][ \t]+)?)?$"
+)
+# "— Equipe Gemini", "— The Grok team": a team signs too.
+_SIGNATURE_AFTER = re.compile(r"(?:[ \t]+(?:team|equipe|equipo))?[ \t.!]*(?:\n|$)")
 # A closing line, then the name alone: "Abraços,\nGemini", "Best regards, Grok".
 _SIGN_OFF_BEFORE = re.compile(
     r"(?:^|\n)[ \t]*(?:best\s+regards|kind\s+regards|warm\s+regards|regards|best|cheers"
@@ -227,7 +236,7 @@ def is_signature(folded: str, start: int, end: int) -> bool:
     """Whether the name at folded[start:end] signs the answer: "\n— Tuiuiú"."""
     before = folded[max(0, start - 40) : start]
     return _SIGNATURE_AFTER.match(folded, end) is not None and (
-        _SIGNATURE_BEFORE.search(before[-8:]) is not None
+        _SIGNATURE_BEFORE.search(before[-20:]) is not None
         or _SIGN_OFF_BEFORE.search(before) is not None
     )
 

@@ -63,11 +63,17 @@ _CJK_INTRODUCTION = re.compile(
     r"|[，,。！!~]\s*[^。？?\n]{0,20}?"
     r"(?:帮|为你|为您|服务|效劳|助手|助理|模型|人工智能|ai|客服|机器人|顾问|管家|导购|向导))"
 )
+# A greeting, then the name "here" with the help it offers: "你好呀，小美在这里！有什么想问的？".
+_CJK_HERE = re.compile(
+    r"(?:你好|您好|嗨|哈喽)[呀啊哦~！!，,\s]*(?P<name>[^\s，,。！？!?、的我你他她它这那]{1,6}?)"
+    r"(?:在这里|在此|来啦|来了)[，,！!~\s]*(?:为你|为您|帮你|帮您|陪你|有什么|随时)"
+)
 _CJK_LATIN_NAME = re.compile(r"(?:我是|我叫|我的名字是|我的名字叫)\s*(?=[a-z])")
 _CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", "大型", "智能", "来自", "由")
 _ROLE = (
     r"(?:assistant|assistente|asistente|model|modelo|modele|ia|ai|chatbot|bot|llm|helper"
-    r"|ajudante|inteligencia\s+artificial|artificial\s+intelligence)(?![a-z])"
+    r"|ajudante|ayudante|sidekick|buddy|companion|copilot|tutor|concierge|robot|robo"
+    r"|inteligencia\s+artificial|artificial\s+intelligence)(?![a-z])"
 )
 # What confirms that "I'm X" introduces a name: what X is, who made it, or that it speaks;
 # also said after "and": "Me chamo Lara e sou a assistente", "Mi nombre es Brisa y fui
@@ -75,7 +81,8 @@ _ROLE = (
 _CONFIRMS = re.compile(
     # "I'm Poppy from the Willowbank helpdesk, an AI": where it is from may come first.
     r"(?:\s+(?:from|at|of|de|da|do|del)\s+[^,.;:!?\n]{1,60}?)?"
-    r"\*{0,2}\s*[,;(\u2013-]\s*(?!(?:my|our|his|her|meu|minha|mi|su)\s)(?:[\w'\-]+\s+){0,3}?"
+    # "I'm Pip, think of me as your budgeting sidekick": up to six words before the role.
+    r"\*{0,2}\s*[,;(\u2013-]\s*(?!(?:my|our|his|her|meu|minha|mi|su)\s)(?:[\w'\-]+\s+){0,6}?"
     rf"{_ROLE}"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
@@ -205,8 +212,13 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
     yield from _weak_introductions(document)
     yield from _opening_introduction(document)
     for match in _CJK_INTRODUCTION.finditer(folded):
+        # '他说：“我是小王，…”' is somebody else; '本助手名为“晓禾”' quotes only the name.
+        if _is_quoted(original, document.original_index(match.start())):
+            continue
         if not match.group("name").startswith(_CJK_DESCRIPTION):
             yield document.original_span(match.start("name"), match.end("name"))
+    for match in _CJK_HERE.finditer(folded):
+        yield document.original_span(match.start("name"), match.end("name"))
     for match in _CJK_LATIN_NAME.finditer(folded):
         start = document.original_index(match.end())
         end = _capitalised_end(original, start)
@@ -314,10 +326,21 @@ def _is_quoted(original: str, start: int) -> bool:
     line = original[line_start:start]
     if _DIALOGUE_LINE.match(line) is not None:
         return True
-    opened = line.count("\u201c") > line.count("\u201d") or line.count("\u00ab") > line.count(
-        "\u00bb"
-    )
+    opened = any(line.count(left) > line.count(right) for left, right in _QUOTE_PAIRS)
     return opened or line.count('"') % 2 == 1
+
+
+_QUOTE_PAIRS = (
+    ("\u201c", "\u201d"),
+    ("\u00ab", "\u00bb"),
+    ("\u300c", "\u300d"),
+    ("\u300e", "\u300f"),
+)
+
+
+def is_quoted(original: str, start: int) -> bool:
+    """Whether `start` is inside a quotation or a line of dialogue: somebody else speaking."""
+    return _is_quoted(original, start)
 
 
 def _capitalised_end(original: str, start: int) -> int:

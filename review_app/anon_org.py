@@ -16,6 +16,7 @@ from bisect import insort
 from collections.abc import Iterable
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, NAME_CUES
+from review_app.anon_intro import is_quoted
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -85,6 +86,16 @@ _CJK_OWN_ORGANISATION = re.compile(
 
 
 def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]]:
+    """Each organisation found, unless its self-introduction is quoted: 'She said, "Hi, I'm
+    Dave, a representative of Northwind"' is somebody else's ('Sou a Lia, assistente da loja
+    "Casa Bela"' quotes only the name, and still goes)."""
+    for introduction, span in _organisations(document):
+        if not is_quoted(document.original, document.original_index(introduction)):
+            yield span
+
+
+def _organisations(document: FoldedText) -> Iterable[tuple[int, tuple[int, int]]]:
+    """(where the introduction or role is in the folded text, the organisation's span)."""
     folded, original = document.folded, document.original
     for match in _ROLE_OF.finditer(folded):
         sentence_start = _sentence_start(folded, match.start())
@@ -92,7 +103,7 @@ def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]
             continue
         span = _capitalised_after(original, document.original_index(match.end()))
         if span is not None and original[span[0] : span[1]].casefold() not in _AI_WORDS:
-            yield span
+            yield match.start(), span
     for match in _MAKER.finditer(folded):
         sentence_start = _sentence_start(folded, match.start())
         introduced = _INTRODUCED.search(folded, sentence_start, match.start())
@@ -101,7 +112,7 @@ def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]
             continue
         span = _capitalised_after(original, document.original_index(match.end()))
         if span is not None and original[span[0] : span[1]].casefold() not in _AI_WORDS:
-            yield span
+            yield match.start(), span
     for match in _OWNER_OF_ROLE.finditer(original):
         # Right after the speaker's name: "I'm Harbor, Cresthaven Health's assistant".
         if not original.endswith(", ", 0, match.start()):
@@ -109,16 +120,19 @@ def spans_of_own_organisations(document: FoldedText) -> Iterable[tuple[int, int]
         folded_start = document.original_span(match.start(), match.start() + 1)[0]
         sentence_start = _sentence_start(folded, folded_start)
         if _INTRODUCED.search(folded, sentence_start, folded_start) is not None:
-            yield match.span("owner")
+            yield folded_start, match.span("owner")
     for match in _ROLE_THAT.finditer(folded):
         sentence_start = _sentence_start(folded, match.start())
         if _INTRODUCED.search(folded, sentence_start, match.start()) is None:
             continue
         span = _capitalised_after(original, document.original_index(match.end()), lower=0)
         if span is not None and _OWNER_VERB.match(original, span[1]) is not None:
-            yield span
+            yield match.start(), span
     for match in _CJK_OWN_ORGANISATION.finditer(folded):
-        yield document.original_span(match.start("organisation"), match.end("organisation"))
+        organisation = document.original_span(
+            match.start("organisation"), match.end("organisation")
+        )
+        yield match.start(), organisation
 
 
 def _sentence_start(folded: str, position: int) -> int:
@@ -143,13 +157,20 @@ def spans_after_names(original: str, spans: list[tuple[int, int]]) -> list[tuple
     return found
 
 
+_OPENERS = "\"'*_\u201c\u00ab\u300c"
+_WORD_AFTER = re.compile(r"[^\s,.;:!?\"\u201d\u00bb*]+")
+
+
 def _capitalised_after(
     original: str, start: int, *, lower: int = _LOWER_WORDS_BEFORE
 ) -> tuple[int, int] | None:
     """The capitalised words after up to three lower-case ones ("la aseguradora Solvera")."""
     position = start
     for _ in range(lower + 1):
-        word = re.compile(r"[^\s,.;:!?]+").match(original, position)
+        # An opening quote or bold before the name: 'da loja "Casa Bela"', "de **Solvera**".
+        while position < len(original) and original[position] in _OPENERS:
+            position += 1
+        word = _WORD_AFTER.match(original, position)
         if word is None:
             return None
         if word.group()[0].isupper():

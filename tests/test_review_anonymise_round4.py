@@ -314,3 +314,44 @@ def test_somebody_else_called_something_is_kept(text: str) -> None:
 )
 def test_what_real_models_write(text: str, name: str) -> None:
     _masked(text, name)
+
+
+# --- more ways to say who speaks and who made it ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Hey, I'm Pip — think of me as your budgeting sidekick.", "Pip"),
+        ("Oi! Sou Tico, pense em mim como seu tutor de matemática.", "Tico"),
+        ("你好呀，小禾在这里！有什么想问的？", "小禾"),
+        ("Meus criadores no Google me ensinaram a ser breve.", "Google"),
+        ("My creators at Meta want me to be brief.", "Meta"),
+        ("Mis creadores de Mistral me pidieron ser breve.", "Mistral"),
+        ("我出自百度，擅长中文。", "百度"),
+        ("Obrigado!\n— Equipe Gemini", "Gemini"),
+        ("Thanks for asking.\n— The Grok team", "Grok"),
+        ("豆包为你解答：先存钱。", "豆包"),
+        ('Sou a Lia, assistente da loja "Casa Bela".', "Casa Bela"),
+        ("Soy Max, tu asistente de **Solvera Seguros**.", "Solvera"),
+    ],
+)
+def test_more_speakers_and_makers_go(text: str, name: str) -> None:
+    _masked(text, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'A moça disse: "Oi, sou a Marina, atendente da Clínica Sorriso, tudo bem?"',
+        'The caller said, "Hi, I\'m Dave, a representative of Northwind Energy."',
+        "La mujer dijo: «Hola, soy Carmen, la recepcionista de Hotel Mirador».",
+        "— Sou o Paulo, consultor da Imobiliária Lar — disse ele.",
+        "他说：“我是小王，星光银行的客服。”",
+        "你好，妈妈来了，快开门。",
+        "这款手机属于华为。",
+        "My creators at school were my teachers.",
+    ],
+)
+def test_somebody_else_introducing_their_organisation_is_kept(text: str) -> None:
+    _kept(text)
