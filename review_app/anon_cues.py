@@ -7,6 +7,7 @@ and dashes. Languages: pt-BR and English (the rounds'), Spanish, French and Chin
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from review_app.anon_scripts import WORD
 
@@ -105,31 +106,33 @@ _MODEL_OF_CUES = (
     r"this\s+is",
 )
 CUES = IDENTITY_CUES + MAKER_CUES + _MODEL_OF_CUES
-# Chinese cues: no space after them ("我是豆包", "由月之暗面开发").
+# Chinese cues: no space after them ("我是豆包", "由月之暗面开发"), and Chinese labels ("回答者：",
+# "模型：", "助手：": a full-width colon folds to ":").
 CJK_CUES = (
     *("我是(?:一个|一款|一位|一名)?(?:叫|名叫|叫做)", "(?:可以|你可以|您可以)?叫我", "称呼我为?"),
     "我(?:出自|属于|隶属于)",
     *("我是", "我叫", "我的名字是", "我的名字叫", "本模型是?", "这里是", "作为", "由", "来自"),
+    r"(?:回答者|回答人|回复者|答复者|模型|助手|署名|提供者|开发者|开发方|研发方)\s*:",
 )
+_CJK_CUE_FIRST = "我可你您叫称本这作由来回模助署提开研"  # the first characters of CJK_CUES
 # Labels of a header or a signature: "modelo: sabia-4", "organização: Maritaca", "Firmado:".
+# Each opens where no word character precedes it.
 LABEL_CUES = (
-    rf"(?<!{WORD})(?:model|modelo|modele|organizacao|organization|organizacion|provider"
+    r"(?:model|modelo|modele|organizacao|organization|organizacion|provider"
     r"|provedor|fornecedor|proveedor|author|autor|signed|assinado|firmado|signe)\s*:",
-    rf"(?<!{WORD})(?:eu|yo|moi),",  # "Eu, Gemini, não tenho acesso"
+    r"(?:eu|yo|moi),",  # "Eu, Gemini, não tenho acesso"
     # The speaker's row of a table: "| Assistente | Grok 3 |", "| Model | Qwen |".
-    rf"(?<!{WORD})(?:model|modelo|modele|assistant|assistente|asistente|chatbot|bot"
-    r"|author|autor|respondent)\s*\|",
-    rf"(?<!{WORD})(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por)\s*:",
+    r"(?:model|modelo|modele|assistant|assistente|asistente|chatbot|bot|author|autor"
+    r"|respondent)\s*\|",
+    r"(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por)\s*:",
     # The speaker's role, then its name set apart: "Seu assistente, Gemini, recomenda".
-    rf"(?<!{WORD})(?:your|seu|sua|tu|su|votre|ton|ta)\s+(?:[a-z]+\s+)?"
+    r"(?:your|seu|sua|tu|su|votre|ton|ta)\s+(?:[a-z]+\s+)?"
     r"(?:assistant|assistente|asistente|modelo|model|chatbot|ia|ai),",
     # Who made the speaker, in a list of what it is: "- Maker: Anthropic", "**Criador:** Google".
-    rf"(?<!{WORD})(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
+    r"(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
     r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
     r"(?:\*\*)?\s*:",
-    # Chinese labels: "回答者：", "模型：", "助手：" (a full-width colon folds to ":").
-    r"(?:回答者|回答人|回复者|答复者|模型|助手|署名|提供者|开发者|开发方|研发方)\s*:",
 )
 _ARTICLE = (
     r"(?:(?:o|a|um|uma|the|an|el|la|un|una|le|l'|une)\s+)?"
@@ -141,10 +144,13 @@ MARKUP = r"(?:<[a-z]+>|[*_~`'\"\[(\u201c\u300a\u300c\u300e])*"
 # cue inside another ("sou a IA da Meta": "ia da") is not hidden by it. One end is kept per
 # position: the longer cues come first ("sou baseado no" before "sou").
 _LONGEST_FIRST = "|".join(_MODEL_OF_CUES + MAKER_CUES + IDENTITY_CUES)
+# Inside a word, one look behind rejects every Latin cue at once, and a character class
+# every Chinese one: the alternatives are tried only where a cue may start.
 _CUE_AT = re.compile(
-    rf"(?=(?:(?<!{WORD})(?:{_LONGEST_FIRST})\s+{_ARTICLE}"
+    rf"(?=(?:(?<!{WORD})(?:(?:{_LONGEST_FIRST})\s+{_ARTICLE}"
     # A label may close its bold before the name: "**Modelo:** Gemini".
-    rf"|(?:{'|'.join(CJK_CUES + LABEL_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
+    rf"|(?:{'|'.join(LABEL_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
+    rf"|(?=[{_CJK_CUE_FIRST}])(?:{'|'.join(CJK_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
     rf"{MARKUP}(?P<end>))"
 )
 
@@ -156,19 +162,30 @@ def cue_ends(folded: str) -> frozenset[int]:
         match.start("end")
         for match in _CUE_AT.finditer(folded)
         if not _made_is_other(folded, match.start())
-    ) | frozenset(match.end() for match in CALLED.finditer(folded))
+    ) | frozenset(called_ends(folded))
 
 
 # The speaker as an assistant "called" something: "I'm an AI called Claude", "Sou uma
 # assistente virtual chamada Bruma", "Soy un asistente llamado Grok". Without the speaker,
-# "a chatbot called Gemini that my nephew uses" is somebody else's.
-CALLED = re.compile(
+# "a chatbot called Gemini that my nephew uses" is somebody else's. The rare "called" is
+# found first, and the speaker looked for only in the 80 characters before it.
+_CALLED = re.compile(
+    rf"(?<!{WORD})(?:called|named|chamad[oa]|llamad[oa]|nommee?|appelee?|denominad[oa]"
+    rf"|nomead[oa])\s+{MARKUP}"
+)
+_SPEAKER_AS_ASSISTANT = re.compile(
     rf"(?<!{WORD})(?:i\s+am|i'm|(?:eu\s+)?sou|(?:yo\s+)?soy|je\s+suis)\s+[^.!?\n]{{0,60}}?"
     r"(?<![a-z])(?:ai|ia|assistant|assistente|asistente|model|modelo|modele|chatbot|bot|llm"
-    r"|system|sistema|helper|ajudante|ayudante)\s+(?:[a-z]+\s+)?"
-    r"(?:called|named|chamad[oa]|llamad[oa]|nommee?|appelee?|denominad[oa]|nomead[oa])\s+"
-    rf"{MARKUP}"
+    r"|system|sistema|helper|ajudante|ayudante)\s+(?:[a-z]+\s+)?$"
 )
+
+
+def called_ends(folded: str) -> Iterable[int]:
+    """Where "I'm an AI called |Claude" ends: the name that follows is the speaker's."""
+    for match in _CALLED.finditer(folded):
+        window_start = max(0, match.start() - 80)
+        if _SPEAKER_AS_ASSISTANT.search(folded, window_start, match.start()) is not None:
+            yield match.end()
 
 
 _PARTICIPLE_AT = re.compile("|".join(_PARTICIPLES))

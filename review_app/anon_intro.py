@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_cues import BEING_CUES, CALLED, MAKER_CUES, MARKUP, NAME_CUES
+from review_app.anon_cues import BEING_CUES, MAKER_CUES, MARKUP, NAME_CUES, called_ends
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -205,8 +205,8 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
             continue
         if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end
-    for match in CALLED.finditer(folded):  # "I'm an AI assistant called Zorbel"
-        span = _capitalised_name(document, match.end())
+    for end in called_ends(folded):  # "I'm an AI assistant called Zorbel"
+        span = _capitalised_name(document, end)
         if span is not None:
             yield span
     yield from _weak_introductions(document)

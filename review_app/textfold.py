@@ -11,6 +11,7 @@ import html
 import re
 import unicodedata
 from bisect import bisect_right
+from functools import cached_property
 from itertools import accumulate
 
 from review_app.anon_scripts import is_cjk, latin_look_alike
@@ -183,6 +184,11 @@ class FoldedText:
         self._lengths = lengths
         return "".join(pieces)
 
+    @cached_property
+    def _has_silent_characters(self) -> bool:
+        """Whether some character of the original shows nothing (most texts have none)."""
+        return self._lengths is not None or any(_TABLE[ord(c)] == "" for c in set(self.original))
+
     def _folded_ends(self) -> list[int]:
         # Built only when a match needs it: most texts hold no name at all.
         if self._ends is None:
@@ -214,7 +220,7 @@ class FoldedText:
         """Whether an original character between the first and the last behind the folded
         span [start, end) shows nothing: an invisible character, a tag or an entity's tail
         inside a word ("Gem\u2060ini", "Gem<b>ini</b>"); an accent written apart is none."""
-        if end - start < 2:
+        if end - start < 2 or not self._has_silent_characters:
             return False
         ends = self._folded_ends()
         first, last = bisect_right(ends, start), bisect_right(ends, end - 1)
