@@ -44,7 +44,8 @@ BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
     r"(?:aqui\s+)?quem\s+(?:te\s+|lhe\s+|vos\s+)?(?:fala|responde|escreve|atende)\s+e",
     r"quien\s+(?:te\s+|le\s+|les\s+)?(?:habla|responde|escribe|atiende)\s+es",
     r"you'?re\s+(?:chatting|talking|speaking)\s+(?:with|to)",
-    r"(?:te|le)\s+habla",
+    r"(?:te|le|les)\s+(?:habla|escribe|responde)",
+    r"(?:te|lhe|vos)\s+(?:fala|escreve|responde)",
     r"(?:voce\s+)?esta\s+(?:falando|conversando)\s+com",
     r"(?:yo\s+)?soy",
     r"aqui\s+(?:habla|es)",
@@ -99,6 +100,11 @@ _MODEL_OF_CUES = (
     r"(?:familia|family|famille)(?:\s+d[aoe]|\s+of)?",
     r"(?:resposta|answer|response|respuesta|reponse)\s+(?:d[aoe]|from|by|del?)",
     r"(?:com\s+base\s+(?:n[oa]s?|em)|based\s+on)",
+    # "This reply comes from Gemini", "Respondendo como Llama", "Assistant (Grok):".
+    r"(?:reply|answer|response|resposta|respuesta|texto|text)\s+(?:comes|vem|viene)\s+"
+    r"(?:from|d[aoe]|del?)",
+    r"(?:respondendo|respondiendo|answering|replying|speaking|falando|hablando)\s+como",
+    r"(?:answering|replying|speaking)\s+as",
     # "my creators at Google", "meus criadores no Google", "mis creadores de Meta".
     r"(?:my|meus|minhas|mis|mes)\s+(?:creators|makers|developers|engineers|criador[ae]s"
     r"|desenvolvedor[ae]s|engenheir[oa]s|creador[ae]s|desarrollador[ae]s|ingenier[oa]s"
@@ -130,6 +136,7 @@ LABEL_CUES = (
     r"(?:assistant|assistente|asistente|modelo|model|chatbot|ia|ai),",
     # Who made the speaker, in a list of what it is: "- Maker: Anthropic", "**Criador:** Google".
     r"(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
+    r"(?:assistant|assistente|asistente|model|modelo|bot|ia|ai)\s*\(",
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
     r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
     r"(?:\*\*)?\s*:",

@@ -101,7 +101,8 @@ _WEAK_INTRODUCTION = re.compile(
 # el asistente", "Aqui é a Iara!".
 _OPENING_HERE = re.compile(
     r"(?P<cue>aqui(?:\s+(?:e|fala))?\s+(?:(?:o|a|el|la)\s+)?)?[*_]{0,2}"
-    r"(?P<name>[^\W\d_]+(?:\s+(?!here|aqui)[^\W\d_]+)?)[*_]{0,2}(?P<here>,?\s+(?:here|aqui))?"
+    r"(?P<name>[^\W\d_]+(?:\s+(?!here|aqui|speaking)[^\W\d_]+)?)[*_]{0,2}"
+    r"(?P<here>,?\s+(?:here|aqui|speaking|falando|al\s+habla))?"
     r"[*_]{0,2}\s*(?:[,.!:\u2014\u2013-]|$)"
 )
 # The help an assistant offers right after saying who it is: "I'm Zorbel. How can I help?"

@@ -40,7 +40,7 @@ _ROLE_OF = re.compile(
 )
 # A self-introduction earlier in the same sentence: "I'm Nora, the ...", "Sage here, the".
 _INTRODUCED = re.compile(
-    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como"
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como|speaking"
     r"|(?:te|le)\s+atiende)[\s,]"
 )
 # "the HR assistant that Halvorsen Group uses": the owner as the subject of a relative clause.

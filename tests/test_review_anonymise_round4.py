@@ -355,3 +355,40 @@ def test_more_speakers_and_makers_go(text: str, name: str) -> None:
 )
 def test_somebody_else_introducing_their_organisation_is_kept(text: str) -> None:
     _kept(text)
+
+
+# --- who answers, said without "I am" --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Hello! Bramble speaking, the helpdesk bot for Oakridge Council.", "Oakridge"),
+        ("Hola, te escribe Lía, asistente virtual de Seguros Delta.", "Lía"),
+        ("Quem te escreve é a Brisa, assistente da Loja Aroeira.", "Aroeira"),
+        ("Respondendo como Llama: sim, pode.", "Llama"),
+        ("Assistant (Grok): yes, go ahead.", "Grok"),
+        ("This reply comes from Quasar, an assistant built by Nebula Works.", "Nebula"),
+        ("Consulte a Jandaia, uma IA treinada pela Tupã Labs.", "Jandaia"),
+        ("Resposta gerada por Jandaia, da Jandaia IA.", "Jandaia"),
+        ("Entrenado por Bosque Labs, te doy esta respuesta.", "Bosque"),
+        ("本回答由豆包生成。", "豆包"),
+    ],
+)
+def test_who_answers_without_i_am(text: str, name: str) -> None:
+    _masked(text, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom speaking. I'll be late for dinner.",
+        "Maria, a nurse trained by the Red Cross, helped us.",
+        "Criado pela Prefeitura, o programa oferece aulas de natação.",
+        "O texto foi escrito por Machado de Assis em 1899.",
+        "Hablando como madre, te digo que descanses.",
+        "这篇文章由张老师撰写。",
+    ],
+)
+def test_other_speakers_and_authors_are_kept(text: str) -> None:
+    _kept(text)
