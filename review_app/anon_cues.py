@@ -298,60 +298,6 @@ _GOOGLE_PRODUCT = re.compile(
     r"|earth|chrome|fotos|photos|play|search|trends|news|noticias|flights|calendar|agenda|meet"
     rf"|classroom|lens|keep|street\s+view|imagens|images|shopping)(?!{WORD})"
 )
-_PERSON_BEFORE = re.compile(
-    r"(?:vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
-    r"|colleague|senhor|sr|sra|dona|mr|mrs|ms|monsieur|madame|vecin[oa]|voisin|ami"
-    r"|irmao|brother|sister|irma|filho|son|pai|father|professora?|teacher|chef|pintora?|painter"
-    # Family, people at work, and a person's title: "my husband Claude", "a enfermeira Gemma".
-    r"|husband|wife|daughter|mother|mom|mum|dad|marido|esposa|esposo|filha|mae|avo|grandma"
-    r"|grandpa|grandfather|grandmother|nephew|niece|sobrinh[oa]|neto|neta|hij[oa]|madre|padre"
-    r"|herman[oa]|abuel[oa]|nurse|enfermeir[oa]|enfermer[oa]|doctor|doutor[a]?|dr|dra|medic[oa]"
-    r"|candidate|candidat[oa]|boss|chefe|gerente|manager|supervisor|coordenador[a]?|intern"
-    r"|estagiari[oa]|student|alun[oa]|estudante|coach|tecnic[oa]|technician|recruiter"
-    r"|recrutador[a]?|lawyer|advogad[oa]|dentist|dentista|partner|namorad[oa]|boyfriend"
-    r"|girlfriend|coworker|co-worker|classmate|roommate|landlord|tenant|inquilin[oa]|chief"
-    # Companions, in-laws and pets: "tu compañera Gemma", "o sogro Claude", "my dog Kimi".
-    r"|compa[nñ]er[oa]|companheir[oa]|sogr[oa]|suegr[oa]|cunhad[oa]|cunad[oa]|[a-z]+-in-law"
-    r"|dog|puppy|cat|kitten|pet|cachorr[oa]|cachorrinh[oa]|cadela|gat[oa]|gatinh[oa]|perr[oa]"
-    r"|perrit[oa]|mascota|cavalo|horse|caballo"
-    r"|bert\s+(?:and|e|y|et))"
-    # "o professor de francês, o Claude": the role, what of, then the name set apart.
-    r"(?:\s+(?:de|do|da|del|of)\s+[^\W\d_]+)?\.?(?:,\s+(?:(?:o|a|el|la|the)\s+)?)?\s*$"
-)
-_PERSON_AFTER = re.compile(
-    r",?\s+(?:the|my|our|o|a|meu|minha|nosso|nossa|mi|el|la|le|mon|ma|notre|seu|sua)\s+"
-    r"(?:\w+\s+)?(?:neighbou?r|vizinh|friend|amig|colleague|colega|uncle|tio|cousin|prim"
-    r"|vecin|voisin|ami|brother|irmao|painter|pintor|chef|teacher|professor|baker|padeiro)"
-    rf"|\s+(?:and|e|y|et)\s+bert(?!{WORD})"
-)
-# "Ernie, the warehouse supervisor", "Gemma, a nova coordenadora": a person described,
-# unless the description is of a model ("Claude, an AI assistant").
-_APPOSITION = re.compile(
-    r",\s+(?:the|my|our|his|her|your|their|a|an|o|um|uma|el|la|un|una|meu|minha|mi|su|tu"
-    r"|nosso|nossa|seu|sua|vosso|vossa|nuestr[oa]|vuestr[oa]|votre|ton|ta|son|sa|notre|leur)\s+"
-    r"(?P<phrase>[^,.;:!?\n]{1,60})"
-)
-_MODEL_WORDS = re.compile(
-    r"(?<![a-z])(?:ai|ia|assistant|assistente|asistente|model|modelo|modele|chatbot|llm|bot"
-    r"|language|linguagem|lenguaje|anthropic|google|openai|version|versao|version|helper"
-    r"|ajudante|ayudante|companion|agent|agente|virtual|digital|artificial|developed|trained"
-    r"|built|desenvolvid[oa]|treinad[oa]|entrenad[oa]|desarrollad[oa]|criad[oa]|cread[oa])(?![a-z])"
-)
-# "a man called Claude", "se llama Claude", "我的同事Claude", "实习生叫Gemma".
-_NAMED_BEFORE = re.compile(
-    r"(?:(?<![a-z])(?:called|named|nicknamed|chamad[oa]|se\s+chama|se\s+llama|llamad[oa]"
-    r"|apelidad[oa]|apodad[oa]|(?:call|calls|chamam|chamavam|chamava|llaman|llamaban|llamaba"
-    r"|appellent|appelait)(?:\s+(?:him|her|them|-?lhe|-?o|-?a|de|le|la|lo))?)\s+"
-    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东)\s*)$"
-)
-# A person's pronoun later in the name's sentence: "Claude and his wife", "o Claude disse que
-# ele", "Gemma si ella puede", "克劳德明天来，他". An assistant is "it", and one that speaks
-# as itself was decided by its cue before.
-_PRONOUN_AFTER = re.compile(
-    r"[^.!?\n。！？]{0,80}?(?:(?<![a-z])(?:he|she|his|her|him|hers|himself|herself|ele|ela|dele"
-    r"|dela|ella|il|elle)(?![a-z])|他|她)"
-)
-_PERSON_NEARBY = re.compile(r"sesame|sesamo|muppet|monet|debussy|bert(?![a-z])")
 _GENERAL_PURPOSE = re.compile(
     r"general[\s-]+purpose\s+technolog|tecnologias?\s+de\s+(?:proposito|uso)\s+geral"
     r"|tecnologias?\s+de\s+proposito\s+general"
@@ -385,19 +331,3 @@ def is_ordinary_use(stem: str, folded: str, start: int, end: int) -> bool:
     if stem == "copilot":
         return _AVIATION.search(before + " " + after) is not None
     return False
-
-
-def is_person(folded: str, start: int, end: int) -> bool:
-    """Whether a given name ("Claude", "Ernie") is a person's: "meu vizinho Claude", "Claude,
-    the neighbour", "Ernie and Bert"."""
-    before = folded[max(0, start - _WINDOW) : start]
-    after = folded[end : end + _WINDOW]
-    apposition = _APPOSITION.match(after)
-    return (
-        _PERSON_BEFORE.search(before[-40:]) is not None
-        or _NAMED_BEFORE.search(before[-20:]) is not None
-        or _PERSON_AFTER.match(after) is not None
-        or (apposition is not None and _MODEL_WORDS.search(apposition.group("phrase")) is None)
-        or _PERSON_NEARBY.search(before + " " + after) is not None
-        or _PRONOUN_AFTER.match(after) is not None
-    )

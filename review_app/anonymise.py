@@ -31,7 +31,6 @@ from review_app.anon_cues import (
     NAME_THEN_MODEL,
     cue_ends,
     is_ordinary_use,
-    is_person,
     is_signature,
     opens_sentence,
     speaks_as,
@@ -67,6 +66,7 @@ from review_app.anon_names import (
     trie_pattern,
 )
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
+from review_app.anon_people import is_person
 from review_app.anon_scripts import is_cjk, is_word_character
 from review_app.identity_forms import (
     KIND_NAME_ATTRIBUTES,
