@@ -57,19 +57,17 @@ BEING_CUES = (  # "I am": what follows may be a name, or "I am sorry"
     r"io\s+sono",
     r"ich\s+bin",
     r"hier\s+ist",
-    # A greeting sent from the speaker: "Hello from Gemini", "Saludos desde Grok".
-    r"(?:hello|hi|greetings|ola|oi|hola|saludos|salut|bonjour|ciao)\s+(?:from|de|da|do|desde|del)",
 )
 IDENTITY_CUES = NAME_CUES + BEING_CUES
 _PARTICIPLES = (
     r"(?:treinad|desenvolvid|criad|feit|construid|projetad|lancad|produzid|mantid|ajustad"
-    r"|programad|disponibilizad|operad|gerad|escrit|redigid|respondid)[oa]s?\s+(?:pel[oa]s?|por)"
+    r"|programad|disponibilizad|operad|gerad)[oa]s?\s+(?:pel[oa]s?|por)"
     r"(?:\s+(?:equipe|time|empresa|pesquisador[ae]s|engenheir[oa]s)\s+d[aoe]s?)?",
     r"(?:developed|trained|created|made|built|designed|released|produced|programmed|maintained"
-    r"|fine-tuned|finetuned|powered|owned|operated|provided|generated|written|answered)\s+by"
+    r"|fine-tuned|finetuned|powered|owned|operated|provided|generated)\s+by"
     r"(?:\s+(?:the\s+)?(?:team|company|researchers|engineers|folks|people)\s+(?:at|of|from))?",
     r"(?:desarrollad|entrenad|cread|hech|construid|disenad|lanzad|producid|mantenid"
-    r"|programad|ajustad|generad|impulsad|escrit|redactad|respondid)[oa]s?\s+por"
+    r"|programad|ajustad|generad|impulsad)[oa]s?\s+por"
     r"(?:\s+(?:el|la|los|las))?"
     r"(?:\s+(?:equipo|empresa|investigador[ae]s)\s+de(?:l|\s+la)?)?",
     r"(?:developpe|entraine|cree|concu|construit|fabrique|realise|publie|mis\s+au\s+point)e?s?"
@@ -100,6 +98,14 @@ _MODEL_OF_CUES = (
     r"(?:familia|family|famille)(?:\s+d[aoe]|\s+of)?",
     r"(?:resposta|answer|response|respuesta|reponse)\s+(?:d[aoe]|from|by|del?)",
     r"(?:com\s+base\s+(?:n[oa]s?|em)|based\s+on)",
+    # A greeting sent from the speaker, for a known name only ("Hello from Gemini"; "Hello
+    # from Lisbon!" introduces nobody).
+    r"(?:hello|hi|greetings|ola|oi|hola|saludos|salut|bonjour|ciao)\s+(?:from|de|da|do|desde|del)",
+    # An answer written by a name: "Esta resposta foi escrita pelo Gemini" ("a carta escrita
+    # pela Alice" is a person's).
+    r"(?:resposta|answer|response|reply|respuesta|reponse)\s+(?:(?:foi|was|fue|a\s+ete)\s+)?"
+    r"(?:escrit[oa]|written|redigid[oa]|redactad[oa]|respondid[oa]|answered|ecrite?)\s+"
+    r"(?:by|por|pel[oa]|par)",
     # "This reply comes from Gemini", "Respondendo como Llama", "Assistant (Grok):".
     r"(?:reply|answer|response|resposta|respuesta|texto|text)\s+(?:comes|vem|viene)\s+"
     r"(?:from|d[aoe]|del?)",

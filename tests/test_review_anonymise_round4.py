@@ -132,6 +132,8 @@ def test_more_self_introductions(text: str, name: str) -> None:
     [
         "Tive sono na aula e a Nova Escola fechou cedo.",
         "Hello from Lisbon: the weather is lovely.",
+        "Hello from Lisbon!",
+        "Hello from Falcon Heights!",
         "Saludos desde Sevilla, donde hace calor.",
         "我的朋友叫Kimi，他是厨师。",
         "妈妈叫我回家，帮她做饭。",
@@ -386,6 +388,8 @@ def test_who_answers_without_i_am(text: str, name: str) -> None:
         "Maria, a nurse trained by the Red Cross, helped us.",
         "Criado pela Prefeitura, o programa oferece aulas de natação.",
         "O texto foi escrito por Machado de Assis em 1899.",
+        "A carta foi escrita pela Alice.",
+        "Mensaje de texto escrito por Alice, tu vecina.",
         "Hablando como madre, te digo que descanses.",
         "这篇文章由张老师撰写。",
     ],
