@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from review_app.anon_intro import is_quoted
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -115,3 +116,34 @@ def spans_of_described_assistants(document: FoldedText) -> Iterable[tuple[int, i
 
 
 _CAPITALISED = re.compile(r"[A-Z][\w\-]*+(?:[ \t]+[A-Z][\w\-]*+){0,3}")
+
+# Chinese: the speaker's organisation and name around its role. "我是来自星河科技的AI助手小河",
+# "我是星河科技推出的智能助手“小河”", "作为星河科技的AI助手，我".
+_CJK_ROLE = r"(?:ai|人工智能|智能|在线|语音|购物|专属)?(?:助手|助理|客服|机器人|顾问|管家)"
+_CJK_SPEAKER_OF = re.compile(
+    r"(?:我是|作为)(?:一[个款名位])?(?:来自)?(?P<organisation>[^\s，,。！？!?、的]{2,12}?)"
+    rf"(?:推出|开发|打造|研发|训练|旗下)?的{_CJK_ROLE}"
+    r"(?:[\"\u201c\u300c]?(?P<name>[^\s，,。！？!?、\"\u201d\u300d的]{1,6})[\"\u201d\u300d]?(?=[，,。！!？?]|$))?"
+)
+# "我的开发者是星河科技", "我背后的公司是字节跳动", "以上回答由小蓝提供".
+_CJK_MY_MAKER = re.compile(
+    r"(?:我的(?:开发者|创造者|制造者|研发团队|开发团队|开发商)|我背后的(?:公司|团队))(?:是|为)"
+    r"(?P<maker>[^\s，,。！？!?、]{2,16}?)(?=[，,。！!？?]|$)"
+    r"|(?:以上|本条|这条)?(?:回答|答复|回复)由(?P<answerer>[^\s，,。！？!?、的]{1,8}?)"
+    r"(?:提供|生成|作答|给出)"
+)
+_CJK_NOT_ANSWERERS = ("专家", "老师", "医生", "律师", "网友", "用户", "编辑", "作者", "系统")
+
+
+def spans_of_cjk_speakers(document: FoldedText) -> Iterable[tuple[int, int]]:
+    folded = document.folded
+    for match in _CJK_SPEAKER_OF.finditer(folded):
+        if is_quoted(document.original, document.original_index(match.start())):
+            continue  # '他说：“我是公司的客服小王”' is somebody else
+        for group in ("organisation", "name"):
+            if match.group(group) is not None:
+                yield document.original_span(match.start(group), match.end(group))
+    for match in _CJK_MY_MAKER.finditer(folded):
+        group = "maker" if match.group("maker") is not None else "answerer"
+        if match.group(group) not in _CJK_NOT_ANSWERERS:
+            yield document.original_span(match.start(group), match.end(group))

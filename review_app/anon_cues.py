@@ -111,6 +111,9 @@ _MODEL_OF_CUES = (
     r"(?:from|d[aoe]|del?)",
     r"(?:respondendo|respondiendo|answering|replying|speaking|falando|hablando)\s+como",
     r"(?:answering|replying|speaking)\s+as",
+    # "My developer is Google", "Meu criador é a Meta", "Mi creador es Mistral".
+    r"(?:my|meu|minha|mi|mon|ma)\s+(?:developer|creator|maker|desenvolvedor[a]?|criador[a]?"
+    r"|creador[a]?|desarrollador[a]?|createur)\s+(?:is|e|es|est)",
     # "my creators at Google", "meus criadores no Google", "mis creadores de Meta".
     r"(?:my|meus|minhas|mis|mes)\s+(?:creators|makers|developers|engineers|criador[ae]s"
     r"|desenvolvedor[ae]s|engenheir[oa]s|creador[ae]s|desarrollador[ae]s|ingenier[oa]s"

@@ -24,7 +24,11 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from reportgen.model import Model
-from review_app.anon_basis import spans_of_described_assistants, spans_of_models_run_on
+from review_app.anon_basis import (
+    spans_of_cjk_speakers,
+    spans_of_described_assistants,
+    spans_of_models_run_on,
+)
 from review_app.anon_cues import (
     AFTER_NAME,
     CUES,
@@ -147,6 +151,7 @@ class Scrubber:
             *spans_of_own_organisations(document),
             *spans_of_models_run_on(document),
             *spans_of_described_assistants(document),
+            *spans_of_cjk_speakers(document),
         ]
         spans = [
             *self._spans_of_names(document, names_itself=bool(identifying)),

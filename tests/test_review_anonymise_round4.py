@@ -396,3 +396,41 @@ def test_who_answers_without_i_am(text: str, name: str) -> None:
 )
 def test_other_speakers_and_authors_are_kept(text: str) -> None:
     _kept(text)
+
+
+# --- Chinese speakers, their organisations and makers ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("大家好，我是来自云杉科技的AI助手小杉。", "云杉科技"),
+        ("大家好，我是来自云杉科技的AI助手小杉。", "小杉"),
+        ("我是云杉科技推出的智能助手“小杉”。", "小杉"),
+        ("作为云杉科技的AI助手，我建议你先存钱。", "云杉科技"),
+        ("嗨！小杉为您服务，请问有什么需要？", "小杉"),
+        ("以上回答由小杉提供。", "小杉"),
+        ("我的开发者是云杉科技。", "云杉科技"),
+        ("我背后的公司是字节跳动。", "字节跳动"),
+        ("My developer is Google, so I know its products.", "Google"),
+        ("Meu criador é a Meta, então conheço o Instagram.", "Meta"),
+        ("Mi creador es Mistral, y te ayudo.", "Mistral"),
+    ],
+)
+def test_chinese_speakers_and_makers_go(text: str, name: str) -> None:
+    _masked(text, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "他说：“我是公司的客服小王。”",
+        "我是学校的老师，也是两个孩子的妈妈。",
+        "以上回答由专家提供，仅供参考。",
+        "你好，妈妈为你做了饭。",
+        "作为公司的一员，我很自豪。",
+        "My developer friend is Alice.",
+    ],
+)
+def test_chinese_people_and_roles_are_kept(text: str) -> None:
+    _kept(text)
