@@ -97,11 +97,31 @@ _SPEAKER_AFTER = re.compile(
 )
 
 
+# A name set apart as an assistant only software is, with whom it serves: "Kira, a assistente
+# virtual da Clínica Alameda, recomenda" ("Ana, a assistente da Dra. Silva" is a person).
+_APPOSED_AI = re.compile(
+    r"(?P<name>[A-Z][\w\-]{1,30}),[ \t]+(?:an?|the|your|um|uma|sua|seu|o|a|un|una|tu|el|la)[ \t]+"
+    r"(?:(?:AI|IA|virtual|digital)[ \t]+(?:assistant|helper|agent)|(?:assistente|asistente)"
+    r"[ \t]+(?:virtual|digital)|chatbot|bot)[ \t]+(?:da|do|de|del|of|from|at|for)[ \t]+"
+    r"(?:(?:the|la|el|o|a)[ \t]+)?(?P<maker>[A-Z][\w\-]*(?:[ \t]+[A-Z][\w\-]*){0,3})"
+)
+# A footer naming what powers the answer: "Powered by Kira AI", "Con tecnología de Orla".
+_POWERED_FOOTER = re.compile(
+    r"(?<![^\n])[ \t*_]*(?:powered\s+by|com\s+tecnologia\s+d[aoe]|con\s+tecnologia\s+de)\s+"
+)
+
+
 def spans_of_described_assistants(document: FoldedText) -> Iterable[tuple[int, int]]:
     original, folded = document.original, document.folded
-    for match in _DESCRIBED_AS_ASSISTANT.finditer(original):
-        yield match.span("name")
-        yield match.span("maker")
+    for pattern in (_DESCRIBED_AS_ASSISTANT, _APPOSED_AI):
+        for match in pattern.finditer(original):
+            yield match.span("name")
+            yield match.span("maker")
+    for match in _POWERED_FOOTER.finditer(folded):
+        start = document.original_index(match.end())
+        words = _CAPITALISED.match(original, start)
+        if words is not None:
+            yield start, words.end()
     for match in _GENERATED_BY.finditer(folded):
         start = document.original_index(match.end())
         words = _CAPITALISED.match(original, start)

@@ -32,7 +32,10 @@ _VIRTUAL_ASSISTANT_OF = (
 )
 _SELF_DESCRIPTION = re.compile(
     rf"(?<!{WORD})(?:{_SPEAKER})\s+(?P<between>(?:[^\W_]+[\s,]+){{0,6}}?)"
-    rf"(?:{'|'.join(MAKER_CUES)}|{_VIRTUAL_ASSISTANT_OF})\s+(?:(?:the|a|o|la|el|le)\s+)?(?={WORD})"
+    rf"(?:{'|'.join(MAKER_CUES)}|{_VIRTUAL_ASSISTANT_OF}"
+    # "I was built in-house at Alameda Clinic": only the speaker's ("Android was developed at").
+    r"|(?:built|developed|made|created|trained)\s+(?:in-house\s+)?at)"
+    rf"\s+(?:(?:the|a|o|la|el|le)\s+)?(?={WORD})"
 )
 # One to four capitalised words, joined by "do", "of"...: "Initech Research", "Banco do Brasil".
 _CAPITALISED = re.compile(
@@ -50,8 +53,20 @@ _CJK_MAKER = re.compile(
     r"(?:开发|训练|研发|打造)的[^，,。！？!?\n]{0,6}?(?:ai|人工智能|助手|模型|机器人)"
 )
 _INTRODUCTION = re.compile(
-    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+(?P<article>(?:o|a|el|la)\s+)?"
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+"
+    # An article, or the speaker's role before its name: "Soy la asistente virtual Kira",
+    # "aqui quem fala é o robô Bento", "I'm the virtual assistant Kira".
+    r"(?P<article>(?:(?:o|a|el|la|the|um|uma|un|una|an?)\s+)?(?:virtual\s+|digital\s+)?"
+    r"(?:assistente|asistente|assistant|robo|robot|bot|chatbot|agente|agent)"
+    r"(?:\s+(?:virtual|digital))?\s+|(?:o|a|el|la)\s+)?"
     rf"{MARKUP}(?={WORD})"
+)
+# Where the answer opens by saying whom the reader talks to: "You're chatting with Kira from",
+# "Estás hablando con Kira, de", "Você está conversando com a Kira.".
+_CHATTING = re.compile(
+    r"(?:you'?re|you\s+are)\s+(?:chatting|talking|speaking)\s+(?:with|to)\s+"
+    r"|(?:voce\s+)?esta\s+(?:conversando|falando)\s+com\s+(?:o\s+|a\s+)?"
+    r"|(?:estas|esta)\s+(?:hablando|conversando|chateando)\s+con\s+(?:el\s+|la\s+)?"
 )
 # "我是X，一个…", "我叫X，由…开发", "我是小瑞，很高兴为你服务": the name, then what it is, who
 # made it, or the help it offers.
@@ -208,6 +223,10 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
             continue
         if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end
+    greeting = _GREETING.match(folded)
+    chatting = _CHATTING.match(folded, greeting.end() if greeting is not None else 0)
+    if chatting is not None and (span := _capitalised_name(document, chatting.end())):
+        yield span
     for end in called_ends(folded):  # "I'm an AI assistant called Zorbel"
         span = _capitalised_name(document, end)
         if span is not None:

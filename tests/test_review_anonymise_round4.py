@@ -434,3 +434,40 @@ def test_chinese_speakers_and_makers_go(text: str, name: str) -> None:
 )
 def test_chinese_people_and_roles_are_kept(text: str) -> None:
     _kept(text)
+
+
+# --- an assistant's name given with its role, in no list ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("¡Hola! Te saluda Nilo, el asistente de la Farmacia Ceibo.", "Nilo"),
+        ("Soy la asistente virtual Nilo, de la Farmacia Ceibo.", "Farmacia Ceibo"),
+        ("Sou a assistente virtual Nilo, da Farmácia Ceibo.", "Nilo"),
+        ("I'm the virtual assistant Nilo, from Ceibo Pharmacy.", "Ceibo"),
+        ("Nilo, a assistente virtual da Farmácia Ceibo, recomenda repouso.", "Nilo"),
+        ("Oi, aqui quem fala é o robô Nilo.", "Nilo"),
+        ("Estás hablando con Nilo, de Farmacia Ceibo.", "Nilo"),
+        ("You're chatting with Nilo from Ceibo Pharmacy.", "Ceibo"),
+        ("Drink water.\n\n*Powered by Nilo AI*", "Nilo"),
+        ("I was built in-house at Ceibo Pharmacy.", "Ceibo"),
+    ],
+)
+def test_named_roles_go(text: str, name: str) -> None:
+    _masked(text, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ana, a assistente da Dra. Silva, ligou ontem.",
+        "If you're talking to Maria tomorrow, bring the papers.",
+        "Android was developed at Google.",
+        "Sou a assistente social Maria e atendo às quintas.",
+        "I'm the assistant manager here.",
+        "The lamp is powered by solar panels.",
+    ],
+)
+def test_human_roles_are_kept(text: str) -> None:
+    _kept(text)
