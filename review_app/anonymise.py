@@ -113,10 +113,13 @@ class _Document(FoldedText):
     # Given names written with a surname somewhere in the text ("Claude Marchand"): a person's
     # wherever else they are written alone. Set by the scrubber before names are decided.
     people: frozenset[str] = frozenset()
+    # Where known names start: a passive "was trained by" counts after one ("O Gemini foi
+    # treinado pelo Google"). Set by the scrubber before names are decided.
+    name_starts: tuple[int, ...] = ()
 
     @cached_property
     def cue_ends(self) -> frozenset[int]:
-        return cue_ends(self.folded)
+        return cue_ends(self.folded, self.name_starts)
 
 
 class Scrubber:
@@ -196,6 +199,7 @@ class Scrubber:
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
         document = _Document(text)
         matches = list(_bounded_matches(self._anywhere, document.folded))
+        document.name_starts = tuple(match.start() for match in matches)
         self._find_people(document, matches)
         return [
             document.original_span(match.start(), match.end())
@@ -211,6 +215,7 @@ class Scrubber:
             for match in _bounded_matches(self._anywhere, document.folded)
             if is_labelled_as_written(document, match)
         ]
+        document.name_starts = tuple(match.start() for match in matches)
         self._find_people(document, matches)
         decided = [
             match.group("domain") is not None

@@ -188,6 +188,9 @@ def test_ordinary_labels_and_signatures_are_kept(text: str) -> None:
         ("This assistant is powered by Llama.", "Llama"),
         ("作为由星河智能开发的AI，我不能上网。", "星河智能"),
         ("I'm OpenAI's model, here to help.", "OpenAI"),
+        ("O Gemini foi treinado pelo Google e responde em português.", "Google"),
+        ("Este modelo foi treinado pelo Google.", "Google"),
+        ("Yo fui entrenado por Google.", "Google"),
     ],
 )
 def test_makers_go(text: str, name: str) -> None:
@@ -203,6 +206,9 @@ def test_makers_go(text: str, name: str) -> None:
         "My car is based on the Tesla model from 2019.",
         "这款手机基于骁龙芯片，续航不错。",
         "My coach trained me for the marathon.",
+        "This laptop runs on Windows and was made by Lenovo.",
+        "O celular foi fabricado pela Samsung e desenvolvido pela Google.",
+        "El teléfono fue desarrollado por Google el año pasado.",
     ],
 )
 def test_makers_of_other_things_are_kept(text: str) -> None:
