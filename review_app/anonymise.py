@@ -113,8 +113,8 @@ class _Document(FoldedText):
     # Given names written with a surname somewhere in the text ("Claude Marchand"): a person's
     # wherever else they are written alone. Set by the scrubber before names are decided.
     people: frozenset[str] = frozenset()
-    # Where known names start: a passive "was trained by" counts after one ("O Gemini foi
-    # treinado pelo Google"). Set by the scrubber before names are decided.
+    # Where known names other than companies start: a passive "was trained by" counts after
+    # one ("O Gemini foi treinado pelo Google"). Set by the scrubber before names are decided.
     name_starts: tuple[int, ...] = ()
 
     @cached_property
@@ -199,7 +199,7 @@ class Scrubber:
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
         document = _Document(text)
         matches = list(_bounded_matches(self._anywhere, document.folded))
-        document.name_starts = tuple(match.start() for match in matches)
+        document.name_starts = self._starts_of_models(matches)
         self._find_people(document, matches)
         return [
             document.original_span(match.start(), match.end())
@@ -215,7 +215,7 @@ class Scrubber:
             for match in _bounded_matches(self._anywhere, document.folded)
             if is_labelled_as_written(document, match)
         ]
-        document.name_starts = tuple(match.start() for match in matches)
+        document.name_starts = self._starts_of_models(matches)
         self._find_people(document, matches)
         decided = [
             match.group("domain") is not None
@@ -270,6 +270,16 @@ class Scrubber:
                 first.isupper()
                 and (parts in self._companies or not opens_sentence(document.folded, match.start()))
             )
+
+    def _starts_of_models(self, matches: list[re.Match[str]]) -> tuple[int, ...]:
+        """Where names start that are no company's: a maker named after one counts ("O Gemini
+        foi treinado pelo Google"), after a company it is the company's product ("o celular
+        foi fabricado pela Samsung e desenvolvido pela Google")."""
+        return tuple(
+            match.start()
+            for match in matches
+            if parts_of_folded(match.group("name")) not in self._companies
+        )
 
     def _is_everyday_with_surname(self, document: _Document, match: re.Match[str]) -> bool:
         parts = parts_of_folded(match.group("name"))
