@@ -30,6 +30,7 @@ _LEET_I = str.maketrans("0134578@$\u20ac|!", "oieasbtasell")
 _WORD_WITH_SYMBOLS = re.compile(r"(?<![a-z0-9@$\u20ac|])[a-z0-9]*(?:[@$\u20ac|!][a-z0-9]+)+")
 _MIN_SPELLED = 3  # "g.p.t": shorter runs spell too many words by chance
 _MIN_JOINED = 5  # "Cla ude": shorter pairs join into names by chance ("me ta")
+_MIN_JOINED_IN_MARKUP = 4  # "**G**rok", "Me**ta**"
 
 
 def spans_of_spaced_names(
@@ -61,10 +62,12 @@ def spans_of_split_names(
         # Three pieces only around markup ("cl**au**de"): two spaces part ordinary words.
         kept = _joinable(folded, previous_end, start)
         pieces = pieces[len(pieces) - kept :] if kept else []
+        # Markup inside a word is there to part it: shorter names count ("**G**rok").
+        shortest = _MIN_JOINED_IN_MARKUP if kept == 2 else _MIN_JOINED
         head = ""
         for index in range(len(pieces) - 1, -1, -1):  # the nearest piece first
             head = pieces[index][1] + head
-            if len(head) + len(text) >= _MIN_JOINED and is_name(head, text):
+            if len(head) + len(text) >= shortest and is_name(head, text):
                 yield pieces[index][0], word.end()
                 break
         pieces.append((start, text))

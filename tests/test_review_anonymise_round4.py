@@ -70,6 +70,8 @@ def test_an_assistant_speaking_of_a_person_still_goes(text: str, name: str) -> N
         ("Hola, soy C~l~a~u~d~e.", f"Hola, soy {M}."),
         ("Hi, I'm Clau-\nde, and I can help.", f"Hi, I'm {M}, and I can help."),
         ("Sou o Gem\nini e posso ajudar.", f"Sou o {M} e posso ajudar."),
+        ("**G**rok aqui, pode falar.", f"**{M} aqui, pode falar."),
+        ("我是**Ki**mi，由一家公司开发。", f"我是**{M}，由一家公司开发。"),
     ],
 )
 def test_hidden_names_go(text: str, expected: str) -> None:
