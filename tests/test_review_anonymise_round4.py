@@ -71,7 +71,7 @@ def test_an_assistant_speaking_of_a_person_still_goes(text: str, name: str) -> N
         ("Hi, I'm Clau-\nde, and I can help.", f"Hi, I'm {M}, and I can help."),
         ("Sou o Gem\nini e posso ajudar.", f"Sou o {M} e posso ajudar."),
         ("**G**rok aqui, pode falar.", f"**{M} aqui, pode falar."),
-        ("我是**Ki**mi，由一家公司开发。", f"我是**{M}，由一家公司开发。"),
+        ("你好，**Ki**mi为你服务。", f"你好，**{M}为你服务。"),
     ],
 )
 def test_hidden_names_go(text: str, expected: str) -> None:
