@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from review_app.anon_names import TLDS
+from review_app.anon_names import TLDS, parts_of_folded
 from review_app.textfold import FoldedText
 
 MARKER = "[SISTEMA]"
@@ -80,3 +80,16 @@ def replace_spans(text: str, spans: list[tuple[int, int]]) -> str:
 
 def _only_joiners(gap: str) -> bool:
     return re.fullmatch(r"[ \t\-/]+", gap) is not None
+
+
+_LINK_AFTER = re.compile(r"\]\((?P<address>[^)\s]{1,300})\)")
+
+
+def is_link_to_itself(folded: str, match: re.Match[str]) -> bool:
+    """A name as the text of a link to its own address: "[Gemini](https://gemini.google.com)"
+    (a label of its host; "[Meta](https://www.ibge.gov.br/metas)" links elsewhere)."""
+    link = _LINK_AFTER.match(folded, match.end())
+    if link is None:
+        return False
+    host = link.group("address").split("://", 1)[-1].split("/", 1)[0]
+    return "".join(parts_of_folded(match.group("name"))) in re.split(r"[.\-]", host)

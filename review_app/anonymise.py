@@ -55,6 +55,7 @@ from review_app.anon_match import (
     MARKER,
     is_in_web_address,
     is_labelled_as_written,
+    is_link_to_itself,
     is_person_name,
     is_versioned_name,
     replace_spans,
@@ -222,6 +223,7 @@ class Scrubber:
             or is_in_web_address(document.folded, match.end())
             # Something invisible inside a name ("Gem\u2060ini") is there to hide it.
             or document.hides_inside(match.start("name"), match.end("name"))
+            or is_link_to_itself(document.folded, match)
             or self._is_name_here(document, match)
             for match in matches
         ]

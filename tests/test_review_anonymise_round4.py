@@ -207,6 +207,8 @@ def test_makers_go(text: str, name: str) -> None:
         "Instagram, que fue comprado por Meta, cambió su diseño.",
         "My car is based on the Tesla model from 2019.",
         "这款手机基于骁龙芯片，续航不错。",
+        "Veja a [Meta](https://www.ibge.gov.br/metas) do IBGE.",
+        "Read [the manual](https://example.org/llama) first.",
         "My coach trained me for the marathon.",
         "This laptop runs on Windows and was made by Lenovo.",
         "O celular foi fabricado pela Samsung e desenvolvido pela Google.",
@@ -308,6 +310,8 @@ def test_somebody_else_called_something_is_kept(text: str) -> None:
         ("本助手基于豆包大模型。", "豆包"),
         ("- 名称：豆包\n- 开发者：字节跳动", "字节跳动"),
         ("Soy Llama, de Meta.", "Meta"),
+        ("[Gemini](https://gemini.google.com) aqui para ajudar.", "[Gemini]"),
+        ("[Grok](https://grok.com/) te responde.", "[Grok]"),
     ],
 )
 def test_what_real_models_write(text: str, name: str) -> None:
