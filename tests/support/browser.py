@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from filelock import FileLock
 
 from reportgen.build import build_site
 from tests.factories import CONFIG, PAGES, THEME, demonstration_rounds
@@ -62,19 +64,32 @@ def serve_directory(site: Path) -> Iterator[Served]:
 
 
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demonstration site, built on the session's first call."""
-    work = tmp_path_factory.getbasetemp() / "browser-demo-site"
+    """The demonstration site, built on the test run's first call.
+
+    Parallel workers (pytest-xdist) each have their own temporary folder under a shared
+    one: the site is built there once, under a file lock, and the other workers wait for
+    it rather than build it again."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    work = base / "browser-demo-site"
     site = work / "site"
-    if not (site / "index.html").is_file():
-        (work / "rounds").mkdir(parents=True, exist_ok=True)
-        build_site(
-            demonstration_rounds(work),
-            site,
-            config_path=CONFIG,
-            theme_dir=THEME,
-            cache_dir=work / "cache",
-        )
+    work.mkdir(parents=True, exist_ok=True)
+    with FileLock(work.with_suffix(".lock")):
+        if not (site / "index.html").is_file():
+            _build_demo_site(work, site)
     return site
+
+
+def _build_demo_site(work: Path, site: Path) -> None:
+    (work / "rounds").mkdir(parents=True, exist_ok=True)
+    build_site(
+        demonstration_rounds(work),
+        site,
+        config_path=CONFIG,
+        theme_dir=THEME,
+        cache_dir=work / "cache",
+    )
 
 
 def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> list[str]:
