@@ -25,7 +25,9 @@ from sqlalchemy.engine import make_url
 # What a module's source says about the group it belongs to. Read from the source, not
 # from a list of files, so that a new browser or site test is grouped without anyone
 # remembering to add it.
-_BROWSER_SOURCE = re.compile(r"^\s*(from|import) playwright\b|tests\.support\.browser|tests\.review\.browser", re.M)
+_BROWSER_SOURCE = re.compile(
+    r"^\s*(from|import) playwright\b|tests\.support\.browser|tests\.review\.browser", re.M
+)
 _SITE_SOURCE = re.compile(
     r"\bbuild_site\(|\bdemo_site\(|\"build\"|_example_site\b|_site_dir\b|tests\.review\.md_walk"
 )
@@ -50,9 +52,7 @@ def worker_database_url(url: str, worker: str) -> str:
     Tests drop and create every table, so two workers on one database would wipe each
     other's rows; scripts/test.sh creates one database per worker (ci_postgres.sh)."""
     parsed = make_url(url)
-    return parsed.set(database=f"{parsed.database}_{worker}").render_as_string(
-        hide_password=False
-    )
+    return parsed.set(database=f"{parsed.database}_{worker}").render_as_string(hide_password=False)
 
 
 def pytest_configure(config: pytest.Config) -> None:
