@@ -4,7 +4,8 @@ workers (pytest-xdist) must not share.
 Groups (markers, set here from what a test uses, so a new test cannot forget them):
 
 - `browser`: the module drives Chromium through Playwright;
-- `postgres`: the test runs against the PostgreSQL server of REVIEW_TEST_POSTGRES_URL;
+- `postgres`: the test runs against the PostgreSQL server of REVIEW_TEST_POSTGRES_URL
+  (a case parametrised "postgresql"; other tests that need the server are marked by hand);
 - `site`: the module builds a whole site (a demonstration or example round, end to end).
 
 `bash scripts/test.sh --quick` leaves out all three (`-m "not browser and not postgres and
@@ -31,7 +32,7 @@ _BROWSER_SOURCE = re.compile(
 _SITE_SOURCE = re.compile(
     r"\bbuild_site\(|\bdemo_site\(|\"build\"|_example_site\b|_site_dir\b|tests\.review\.md_walk"
 )
-_POSTGRES_ID = re.compile(r"postgres", re.I)
+_POSTGRES_CASE = re.compile(r"postgres", re.I)
 # Browser and site modules are the longest: sent to the workers first, so that no worker
 # is left with a long module at the end while the other waits (longest first).
 _ORDER = {"browser": 0, "site": 1}
@@ -78,7 +79,10 @@ def _module_groups(path: Path) -> frozenset[str]:
 def groups_of(item: pytest.Item) -> frozenset[str]:
     """The groups (markers) of one collected test: see the module's docstring."""
     groups = set(_module_groups(Path(item.path)))
-    if _POSTGRES_ID.search(item.name):
+    # A case parametrised on the database ("[postgresql]"); a test that needs the server
+    # without being parametrised carries @pytest.mark.postgres itself.
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and _POSTGRES_CASE.search(callspec.id):
         groups.add("postgres")
     return frozenset(groups)
 

@@ -603,6 +603,7 @@ def test_the_url_may_come_from_the_environment(
     engine.dispose()
 
 
+@pytest.mark.postgres
 def test_the_postgresql_password_may_come_from_pgpass(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
