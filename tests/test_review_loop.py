@@ -9,7 +9,6 @@ tests/test_review_loop_browser.py.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -23,36 +22,25 @@ from streamlit.testing.v1 import AppTest
 from review_app import admin, reviewing
 from review_app.auth import login
 from review_app.contest import publish_round
-from review_app.db import assignments, audit_log, judgments, metadata, now_utc, samples
+from review_app.db import assignments, audit_log, judgments, now_utc, samples
 from review_app.errors import ReviewInputError
 from review_app.notes import QUOTE, quoted_text, visible_text
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
+from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
-POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 # Bidirectional controls and other characters that change the layout without being seen.
 INVISIBLE = "\u202e\u202d\u202a\u202b\u202c\u2066\u2067\u2068\u2069\u200e\u200f\u200b\u2060\ufeff"
 MARKDOWN_OUTPUT = "**Sim.** A resposta _tachada_ é\n# sim\n[veja](http://example.org) `código`"
 
 
-def _new_engine(kind: str, tmp_path: Path) -> Engine:
-    if kind == "sqlite":
-        return new_database(f"sqlite:///{tmp_path / 'review.db'}")
-    if not POSTGRES_URL:
-        pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    engine = new_database(POSTGRES_URL)
-    metadata.drop_all(engine)  # a clean slate: earlier runs share this database
-    engine.dispose()
-    return new_database(POSTGRES_URL)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def setup(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> Iterator[tuple[Engine, dict[str, str]]]:
-    engine = _new_engine(str(request.param), tmp_path)
+    engine = fresh_database(str(request.param), tmp_path)
     tokens = {name: add_and_login(engine, name) for name in ("ana", "bruno")}
     tokens["admin"] = add_and_login(engine, "admin", "admin")
     create_batch(

@@ -38,7 +38,6 @@ from review_app.db import (
     audit_log,
     batches,
     login_sessions,
-    metadata,
     now_utc,
     rounds,
     samples,
@@ -51,26 +50,15 @@ from review_app.storage import open_database
 from review_app.web import SESSION_COOKIE, SESSION_ROUTE, TOKEN_SHAPE
 from review_app.web_sessions import issue_ticket, redeem_ticket
 from tests.factories import memory_review_round
+from tests.review.databases import KINDS, empty_database_url, postgres_url
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
-POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 
 
-def _url(kind: str, tmp_path: Path) -> str:
-    if kind == "sqlite":
-        return f"sqlite:///{tmp_path / 'review.db'}"
-    if not POSTGRES_URL:
-        pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    engine = new_database(POSTGRES_URL)
-    metadata.drop_all(engine)  # a clean slate: earlier runs share this database
-    engine.dispose()
-    return POSTGRES_URL
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    return _url(str(request.param), tmp_path)
+    return empty_database_url(str(request.param), tmp_path)
 
 
 @pytest.fixture
@@ -607,9 +595,7 @@ def test_the_url_may_come_from_the_environment(
 def test_the_postgresql_password_may_come_from_pgpass(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if not POSTGRES_URL:
-        pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    full = make_url(POSTGRES_URL)
+    full = make_url(postgres_url())
     pgpass = tmp_path / "pgpass"
     pgpass.write_text(
         f"{full.host}:{full.port or 5432}:{full.database}:{full.username}:{full.password}\n",
