@@ -16,7 +16,14 @@ import pytest
 from click.testing import CliRunner
 
 from reportgen.cli import main
-from tests.support.browser import CHROMIUM, DESKTOP, PHONE, Served, launch, open_page
+from tests.support.browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    Served,
+    launched_chromium,
+    open_page,
+)
 from tests.support.browser import serve_directory as serve
 
 pytestmark = [
@@ -70,12 +77,8 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Served
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 def pages_of(kind: str, prefix: str) -> list[str]:

@@ -23,7 +23,6 @@ from sqlalchemy import Engine
 
 from review_app.i18n import translate
 from review_app.rubric_scores import rubric_scores
-from tests.review.browser import CHROMIUM, CHROMIUM_ARGS, served_review_app
 from tests.review.databases import fresh_database, postgres_url
 from tests.review.helpers import PASSWORD
 from tests.review.md_walk import (
@@ -36,7 +35,8 @@ from tests.review.md_walk import (
     leaks,
     prepare_audit,
 )
-from tests.support.browser import DESKTOP, serve_directory
+from tests.support.browser import CHROMIUM, DESKTOP, launched_chromium, serve_directory
+from tests.support.review_server import served_review_app
 
 pytestmark = [
     pytest.mark.slow,
@@ -151,15 +151,9 @@ def _site_ledger(browser: Any, site: Path, walked: Walked, audit_id: str) -> Non
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        # The audit page reads the round and lists 2,781 responses: seconds, not 5.
-        playwright_sync.expect.set_options(timeout=90_000)
-        try:
-            yield chromium
-        finally:
-            playwright_sync.expect.set_options(timeout=5_000)
-            chromium.close()
+    # The audit page reads the round and lists 2,781 responses: seconds, not 5.
+    with launched_chromium(expect_timeout_ms=90_000) as chromium:
+        yield chromium
 
 
 def _judged(engine: Engine, walked: Walked) -> dict[str, int]:
