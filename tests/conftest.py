@@ -27,7 +27,7 @@ from sqlalchemy.engine import make_url
 # from a list of files, so that a new browser or site test is grouped without anyone
 # remembering to add it.
 _BROWSER_SOURCE = re.compile(
-    r"^\s*(from|import) playwright\b|tests\.support\.browser|tests\.review\.browser", re.M
+    r"^\s*(from|import) playwright\b|tests\.support\.browser|tests\.support\.review_server", re.M
 )
 _SITE_SOURCE = re.compile(
     r"\bbuild_site\(|\bdemo_site\(|\"build\"|_example_site\b|_site_dir\b|tests\.review\.md_walk"
