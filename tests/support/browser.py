@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from filelock import FileLock
 
 from reportgen.build import build_site
 from tests.factories import CONFIG, PAGES, THEME, demonstration_rounds
+from tests.support.shared_builds import run_folder
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -73,10 +73,7 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     Parallel workers (pytest-xdist) each have their own temporary folder under a shared
     one: the site is built there once, under a file lock, and the other workers wait for
     it rather than build it again."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent
-    work = base / "browser-demo-site"
+    work = run_folder(tmp_path_factory) / "browser-demo-site"
     site = work / "site"
     work.mkdir(parents=True, exist_ok=True)
     with FileLock(work.with_suffix(".lock")):
