@@ -2,31 +2,62 @@
 # Installs everything the test suite needs on a fresh Debian machine and runs it:
 # the Python packages (pinned), Debian's Chromium for the browser tests, a PostgreSQL
 # server for the review app's concurrency tests; then ruff, mypy, the import-linter
-# contracts (the layers, pyproject.toml) and pytest.
+# contracts (the layers, pyproject.toml) and pytest on every core (pytest-xdist).
+#
+#   bash scripts/test.sh            the whole suite (what CI runs)
+#   bash scripts/test.sh --quick    lint, types, contracts and every test except the
+#                                   browser, PostgreSQL and whole-site groups
+#                                   (tests/conftest.py), without installing Chromium
+#                                   or PostgreSQL
+# Further arguments go to pytest. REPORTGEN_TEST_WORKERS sets the number of workers
+# (default: the number of cores; 0 runs in one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+quick=0
+if [ "${1:-}" = "--quick" ]; then
+  quick=1
+  shift
+fi
+workers="${REPORTGEN_TEST_WORKERS:-$(nproc)}"
+
 bash scripts/install.sh test
 
-need_apt=()
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
-command -v pg_ctlcluster >/dev/null 2>&1 || need_apt+=(postgresql)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
-  else
-    sudo apt-get update -qq
-    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
+if [ "$quick" = 0 ]; then
+  need_apt=()
+  [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+  command -v pg_ctlcluster >/dev/null 2>&1 || need_apt+=(postgresql)
+  if [ ${#need_apt[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ]; then
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
+    else
+      sudo apt-get update -qq
+      sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
+    fi
   fi
-fi
-if [ -f review_app/ci_postgres.sh ]; then
-  # Starts the server and prints the URL of a throwaway test database.
-  REVIEW_TEST_POSTGRES_URL="$(bash review_app/ci_postgres.sh | tail -n 1)"
-  export REVIEW_TEST_POSTGRES_URL
+  if [ -f review_app/ci_postgres.sh ]; then
+    # Starts the server and prints the URL of a throwaway test database; each pytest
+    # worker gets its own (gw0, gw1, ...: tests/conftest.py), since tests drop tables.
+    database="${REVIEW_PG_DATABASE:-reportgen_test}"
+    REVIEW_TEST_POSTGRES_URL="$(bash review_app/ci_postgres.sh | tail -n 1)"
+    export REVIEW_TEST_POSTGRES_URL
+    for ((worker = 0; worker < workers; worker++)); do
+      REVIEW_PG_DATABASE="${database}_gw${worker}" bash review_app/ci_postgres.sh >/dev/null
+    done
+  fi
 fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy
 .venv/bin/lint-imports
-.venv/bin/python -m pytest -q "$@"
+
+pytest_args=(-q)
+if [ "$workers" -gt 0 ]; then
+  pytest_args+=(-n "$workers" --dist loadfile)
+fi
+if [ "$quick" = 1 ]; then
+  pytest_args+=(-m "not browser and not postgres and not site")
+fi
+.venv/bin/python -m pytest "${pytest_args[@]}" "$@"

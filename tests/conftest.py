@@ -1,11 +1,41 @@
-"""Session-wide test settings."""
+"""Session-wide test settings: the statistics cache, the test groups, and what parallel
+workers (pytest-xdist) must not share.
+
+Groups (markers, set here from what a test uses, so a new test cannot forget them):
+
+- `browser`: the module drives Chromium through Playwright;
+- `postgres`: the test runs against the PostgreSQL server of REVIEW_TEST_POSTGRES_URL
+  (a case parametrised "postgresql"; other tests that need the server are marked by hand);
+- `site`: the module builds a whole site (a demonstration or example round, end to end).
+
+`bash scripts/test.sh --quick` leaves out all three (`-m "not browser and not postgres and
+not site"`); the full command, which CI runs, includes them.
+"""
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
+from sqlalchemy.engine import make_url
+
+# What a module's source says about the group it belongs to. Read from the source, not
+# from a list of files, so that a new browser or site test is grouped without anyone
+# remembering to add it.
+_BROWSER_SOURCE = re.compile(
+    r"^\s*(from|import) playwright\b|tests\.support\.browser|tests\.support\.review_server", re.M
+)
+_SITE_SOURCE = re.compile(
+    r"\bbuild_site\(|\bdemo_site\(|\"build\"|_example_site\b|_site_dir\b|tests\.review\.md_walk"
+)
+_POSTGRES_CASE = re.compile(r"postgres", re.I)
+# Browser and site modules are the longest: sent to the workers first, so that no worker
+# is left with a long module at the end while the other waits (longest first).
+_ORDER = {"browser": 0, "site": 1}
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -15,3 +45,55 @@ def _isolated_results_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterato
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REPORTGEN_CACHE_DIR", str(cache))
         yield cache
+
+
+def worker_database_url(url: str, worker: str) -> str:
+    """The PostgreSQL test database of one xdist worker: `reportgen_test` → `reportgen_test_gw1`.
+
+    Tests drop and create every table, so two workers on one database would wipe each
+    other's rows; scripts/test.sh creates one database per worker (ci_postgres.sh)."""
+    parsed = make_url(url)
+    return parsed.set(database=f"{parsed.database}_{worker}").render_as_string(hide_password=False)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Runs in each worker before any test module is imported: the modules read the URL at
+    # import time.
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get("REVIEW_TEST_POSTGRES_URL")
+    if worker and url:
+        os.environ["REVIEW_TEST_POSTGRES_URL"] = worker_database_url(url, worker)
+
+
+@cache
+def _module_groups(path: Path) -> frozenset[str]:
+    source = path.read_text(encoding="utf-8")
+    groups = set()
+    if _BROWSER_SOURCE.search(source):
+        groups.add("browser")
+    if _SITE_SOURCE.search(source):
+        groups.add("site")
+    return frozenset(groups)
+
+
+def groups_of(item: pytest.Item) -> frozenset[str]:
+    """The groups (markers) of one collected test: see the module's docstring."""
+    groups = set(_module_groups(Path(item.path)))
+    # A case parametrised on the database ("[postgresql]"); a test that needs the server
+    # without being parametrised carries @pytest.mark.postgres itself.
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and _POSTGRES_CASE.search(callspec.id):
+        groups.add("postgres")
+    return frozenset(groups)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank: dict[Path, int] = {}
+    for item in items:
+        groups = groups_of(item)
+        for group in sorted(groups):
+            item.add_marker(getattr(pytest.mark, group))
+        module_rank = min((_ORDER.get(group, 2) for group in groups), default=2)
+        rank[Path(item.path)] = min(rank.get(Path(item.path), 2), module_rank)
+    # A stable sort keeps every module's tests together and in their written order.
+    items.sort(key=lambda item: rank[Path(item.path)])

@@ -5,97 +5,35 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import (
-    ArchiveContent,
-    FileProblems,
-    Record,
-    append_annulment,
-    verify_round,
-)
+from reportgen.archive import append_annulment, verify_round
 from reportgen.cli import main
 from reportgen.errors import ReportgenError
-from reportgen.kinds import (
-    Kind,
-    TableRead,
-    TableSpec,
-    UnknownKindError,
-    get_kind,
-    register_kind,
-    registered_kinds,
-    unregister_kind,
-)
+from reportgen.kinds import Kind, UnknownKindError, get_kind, registered_kinds, unregister_kind
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.freeze import add_model
 from reportgen.kinds.estigmas.model import Model
 from reportgen.kinds.estigmas.results import compute_results
-from reportgen.model import ItemRecord, Manifest, Round
 from tests.archive_mutations import add_file, edit_manifest, resign, set_cell, snapshot
 from tests.factories import convert_to_version_1, make_round
+from tests.support.toykind import registered_toy_kind
 
 REASON = {"pt-BR": "Enunciado ambíguo.", "en": "Ambiguous wording."}
 
 
-def _toy_table(records: Sequence[Record], found: FileProblems) -> tuple[Any, ...]:
-    return tuple(records)
-
-
-class ToyKind(Kind):
-    """A kind that exists only in this test: one table, no extra columns."""
-
-    name = "toy"
-    tables = (TableSpec("toy_scores.csv", ("item_id", "score"), _toy_table, list),)
-
-    def item_columns(self) -> tuple[pa.Field[Any], ...]:
-        return ()
-
-    def response_columns(self, *, raw: bool) -> tuple[pa.Field[Any], ...]:
-        return ()
-
-    def parse_manifest(
-        self,
-        core: Manifest,
-        block: Mapping[str, object],
-        data: Mapping[str, object],
-        found: FileProblems,
-        *,
-        raw: bool,
-    ) -> Manifest | None:
-        return core
-
-    def manifest_block(self, manifest: Manifest) -> dict[str, object]:
-        return {}
-
-    def check_items(
-        self, items: pa.Table, tables: Mapping[str, TableRead], found: FileProblems
-    ) -> tuple[ItemRecord, ...]:
-        return ()
-
-    def check_responses(
-        self, table: pa.Table, where: Callable[[int], str], found: FileProblems
-    ) -> None:
-        return None
-
-    def build_round(self, content: ArchiveContent) -> Round:
-        raise AssertionError("not used here")
-
-
 @pytest.fixture
 def toy() -> Iterator[Kind]:
-    kind = ToyKind()
-    register_kind(kind)
-    yield kind
-    unregister_kind(kind.name)
+    with registered_toy_kind() as kind:
+        yield kind
 
 
 def _verify_fails_with_one_problem(round_dir: Path, file: str, where: str, phrase: str) -> None:

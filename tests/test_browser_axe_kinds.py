@@ -13,11 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from reportgen.cli import main
-from tests.support.browser import CHROMIUM, DESKTOP, PHONE, Served, launch, open_page
+from tests.support.browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    Served,
+    launched_chromium,
+    open_page,
+)
 from tests.support.browser import serve_directory as serve
+from tests.support.shared_builds import example_site
 
 pytestmark = [
     pytest.mark.slow,
@@ -43,24 +49,10 @@ MULTIDOMAIN = ("reg-2026-1", MULTIDOMAIN_SECTIONS)
 COUNTERFACTUAL = ("atendimento-2026-09", "atendimento-2026-10")
 
 
-def build_example(kind: str, out: Path, *extra: str) -> Path:
-    example = REPO / "examples" / kind
-    rounds = sorted(str(path) for path in (example / "rounds").iterdir())
-    result = CliRunner().invoke(
-        main,
-        ["build", *rounds, "--config", str(example / "site.yml"), "--out", str(out),
-         "--cache-dir", str(out.parent / "cache"), *extra],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    return out
-
-
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Served]]:
-    multidomain = build_example(
-        "multidomain", tmp_path_factory.mktemp("md") / "site", "--as-of", "2027-03-20"
-    )
-    counterfactual = build_example("counterfactual", tmp_path_factory.mktemp("cf") / "site")
+    multidomain = example_site(tmp_path_factory, "multidomain", "2027-03-20")
+    counterfactual = example_site(tmp_path_factory, "counterfactual")
     with contextlib.ExitStack() as stack:
         yield {
             "multidomain": stack.enter_context(contextlib.contextmanager(serve)(multidomain)),
@@ -70,12 +62,8 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Served
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 def pages_of(kind: str, prefix: str) -> list[str]:

@@ -8,17 +8,13 @@ Every request that leaves localhost is blocked."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from tests.factories import INJECTED, build_tiny
-from tests.support.browser import serve_directory
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-component-update"]
+from tests.support.browser import CHROMIUM, keep_to_localhost, launched_chromium, serve_directory
 
 pytestmark = [
     pytest.mark.slow,
@@ -37,14 +33,8 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 def _open(browser: Any, base: str, path: str, javascript: bool = True) -> tuple[Any, list[str]]:
@@ -53,12 +43,7 @@ def _open(browser: Any, base: str, path: str, javascript: bool = True) -> tuple[
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if route.request.url.startswith((base, "data:")) else route.abort()
-        ),
-    )
+    keep_to_localhost(page, base)
     page.goto(base + path, wait_until="load")
     page.wait_for_load_state("networkidle")
     return page, errors

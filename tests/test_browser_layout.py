@@ -18,7 +18,7 @@ from tests.support.browser import (
     PHONE,
     Served,
     demo_site,
-    launch,
+    launched_chromium,
     open_page,
     serve_directory,
 )
@@ -47,13 +47,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 
 @pytest.fixture(scope="module")
-def browser(served: Served) -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser() -> Iterator[Any]:
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 # Each chart's drawn width beside the width of the column that holds it.

@@ -6,15 +6,11 @@ English search returned the Portuguese pages first."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.factories import build_tiny
-from tests.support.browser import serve_directory
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+from tests.support.browser import CHROMIUM, keep_to_localhost, launched_chromium, serve_directory
 
 pytestmark = [
     pytest.mark.slow,
@@ -33,28 +29,14 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 def search_results(browser: object, base_url: str, path: str, query: str) -> list[str]:
     """The addresses of the results Material's search lists for `query` on page `path`."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-
-    def local_only(route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        if url.startswith(base_url):
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            route.abort()  # type: ignore[attr-defined]
-
-    page.route("**/*", local_only)
+    keep_to_localhost(page, base_url)
     page.goto(base_url + path, wait_until="networkidle")
     field = page.locator("input.md-search__input")
     field.click()

@@ -7,30 +7,23 @@ console error and no blocked request.
 from __future__ import annotations
 
 import csv
-import functools
-import http.server
 import io
 import re
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
 import pytest
 
-from reportgen.build import build_site
 from reportgen.i18n import Translator
-from tests.factories import CONFIG, PAGES, THEME, build_tiny, demonstration_rounds
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.factories import PAGES, build_tiny
+from tests.support.browser import (
+    CHROMIUM,
+    Served,
+    demo_site,
+    keep_to_localhost,
+    launched_chromium,
+    serve_directory,
+)
 
 pytestmark = [
     pytest.mark.slow,
@@ -40,30 +33,6 @@ pytestmark = [
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@dataclass
-class Served:
-    base: str
-    root: Path
-    blocked: list[str] = field(default_factory=list)
-
-
-def serve_directory(site: Path) -> Iterator[Served]:
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield Served(f"http://127.0.0.1:{server.server_address[1]}/", site)
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     yield from serve_directory(build_tiny(tmp_path_factory.mktemp("browser-site")))
@@ -71,29 +40,13 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 @pytest.fixture(scope="module")
 def demo_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    work = tmp_path_factory.mktemp("browser-demo")
-    (work / "rounds").mkdir()
-    site = work / "site"
-    build_site(
-        demonstration_rounds(work),
-        site,
-        config_path=CONFIG,
-        theme_dir=THEME,
-        cache_dir=work / "cache",
-    )
-    yield from serve_directory(site)
+    yield from serve_directory(demo_site(tmp_path_factory))
 
 
 @pytest.fixture(scope="module")
-def browser(served: Served) -> Iterator[object]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser() -> Iterator[object]:
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 @dataclass
@@ -108,14 +61,6 @@ def open_page(browser: object, served: Served, path: str) -> Visit:
     errors: list[str] = []
     dialogs: list[str] = []
 
-    def route(route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
-        if url.startswith(served.base) or url.startswith("data:"):
-            route.continue_()  # type: ignore[attr-defined]
-        else:
-            served.blocked.append(url)
-            route.abort()  # type: ignore[attr-defined]
-
     def on_console(message: object) -> None:
         if message.type == "error":  # type: ignore[attr-defined]
             errors.append(message.text)  # type: ignore[attr-defined]
@@ -127,7 +72,7 @@ def open_page(browser: object, served: Served, path: str) -> Visit:
         dialogs.append(dialog.message)  # type: ignore[attr-defined]
         dialog.dismiss()  # type: ignore[attr-defined]
 
-    page.route("**/*", route)
+    keep_to_localhost(page, served.base, served.blocked)
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     page.on("dialog", on_dialog)

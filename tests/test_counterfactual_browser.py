@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import CHROMIUM, launch, open_page, serve_directory
+from tests.support.browser import CHROMIUM, launched_chromium, open_page, serve_directory
 from tests.support.counterfactual_site import DEMO_IDS, ROUND_ID, build_demo_site, build_site_of
 
 pytestmark = [
@@ -37,10 +37,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 def rows(page: Any, table_id: str) -> list[list[str]]:

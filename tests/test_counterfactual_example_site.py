@@ -13,9 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from reportgen.cli import main
+from tests.support.shared_builds import example_site
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "counterfactual"
@@ -33,15 +32,7 @@ GAPS_HEADER = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("counterfactual")
-    rounds = sorted(str(path) for path in (EXAMPLE / "rounds").iterdir())
-    result = CliRunner().invoke(
-        main,
-        ["build", *rounds, "--config", str(EXAMPLE / "site.yml"), "--out", str(work / "site"),
-         "--cache-dir", str(work / "cache")],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    return work / "site"
+    return example_site(tmp_path_factory, "counterfactual")
 
 
 def text_of(site: Path, language: str, round_id: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import CHROMIUM, Served, launch, open_page, serve_directory
+from tests.support.browser import CHROMIUM, Served, launched_chromium, open_page, serve_directory
 from tests.support.multidomain_site import build_tiny_site
 
 pytestmark = [
@@ -34,10 +34,8 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 def served(site: Path) -> Iterator[Served]:

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from reportgen.cli import main
+from tests.support.shared_builds import example_site
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "multidomain"
@@ -38,23 +39,11 @@ PARTICIPANTS_HEADER = [
 ]  # fmt: skip
 
 
-def build(out: Path, cache: Path, as_of: str) -> Path:
-    rounds = sorted(str(path) for path in (EXAMPLE / "rounds").iterdir())
-    result = CliRunner().invoke(
-        main,
-        ["build", *rounds, "--config", str(EXAMPLE / "site.yml"), "--out", str(out),
-         "--cache-dir", str(cache), "--as-of", as_of],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    return out
-
-
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    cache = tmp_path_factory.mktemp("cache")
     return {
-        "during": build(tmp_path_factory.mktemp("during") / "site", cache, "2026-12-01"),
-        "after": build(tmp_path_factory.mktemp("after") / "site", cache, "2027-03-20"),
+        "during": example_site(tmp_path_factory, "multidomain", "2026-12-01"),
+        "after": example_site(tmp_path_factory, "multidomain", "2027-03-20"),
     }
 
 
@@ -115,7 +104,14 @@ def test_contamination_counts_the_answers_even_after_a_summary(tmp_path: Path) -
         main, ["summary", round_dir], env={"REPORTGEN_CACHE_DIR": str(cache)}
     )
     assert summary.exit_code == 0, summary.output
-    out = build(tmp_path / "site", cache, "2027-03-20")
+    out = tmp_path / "site"
+    rounds = sorted(str(path) for path in (EXAMPLE / "rounds").iterdir())
+    result = CliRunner().invoke(
+        main,
+        ["build", *rounds, "--config", str(EXAMPLE / "site.yml"), "--out", str(out),
+         "--cache-dir", str(cache), "--as-of", "2027-03-20"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
     text = page(out, "en", "contamination")
     assert re.search(r"Items with a full canary reproduction:\s*(<[^>]+>\s*)*1\b", text)
     assert not re.search(r"Responses checked for 8-grams:\s*(<[^>]+>\s*)*0\b", text)

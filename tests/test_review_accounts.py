@@ -3,7 +3,6 @@ operations in the data layer (SQLite and PostgreSQL) and on the accounts page (A
 
 from __future__ import annotations
 
-import os
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,29 +22,18 @@ from review_app.accounts import (
 )
 from review_app.auth import add_account, login, require
 from review_app.credentials import MIN_PASSWORD_CHARS, check_password, common_passwords
-from review_app.db import accounts, audit_log, metadata
+from review_app.db import accounts, audit_log
 from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
 from tests.review.app_login import logged_in
+from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import PASSWORD, add_and_login, new_database
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
-POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 
 
-def _url(kind: str, tmp_path: Path) -> str:
-    if kind == "sqlite":
-        return f"sqlite:///{tmp_path / 'review.db'}"
-    if not POSTGRES_URL:
-        pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    engine = new_database(POSTGRES_URL)
-    metadata.drop_all(engine)  # a clean slate: earlier runs share this database
-    engine.dispose()
-    return POSTGRES_URL
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
-    engine = new_database(_url(str(request.param), tmp_path))
+    engine = fresh_database(str(request.param), tmp_path)
     yield engine
     engine.dispose()
 

@@ -7,7 +7,6 @@ Storage behaviour runs on SQLite and, when REVIEW_TEST_POSTGRES_URL is set, on P
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,33 +18,22 @@ from streamlit.testing.v1 import AppTest
 
 from reportgen.cli import main as cli
 from review_app import admin, batches, reviewing
-from review_app.db import audit_log, metadata, samples
+from review_app.db import audit_log, samples
 from review_app.errors import ReviewInputError
 from review_app.i18n import translate
 from review_app.sampling import assign, create_batch
 from tests.factories import make_round, memory_review_round
 from tests.review.app_login import logged_in
+from tests.review.databases import KINDS, empty_database_url
 from tests.review.helpers import add_and_login, new_database, release_all
 
-POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 
 
-def _engine(kind: str, tmp_path: Path) -> tuple[str, Engine]:
-    if kind == "sqlite":
-        url = f"sqlite:///{tmp_path / 'review.db'}"
-        return url, new_database(url)
-    if not POSTGRES_URL:
-        pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    engine = new_database(POSTGRES_URL)
-    metadata.drop_all(engine)  # a clean slate: earlier runs share this database
-    engine.dispose()
-    return POSTGRES_URL, new_database(POSTGRES_URL)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Engine]]:
-    url, engine = _engine(str(request.param), tmp_path)
+    url = empty_database_url(str(request.param), tmp_path)
+    engine = new_database(url)
     yield url, engine
     engine.dispose()
 

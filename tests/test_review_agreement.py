@@ -10,7 +10,6 @@ import csv
 import io
 import json
 import math
-import os
 import warnings
 from collections.abc import Hashable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -36,14 +35,13 @@ from review_app.calibration import (
     kappa_interval,
     krippendorff_alpha_nominal,
 )
-from review_app.db import metadata
 from review_app.export import audit_results
 from review_app.judgment_export import judgment_rows, render_judgments, write_judgments
 from review_app.sampling import create_batch
 from tests.factories import make_round, memory_review_round
+from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login, new_database, release_all
 
-POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 LABELS = ("yes", "no", "cant_tell")
 
 
@@ -175,21 +173,10 @@ def test_denominators_state_what_each_coefficient_stands_on() -> None:
     assert days[("carla", 1)] == (1.0, 1)
 
 
-def _database(kind: str, tmp_path: Path) -> Engine:
-    if kind == "sqlite":
-        return new_database(f"sqlite:///{tmp_path / 'review.db'}")
-    if not POSTGRES_URL:
-        pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    engine = new_database(POSTGRES_URL)
-    metadata.drop_all(engine)
-    engine.dispose()
-    return new_database(POSTGRES_URL)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def judged_round(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Engine]:
     """A round of a batch with overlap 2, where Ana and Bruno split on every other sample."""
-    engine = _database(str(request.param), tmp_path)
+    engine = fresh_database(str(request.param), tmp_path)
     tokens = {name: add_and_login(engine, name) for name in ("ana", "bruno")}
     tokens["admin"] = add_and_login(engine, "admin", "admin")
     round_ = memory_review_round(tmp_path / "r-demo")

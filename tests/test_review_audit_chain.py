@@ -165,6 +165,7 @@ def app_engine(tmp_path: Path) -> Iterator[tuple[Engine, Engine]]:
     owner.dispose()
 
 
+@pytest.mark.postgres
 def test_the_app_role_works_but_cannot_rewrite_the_audit_log(
     app_engine: tuple[Engine, Engine],
 ) -> None:

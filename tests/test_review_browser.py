@@ -6,14 +6,7 @@ while no model or provider name of the round appears anywhere on the page.
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,27 +15,14 @@ import pytest
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round, review_model_names
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
+from tests.support.browser import CHROMIUM, launched_chromium
+from tests.support.review_server import served_review_app
 from tests.support.streamlit_page import wait_until_idle
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture
@@ -61,75 +41,36 @@ def server(tmp_path: Path) -> Iterator[str]:
     )
     release_all(engine)
     engine.dispose()
-    port = _free_port()
-    reportgen = Path(sys.executable).with_name("reportgen")
-    process = subprocess.Popen(
-        [str(reportgen), "review", "serve", "--port", str(port), "--db", url],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    address = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{address}/_stcore/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("`reportgen review serve` did not start")
-                time.sleep(0.5)
+    with served_review_app(url, tmp_path) as address:
         yield address
-    finally:
-        _stop(process)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop the server and the Streamlit process it started (one process group)."""
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 @pytest.mark.timeout(240)
 def test_reviewer_judges_three_samples_with_the_keyboard(server: str) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(60_000)
-            page.goto(server)
-            page.get_by_label("Nome").fill("ana")
-            page.get_by_label("Senha").fill(PASSWORD)
-            page.get_by_role("button", name="Entrar").click()
-            # Streamlit may briefly keep the previous run's element beside the new one
-            # while it reruns: wait for the text itself, not for a single element.
-            expect(page.get_by_text("0 de 24 julgadas").first).to_be_visible()
-            for done, key in enumerate(["1", "2", "3"], 1):
-                # A key sent while the last judgment's run is still under way can be lost
-                # (the flaky failure of this test): wait until the page is at rest.
-                wait_until_idle(page)
-                code = page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).inner_text()
-                # Keys go to the page, not to a text field.
-                page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).click()
-                page.keyboard.press(key)
-                expect(page.get_by_text(f"{done} de 24 julgadas").first).to_be_visible()
-                expect(page.get_by_role("heading", name=re.compile("Amostra"))).not_to_have_text(
-                    code
-                )
-            html = page.content().lower()
-            text = page.inner_text("body").lower()
-            for name in review_model_names():
-                assert name.lower() not in html, name
-                assert name.lower() not in text, name
-        finally:
-            browser.close()
+    with launched_chromium() as browser:
+        page = browser.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(server)
+        page.get_by_label("Nome").fill("ana")
+        page.get_by_label("Senha").fill(PASSWORD)
+        page.get_by_role("button", name="Entrar").click()
+        # Streamlit may briefly keep the previous run's element beside the new one
+        # while it reruns: wait for the text itself, not for a single element.
+        expect(page.get_by_text("0 de 24 julgadas").first).to_be_visible()
+        for done, key in enumerate(["1", "2", "3"], 1):
+            # A key sent while the last judgment's run is still under way can be lost
+            # (the flaky failure of this test): wait until the page is at rest.
+            wait_until_idle(page)
+            code = page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).inner_text()
+            # Keys go to the page, not to a text field.
+            page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).click()
+            page.keyboard.press(key)
+            expect(page.get_by_text(f"{done} de 24 julgadas").first).to_be_visible()
+            expect(page.get_by_role("heading", name=re.compile("Amostra"))).not_to_have_text(code)
+        html = page.content().lower()
+        text = page.inner_text("body").lower()
+        for name in review_model_names():
+            assert name.lower() not in html, name
+            assert name.lower() not in text, name

@@ -17,33 +17,22 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, func, select, text
 
-from review_app.db import judgments, metadata
+from review_app.db import judgments
 from review_app.reviewing import my_queue, submit_judgment
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
+from tests.review.databases import KINDS, empty_database_url
 from tests.review.helpers import add_and_login, new_database, release_all
 
-POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 REVIEWERS = 20
 PER_REVIEWER = 50
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _database(kind: str, tmp_path: Path) -> tuple[str, Engine]:
-    if kind == "sqlite":
-        url = f"sqlite:///{tmp_path / 'review.db'}"
-        return url, new_database(url)
-    if not POSTGRES_URL:
-        pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    engine = new_database(POSTGRES_URL)
-    metadata.drop_all(engine)  # a clean slate: earlier runs share this database
-    engine.dispose()
-    return POSTGRES_URL, new_database(POSTGRES_URL)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=KINDS)
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Engine]]:
-    url, engine = _database(str(request.param), tmp_path)
+    url = empty_database_url(str(request.param), tmp_path)
+    engine = new_database(url)
     yield url, engine
     engine.dispose()
 

@@ -37,7 +37,6 @@ from review_app.anonymise import Scrubber, round_names
 from review_app.auth import add_account
 from review_app.db import assignments, make_engine, sample_keys, samples
 from review_app.sampling import create_batch
-from tests.review.browser import CHROMIUM, CHROMIUM_ARGS, served_review_app
 from tests.review.heldout_round import (
     corpus_round,
     distinct_models,
@@ -47,6 +46,8 @@ from tests.review.heldout_round import (
 from tests.review.helpers import PASSWORD, new_database, released
 from tests.review.page_forms import ServerMessages, page_forms, readable
 from tests.support.anonymiser_corpus import Entry, demonstration_models, read_corpus
+from tests.support.browser import CHROMIUM, launched_chromium
+from tests.support.review_server import served_review_app
 from tests.support.streamlit_page import wait_until_idle
 
 pytestmark = [
@@ -177,25 +178,19 @@ def _check_entry(served: Served, entry: Entry, forms: dict[str, str]) -> frozens
 def test_the_reviewer_page_leaks_exactly_what_the_scrubber_leaks(served: Served) -> None:
     index_of = {item_id(index): index for index in range(len(served.entries))}
     walked: dict[str, frozenset[str]] = {}  # entry id -> names readable on the page
-    with playwright_sync.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        playwright_sync.expect.set_options(timeout=60_000)
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(60_000)
-            messages = ServerMessages(page)
-            _log_in(page, served.address)
-            for judged in range(1, len(served.entries) + 1):
-                code = _code_on(page)
-                its_item, model_id = _item_of(served, code)
-                assert model_id == served.answering_model, f"sample {judged}: not an answer"
-                entry = served.entries[index_of[its_item]]
-                assert entry.entry_id not in walked, f"entry {entry.entry_id} met twice"
-                walked[entry.entry_id] = _check_entry(served, entry, page_forms(page, messages))
-                _judge(page, code, judged, served.queue_length)
-        finally:
-            playwright_sync.expect.set_options(timeout=5_000)
-            browser.close()
+    with launched_chromium(expect_timeout_ms=60_000) as browser:
+        page = browser.new_page()
+        page.set_default_timeout(60_000)
+        messages = ServerMessages(page)
+        _log_in(page, served.address)
+        for judged in range(1, len(served.entries) + 1):
+            code = _code_on(page)
+            its_item, model_id = _item_of(served, code)
+            assert model_id == served.answering_model, f"sample {judged}: not an answer"
+            entry = served.entries[index_of[its_item]]
+            assert entry.entry_id not in walked, f"entry {entry.entry_id} met twice"
+            walked[entry.entry_id] = _check_entry(served, entry, page_forms(page, messages))
+            _judge(page, code, judged, served.queue_length)
     assert len(walked) == len(served.entries)
     on_page = sum(1 for names in walked.values() if not names)
     by_scrubber = sum(

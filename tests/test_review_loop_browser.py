@@ -20,8 +20,9 @@ from sqlalchemy import Engine, select, update
 from review_app.db import accounts, assignments, judgments, make_engine, samples
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
-from tests.review.browser import CHROMIUM, CHROMIUM_ARGS, served_review_app
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
+from tests.support.browser import CHROMIUM, launched_chromium
+from tests.support.review_server import served_review_app
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -113,27 +114,21 @@ def _settle(page: Page, engine: Engine) -> None:
 
 @pytest.mark.timeout(420)
 def test_a_second_keypress_judges_only_the_sample_on_screen(served: Served) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(60_000)
-            page.goto(served.address)
-            page.get_by_label("Nome").fill("ana")
-            page.get_by_label("Senha").fill(PASSWORD)
-            page.get_by_role("button", name="Entrar").click()
-            expect(page.get_by_text(re.compile(r"\d+ de 24 julgadas"))).to_have_text(
-                "0 de 24 julgadas"
-            )
-            _outputs_are_literal_and_apart(page)
-            # A slow laptop's browser: the next sample takes a while to reach the screen,
-            # so that the second press races it even against a fast server.
-            page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-            races = [_press_twice(page, served.engine, gap_ms) for gap_ms in GAPS_MS]
-        finally:
-            browser.close()
+    with launched_chromium() as browser:
+        page = browser.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(served.address)
+        page.get_by_label("Nome").fill("ana")
+        page.get_by_label("Senha").fill(PASSWORD)
+        page.get_by_role("button", name="Entrar").click()
+        expect(page.get_by_text(re.compile(r"\d+ de 24 julgadas"))).to_have_text("0 de 24 julgadas")
+        _outputs_are_literal_and_apart(page)
+        # A slow laptop's browser: the next sample takes a while to reach the screen,
+        # so that the second press races it even against a fast server.
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        races = [_press_twice(page, served.engine, gap_ms) for gap_ms in GAPS_MS]
     raced = sum(races)
     print(f"\nkeypress race: {len(GAPS_MS)} double presses, {raced} while the first sample")
     print("was still on screen; each judged only the sample on screen")

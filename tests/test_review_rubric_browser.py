@@ -19,11 +19,11 @@ from review_app.auth import add_account
 from review_app.db import assignments, make_engine, samples
 from review_app.i18n import translate
 from review_app.rubric_scores import rubric_scores
-from tests.review.browser import CHROMIUM, CHROMIUM_ARGS, served_review_app
 from tests.review.helpers import PASSWORD, new_database
 from tests.review.md_walk import leaks
 from tests.review.rubric import rubric_batch, tiny_round
-from tests.support.browser import DESKTOP, PHONE
+from tests.support.browser import CHROMIUM, DESKTOP, PHONE, launched_chromium
+from tests.support.review_server import served_review_app
 from tests.support.streamlit_page import wait_for_window_flag, wait_until_idle
 
 pytestmark = [
@@ -81,14 +81,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 @pytest.fixture(scope="module")
 def browser(served: Served) -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        playwright_sync.expect.set_options(timeout=60_000)
-        try:
-            yield chromium
-        finally:
-            playwright_sync.expect.set_options(timeout=5_000)
-            chromium.close()
+    with launched_chromium(expect_timeout_ms=60_000) as chromium:
+        yield chromium
 
 
 def _rubric_page(browser: Any, served: Served, language: str, viewport: dict[str, int]) -> Any:

@@ -29,8 +29,8 @@ from review_app.web import (
     with_real_client,
 )
 from review_app.web_sessions import issue_ticket
-from tests.review.browser import served_review_app
 from tests.review.helpers import PASSWORD, new_database
+from tests.support.review_server import served_review_app
 
 pytestmark = pytest.mark.slow
 BROWSER = "Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0"

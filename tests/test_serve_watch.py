@@ -27,6 +27,9 @@ STARTUP_S = 240.0  # the first build of the tiny rounds, on a busy machine
 REBUILD_S = 120.0  # one rebuild after a change
 
 
+_WITH_CTRL_C = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+
+
 @dataclass
 class Preview:
     address: str
@@ -71,8 +74,12 @@ def preview(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Preview]:
     theme, config = work / "overrides", work / "site.yml"
     shutil.copytree(THEME, theme)
     shutil.copyfile(CONFIG, config)
+    # A shell that starts the test run in the background (CI scripts, `cmd &`) makes its
+    # children ignore SIGINT, and Python then keeps ignoring it: restore Ctrl+C in the
+    # preview, or the teardown's SIGINT would wait for the kill below.
     command = [
-        sys.executable, "-c", "from reportgen.cli import main; main()", "serve", "--watch",
+        sys.executable, "-c", _WITH_CTRL_C + "from reportgen.cli import main; main()",
+        "serve", "--watch",
         "--port", "0", "--dir", str(work / "site"), "--rounds-dir", str(work / "rounds"),
         "--config", str(config), "--templates", str(theme), "--cache-dir", str(work / "cache"),
     ]  # fmt: skip

@@ -24,7 +24,14 @@ from review_app import admin, reviewing
 from review_app.sampling import create_batch
 from tests.factories import CONFIG, THEME, make_round
 from tests.review.helpers import add_and_login, new_database, released
-from tests.support.toykind import ToyItem, ToyKind, ToyResponse, ToyRound, ToyScore
+from tests.support.toykind import (
+    ToyItem,
+    ToyKind,
+    ToyResponse,
+    ToyRound,
+    ToyScore,
+    registered_toy_kind,
+)
 
 DAY = date(2026, 7, 1)
 SECRET = "Esta pergunta ainda não publicada fala de um caso que ninguém deve ler no site."
@@ -36,10 +43,8 @@ MODELS = (
 
 @pytest.fixture
 def toy() -> Iterator[ToyKind]:
-    kind = ToyKind()
-    register_kind(kind)
-    yield kind
-    unregister_kind(kind.name)
+    with registered_toy_kind() as kind:
+        yield kind
 
 
 def write_toy_round(root: Path, round_id: str = "toy-round") -> Path:

@@ -1,5 +1,9 @@
 """A fresh review database on SQLite, or on the PostgreSQL server the CI starts
-(review_app/ci_postgres.sh exports its URL as REVIEW_TEST_POSTGRES_URL)."""
+(review_app/ci_postgres.sh exports its URL as REVIEW_TEST_POSTGRES_URL).
+
+The URL is read when a test asks for it, not when a module is imported: under
+pytest-xdist, tests/conftest.py gives each worker a database of its own by rewriting the
+variable, and a copy taken at import could miss that."""
 
 from __future__ import annotations
 
@@ -13,23 +17,29 @@ import review_app.storage  # noqa: F401  # registers every table (cf_, md_) befo
 from review_app.db import metadata
 from tests.review.helpers import new_database
 
-POSTGRES_URL = os.environ.get("REVIEW_TEST_POSTGRES_URL")
 KINDS = ["sqlite", "postgresql"]
 
 
 def postgres_url() -> str:
     """The test server's URL; skips the test when none is set."""
-    if not POSTGRES_URL:
+    url = os.environ.get("REVIEW_TEST_POSTGRES_URL")
+    if not url:
         pytest.skip("REVIEW_TEST_POSTGRES_URL is not set (CI sets it via ci_postgres.sh)")
-    return POSTGRES_URL
+    return url
 
 
-def fresh_database(kind: str, tmp_path: Path) -> Engine:
-    """An empty review database of `kind` ("sqlite" or "postgresql") with its schema."""
+def empty_database_url(kind: str, tmp_path: Path) -> str:
+    """The URL of an empty review database of `kind` ("sqlite" or "postgresql"): a file
+    under `tmp_path` not yet created, or the test server with every table dropped."""
     if kind == "sqlite":
-        return new_database(f"sqlite:///{tmp_path / 'review.db'}")
+        return f"sqlite:///{tmp_path / 'review.db'}"
     url = postgres_url()
     engine = new_database(url)
     metadata.drop_all(engine)  # a clean slate: earlier runs share this database
     engine.dispose()
-    return new_database(url)
+    return url
+
+
+def fresh_database(kind: str, tmp_path: Path) -> Engine:
+    """An empty review database of `kind` ("sqlite" or "postgresql") with its schema."""
+    return new_database(empty_database_url(kind, tmp_path))

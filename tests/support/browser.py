@@ -1,5 +1,5 @@
-"""What the layout and accessibility browser tests share: the built demonstration site served
-on localhost, Debian's Chromium through Playwright, pages opened with every request that
+"""What the browser tests share: a built site served on localhost (the demonstration site
+among them), Debian's Chromium through Playwright, pages opened with every request that
 leaves localhost blocked.
 
 The demonstration site is built once per test session (the first module that asks builds it
@@ -12,14 +12,20 @@ import functools
 import http.server
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from filelock import FileLock
 
 from reportgen.build import build_site
 from tests.factories import CONFIG, PAGES, THEME, demonstration_rounds
+from tests.support.shared_builds import run_folder
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Route
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -62,19 +68,29 @@ def serve_directory(site: Path) -> Iterator[Served]:
 
 
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demonstration site, built on the session's first call."""
-    work = tmp_path_factory.getbasetemp() / "browser-demo-site"
+    """The demonstration site, built on the test run's first call.
+
+    Parallel workers (pytest-xdist) each have their own temporary folder under a shared
+    one: the site is built there once, under a file lock, and the other workers wait for
+    it rather than build it again."""
+    work = run_folder(tmp_path_factory) / "browser-demo-site"
     site = work / "site"
-    if not (site / "index.html").is_file():
-        (work / "rounds").mkdir(parents=True, exist_ok=True)
-        build_site(
-            demonstration_rounds(work),
-            site,
-            config_path=CONFIG,
-            theme_dir=THEME,
-            cache_dir=work / "cache",
-        )
+    work.mkdir(parents=True, exist_ok=True)
+    with FileLock(work.with_suffix(".lock")):
+        if not (site / "index.html").is_file():
+            _build_demo_site(work, site)
     return site
+
+
+def _build_demo_site(work: Path, site: Path) -> None:
+    (work / "rounds").mkdir(parents=True, exist_ok=True)
+    build_site(
+        demonstration_rounds(work),
+        site,
+        config_path=CONFIG,
+        theme_dir=THEME,
+        cache_dir=work / "cache",
+    )
 
 
 def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> list[str]:
@@ -87,25 +103,48 @@ def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> lis
     return paths
 
 
-def launch(playwright: Any) -> Any:
-    return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-    )
+@contextmanager
+def launched_chromium(*, expect_timeout_ms: int | None = None) -> Iterator[Browser]:
+    """Debian's Chromium (not one Playwright downloads), closed when the block ends.
+
+    `expect_timeout_ms` lengthens how long Playwright's `expect` waits (5 s by default)
+    while the block runs, for pages that take longer to reach the state a test waits for."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        if expect_timeout_ms is not None:
+            expect.set_options(timeout=expect_timeout_ms)
+        try:
+            yield browser
+        finally:
+            if expect_timeout_ms is not None:
+                expect.set_options(timeout=5_000)
+            browser.close()
+
+
+def keep_to_localhost(page: Page, base: str, blocked: list[str] | None = None) -> None:
+    """Let `page` load what `base` serves and data: URLs only; every other request is
+    aborted, and its address added to `blocked` when given (tests expect none)."""
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if url.startswith((base, "data:")):
+            route.continue_()
+        else:
+            if blocked is not None:
+                blocked.append(url)
+            route.abort()
+
+    page.route("**/*", route)
 
 
 def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] = DESKTOP) -> Any:
     """A new page at `path`, loaded, its live charts drawn; requests off localhost blocked."""
     page = browser.new_page(viewport=viewport)
-
-    def route(route: Any) -> None:
-        url = route.request.url
-        if url.startswith(served.base) or url.startswith("data:"):
-            route.continue_()
-        else:
-            served.blocked.append(url)
-            route.abort()
-
-    page.route("**/*", route)
+    keep_to_localhost(page, served.base, served.blocked)
     page.goto(served.base + path, wait_until="load")
     page.wait_for_load_state("networkidle")
     charts = page.locator(".rg-vega").count()

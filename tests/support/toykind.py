@@ -13,6 +13,7 @@ import csv
 import io
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -22,7 +23,7 @@ import pyarrow as pa
 
 from reportgen.archive import ArchiveContent, FileProblems, Record
 from reportgen.guard import GuardMaterial
-from reportgen.kinds import Kind, TableRead, TableSpec
+from reportgen.kinds import Kind, TableRead, TableSpec, register_kind, unregister_kind
 from reportgen.kinds.review_task import ReviewTask, ReviewUnit
 from reportgen.model import ItemRecord, Manifest, Round
 
@@ -224,6 +225,17 @@ class ToyKind(Kind):
     @property
     def review_task(self) -> ReviewTask:
         return REVIEW_TASK
+
+
+@contextmanager
+def registered_toy_kind() -> Iterator[ToyKind]:
+    """The toy kind, registered while the block runs (a test's fixture wraps it)."""
+    kind = ToyKind()
+    register_kind(kind)
+    try:
+        yield kind
+    finally:
+        unregister_kind(kind.name)
 
 
 _PAGE = {

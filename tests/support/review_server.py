@@ -1,5 +1,5 @@
-"""The review app served for real-browser tests: `reportgen review serve` on a free port, and
-the Chromium that Playwright drives (Debian's, not a downloaded one)."""
+"""The review app served for the tests that talk to it over HTTP or drive it in a real
+browser: `reportgen review serve` on a free port, this checkout's code."""
 
 from __future__ import annotations
 
@@ -16,31 +16,21 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port no one listens on now (the server binds it a moment later)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
 def served_review_app(database_url: str, folder: Path, *options: str) -> Iterator[str]:
     """The app's address while `reportgen review serve` (with `options`) runs on
     `database_url` in `folder`: this checkout's code, whatever is installed."""
-    port = _free_port()
+    port = free_port()
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(
         [str(REPOSITORY), *filter(None, [os.environ.get("PYTHONPATH")])]
