@@ -55,7 +55,9 @@ fi
 
 pytest_args=(-q)
 if [ "$workers" -gt 0 ]; then
-  pytest_args+=(-n "$workers" --dist loadfile)
+  # One module stays on one worker (its module-scoped fixtures are built once), and the
+  # modules go out in tests/conftest.py's order, longest first.
+  pytest_args+=(-n "$workers" --dist loadfile --no-loadscope-reorder)
 fi
 if [ "$quick" = 1 ]; then
   pytest_args+=(-m "not browser and not postgres and not site")

@@ -30,12 +30,14 @@ _BROWSER_SOURCE = re.compile(
     r"^\s*(from|import) playwright\b|tests\.support\.browser|tests\.support\.review_server", re.M
 )
 _SITE_SOURCE = re.compile(
-    r"\bbuild_site\(|\bdemo_site\(|\"build\"|_example_site\b|_site_dir\b|tests\.review\.md_walk"
+    r"\bbuild_site\(|\bdemo_site\(|\bexample_site\(|\"build\"|_site_dir\b"
+    r"|tests\.review\.md_walk|tests\.support\.(multidomain|counterfactual)_site\b"
 )
 _POSTGRES_CASE = re.compile(r"postgres", re.I)
-# Browser and site modules are the longest: sent to the workers first, so that no worker
-# is left with a long module at the end while the other waits (longest first).
-_ORDER = {"browser": 0, "site": 1}
+# Browser, slow and site modules are the longest: sent to the workers first, so that no
+# worker is left with a long module at the end while the other waits (longest first;
+# scripts/test.sh keeps this order with --no-loadscope-reorder).
+_ORDER = {"browser": 0, "slow": 0, "site": 1}
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -93,7 +95,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         groups = groups_of(item)
         for group in sorted(groups):
             item.add_marker(getattr(pytest.mark, group))
-        module_rank = min((_ORDER.get(group, 2) for group in groups), default=2)
+        slow = {"slow"} if item.get_closest_marker("slow") else set()
+        module_rank = min((_ORDER.get(group, 2) for group in groups | slow), default=2)
         rank[Path(item.path)] = min(rank.get(Path(item.path), 2), module_rank)
     # A stable sort keeps every module's tests together and in their written order.
     items.sort(key=lambda item: rank[Path(item.path)])
