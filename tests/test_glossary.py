@@ -20,6 +20,7 @@ from reportgen.build import assemble_site
 from reportgen.i18n import SITE_LANGUAGES
 from reportgen.render.siteconfig import load_site_config
 from tests.factories import CONFIG, demonstration_rounds
+from tests.support.shared_builds import shared_results_cache
 
 REPO = Path(__file__).resolve().parents[1]
 GLOSSARY = REPO / "docs" / "glossary.md"
@@ -87,7 +88,9 @@ def page_sources(tmp_path_factory: pytest.TempPathFactory) -> Mapping[str, Path]
     """The Markdown (and chart SVG) sources of the demonstration site, per language."""
     work = tmp_path_factory.mktemp("glossary")
     rounds = [read_round(path, with_text=True) for path in demonstration_rounds(work)]
-    site = assemble_site(rounds, load_site_config(CONFIG), cache_dir=work / "cache")
+    site = assemble_site(
+        rounds, load_site_config(CONFIG), cache_dir=shared_results_cache(tmp_path_factory)
+    )
     folders = {language: work / "docs" / language for language in SITE_LANGUAGES}
     for language, folder in folders.items():
         site.write_sources(folder, language)

@@ -30,6 +30,7 @@ from reportgen.kinds.estigmas.stats.bootstrap import ModelTables
 from reportgen.kinds.estigmas.stats.sensitivity import competition_ranks
 from reportgen.render.siteconfig import load_site_config
 from tests.factories import CONFIG
+from tests.support.shared_builds import shared_results_cache
 
 ROUNDS = Path(__file__).resolve().parents[1] / "rounds"
 FULL = ROUNDS / "estigmas-2026-06"
@@ -64,7 +65,7 @@ def full_summary() -> dict[str, dict[str, Any]]:
 def full_results(tmp_path_factory: pytest.TempPathFactory) -> RoundResults:
     # The archive is read again with its texts: the language study compares response lengths.
     with_text = read_round(FULL, with_text=True)
-    return load_results(with_text, cache_dir=tmp_path_factory.mktemp("results-cache"))
+    return load_results(with_text, cache_dir=shared_results_cache(tmp_path_factory))
 
 
 @pytest.fixture(scope="module")

@@ -28,9 +28,9 @@ from tests.factories import (
     THEME,
     build_tiny,
     complete_config,
-    demonstration_rounds,
     tiny_rounds,
 )
+from tests.support.shared_builds import demo_site as shared_demo_site
 
 # The article's title, as both editions print it (../shared/sources/000_*, 001_*).
 ARTICLE_TITLE = {
@@ -268,16 +268,7 @@ def article_figure_rows() -> list[tuple[str, str, str, str]]:
 
 @pytest.fixture(scope="module")
 def demonstration_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("demonstration")
-    out = work / "site"
-    build_site(
-        demonstration_rounds(work),
-        out,
-        config_path=CONFIG,
-        theme_dir=THEME,
-        cache_dir=work / "cache",
-    )
-    return out
+    return shared_demo_site(tmp_path_factory)  # built once per run, shared with other modules
 
 
 def test_article_figures_note_matches_the_built_pages(demonstration_site: Path) -> None:

@@ -28,6 +28,7 @@ from reportgen.kinds.estigmas.render.site import SiteContext, site_context
 from reportgen.kinds.estigmas.render.site_pages import LanguagePages, language_pages
 from reportgen.render.siteconfig import load_site_config
 from tests.factories import CONFIG, DEMO_ROUNDS, make_round
+from tests.support.shared_builds import shared_results_cache
 
 FULL = DEMO_ROUNDS / "estigmas-2026-06"
 
@@ -59,7 +60,9 @@ def demo_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, LanguagePa
         pytest.skip("the demonstration rounds are not committed")
     work = tmp_path_factory.mktemp("demo")
     site = site_context(
-        [read_round(FULL, with_text=True)], load_site_config(CONFIG), cache_dir=work / "cache"
+        [read_round(FULL, with_text=True)],
+        load_site_config(CONFIG),
+        cache_dir=shared_results_cache(tmp_path_factory),
     )
     svgs = SvgCache(work / "svg")
     return {language: language_pages(site, language, svgs) for language in ("pt-BR", "en")}

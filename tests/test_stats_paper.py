@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from reportgen.kinds.estigmas.results import RoundResults, load_results
+from tests.support.shared_builds import shared_results_cache
 
 # REPORTGEN_DEMO_ROUND points the checks at a freshly generated copy elsewhere.
 ROUND_DIR = Path(
@@ -31,7 +32,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> RoundResults:
     from reportgen.kinds.estigmas.archive import read_round
 
     round_ = read_round(ROUND_DIR, with_text=True)
-    return load_results(round_, cache_dir=tmp_path_factory.mktemp("cache"))
+    return load_results(round_, cache_dir=shared_results_cache(tmp_path_factory))
 
 
 def _model_id(results: RoundResults, display_name: str) -> str:

@@ -2,8 +2,7 @@
 among them), Debian's Chromium through Playwright, pages opened with every request that
 leaves localhost blocked.
 
-The demonstration site is built once per test session (the first module that asks builds it
-under pytest's base temporary folder; the next one finds it there).
+The demonstration site is built once per test run and shared (tests/support/shared_builds.py).
 """
 
 from __future__ import annotations
@@ -17,12 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
-from filelock import FileLock
-
-from reportgen.build import build_site
-from tests.factories import CONFIG, PAGES, THEME, demonstration_rounds
-from tests.support.shared_builds import run_folder
+from tests.factories import PAGES
+from tests.support.shared_builds import demo_site as demo_site
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Route
@@ -65,32 +60,6 @@ def serve_directory(site: Path) -> Iterator[Served]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demonstration site, built on the test run's first call.
-
-    Parallel workers (pytest-xdist) each have their own temporary folder under a shared
-    one: the site is built there once, under a file lock, and the other workers wait for
-    it rather than build it again."""
-    work = run_folder(tmp_path_factory) / "browser-demo-site"
-    site = work / "site"
-    work.mkdir(parents=True, exist_ok=True)
-    with FileLock(work.with_suffix(".lock")):
-        if not (site / "index.html").is_file():
-            _build_demo_site(work, site)
-    return site
-
-
-def _build_demo_site(work: Path, site: Path) -> None:
-    (work / "rounds").mkdir(parents=True, exist_ok=True)
-    build_site(
-        demonstration_rounds(work),
-        site,
-        config_path=CONFIG,
-        theme_dir=THEME,
-        cache_dir=work / "cache",
-    )
 
 
 def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> list[str]:
@@ -145,8 +114,12 @@ def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] 
     """A new page at `path`, loaded, its live charts drawn; requests off localhost blocked."""
     page = browser.new_page(viewport=viewport)
     keep_to_localhost(page, served.base, served.blocked)
+    # The site's script (assets/rg/site.js) runs at DOMContentLoaded: tables and the
+    # comparison are set up before "load"; only the charts finish later, and each marks
+    # itself rendered. No "networkidle": it waits for 500 ms of quiet, on every page, and
+    # reads nothing the page shows (test_browser_site.py keeps it as its check that no
+    # page asks for anything off localhost, late requests included).
     page.goto(served.base + path, wait_until="load")
-    page.wait_for_load_state("networkidle")
     charts = page.locator(".rg-vega").count()
     if charts:
         page.wait_for_function(

@@ -15,7 +15,9 @@ import pytest
 from click.testing import CliRunner
 from filelock import FileLock
 
+from reportgen.build import build_site
 from reportgen.cli import main
+from tests.factories import CONFIG, THEME, demonstration_rounds
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -45,3 +47,36 @@ def example_site(
             result = CliRunner().invoke(main, arguments)
             assert result.exit_code == 0, result.output
     return site
+
+
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demonstration site, built on the test run's first call.
+
+    Parallel workers (pytest-xdist) each have their own temporary folder under a shared
+    one: the site is built there once, under a file lock, and the other workers wait for
+    it rather than build it again."""
+    work = run_folder(tmp_path_factory) / "demo-site"
+    site = work / "site"
+    work.mkdir(parents=True, exist_ok=True)
+    with FileLock(work.with_suffix(".lock")):
+        if not (site / "index.html").is_file():
+            _build_demo_site(work, site)
+    return site
+
+
+def _build_demo_site(work: Path, site: Path) -> None:
+    (work / "rounds").mkdir(parents=True, exist_ok=True)
+    build_site(
+        demonstration_rounds(work),
+        site,
+        config_path=CONFIG,
+        theme_dir=THEME,
+        cache_dir=work.parent / "demo-results-cache",
+    )
+
+
+def shared_results_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One statistics cache for the whole run, for tests that read the committed rounds'
+    results and test nothing about the cache itself: the results of a round are computed
+    once, not once per module. Writes to it are atomic (reportgen.results)."""
+    return run_folder(tmp_path_factory) / "demo-results-cache"
