@@ -31,7 +31,7 @@ _BROWSER_SOURCE = re.compile(
 )
 _SITE_SOURCE = re.compile(
     r"\bbuild_site\(|\bdemo_site\(|\bexample_site\(|\"build\"|_site_dir\b"
-    r"|tests\.review\.md_walk|tests\.support\.(multidomain|counterfactual)_site\b"
+    r"|tests\.review\.md_walk|tests\.support\.(multidomain|counterfactual)_site\b|\"--watch\""
 )
 _POSTGRES_CASE = re.compile(r"postgres", re.I)
 # Browser, slow and site modules are the longest: sent to the workers first, so that no

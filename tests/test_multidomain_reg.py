@@ -193,13 +193,9 @@ def test_canaries_variant_and_eight_gram_flags(reg: Round) -> None:
     items = {i.item_id: i for i in reg.items}
     canaries = {i.item_id: normalise(i.canary) for i in reg.items if i.canary}
     assert not [i for i in reg.items for c in canaries.values() if c in normalise(i.prompt)]
+    answers = [normalise(r.raw_text) for rows in reg.responses.values() for r in rows if r.raw_text]
     reproduced = {
-        item_id
-        for rows in reg.responses.values()
-        for r in rows
-        if r.raw_text
-        for item_id, canary in canaries.items()
-        if canary in normalise(r.raw_text)
+        item_id for answer in answers for item_id, canary in canaries.items() if canary in answer
     }
     assert reproduced == superseded_ids(reg.items)
     assert len(reproduced) == 1
