@@ -276,11 +276,16 @@ NAME_THEN_MODEL = re.compile(
 )
 # A signature: a line that opens with a dash and holds only the name ("— Tuiuiú").
 _SIGNATURE_BEFORE = re.compile(
+    # A line of dashes above the name counts too: "\n---\nGemini".
+    r"(?:(?:^|\n)[ \t]*(?:-{3,}|_{3,}|\*{3,})[ \t]*\n[ \t]*$)|"
     r"(?:^|\n|[.!?][ \t])[ \t]*-{1,2}[ \t]*(?:the[ \t]+)?"
     r"(?:(?:equipe|team|equipo|time)[ \t]+(?:d[aoe][ \t]+)?)?$"
 )
 # "— Equipe Gemini", "— The Grok team": a team signs too.
-_SIGNATURE_AFTER = re.compile(r"(?:[ \t]+(?:team|equipe|equipo))?[ \t.!]*(?:\n|$)")
+# With its maker in brackets: "——豆包（字节跳动）", "— Gemini (Google)".
+_SIGNATURE_AFTER = re.compile(
+    r"(?:[ \t]+(?:team|equipe|equipo))?(?:[ \t]*\([^()\n]{1,30}\))?[ \t.!]*(?:\n|$)"
+)
 # A closing line, then the name alone: "Abraços,\nGemini", "Best regards, Grok".
 _SIGN_OFF_BEFORE = re.compile(
     r"(?:^|\n)[ \t]*(?:best\s+regards|kind\s+regards|warm\s+regards|regards|best|cheers"
@@ -292,13 +297,24 @@ _SIGN_OFF_BEFORE = re.compile(
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:[-*#>]+\s+|\d+[.)]\s+)?)[\"'*_(\[]*$")
 
 
+# A letter drafted for the reader opens on a salutation: its signature is the reader's name
+# ("Dear Mr Lima, ... Best regards,\nAlice"), not the answer's.
+_SALUTATION = re.compile(
+    r"(?:^|\n)[ \t]*(?:dear|prezad[oa]s?|estimad[oa]s?|querid[oa]s?|car[oa]|cher|chere"
+    r"|to\s+whom\s+it\s+may\s+concern|a\s+quem\s+possa\s+interessar|a\s+quien\s+corresponda"
+    r"|尊敬的|亲爱的)(?!\s+(?:user|usuari[oa]|leitor|lector|reader|utilisateur))(?![a-z])"
+)
+_LETTER_REACH = 3000  # characters back searched for a salutation: a letter is no longer
+
+
 def is_signature(folded: str, start: int, end: int) -> bool:
     """Whether the name at folded[start:end] signs the answer: "\n— Tuiuiú"."""
     before = folded[max(0, start - 40) : start]
-    return _SIGNATURE_AFTER.match(folded, end) is not None and (
+    signs = _SIGNATURE_AFTER.match(folded, end) is not None and (
         _SIGNATURE_BEFORE.search(before[-20:]) is not None
         or _SIGN_OFF_BEFORE.search(before) is not None
     )
+    return signs and _SALUTATION.search(folded, max(0, start - _LETTER_REACH), start) is None
 
 
 # "Como Llama, não tenho opinião", "As Gemini, I do not": the speaker speaking as the name,

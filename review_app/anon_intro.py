@@ -142,6 +142,14 @@ _SAYING = re.compile(
     r"[^.!?\n]{0,40}?[\"\u201d\u00bb,\u2014\u2013-]\s*(?:disse|diz|respondeu|perguntou"
     r"|falou|said|says|replied|asked|dijo|respondio|pregunto|dit|repondit)(?![a-z])"
 )
+# A person's life right after the name: "Sou o Rafael, tenho 34 anos", "I'm Sam, and I'm
+# writing to", "Soy Ana y vivo en", "my name is Tom, a 40-year-old": a human, not the answer.
+_HUMAN_DETAIL = re.compile(
+    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
+    r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
+    r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
+    r"|studying)(?![a-z]))"
+)
 _NOT_NAMES = frozenset(
     {
         "ia",
@@ -191,6 +199,8 @@ def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
         if len(between.split()) > 2 and _AI_NOUN.search(between) is None:
             continue  # "I am driving a car made by Ford": the car was made, not the speaker
         start = document.original_index(match.end())
+        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+            continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
         if (
@@ -219,7 +229,7 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
         if word in _NOT_NAMES or word.endswith(_ADJECTIVE_ENDINGS):
             continue
         folded_end = match.end() + len(FoldedText(original[start:end]).folded)
-        if _SAYING.match(folded, folded_end) is not None:
+        if _SAYING.match(folded, folded_end) or _HUMAN_DETAIL.match(folded, folded_end):
             continue
         if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end
@@ -243,6 +253,8 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
         yield document.original_span(match.start("name"), match.end("name"))
     for match in _CJK_LATIN_NAME.finditer(folded):
         start = document.original_index(match.end())
+        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+            continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
         if (

@@ -25,6 +25,9 @@ _PERSON_BEFORE = re.compile(
     r"|estagiari[oa]|student|alun[oa]|estudante|coach|tecnic[oa]|technician|recruiter"
     r"|recrutador[a]?|lawyer|advogad[oa]|dentist|dentista|partner|namorad[oa]|boyfriend"
     r"|girlfriend|coworker|co-worker|classmate|roommate|landlord|tenant|inquilin[oa]|chief"
+    # People one shares a home, a desk or a deal with: "your flatmate Kimi", "la clienta Gemma".
+    r"|flatmate|housemate|room-mate|lodger|fiancee?|noiv[oa]|novi[oa]|spouse|client|customer"
+    r"|cliente|clienta|patient|paciente|employee|funcionari[oa]|emplead[oa]|vendedor[a]?|seller"
     # Companions, in-laws and pets: "tu compañera Gemma", "o sogro Claude", "my dog Kimi".
     r"|compa[nñ]er[oa]|companheir[oa]|sogr[oa]|suegr[oa]|cunhad[oa]|cunad[oa]|[a-z]+-in-law"
     r"|dog|puppy|cat|kitten|pet|cachorr[oa]|cachorrinh[oa]|cadela|gat[oa]|gatinh[oa]|perr[oa]"
@@ -38,6 +41,11 @@ _PERSON_AFTER = re.compile(
     r"(?:\w+\s+)?(?:neighbou?r|vizinh|friend|amig|colleague|colega|uncle|tio|cousin|prim"
     r"|vecin|voisin|ami|brother|irmao|painter|pintor|chef|teacher|professor|baker|padeiro)"
     rf"|\s+(?:and|e|y|et)\s+bert(?!{WORD})"
+    # Someone in a department: "Ernie from accounts", "a Gemma do RH", "Kimi de contabilidad".
+    r"|\s+(?:from|in|at|do|da|de|del|of)\s+(?:the\s+|o\s+|la\s+)?(?:accounts|accounting|hr"
+    r"|payroll|finance|sales|marketing|legal|reception|human\s+resources|rh|financeiro"
+    r"|contabilidade|recepcao|recursos\s+humanos|contabilidad|ventas|finanzas|nominas)"
+    rf"(?!{WORD})"
 )
 # "Ernie, the warehouse supervisor", "Gemma, a nova coordenadora": a person described,
 # unless the description is of a model ("Claude, an AI assistant").
@@ -57,7 +65,7 @@ _NAMED_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:called|named|nicknamed|chamad[oa]|se\s+chama|se\s+llama|llamad[oa]"
     r"|apelidad[oa]|apodad[oa]|(?:call|calls|chamam|chamavam|chamava|llaman|llamaban|llamaba"
     r"|appellent|appelait)(?:\s+(?:him|her|them|-?lhe|-?o|-?a|de|le|la|lo))?)\s+"
-    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东)\s*)$"
+    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东|合租的|财务部的|人事部的)\s*)$"
 )
 # A person's pronoun later in the name's sentence: "Claude and his wife", "o Claude disse que
 # ele", "Gemma si ella puede", "克劳德明天来，他". An assistant is "it", and one that speaks

@@ -141,9 +141,11 @@ class Scrubber:
         ) | frozenset("".join(form) for form in self._kind_of if len(form) > 1)
         # A capitalised word after a given name is a surname ("Claude Monet") unless it is
         # itself a name or a suffix ("Claude Sonnet", "Claude Anthropic").
-        self._known_words = frozenset(form[0] for form in self._kind_of) | {
-            fold(s) for s in lexicon.suffixes
-        }
+        self._known_words = (
+            frozenset(form[0] for form in self._kind_of)
+            | {fold(s) for s in lexicon.suffixes}
+            | _ROLE_WORDS
+        )
 
     def __call__(self, text: str) -> str:
         document = _Document(text)
@@ -159,11 +161,17 @@ class Scrubber:
         ]
         spans = [
             *self._spans_of_names(document, names_itself=bool(identifying)),
-            *identifying,
+            # Set by the names above: "My name is Claude Dupont" introduces a person.
+            *(span for span in identifying if not self._starts_a_person(document, span)),
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
         return replace_spans(text, spans_after_names(text, spans))
+
+    @staticmethod
+    def _starts_a_person(document: _Document, span: tuple[int, int]) -> bool:
+        words = fold(document.original[span[0] : span[1]]).split()
+        return len(words) == 2 and words[0] in document.people
 
     def _spans_of_reversed_names(self, text: str) -> Iterable[tuple[int, int]]:
         """A right-to-left override shows its text backwards: "\u202eecnil/afla" reads
@@ -172,6 +180,12 @@ class Scrubber:
             # Written backwards to hide: any known name in it goes, even an everyday word.
             if self(shown) != shown or any(_bounded_matches(self._anywhere, fold(shown))):
                 yield start, end
+            # "由 \u202ecipohtnA\u202c 开发": a Latin word turned round right after a cue is
+            # the speaker's maker or name, even misspelt or in no list.
+            elif _LATIN_WORD.fullmatch(shown) is not None:
+                before = fold(text[max(0, start - 40) : start])
+                if len(before) in cue_ends(before):
+                    yield start, end
 
     def _spans_of_disguised_names(self, document: _Document) -> Iterable[tuple[int, int]]:
         """ "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise."""
@@ -191,9 +205,11 @@ class Scrubber:
             *spans_of_i_for_l_names(document.original, self._spellable.__contains__, fold),
         ]
 
-    def _is_split_name(self, first: str, second: str) -> bool:
-        """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words."""
-        return first + second in self._spellable and (first, second) not in self._kind_of
+    def _is_split_name(self, first: str, second: str, in_markup: bool) -> bool:
+        """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words, unless
+        markup parts them ("`Deep`-`Seek`")."""
+        own_words = (first, second) in self._kind_of and not in_markup
+        return first + second in self._spellable and not own_words
 
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
@@ -287,7 +303,7 @@ class Scrubber:
         parts = parts_of_folded(match.group("name"))
         return (
             match.end() == match.end("name")
-            and self._kind_of.get(parts) == KIND_EVERYDAY
+            and self._kind_of.get(parts) in (KIND_EVERYDAY, KIND_GIVEN)
             and is_person_name(document, match, self._known_words)
         )
 
@@ -335,8 +351,8 @@ class Scrubber:
             match.group("name")
             for match in matches
             if self._kind_of.get(parts_of_folded(match.group("name"))) == KIND_GIVEN
+            # "My name is Claude Dupont": a surname makes a person even after a cue.
             and is_person_name(document, match, self._known_words)
-            and not self._follows_cue(document, match.start())
         )
 
     def _is_a_person(self, document: _Document, match: re.Match[str]) -> bool:
@@ -345,17 +361,20 @@ class Scrubber:
         name is Claude"')."""
         if is_quoted_speech(document.original, document.original_index(match.start())):
             return True
-        name = match.group("name")
-        return name in document.people or (
-            is_person_name(document, match, self._known_words)
-            and not self._follows_cue(document, match.start())
-        )
+        return match.group("name") in document.people
 
     @staticmethod
     def _follows_cue(document: _Document, start: int) -> bool:
         """Whether a self-identifying cue ("sou o", "developed by", "我是") ends right before
         `start`."""
         return start in document.cue_ends
+
+
+# What follows a name as its role, never as a surname ("I'm Claude Assistant").
+_ROLE_WORDS = frozenset(
+    {"assistant", "assistente", "asistente", "ai", "ia", "bot", "chatbot", "model", "modelo"}
+)
+_LATIN_WORD = re.compile(r"\s*[A-Za-z][A-Za-z0-9.\-]{2,30}\s*")
 
 
 def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[str]]:
