@@ -90,7 +90,11 @@ _CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", 
 _ROLE = (
     r"(?:assistant|assistente|asistente|model|modelo|modele|ia|ai|chatbot|bot|llm|helper"
     r"|ajudante|ayudante|sidekick|buddy|companion|copilot|tutor|concierge|robot|robo"
-    r"|inteligencia\s+artificial|artificial\s+intelligence)(?![a-z])"
+    r"|inteligencia\s+artificial|artificial\s+intelligence"
+    # A person's job done by software: "the virtual adviser of", "su asesora digital".
+    r"|(?:virtual|digital|automated)\s+(?:adviser|advisor|consultant|receptionist|agent|guide"
+    r"|host|coach)|(?:asesor|assessor|consultor|recepcionista|atendente)a?\s+(?:virtual|digital))"
+    r"(?![a-z])"
 )
 # What confirms that "I'm X" introduces a name: what X is, who made it, or that it speaks;
 # also said after "and": "Me chamo Lara e sou a assistente", "Mi nombre es Brisa y fui

@@ -91,3 +91,13 @@ def is_person(folded: str, start: int, end: int) -> bool:
         or _PERSON_NEARBY.search(before + " " + after) is not None
         or _PRONOUN_AFTER.match(after) is not None
     )
+
+
+_SENTENCE_REST = re.compile(r"[^.!?\n。！？]{0,100}")
+
+
+def is_described_as_model(folded: str, end: int) -> bool:
+    """Whether the rest of the sentence after a name says it is software ("Sou o Claude
+    Monet, um modelo de IA"): then a surname is a disguise, not a person's."""
+    rest = _SENTENCE_REST.match(folded, end)
+    return rest is not None and _MODEL_WORDS.search(rest.group()) is not None

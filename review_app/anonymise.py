@@ -71,7 +71,7 @@ from review_app.anon_names import (
     trie_pattern,
 )
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
-from review_app.anon_people import is_person
+from review_app.anon_people import is_described_as_model, is_person
 from review_app.anon_scripts import is_cjk, is_word_character
 from review_app.identity_forms import (
     KIND_NAME_ATTRIBUTES,
@@ -351,8 +351,13 @@ class Scrubber:
             match.group("name")
             for match in matches
             if self._kind_of.get(parts_of_folded(match.group("name"))) == KIND_GIVEN
-            # "My name is Claude Dupont": a surname makes a person even after a cue.
+            # "My name is Claude Dupont": a surname makes a person even after a cue, unless
+            # the sentence then says it is software ("Sou o Claude Monet, um modelo de IA").
             and is_person_name(document, match, self._known_words)
+            and not (
+                self._follows_cue(document, match.start())
+                and is_described_as_model(document.folded, match.end())
+            )
         )
 
     def _is_a_person(self, document: _Document, match: re.Match[str]) -> bool:
