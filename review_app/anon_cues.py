@@ -148,6 +148,9 @@ LABEL_CUES = (
     # Who made the speaker, in a list of what it is: "- Maker: Anthropic", "**Criador:** Google".
     r"(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
     r"(?:assistant|assistente|asistente|model|modelo|bot|ia|ai)\s*\(",
+    # A key of JSON or a dictionary: '"model": "gemini"', "{'assistant': 'Grok'}".
+    r"(?:model|modelo|assistant|assistente|asistente|provider|maker|author|generated_by"
+    r"|generator|bot)[\"']\s*:",
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
     r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
     r"(?:\*\*)?\s*:",
@@ -305,6 +308,21 @@ _SALUTATION = re.compile(
     r"|尊敬的|亲爱的)(?!\s+(?:user|usuari[oa]|leitor|lector|reader|utilisateur))(?![a-z])"
 )
 _LETTER_REACH = 3000  # characters back searched for a salutation: a letter is no longer
+
+
+# A value in code or data, where names are written in small letters: '"model": "gemini"',
+# "  assistant: grok" in YAML.
+_CODE_KEY_BEFORE = re.compile(
+    r"(?:[\"'](?:model|modelo|assistant|assistente|asistente|provider|maker|author"
+    r"|generated_by|generator|bot)[\"']\s*:\s*[\"']"
+    r"|(?:^|\n)[ \t]*(?:-[ \t]*)?(?:model|modelo|assistant|assistente|asistente|provider|maker"
+    r"|author|generated_by|generator|bot)[ \t]*:[ \t]*[\"']?)$"
+)
+
+
+def is_code_value(folded: str, start: int) -> bool:
+    """Whether the name at `start` is the value of an identity key in code or data."""
+    return _CODE_KEY_BEFORE.search(folded, max(0, start - 40), start) is not None
 
 
 def is_signature(folded: str, start: int, end: int) -> bool:

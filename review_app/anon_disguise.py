@@ -33,7 +33,11 @@ _MIN_JOINED = 5  # "Cla ude": shorter pairs join into names by chance ("me ta")
 _MIN_JOINED_IN_MARKUP = 3  # "**G**rok", "Me**ta**", "~~x~~AI"
 # Markup between two pieces of one word: emphasis, code or strike marks ("`Deep`-`Seek`"), or
 # a table's cell border ("| Ll | ama |").
-_MARKUP_GAP = re.compile(r"[*_`~]{1,3}(?:-[*_`~]{1,3})?|[*_`~]{0,2} ?\| ?[*_`~]{0,2}")
+# A markdown escape ("Cl\\aude", "Gem\\_ini") or an emoji ("C\U0001f916laude") parts one too.
+_MARKUP_GAP = re.compile(
+    r"[*_`~]{1,3}(?:-[*_`~]{1,3})?|[*_`~]{0,2} ?\| ?[*_`~]{0,2}|\\{1,2}[*_`~]?"
+    "|[\u2600-\u27bf\U0001f000-\U0001faff]{1,2}"
+)
 
 
 def spans_of_spaced_names(
@@ -89,8 +93,9 @@ def _joinable(folded: str, previous_end: int, start: int) -> int:
         return 1
     if _MARKUP_GAP.fullmatch(between) is None:
         return 0
-    # A table's cell border parts a word like a space: short pairs join by chance ("| me | ta |").
-    return 1 if "|" in between else 2
+    # A table's cell border or a backslash parts a word like a space: short pairs join by
+    # chance ("| me | ta |", "C:\\Users\\me\\ta").
+    return 1 if between in ("\\", "\\\\") or "|" in between else 2
 
 
 def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:

@@ -34,6 +34,7 @@ from review_app.anon_cues import (
     CUES,
     NAME_THEN_MODEL,
     cue_ends,
+    is_code_value,
     is_ordinary_use,
     is_signature,
     opens_sentence,
@@ -314,7 +315,11 @@ class Scrubber:
         has_version = match.group("version") is not None or any(
             c.isdigit() for c in match.group("name")
         )
-        return self._is_capitalised(document, match) or has_version
+        return (
+            self._is_capitalised(document, match)
+            or has_version
+            or is_code_value(document.folded, match.start())
+        )
 
     @staticmethod
     def _is_capitalised(document: _Document, match: re.Match[str] | None) -> bool:
