@@ -285,9 +285,12 @@ _SIGNATURE_BEFORE = re.compile(
     r"(?:(?:equipe|team|equipo|time)[ \t]+(?:d[aoe][ \t]+)?)?$"
 )
 # "— Equipe Gemini", "— The Grok team": a team signs too.
-# With its maker in brackets: "——豆包（字节跳动）", "— Gemini (Google)".
+# With its maker in brackets or after a comma: "——豆包（字节跳动）", "— Gemini, Google"; a
+# description after a comma is a list's item ("- Gemini, a constelação").
 _SIGNATURE_AFTER = re.compile(
-    r"(?:[ \t]+(?:team|equipe|equipo))?(?:[ \t]*\([^()\n]{1,30}\))?[ \t.!]*(?:\n|$)"
+    r"(?:[ \t]+(?:team|equipe|equipo))?(?:[ \t]*\([^()\n]{1,30}\)|,[ \t]*(?!(?:a|o|the|an?|el"
+    r"|la|um|uma|un|una|my|meu|minha|mi|your|seu|sua|tu|su)\s)[^\W\d_][^,.\n]{0,29})?"
+    r"[ \t.!]*(?:\n|$)"
 )
 # A closing line, then the name alone: "Abraços,\nGemini", "Best regards, Grok".
 _SIGN_OFF_BEFORE = re.compile(
@@ -318,6 +321,20 @@ _CODE_KEY_BEFORE = re.compile(
     r"|(?:^|\n)[ \t]*(?:-[ \t]*)?(?:model|modelo|assistant|assistente|asistente|provider|maker"
     r"|author|generated_by|generator|bot)[ \t]*:[ \t]*[\"']?)$"
 )
+
+
+# An everyday name as the modifier of a noun that no assistant is: "This is the Gemini
+# constellation", "é o signo de Gêmeos", "the Falcon rocket", "la misión Gemini".
+_ORDINARY_HEAD = re.compile(
+    r"[ \t]+(?:constellation|constelacao|constelacion|sign|signo|zodiac|zodiaco|mission|missao"
+    r"|mision|programme|spacecraft|capsule|capsula|rocket|foguete|cohete|telescope|telescopio"
+    rf"|satellite|satelite)(?!{WORD})"
+)
+
+
+def is_ordinary_head(folded: str, end: int) -> bool:
+    """Whether the name ending at `end` modifies a noun no assistant is ("Gemini sign")."""
+    return _ORDINARY_HEAD.match(folded, end) is not None
 
 
 def is_code_value(folded: str, start: int) -> bool:

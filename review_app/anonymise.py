@@ -35,6 +35,7 @@ from review_app.anon_cues import (
     NAME_THEN_MODEL,
     cue_ends,
     is_code_value,
+    is_ordinary_head,
     is_ordinary_use,
     is_signature,
     opens_sentence,
@@ -245,7 +246,11 @@ class Scrubber:
             for match in matches
         ]
         for index, match in enumerate(matches):
-            if decided[index] or not self._looks_like_a_name(document, match):
+            if (
+                decided[index]
+                or not self._looks_like_a_name(document, match)
+                or is_ordinary_head(document.folded, match.end())
+            ):
                 continue
             # 'She said, "Hi, I'm Alexa from HR"': a person introduced in a quoted speech;
             # "Nome: Alice Souza": an everyday word with a surname is a person's name.
