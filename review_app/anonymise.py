@@ -34,10 +34,7 @@ from review_app.anon_cues import (
     CUES,
     NAME_THEN_MODEL,
     cue_ends,
-    is_code_value,
-    is_ordinary_head,
     is_ordinary_use,
-    is_signature,
     opens_sentence,
     speaks_as,
 )
@@ -53,10 +50,13 @@ from review_app.anon_intro import (
     spans_of_introduced_names,
     spans_of_unknown_makers,
 )
+from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
 from review_app.anon_match import (
     MARKER,
+    bounded_matches,
     is_in_web_address,
     is_labelled_as_written,
+    is_latin_word_after_cue,
     is_link_to_itself,
     is_person_name,
     is_versioned_name,
@@ -74,7 +74,7 @@ from review_app.anon_names import (
 )
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
 from review_app.anon_people import is_described_as_model, is_person
-from review_app.anon_scripts import is_cjk, is_word_character
+from review_app.anon_scripts import is_cjk
 from review_app.identity_forms import (
     KIND_NAME_ATTRIBUTES,
     reversed_runs,
@@ -180,14 +180,12 @@ class Scrubber:
         "alfa/lince". Such a run is read as shown, and goes whole when it holds a name."""
         for start, end, shown in reversed_runs(text):
             # Written backwards to hide: any known name in it goes, even an everyday word.
-            if self(shown) != shown or any(_bounded_matches(self._anywhere, fold(shown))):
+            if (
+                self(shown) != shown
+                or any(bounded_matches(self._anywhere, fold(shown)))
+                or is_latin_word_after_cue(text, start, shown)
+            ):
                 yield start, end
-            # "由 \u202ecipohtnA\u202c 开发": a Latin word turned round right after a cue is
-            # the speaker's maker or name, even misspelt or in no list.
-            elif _LATIN_WORD.fullmatch(shown) is not None:
-                before = fold(text[max(0, start - 40) : start])
-                if len(before) in cue_ends(before):
-                    yield start, end
 
     def _spans_of_disguised_names(self, document: _Document) -> Iterable[tuple[int, int]]:
         """ "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise."""
@@ -217,7 +215,7 @@ class Scrubber:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
         document = _Document(text)
-        matches = list(_bounded_matches(self._anywhere, document.folded))
+        matches = list(bounded_matches(self._anywhere, document.folded))
         document.name_starts = self._starts_of_models(matches)
         self._find_people(document, matches)
         return [
@@ -231,7 +229,7 @@ class Scrubber:
     ) -> Iterable[tuple[int, int]]:
         matches = [
             match
-            for match in _bounded_matches(self._anywhere, document.folded)
+            for match in bounded_matches(self._anywhere, document.folded)
             if is_labelled_as_written(document, match)
         ]
         document.name_starts = self._starts_of_models(matches)
@@ -389,23 +387,6 @@ class Scrubber:
 _ROLE_WORDS = frozenset(
     {"assistant", "assistente", "asistente", "ai", "ia", "bot", "chatbot", "model", "modelo"}
 )
-_LATIN_WORD = re.compile(r"\s*[A-Za-z][A-Za-z0-9.\-]{2,30}\s*")
-
-
-def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[str]]:
-    """Matches that do not start inside a word ("Geminiano" holds no "gemini"); a Chinese
-    character is no word to a Latin name ("我是Claude"). Checked here rather than by a
-    lookbehind, which would hide the pattern's first letters from the engine's fast scan."""
-    position = 0
-    while (match := pattern.search(folded, position)) is not None:
-        start = match.start()
-        # An underscore is markup ("_Gemini_") or a separator ("my_claude_bot"), not a letter.
-        if start > 0 and is_word_character(folded[start - 1]) and not is_cjk(folded[start]):
-            position = start + 1
-            continue
-        if match.end() > start:
-            yield match
-        position = max(match.end(), start + 1)
 
 
 def new_code() -> str:
