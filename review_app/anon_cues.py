@@ -151,6 +151,7 @@ LABEL_CUES = (
     # A key of JSON or a dictionary: '"model": "gemini"', "{'assistant': 'Grok'}".
     r"(?:model|modelo|assistant|assistente|asistente|provider|maker|author|generated_by"
     r"|generator|bot)[\"']\s*:",
+    r"(?:model|model_name|model_id|assistant|provider)\s*=",  # 'chat(model="llama")'
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
     r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
     r"(?:\*\*)?\s*:",

@@ -52,6 +52,7 @@ def test_markup_between_ordinary_pieces_is_kept(text: str) -> None:
         ("```yaml\nassistant: grok\nidioma: es\n```", "grok"),
         ("{'modelo': 'llama', 'respuesta': 'sí'}", "llama"),
         ('配置如下：{"model": "gemini"}', "gemini"),
+        ('resposta = cliente.chat(model="llama", texto=pergunta)', "llama"),
     ],
 )
 def test_names_as_identity_values_in_code_go(text: str, name: str) -> None:
@@ -65,6 +66,7 @@ def test_names_as_identity_values_in_code_go(text: str, name: str) -> None:
         "```yaml\ntitulo: a meta do trimestre\n```",
         '{"signo": "gemini", "mes": "junio"}',
         '数据：{"动物": "llama"}',
+        'fazenda.adicionar(animal="llama", idade=3)',
     ],
 )
 def test_everyday_words_under_other_keys_are_kept(text: str) -> None:
