@@ -48,12 +48,14 @@ _LETTER_REACH = 3000  # characters back searched for a salutation: a letter is n
 
 
 # A value in code or data, where names are written in small letters: '"model": "gemini"',
-# "  assistant: grok" in YAML, 'model="llama"'.
+# "  assistant: grok" in YAML, "| modelo | gemini |", 'model="llama"'.
 _CODE_KEY_BEFORE = re.compile(
     r"(?:[\"'](?:model|modelo|assistant|assistente|asistente|provider|maker|author"
     r"|generated_by|generator|bot)[\"']\s*:\s*[\"']"
     r"|(?:^|\n)[ \t]*(?:-[ \t]*)?(?:model|modelo|assistant|assistente|asistente|provider|maker"
     r"|author|generated_by|generator|bot)[ \t]*:[ \t]*[\"']?"
+    # A table's identity row: "| modelo | gemini |".
+    r"|(?:model|modelo|modele|assistant|assistente|asistente|chatbot)[ \t]*\|[ \t]*"
     # A keyword argument: 'client.chat(model="llama")'.
     rf"|(?<!{WORD})(?:model|model_name|model_id|assistant|provider)[ \t]*=[ \t]*[\"'])$"
 )

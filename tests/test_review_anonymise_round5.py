@@ -53,6 +53,7 @@ def test_markup_between_ordinary_pieces_is_kept(text: str) -> None:
         ("{'modelo': 'llama', 'respuesta': 'sí'}", "llama"),
         ('配置如下：{"model": "gemini"}', "gemini"),
         ('resposta = cliente.chat(model="llama", texto=pergunta)', "llama"),
+        ("| campo | valor |\n|---|---|\n| modelo | gemini |", "gemini"),
     ],
 )
 def test_names_as_identity_values_in_code_go(text: str, name: str) -> None:
@@ -67,6 +68,7 @@ def test_names_as_identity_values_in_code_go(text: str, name: str) -> None:
         '{"signo": "gemini", "mes": "junio"}',
         '数据：{"动物": "llama"}',
         'fazenda.adicionar(animal="llama", idade=3)',
+        "| animal | color |\n|---|---|\n| llama | gris |",
     ],
 )
 def test_everyday_words_under_other_keys_are_kept(text: str) -> None:
