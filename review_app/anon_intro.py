@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, MARKUP, NAME_CUES, called_ends
+from review_app.anon_people import tells_a_human_life
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -107,7 +108,8 @@ _CONFIRMS = re.compile(
     rf"{_ROLE}"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
-    r"|\*{0,2}\s+(?:and|e|y|et)\s+(?:i\s+(?:am|was|have\s+been)|i'm|i've\s+been|sou|fui|soy"
+    r"|\*{0,2}\s+(?:and|e|y|et)\s+(?:i\s+(?:am|was|have\s+been|work)|i'm|i've\s+been|sou|fui|soy"
+    r"|trabalho|trabajo"
     r"|je\s+suis|j'ai\s+ete)\s+(?:[\w']+\s+){0,3}?"
     rf"(?:{_ROLE}|{'|'.join(MAKER_CUES)}|(?:built|made|developed|created|trained)\s+(?:at|in))"
 )
@@ -145,14 +147,6 @@ _DIALOGUE_LINE = re.compile(r"[ \t]*[\u2014\u2013]")
 _SAYING = re.compile(
     r"[^.!?\n]{0,40}?[\"\u201d\u00bb,\u2014\u2013-]\s*(?:disse|diz|respondeu|perguntou"
     r"|falou|said|says|replied|asked|dijo|respondio|pregunto|dit|repondit)(?![a-z])"
-)
-# A person's life right after the name: "Sou o Rafael, tenho 34 anos", "I'm Sam, and I'm
-# writing to", "Soy Ana y vivo en", "my name is Tom, a 40-year-old": a human, not the answer.
-_HUMAN_DETAIL = re.compile(
-    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
-    r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
-    r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
-    r"|studying)(?![a-z]))"
 )
 _NOT_NAMES = frozenset(
     {
@@ -233,7 +227,7 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
         if word in _NOT_NAMES or word.endswith(_ADJECTIVE_ENDINGS):
             continue
         folded_end = match.end() + len(FoldedText(original[start:end]).folded)
-        if _SAYING.match(folded, folded_end) or _HUMAN_DETAIL.match(folded, folded_end):
+        if _SAYING.match(folded, folded_end) or tells_a_human_life(folded, folded_end):
             continue
         if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end

@@ -101,3 +101,19 @@ def is_described_as_model(folded: str, end: int) -> bool:
     Monet, um modelo de IA"): then a surname is a disguise, not a person's."""
     rest = _SENTENCE_REST.match(folded, end)
     return rest is not None and _MODEL_WORDS.search(rest.group()) is not None
+
+
+# A person's life right after the name: "Sou o Rafael, tenho 34 anos", "I'm Sam, and I'm
+# writing to", "Soy Ana y vivo en", "my name is Tom, a 40-year-old": a human, not the answer.
+_HUMAN_DETAIL = re.compile(
+    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
+    r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
+    r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
+    r"|studying)(?![a-z]))"
+)
+
+
+def tells_a_human_life(folded: str, end: int) -> bool:
+    """Whether what follows an introduced name is a person's life ("Sou o Rafael, tenho 34
+    anos"), not software's ("Sou a Lia, trabalho como assistente virtual")."""
+    return _HUMAN_DETAIL.match(folded, end) is not None and not is_described_as_model(folded, end)

@@ -129,6 +129,9 @@ def test_a_person_introducing_themselves_is_kept(text: str) -> None:
         ("Hi, I'm Sam, the virtual adviser of Brookline Savings.", ("Sam", "Brookline")),
         ("Soy Lía, tu asesora virtual del Banco Mirador.", ("Lía", "Mirador")),
         ("我叫Claude，是一个AI助手。", ("Claude",)),
+        ("Sou a Lia, trabalho como assistente virtual da Clínica Sol.", ("Lia",)),
+        ("I'm Aria and I work as your AI assistant.", ("Aria",)),
+        ("Soy Brisa y trabajo como asistente de IA.", ("Brisa",)),
     ],
 )
 def test_a_speaker_that_says_it_is_software_goes(text: str, names: tuple[str, ...]) -> None:
