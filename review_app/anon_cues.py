@@ -148,6 +148,10 @@ LABEL_CUES = (
     # Who made the speaker, in a list of what it is: "- Maker: Anthropic", "**Criador:** Google".
     r"(?:maker|creator|criador[a]?|creador[a]?|createur)(?:\*\*)?\s*:",
     r"(?:assistant|assistente|asistente|model|modelo|bot|ia|ai)\s*\(",
+    # A key of JSON or a dictionary: '"model": "gemini"', "{'assistant': 'Grok'}".
+    r"(?:model|modelo|assistant|assistente|asistente|provider|maker|author|generated_by"
+    r"|generator|bot)[\"']\s*:",
+    r"(?:model|model_name|model_id|assistant|provider)\s*=",  # 'chat(model="llama")'
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
     r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
     r"(?:\*\*)?\s*:",
@@ -274,31 +278,8 @@ NAME_THEN_MODEL = re.compile(
     r"(?:(?:\w+\s+){0,2}?)(?:modelo|model|modele|assistente|assistant|asistente|ia|ai|llm"
     r"|chatbot)(?![a-z])"
 )
-# A signature: a line that opens with a dash and holds only the name ("— Tuiuiú").
-_SIGNATURE_BEFORE = re.compile(
-    r"(?:^|\n|[.!?][ \t])[ \t]*-{1,2}[ \t]*(?:the[ \t]+)?"
-    r"(?:(?:equipe|team|equipo|time)[ \t]+(?:d[aoe][ \t]+)?)?$"
-)
-# "— Equipe Gemini", "— The Grok team": a team signs too.
-_SIGNATURE_AFTER = re.compile(r"(?:[ \t]+(?:team|equipe|equipo))?[ \t.!]*(?:\n|$)")
-# A closing line, then the name alone: "Abraços,\nGemini", "Best regards, Grok".
-_SIGN_OFF_BEFORE = re.compile(
-    r"(?:^|\n)[ \t]*(?:best\s+regards|kind\s+regards|warm\s+regards|regards|best|cheers"
-    r"|sincerely|yours|atenciosamente|abracos?|um\s+abraco|cordialmente|saudacoes|saludos"
-    r"|un\s+saludo|atentamente|cordialement|amicalement|此致敬礼|此致)[ \t]*[,!.]?[ \t]*"
-    r"(?:\n[ \t]*)?(?:-{1,2}[ \t]*)?$"
-)
 # What opens a sentence: the text's start, a full stop, a line's start, a bullet.
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:[-*#>]+\s+|\d+[.)]\s+)?)[\"'*_(\[]*$")
-
-
-def is_signature(folded: str, start: int, end: int) -> bool:
-    """Whether the name at folded[start:end] signs the answer: "\n— Tuiuiú"."""
-    before = folded[max(0, start - 40) : start]
-    return _SIGNATURE_AFTER.match(folded, end) is not None and (
-        _SIGNATURE_BEFORE.search(before[-20:]) is not None
-        or _SIGN_OFF_BEFORE.search(before) is not None
-    )
 
 
 # "Como Llama, não tenho opinião", "As Gemini, I do not": the speaker speaking as the name,

@@ -30,7 +30,14 @@ _LEET_I = str.maketrans("0134578@$\u20ac|!", "oieasbtasell")
 _WORD_WITH_SYMBOLS = re.compile(r"(?<![a-z0-9@$\u20ac|])[a-z0-9]*(?:[@$\u20ac|!][a-z0-9]+)+")
 _MIN_SPELLED = 3  # "g.p.t": shorter runs spell too many words by chance
 _MIN_JOINED = 5  # "Cla ude": shorter pairs join into names by chance ("me ta")
-_MIN_JOINED_IN_MARKUP = 4  # "**G**rok", "Me**ta**"
+_MIN_JOINED_IN_MARKUP = 3  # "**G**rok", "Me**ta**", "~~x~~AI"
+# Markup between two pieces of one word: emphasis, code or strike marks ("`Deep`-`Seek`"), or
+# a table's cell border ("| Ll | ama |").
+# A markdown escape ("Cl\\aude", "Gem\\_ini") or an emoji ("C\U0001f916laude") parts one too.
+_MARKUP_GAP = re.compile(
+    r"[*_`~]{1,3}(?:-[*_`~]{1,3})?|[*_`~]{0,2} ?\| ?[*_`~]{0,2}|\\{1,2}[*_`~]?"
+    "|[\u2600-\u27bf\U0001f000-\U0001faff]{1,2}"
+)
 
 
 def spans_of_spaced_names(
@@ -49,7 +56,7 @@ def spans_of_spaced_names(
 
 
 def spans_of_split_names(
-    folded: str, is_name: Callable[[str, str], bool]
+    folded: str, is_name: Callable[[str, str, bool], bool]
 ) -> Iterable[tuple[int, int]]:
     """Folded spans of two or three pieces that join into a name: "cla ude", "anth.ropic",
     and markup inside a word ("**cl**aude", "cl**au**de", "cl`aude`"). `is_name` is given
@@ -67,7 +74,7 @@ def spans_of_split_names(
         head = ""
         for index in range(len(pieces) - 1, -1, -1):  # the nearest piece first
             head = pieces[index][1] + head
-            if len(head) + len(text) >= shortest and is_name(head, text):
+            if len(head) + len(text) >= shortest and is_name(head, text, kept == 2):
                 yield pieces[index][0], word.end()
                 break
         pieces.append((start, text))
@@ -78,12 +85,17 @@ def _joinable(folded: str, previous_end: int, start: int) -> int:
     """How many pieces before a gap may join the next across it: one across a space or a
     dot ("cla ude"), two across markup ("cl**au**de"), none across anything else."""
     gap = start - previous_end
-    if not 1 <= gap <= 3:
+    if not 1 <= gap <= 5:
         return 0
+    between = folded[previous_end:start]
     # A line break splits a word too: "Gem\nini", and hyphenated, "Clau-\nde".
-    if (gap == 1 and folded[previous_end] in " .\n") or folded[previous_end:start] == "-\n":
+    if (gap == 1 and between in " .\n") or between == "-\n":
         return 1
-    return 2 if all(character in "*_`~" for character in folded[previous_end:start]) else 0
+    if _MARKUP_GAP.fullmatch(between) is None:
+        return 0
+    # A table's cell border or a backslash parts a word like a space: short pairs join by
+    # chance ("| me | ta |", "C:\\Users\\me\\ta").
+    return 1 if between in ("\\", "\\\\") or "|" in between else 2
 
 
 def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable[tuple[int, int]]:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, MARKUP, NAME_CUES, called_ends
+from review_app.anon_people import tells_a_human_life
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -90,7 +91,11 @@ _CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", 
 _ROLE = (
     r"(?:assistant|assistente|asistente|model|modelo|modele|ia|ai|chatbot|bot|llm|helper"
     r"|ajudante|ayudante|sidekick|buddy|companion|copilot|tutor|concierge|robot|robo"
-    r"|inteligencia\s+artificial|artificial\s+intelligence)(?![a-z])"
+    r"|inteligencia\s+artificial|artificial\s+intelligence"
+    # A person's job done by software: "the virtual adviser of", "su asesora digital".
+    r"|(?:virtual|digital|automated)\s+(?:adviser|advisor|consultant|receptionist|agent|guide"
+    r"|host|coach)|(?:asesor|assessor|consultor|recepcionista|atendente)a?\s+(?:virtual|digital))"
+    r"(?![a-z])"
 )
 # What confirms that "I'm X" introduces a name: what X is, who made it, or that it speaks;
 # also said after "and": "Me chamo Lara e sou a assistente", "Mi nombre es Brisa y fui
@@ -103,7 +108,8 @@ _CONFIRMS = re.compile(
     rf"{_ROLE}"
     r"|\*{0,2},?\s+(?:here|aqui|speaking|ici)(?![a-z])"
     rf"|\*{{0,2}},?\s+(?:{'|'.join(MAKER_CUES)})"
-    r"|\*{0,2}\s+(?:and|e|y|et)\s+(?:i\s+(?:am|was|have\s+been)|i'm|i've\s+been|sou|fui|soy"
+    r"|\*{0,2}\s+(?:and|e|y|et)\s+(?:i\s+(?:am|was|have\s+been|work)|i'm|i've\s+been|sou|fui|soy"
+    r"|trabalho|trabajo"
     r"|je\s+suis|j'ai\s+ete)\s+(?:[\w']+\s+){0,3}?"
     rf"(?:{_ROLE}|{'|'.join(MAKER_CUES)}|(?:built|made|developed|created|trained)\s+(?:at|in))"
 )
@@ -191,6 +197,8 @@ def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
         if len(between.split()) > 2 and _AI_NOUN.search(between) is None:
             continue  # "I am driving a car made by Ford": the car was made, not the speaker
         start = document.original_index(match.end())
+        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+            continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
         if (
@@ -219,7 +227,7 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
         if word in _NOT_NAMES or word.endswith(_ADJECTIVE_ENDINGS):
             continue
         folded_end = match.end() + len(FoldedText(original[start:end]).folded)
-        if _SAYING.match(folded, folded_end) is not None:
+        if _SAYING.match(folded, folded_end) or tells_a_human_life(folded, folded_end):
             continue
         if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
             yield start, end
@@ -243,6 +251,8 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
         yield document.original_span(match.start("name"), match.end("name"))
     for match in _CJK_LATIN_NAME.finditer(folded):
         start = document.original_index(match.end())
+        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+            continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
         if (

@@ -5,9 +5,12 @@ surname, a versioned everyday word; and the replacement of the spans found."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+from review_app.anon_cues import cue_ends
 from review_app.anon_names import TLDS, parts_of_folded
-from review_app.textfold import FoldedText
+from review_app.anon_scripts import is_cjk, is_word_character
+from review_app.textfold import FoldedText, fold
 
 MARKER = "[SISTEMA]"
 _FOLLOWING_WORD = re.compile(r"[ \t]+([^\W\d_]+)")
@@ -93,3 +96,32 @@ def is_link_to_itself(folded: str, match: re.Match[str]) -> bool:
         return False
     host = link.group("address").split("://", 1)[-1].split("/", 1)[0]
     return "".join(parts_of_folded(match.group("name"))) in re.split(r"[.\-]", host)
+
+
+# A word of Latin letters, as shown by a right-to-left override.
+_LATIN_WORD = re.compile(r"\s*[A-Za-z][A-Za-z0-9.\-]{2,30}\s*")
+
+
+def is_latin_word_after_cue(text: str, start: int, shown: str) -> bool:
+    """ "由 \u202ecipohtnA\u202c 开发": a Latin word turned round right after a cue is the
+    speaker's maker or name, even misspelt or in no list."""
+    if _LATIN_WORD.fullmatch(shown) is None:
+        return False
+    before = fold(text[max(0, start - 40) : start])
+    return len(before) in cue_ends(before)
+
+
+def bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[str]]:
+    """Matches that do not start inside a word ("Geminiano" holds no "gemini"); a Chinese
+    character is no word to a Latin name ("我是Claude"). Checked here rather than by a
+    lookbehind, which would hide the pattern's first letters from the engine's fast scan."""
+    position = 0
+    while (match := pattern.search(folded, position)) is not None:
+        start = match.start()
+        # An underscore is markup ("_Gemini_") or a separator ("my_claude_bot"), not a letter.
+        if start > 0 and is_word_character(folded[start - 1]) and not is_cjk(folded[start]):
+            position = start + 1
+            continue
+        if match.end() > start:
+            yield match
+        position = max(match.end(), start + 1)

@@ -25,6 +25,9 @@ _PERSON_BEFORE = re.compile(
     r"|estagiari[oa]|student|alun[oa]|estudante|coach|tecnic[oa]|technician|recruiter"
     r"|recrutador[a]?|lawyer|advogad[oa]|dentist|dentista|partner|namorad[oa]|boyfriend"
     r"|girlfriend|coworker|co-worker|classmate|roommate|landlord|tenant|inquilin[oa]|chief"
+    # People one shares a home, a desk or a deal with: "your flatmate Kimi", "la clienta Gemma".
+    r"|flatmate|housemate|room-mate|lodger|fiancee?|noiv[oa]|novi[oa]|spouse|client|customer"
+    r"|cliente|clienta|patient|paciente|employee|funcionari[oa]|emplead[oa]|vendedor[a]?|seller"
     # Companions, in-laws and pets: "tu compañera Gemma", "o sogro Claude", "my dog Kimi".
     r"|compa[nñ]er[oa]|companheir[oa]|sogr[oa]|suegr[oa]|cunhad[oa]|cunad[oa]|[a-z]+-in-law"
     r"|dog|puppy|cat|kitten|pet|cachorr[oa]|cachorrinh[oa]|cadela|gat[oa]|gatinh[oa]|perr[oa]"
@@ -38,6 +41,11 @@ _PERSON_AFTER = re.compile(
     r"(?:\w+\s+)?(?:neighbou?r|vizinh|friend|amig|colleague|colega|uncle|tio|cousin|prim"
     r"|vecin|voisin|ami|brother|irmao|painter|pintor|chef|teacher|professor|baker|padeiro)"
     rf"|\s+(?:and|e|y|et)\s+bert(?!{WORD})"
+    # Someone in a department: "Ernie from accounts", "a Gemma do RH", "Kimi de contabilidad".
+    r"|\s+(?:from|in|at|do|da|de|del|of)\s+(?:the\s+|o\s+|la\s+)?(?:accounts|accounting|hr"
+    r"|payroll|finance|sales|marketing|legal|reception|human\s+resources|rh|financeiro"
+    r"|contabilidade|recepcao|recursos\s+humanos|contabilidad|ventas|finanzas|nominas)"
+    rf"(?!{WORD})"
 )
 # "Ernie, the warehouse supervisor", "Gemma, a nova coordenadora": a person described,
 # unless the description is of a model ("Claude, an AI assistant").
@@ -57,7 +65,7 @@ _NAMED_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:called|named|nicknamed|chamad[oa]|se\s+chama|se\s+llama|llamad[oa]"
     r"|apelidad[oa]|apodad[oa]|(?:call|calls|chamam|chamavam|chamava|llaman|llamaban|llamaba"
     r"|appellent|appelait)(?:\s+(?:him|her|them|-?lhe|-?o|-?a|de|le|la|lo))?)\s+"
-    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东)\s*)$"
+    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东|合租的|财务部的|人事部的)\s*)$"
 )
 # A person's pronoun later in the name's sentence: "Claude and his wife", "o Claude disse que
 # ele", "Gemma si ella puede", "克劳德明天来，他". An assistant is "it", and one that speaks
@@ -83,3 +91,29 @@ def is_person(folded: str, start: int, end: int) -> bool:
         or _PERSON_NEARBY.search(before + " " + after) is not None
         or _PRONOUN_AFTER.match(after) is not None
     )
+
+
+_SENTENCE_REST = re.compile(r"[^.!?\n。！？]{0,100}")
+
+
+def is_described_as_model(folded: str, end: int) -> bool:
+    """Whether the rest of the sentence after a name says it is software ("Sou o Claude
+    Monet, um modelo de IA"): then a surname is a disguise, not a person's."""
+    rest = _SENTENCE_REST.match(folded, end)
+    return rest is not None and _MODEL_WORDS.search(rest.group()) is not None
+
+
+# A person's life right after the name: "Sou o Rafael, tenho 34 anos", "I'm Sam, and I'm
+# writing to", "Soy Ana y vivo en", "my name is Tom, a 40-year-old": a human, not the answer.
+_HUMAN_DETAIL = re.compile(
+    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
+    r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
+    r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
+    r"|studying)(?![a-z]))"
+)
+
+
+def tells_a_human_life(folded: str, end: int) -> bool:
+    """Whether what follows an introduced name is a person's life ("Sou o Rafael, tenho 34
+    anos"), not software's ("Sou a Lia, trabalho como assistente virtual")."""
+    return _HUMAN_DETAIL.match(folded, end) is not None and not is_described_as_model(folded, end)

@@ -35,7 +35,6 @@ from review_app.anon_cues import (
     NAME_THEN_MODEL,
     cue_ends,
     is_ordinary_use,
-    is_signature,
     opens_sentence,
     speaks_as,
 )
@@ -51,10 +50,13 @@ from review_app.anon_intro import (
     spans_of_introduced_names,
     spans_of_unknown_makers,
 )
+from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
 from review_app.anon_match import (
     MARKER,
+    bounded_matches,
     is_in_web_address,
     is_labelled_as_written,
+    is_latin_word_after_cue,
     is_link_to_itself,
     is_person_name,
     is_versioned_name,
@@ -71,8 +73,8 @@ from review_app.anon_names import (
     trie_pattern,
 )
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
-from review_app.anon_people import is_person
-from review_app.anon_scripts import is_cjk, is_word_character
+from review_app.anon_people import is_described_as_model, is_person
+from review_app.anon_scripts import is_cjk
 from review_app.identity_forms import (
     KIND_NAME_ATTRIBUTES,
     reversed_runs,
@@ -141,9 +143,11 @@ class Scrubber:
         ) | frozenset("".join(form) for form in self._kind_of if len(form) > 1)
         # A capitalised word after a given name is a surname ("Claude Monet") unless it is
         # itself a name or a suffix ("Claude Sonnet", "Claude Anthropic").
-        self._known_words = frozenset(form[0] for form in self._kind_of) | {
-            fold(s) for s in lexicon.suffixes
-        }
+        self._known_words = (
+            frozenset(form[0] for form in self._kind_of)
+            | {fold(s) for s in lexicon.suffixes}
+            | _ROLE_WORDS
+        )
 
     def __call__(self, text: str) -> str:
         document = _Document(text)
@@ -159,18 +163,28 @@ class Scrubber:
         ]
         spans = [
             *self._spans_of_names(document, names_itself=bool(identifying)),
-            *identifying,
+            # Set by the names above: "My name is Claude Dupont" introduces a person.
+            *(span for span in identifying if not self._starts_a_person(document, span)),
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
         return replace_spans(text, spans_after_names(text, spans))
+
+    @staticmethod
+    def _starts_a_person(document: _Document, span: tuple[int, int]) -> bool:
+        words = fold(document.original[span[0] : span[1]]).split()
+        return len(words) == 2 and words[0] in document.people
 
     def _spans_of_reversed_names(self, text: str) -> Iterable[tuple[int, int]]:
         """A right-to-left override shows its text backwards: "\u202eecnil/afla" reads
         "alfa/lince". Such a run is read as shown, and goes whole when it holds a name."""
         for start, end, shown in reversed_runs(text):
             # Written backwards to hide: any known name in it goes, even an everyday word.
-            if self(shown) != shown or any(_bounded_matches(self._anywhere, fold(shown))):
+            if (
+                self(shown) != shown
+                or any(bounded_matches(self._anywhere, fold(shown)))
+                or is_latin_word_after_cue(text, start, shown)
+            ):
                 yield start, end
 
     def _spans_of_disguised_names(self, document: _Document) -> Iterable[tuple[int, int]]:
@@ -191,15 +205,17 @@ class Scrubber:
             *spans_of_i_for_l_names(document.original, self._spellable.__contains__, fold),
         ]
 
-    def _is_split_name(self, first: str, second: str) -> bool:
-        """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words."""
-        return first + second in self._spellable and (first, second) not in self._kind_of
+    def _is_split_name(self, first: str, second: str, in_markup: bool) -> bool:
+        """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words, unless
+        markup parts them ("`Deep`-`Seek`")."""
+        own_words = (first, second) in self._kind_of and not in_markup
+        return first + second in self._spellable and not own_words
 
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
         document = _Document(text)
-        matches = list(_bounded_matches(self._anywhere, document.folded))
+        matches = list(bounded_matches(self._anywhere, document.folded))
         document.name_starts = self._starts_of_models(matches)
         self._find_people(document, matches)
         return [
@@ -213,7 +229,7 @@ class Scrubber:
     ) -> Iterable[tuple[int, int]]:
         matches = [
             match
-            for match in _bounded_matches(self._anywhere, document.folded)
+            for match in bounded_matches(self._anywhere, document.folded)
             if is_labelled_as_written(document, match)
         ]
         document.name_starts = self._starts_of_models(matches)
@@ -228,7 +244,11 @@ class Scrubber:
             for match in matches
         ]
         for index, match in enumerate(matches):
-            if decided[index] or not self._looks_like_a_name(document, match):
+            if (
+                decided[index]
+                or not self._looks_like_a_name(document, match)
+                or is_ordinary_head(document.folded, match.end())
+            ):
                 continue
             # 'She said, "Hi, I'm Alexa from HR"': a person introduced in a quoted speech;
             # "Nome: Alice Souza": an everyday word with a surname is a person's name.
@@ -287,7 +307,7 @@ class Scrubber:
         parts = parts_of_folded(match.group("name"))
         return (
             match.end() == match.end("name")
-            and self._kind_of.get(parts) == KIND_EVERYDAY
+            and self._kind_of.get(parts) in (KIND_EVERYDAY, KIND_GIVEN)
             and is_person_name(document, match, self._known_words)
         )
 
@@ -298,7 +318,11 @@ class Scrubber:
         has_version = match.group("version") is not None or any(
             c.isdigit() for c in match.group("name")
         )
-        return self._is_capitalised(document, match) or has_version
+        return (
+            self._is_capitalised(document, match)
+            or has_version
+            or is_code_value(document.folded, match.start())
+        )
 
     @staticmethod
     def _is_capitalised(document: _Document, match: re.Match[str] | None) -> bool:
@@ -335,8 +359,13 @@ class Scrubber:
             match.group("name")
             for match in matches
             if self._kind_of.get(parts_of_folded(match.group("name"))) == KIND_GIVEN
+            # "My name is Claude Dupont": a surname makes a person even after a cue, unless
+            # the sentence then says it is software ("Sou o Claude Monet, um modelo de IA").
             and is_person_name(document, match, self._known_words)
-            and not self._follows_cue(document, match.start())
+            and not (
+                self._follows_cue(document, match.start())
+                and is_described_as_model(document.folded, match.end())
+            )
         )
 
     def _is_a_person(self, document: _Document, match: re.Match[str]) -> bool:
@@ -345,11 +374,7 @@ class Scrubber:
         name is Claude"')."""
         if is_quoted_speech(document.original, document.original_index(match.start())):
             return True
-        name = match.group("name")
-        return name in document.people or (
-            is_person_name(document, match, self._known_words)
-            and not self._follows_cue(document, match.start())
-        )
+        return match.group("name") in document.people
 
     @staticmethod
     def _follows_cue(document: _Document, start: int) -> bool:
@@ -358,20 +383,10 @@ class Scrubber:
         return start in document.cue_ends
 
 
-def _bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[str]]:
-    """Matches that do not start inside a word ("Geminiano" holds no "gemini"); a Chinese
-    character is no word to a Latin name ("我是Claude"). Checked here rather than by a
-    lookbehind, which would hide the pattern's first letters from the engine's fast scan."""
-    position = 0
-    while (match := pattern.search(folded, position)) is not None:
-        start = match.start()
-        # An underscore is markup ("_Gemini_") or a separator ("my_claude_bot"), not a letter.
-        if start > 0 and is_word_character(folded[start - 1]) and not is_cjk(folded[start]):
-            position = start + 1
-            continue
-        if match.end() > start:
-            yield match
-        position = max(match.end(), start + 1)
+# What follows a name as its role, never as a surname ("I'm Claude Assistant").
+_ROLE_WORDS = frozenset(
+    {"assistant", "assistente", "asistente", "ai", "ia", "bot", "chatbot", "model", "modelo"}
+)
 
 
 def new_code() -> str:

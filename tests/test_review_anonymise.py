@@ -104,8 +104,9 @@ def test_everyday_words_are_kept(text: str) -> None:
         ("I'm *Gemini*.", f"I'm *{M}*."),
         ("an Amazon model", f"an {M} model"),
         ("Llama-3 e Gemini 2.5", f"{M} e {M}"),
-        # The cue makes the whole capitalised name a self-introduction (was "{M} Monet").
-        ("Eu sou o Claude Monet.", f"Eu sou o {M}."),
+        # A surname after a cue is a disguise when the sentence says what the speaker is;
+        # alone, "Eu sou o Claude Monet." is a person (round 5: "My name is Claude Dupont").
+        ("Eu sou o Claude Monet, um modelo de IA.", f"Eu sou o {M}, um modelo de IA."),
     ],
 )
 def test_everyday_words_are_names_when_the_text_identifies_itself(text: str, expected: str) -> None:
