@@ -44,7 +44,7 @@ from tests.support.anonymiser_corpus import (
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = ROOT / "tests" / "data" / "anonymiser"
 # The evaluation corpora; those that exist are measured.
-DEFAULT_DIRS = tuple(CORPORA / name for name in ("heldout", "fresh", "fresh2", "fresh3"))
+DEFAULT_DIRS = tuple(CORPORA / name for name in ("heldout", "fresh", "fresh2", "fresh3", "fresh4"))
 
 
 def main(argv: list[str] | None = None) -> int:
