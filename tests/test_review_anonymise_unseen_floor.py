@@ -4,9 +4,10 @@ when these figures were measured fails here. The figures themselves, per languag
 are bench/bench_anonymiser_corpus.py's.
 
 `heldout` and `fresh4` are evaluation corpora that nobody tunes on; their floors do not claim
-the issue's goal (at least 99 % removed, at most 2 % altered), which fresh4 does not reach. `fresh` and `fresh2` were read and tuned on
-in round 4, `fresh3` in round 5 (the lead retired each as an evaluation corpus): they are
-development corpora now, like `dev2`, and their floors keep what round 5 reached."""
+the issue's goal (at least 99 % removed, at most 2 % altered), which fresh4 does not reach.
+`fresh` and `fresh2` were read and tuned on in round 4, `fresh3` in round 5 (the lead
+retired each as an evaluation corpus): they are development corpora now, like `dev2`, and
+their floors keep what round 5 reached."""
 
 from __future__ import annotations
 
