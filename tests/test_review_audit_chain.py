@@ -195,6 +195,7 @@ def test_the_app_role_works_but_cannot_rewrite_the_audit_log(
         ]  # fmt: skip
 
 
+@pytest.mark.postgres
 def test_even_the_owner_cannot_truncate_the_audit_log_while_its_triggers_stand(
     tmp_path: Path,
 ) -> None:
