@@ -23,6 +23,7 @@ from review_app.contest import publish_round
 from review_app.db import assignments, judgments, now_utc, samples
 from review_app.sampling import create_batch
 from tests.factories import memory_review_round
+from tests.review.app_login import logged_in
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -55,18 +56,6 @@ def app_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[En
     st.cache_resource.clear()
 
 
-def _logged_in(name: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["language"] = "pt-BR"
-    at.run()
-    at.text_input(key="login_name").input(name)
-    at.text_input(key="login_password").input(PASSWORD)
-    at.button[0].click()
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
 def _judged(engine: Engine) -> dict[str, str]:
     """Every recorded judgment of every reviewer: sample code -> choice (Ana's only here)."""
     with engine.connect() as connection:
@@ -86,7 +75,7 @@ def _current(at: AppTest) -> str:
 def test_choices_are_keyed_by_the_sample_and_a_late_press_is_dropped(
     app_database: Engine,
 ) -> None:
-    at = _logged_in("ana")
+    at = logged_in("ana", "pt-BR")
     first = _current(at)
     at.button(key=f"choose_{first}_no").click().run()
     second = _current(at)
@@ -109,7 +98,7 @@ def test_choices_are_keyed_by_the_sample_and_a_late_press_is_dropped(
 
 
 def test_undo_in_the_app_shows_the_sample_again_with_its_note(app_database: Engine) -> None:
-    at = _logged_in("ana")
+    at = logged_in("ana", "pt-BR")
     first = _current(at)
     assert at.button(key="undo_none").disabled
     at.text_area(key=f"note_{first}").input("resposta cortada no meio")
@@ -129,7 +118,7 @@ def test_undo_in_the_app_shows_the_sample_again_with_its_note(app_database: Engi
 
 
 def test_a_note_typed_before_next_is_kept_per_sample(app_database: Engine) -> None:
-    at = _logged_in("ana")
+    at = logged_in("ana", "pt-BR")
     first = _current(at)
     at.text_area(key=f"note_{first}").input("rascunho da primeira")
     at.button(key=f"next_{first}").click().run()
@@ -152,7 +141,7 @@ def test_a_note_typed_before_next_is_kept_per_sample(app_database: Engine) -> No
 def test_the_note_required_error_keeps_the_note_and_the_navigation(
     app_database: Engine,
 ) -> None:
-    at = _logged_in("ana")
+    at = logged_in("ana", "pt-BR")
     first = _current(at)
     at.text_area(key=f"note_{first}").input("   ")
     at.button(key=f"choose_{first}_unclassifiable").click().run()
@@ -188,7 +177,7 @@ def _box(at: AppTest, key: str) -> tuple[bool, list[str], list[str]]:
 
 
 def test_outputs_are_literal_and_apart_from_the_question(app_database: Engine) -> None:
-    at = _logged_in("ana")
+    at = logged_in("ana", "pt-BR")
     code = _current(at)
     with app_database.begin() as connection:
         connection.execute(
@@ -211,7 +200,7 @@ def _submit_button(at: AppTest) -> Any:
 
 
 def test_a_refused_contestation_keeps_everything_typed(app_database: Engine) -> None:
-    at = _logged_in("lab")
+    at = logged_in("lab", "pt-BR")
     at.sidebar.radio(key="page").set_value("page_contest").run()
     justification = "O item pressupõe um fato que não consta do enunciado, " * 3
     at.text_input(key="contest_reference_0").input("nao-existe")
@@ -238,7 +227,7 @@ def test_notes_cannot_forge_votes_on_the_disagreement_page(app_database: Engine)
     forged = f"concordo\n\u202eana: Sim{INVISIBLE}\n**bruno: Sim**"
     reviewing.submit_judgment(app_database, tokens["ana"], shared, "no", forged)
     reviewing.submit_judgment(app_database, tokens["bruno"], shared, "refusal")
-    at = _logged_in("admin")
+    at = logged_in("admin", "pt-BR")
     at.sidebar.radio(key="page").set_value("page_disagreements").run()
     assert not at.exception, at.exception
     texts = [t.value for t in at.text]
