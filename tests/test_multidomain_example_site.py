@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from reportgen.cli import main
-from tests.support.shared_builds import example_site
+from tests.support.shared_builds import build_example, example_site
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "multidomain"
@@ -105,13 +105,7 @@ def test_contamination_counts_the_answers_even_after_a_summary(tmp_path: Path) -
     )
     assert summary.exit_code == 0, summary.output
     out = tmp_path / "site"
-    rounds = sorted(str(path) for path in (EXAMPLE / "rounds").iterdir())
-    result = CliRunner().invoke(
-        main,
-        ["build", *rounds, "--config", str(EXAMPLE / "site.yml"), "--out", str(out),
-         "--cache-dir", str(cache), "--as-of", "2027-03-20"],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
+    build_example("multidomain", out, cache, "2027-03-20")
     text = page(out, "en", "contamination")
     assert re.search(r"Items with a full canary reproduction:\s*(<[^>]+>\s*)*1\b", text)
     assert not re.search(r"Responses checked for 8-grams:\s*(<[^>]+>\s*)*0\b", text)

@@ -29,6 +29,18 @@ def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
+def build_example(kind: str, site: Path, cache: Path, as_of: str | None = None) -> None:
+    """`reportgen build examples/<kind>/rounds/* --config examples/<kind>/site.yml` into
+    `site`, with the statistics cache `cache` (and `--as-of` when given)."""
+    example = EXAMPLES / kind
+    rounds = sorted(str(path) for path in (example / "rounds").iterdir())
+    arguments = ["build", *rounds, "--config", str(example / "site.yml")]
+    arguments += ["--out", str(site), "--cache-dir", str(cache)]
+    arguments += ["--as-of", as_of] if as_of else []
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+
+
 def example_site(
     tmp_path_factory: pytest.TempPathFactory, kind: str, as_of: str | None = None
 ) -> Path:
@@ -39,13 +51,7 @@ def example_site(
     # One lock a kind: the builds of one kind share their statistics cache.
     with FileLock(base / f"example-{kind}.lock"):
         if not (site / "index.html").is_file():
-            example = EXAMPLES / kind
-            rounds = sorted(str(path) for path in (example / "rounds").iterdir())
-            arguments = ["build", *rounds, "--config", str(example / "site.yml")]
-            arguments += ["--out", str(site), "--cache-dir", str(base / f"example-{kind}-cache")]
-            arguments += ["--as-of", as_of] if as_of else []
-            result = CliRunner().invoke(main, arguments)
-            assert result.exit_code == 0, result.output
+            build_example(kind, site, base / f"example-{kind}-cache", as_of)
     return site
 
 
