@@ -21,3 +21,49 @@ def wait_until_idle(page: Any) -> None:
 def wait_for_window_flag(page: Any, name: str) -> None:
     """Wait until a page script has set `window[name]` (a listener it installs, say)."""
     page.wait_for_function(f"() => window[{name!r}] === true")
+
+
+class ScriptRuns:
+    """The order of what the page asked of the server and what the server finished.
+
+    Listens on the page's websocket: every rerun the page requests (a click, a shortcut
+    key) and every run the server reports finished get the next number of one counter.
+    `answered()` is True once a run finished after the last request, so a key pressed a
+    moment ago cannot still be on its way: the page's own idle flag is no proof of that,
+    since it shows "notRunning" until the server has received the request.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self._counter = 0
+        self.last_request = 0
+        self.last_finish = 0
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket: Any) -> None:
+        socket.on("framesent", self._sent)
+        socket.on("framereceived", self._received)
+
+    def _next(self) -> int:
+        self._counter += 1
+        return self._counter
+
+    def _sent(self, payload: bytes | str) -> None:
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        if isinstance(payload, bytes):
+            message = BackMsg()
+            message.ParseFromString(payload)
+            if message.WhichOneof("type") == "rerun_script":
+                self.last_request = self._next()
+
+    def _received(self, payload: bytes | str) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        if isinstance(payload, bytes):
+            message = ForwardMsg()
+            message.ParseFromString(payload)
+            if message.WhichOneof("type") == "script_finished":
+                self.last_finish = self._next()
+
+    def answered(self) -> bool:
+        return self.last_finish > self.last_request
