@@ -35,6 +35,7 @@ from review_app.db import accounts, assignments, sample_keys, samples
 from review_app.md_format import decimal_text
 from review_app.md_round import read_md_round
 from review_app.rubric_reviewing import submit_scores
+from tests.review.databases import unsynced_engine
 from tests.review.helpers import PASSWORD
 
 REPO = Path(__file__).resolve().parents[2]
@@ -126,10 +127,14 @@ def prepare_audit(
         forbidden=identities(round_, final),
         weights={item.item_id: item.weight for item in active_items(round_.items)},
     )
-    for row in rows[1:]:
-        rounded = int(finals[(row.item_id, row.model_id, row.run)] + Fraction(1, 2))
-        scores = {c["criterion_id"]: rounded for c in row.criteria}
-        submit_scores(engine, tokens[row.name], row.code, scores)
+    unsynced = unsynced_engine(url)
+    try:
+        for row in rows[1:]:
+            rounded = int(finals[(row.item_id, row.model_id, row.run)] + Fraction(1, 2))
+            scores = {c["criterion_id"]: rounded for c in row.criteria}
+            submit_scores(unsynced, tokens[row.name], row.code, scores)
+    finally:
+        unsynced.dispose()
     return walked
 
 
