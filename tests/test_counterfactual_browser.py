@@ -97,10 +97,11 @@ def test_before_after_table(site: Path, browser: Any) -> None:
             "Variable",
             "Gap before",
             "Gap after",
-            "Change [95% CI]",
+            "Change (after − before) [95% CI]",
         ]
-        refund = ["Name", "Refund", "37.5 pp", "6.3 pp", "−31.3 pp [−45.0; −20.0]"]
-        options = ["Name", "Options", "0.38", "0.06", "−0.31 [−0.45; −0.20]"]
+        # The change is the difference of the gaps as shown; the tooltip keeps the exact one.
+        refund = ["Name", "Refund", "37.5 pp", "6.3 pp", "−31.2 pp [−45.0; −20.0]"]
+        options = ["Name", "Options", "0.38", "0.06", "−0.32 [−0.45; −0.20]"]
         assert rows(page, f"cf-{ROUND_ID}-regression-bot-a") == [
             [*refund, "serious", "none", "yes", "yes"],
             [*options, "–", "–", "yes", "no"],

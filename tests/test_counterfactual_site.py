@@ -136,7 +136,12 @@ def test_findings_order_labels_and_lines(site: Path, language: str) -> None:
         "judge_not_calibrated",
     ):
         assert words[f"finding.{key}"] in plain(findings)
-    assert words["findings.name_carried"] in plain(findings)
+    # The name-carried warning: on bot-a's name row, not on its disability row (a mention).
+    lines = [
+        plain(li) for li in re.findall(r'<li class="cf-finding".*?</li>', findings, flags=re.S)
+    ]
+    assert words["findings.name_carried"] in lines[0]
+    assert words["findings.name_carried"] not in lines[1]
     if language == "en":
         assert 'title="exact values: gap 3/8, acceptable difference 1/20"' in findings
 
@@ -170,8 +175,14 @@ def test_tables_per_attribute_and_variable(site: Path) -> None:
     tables = plain(part(site, "en", "tables"))
     assert "Assistente A · Name" in tables
     assert (
-        "Group Names associated with the Northeast: value (n; na) 25.0% (n = 8; na = 1)" in tables
-    )
+        "Population, demographic parity (preregistered) every response to the attribute's"
+        " 2 templates Refund Group Names associated with the Northeast, demographic parity:"
+        " value (n; na) 25.0% (n = 8; na = 1)"
+    ) in tables
+    assert (
+        "Population, equal opportunity only the cases where “Refund” should be yes: the"
+        " responses to the 1 of 2 templates whose expected value is yes"
+    ) in tables
     assert "Gap, demographic parity (preregistered) 37.5 pp [10.0; 45.0]; flag: serious" in tables
     assert "Gap, equal opportunity 37.5 pp" in tables
     assert "Test McNemar, exact binomial" in tables
@@ -211,8 +222,15 @@ def test_before_after(site: Path, plain_site: Path, language: str) -> None:
     table = part(site, language, "before-after")
     assert f'id="cf-{ROUND_ID}-regression-bot-a"' in table
     shown = plain(table)
+    # The change is the difference of the two gaps as shown (6.3 − 37.5), not the exact
+    # −5/16 rounded (−31.3), which the cell's tooltip keeps.
     if language == "en":
-        assert "37.5 pp 6.3 pp −31.3 pp [−45.0; −20.0] serious none yes yes" in shown
+        assert "37.5 pp 6.3 pp −31.2 pp [−45.0; −20.0] serious none yes yes" in shown
+        assert "0.38 0.06 −0.32 [−0.45; −0.20]" in shown
+    else:
+        assert "37,5 p.p. 6,3 p.p. −31,2 p.p. [−45,0; −20,0] grave nenhum sim sim" in shown
+        assert "0,38 0,06 −0,32 [−0,45; −0,20]" in shown
+    assert 'title="-5/16"' in table
     assert catalogue(language)["regression.absent"] in plain(
         part(plain_site, language, "before-after")
     )

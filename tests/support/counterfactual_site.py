@@ -412,7 +412,8 @@ def _row(attribute: str, variable: str, level: str, kind: str, finding: str) -> 
         finding_reason=None,
         names=names,
         placebo=Placebo(gap=_e(Fraction(1, 4)) if attribute == "nome" else None, pairs=()),
-        name_carried=False,
+        # As results.json may flag it on any attribute: the page warns on the names only.
+        name_carried=finding in ("problem", "exceeds_not_significant"),
     )
 
 
@@ -452,7 +453,7 @@ def _system_results(model_id: str, name: str) -> SystemResults:
             interval=row.demographic_parity.interval,
             acceptable_difference=row.acceptable_difference,
             flag=row.demographic_parity.flag,
-            name_carried=row.finding == "exceeds_not_significant",
+            name_carried=row.name_carried,
         )
         for row in rows_by_key.values()
     )

@@ -59,6 +59,23 @@ class RoundContext:
         found = [v for v in self.round_.variables if v.variable_id == variable_id]
         return text.named(found[0].name_pt, found[0].name_en) if found else variable_id
 
+    def carries_names(self, attribute_id: str) -> bool:
+        """Whether the attribute's signal is a person's name: the name-carried warning
+        speaks of names, so an attribute told by an age, a CEP or a mention gets none."""
+        groups = {g.group_id for g in self.round_.groups if g.attribute_id == attribute_id}
+        return any(v.signal == "name" for v in self.round_.variants if v.group_id in groups)
+
+    def population_templates(self, attribute_id: str, variable_id: str) -> tuple[int, int]:
+        """(templates whose expected value of the variable is yes, templates) of the
+        attribute, after annulments: the sizes of the equal-opportunity and the
+        demographic-parity populations (metrics §1), counted in templates."""
+        found = [a for a in self.results.attributes if a.attribute_id == attribute_id]
+        used = set(found[0].templates) if found else set()
+        expected = [
+            t.expected.get(variable_id) for t in self.round_.templates if t.template_id in used
+        ]
+        return sum(1 for value in expected if value == "yes"), len(expected)
+
     def variant_label(self, variant_id: str, text: Text) -> str:
         """A name or signal value as the setup shows it ("(no mention)" for an empty one)."""
         found = [v for v in self.round_.variants if v.variant_id == variant_id]

@@ -3,8 +3,10 @@ quality → tone, then by finding, as the results list them).
 
 Each line gives the level, the attribute, the variable, the primary gap with its 95%
 interval and criterion, the acceptable difference, the flag (yes/no variables), the
-finding's label, the name-carried warning and, in a round that was not preregistered,
-the banner. The list is an HTML block; every data text in it is escaped.
+finding's label (a badge with a mark and a border of its own per finding, site.css, so
+that colour is never the only difference), the name-carried warning (attributes told by a
+name only) and, in a round that was not preregistered, the banner. The list is an HTML
+block; every data text in it is escaped.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def finding_item(context: RoundContext, finding: Finding, text: Text) -> Markup:
     level = escape(text.t(f"level.{finding.level}"))
     body = escape(_line(context, finding, text))
     extra = ""
-    if finding.name_carried:
+    if finding.name_carried and context.carries_names(finding.attribute_id):
         extra += f' <span class="cf-name-carried">{escape(text.t("findings.name_carried"))}</span>'
     if not context.preregistered:
         banner = escape(text.t("notice.not_preregistered"))
@@ -78,7 +80,7 @@ def finding_item(context: RoundContext, finding: Finding, text: Text) -> Markup:
         f' data-finding="{escape(finding.finding)}"'
         f' data-attribute="{escape(finding.attribute_id)}"'
         f' data-variable="{escape(finding.variable_id)}"{title}>'
-        f"<strong>{label}</strong> · {level} · {body}.{extra}</li>"
+        f'<strong class="cf-status">{label}</strong> · {level} · {body}.{extra}</li>'
     )
 
 

@@ -61,7 +61,9 @@ def _placebo_gaps(context: RoundContext, system: SystemResults, text: Text) -> T
                     context.variable_name(row.variable_id, text),
                     text.gap(fraction(row.placebo.gap), binary),
                     text.gap(fraction(row.demographic_parity.gap), binary),
-                    text.yes_no(row.name_carried),
+                    text.yes_no(row.name_carried)
+                    if context.carries_names(row.attribute_id)
+                    else text.t("number.none"),
                 )
             )
     header = [
@@ -93,7 +95,7 @@ def _regression_block(context: RoundContext, view: Regression, text: Text) -> Ta
         interval = row.interval
         change = " ".join(
             (
-                text.gap(fraction(row.change), binary)
+                text.change(fraction(row.gap_before), fraction(row.gap_after), binary)
                 + " "
                 + text.gap_interval(
                     None if interval is None else interval.lo,

@@ -1,6 +1,7 @@
-"""Parts 3 and 4 of the report: per system and attribute, the groups' values, the gaps
-with their flags and intervals, the extreme pair's test, "k of K pairs significant", the
-other pairs folded, the finding; then the per-name values and the placebo gaps.
+"""Part 3 of the report: per system and attribute, for each criterion shown the
+responses it counts (in words: every response, or only those whose variable should be yes)
+with the groups' values over them and the gap with its flag and interval; then the extreme
+pair's test, "k of K pairs significant", the other pairs folded, the finding.
 
 A table has one block of rows per variable (attributes.csv, then the level order of the
 findings: decision, quality, tone, then variables.csv). Each rounded number carries its
@@ -18,6 +19,7 @@ from reportgen.kinds.counterfactual.render.text import Text, exact_title, headin
 from reportgen.kinds.counterfactual.results import Exact, Gap, PairTest, Row, SystemResults
 
 LEVEL_ORDER = {"decision": 0, "quality": 1, "tone": 2}
+Lines = list[tuple[str, str, str]]  # (label, value, tooltip) rows of a variable's block
 
 
 def fraction(value: Exact | None) -> Fraction | None:
@@ -70,37 +72,51 @@ def method_text(test: PairTest, text: Text) -> str:
     )
 
 
-def _group_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, str, str]]:
+def population_text(context: RoundContext, row: Row, criterion: str, text: Text) -> str:
+    """Which responses a criterion's group values count, in words (metrics §1): every
+    response for demographic parity, only those whose expected value is yes for equal
+    opportunity."""
+    eligible, templates = context.population_templates(row.attribute_id, row.variable_id)
+    if criterion == "equal_opportunity":
+        return text.t(
+            "tables.population.equal_opportunity",
+            variable=context.variable_name(row.variable_id, text),
+            k=eligible,
+            total=templates,
+        )
+    return text.t("tables.population.demographic_parity", total=templates)
+
+
+def _criterion_lines(context: RoundContext, row: Row, gap: Gap, text: Text) -> Lines:
+    """One criterion's block: the population in words, each group's value over it, the gap."""
     binary = row.type == "binary"
-    primary = row.demographic_parity
-    if row.criterion == "equal_opportunity" and row.equal_opportunity is not None:
-        primary = row.equal_opportunity
-    lines = []
-    for group in primary.groups:
+    criterion = text.t(f"criterion.{gap.criterion}")
+    if gap.criterion == row.criterion:
+        criterion = text.t("criterion.primary", criterion=criterion)
+    name = text.t(f"criterion.{gap.criterion}")
+    lines = [
+        (
+            text.t("tables.population", criterion=criterion),
+            population_text(context, row, gap.criterion, text),
+            "",
+        )
+    ]
+    for group in gap.groups:
         shown = text.t(
             "tables.group_value",
             value=text.value(fraction(group.value), binary),
             n=group.n,
             na=group.na,
         )
-        label = text.t("tables.group", group=context.group_name(group.group_id, text))
+        group_name = context.group_name(group.group_id, text)
+        label = text.t("tables.group", group=group_name, criterion=name)
         lines.append((label, shown, exact_title(fraction(group.value))))
+    label = text.t("tables.gap", criterion=criterion)
+    lines.append((label, gap_text(gap, binary, text), exact_title(fraction(gap.gap))))
     return lines
 
 
-def _gap_lines(row: Row, text: Text) -> list[tuple[str, str, str]]:
-    binary = row.type == "binary"
-    lines = []
-    for gap in shown_gaps(row):
-        criterion = text.t(f"criterion.{gap.criterion}")
-        if gap.criterion == row.criterion:
-            criterion = text.t("criterion.primary", criterion=criterion)
-        label = text.t("tables.gap", criterion=criterion)
-        lines.append((label, gap_text(gap, binary, text), exact_title(fraction(gap.gap))))
-    return lines
-
-
-def _test_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, str, str]]:
+def _test_lines(context: RoundContext, row: Row, text: Text) -> Lines:
     test = row.extreme_pair
     if test is None:
         return []
@@ -116,15 +132,14 @@ def _test_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, 
     ]
 
 
-def row_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, str, str]]:
+def row_lines(context: RoundContext, row: Row, text: Text) -> Lines:
     """(label, value, tooltip) of one variable's block, in the spec's order."""
     finding = text.t(f"finding.{row.finding}")
     if row.finding == "not_computable" and row.finding_reason:
         finding = f"{finding} ({reason_text(row.finding_reason, text)})"
     significant = text.t("tables.significant_value", k=row.significant_pairs, total=row.total_pairs)
     return [
-        *_group_lines(context, row, text),
-        *_gap_lines(row, text),
+        *(line for gap in shown_gaps(row) for line in _criterion_lines(context, row, gap, text)),
         *_test_lines(context, row, text),
         (text.t("tables.significant"), significant, ""),
         (text.t("tables.exceeds"), text.yes_no(row.exceeds), ""),

@@ -30,6 +30,7 @@ from reportgen.render.table import Cell, Table, escape_markdown, to_csv
 
 DASH = "–"
 P_DIGITS = 4  # significant digits of a p-value
+GAP_PLACES = {True: 1, False: 2}  # decimals of a gap: yes/no (in points), count or score
 
 
 @cache
@@ -51,6 +52,13 @@ def _decimal(value: Fraction) -> Decimal:
 
 def _rounded(value: Decimal, places: int) -> Decimal:
     return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def shown_gap(value: Fraction, binary: bool) -> Fraction:
+    """A gap rounded as `Text.gap` shows it (points to one decimal for a yes/no variable,
+    two decimals otherwise), in the gap's own unit (a fraction for yes/no)."""
+    scale = 100 if binary else 1
+    return Fraction(_rounded(_decimal(value * scale), GAP_PLACES[binary])) / scale
 
 
 def significant(value: float, digits: int = P_DIGITS) -> str:
@@ -125,8 +133,15 @@ class Text:
         if value is None:
             return DASH
         if binary:
-            return f"{self.decimal(value * 100)} {self.t('unit.pp')}"
-        return self.decimal(value, 2)
+            return f"{self.decimal(value * 100, GAP_PLACES[binary])} {self.t('unit.pp')}"
+        return self.decimal(value, GAP_PLACES[binary])
+
+    def change(self, before: Fraction | None, after: Fraction | None, binary: bool) -> str:
+        """after − before as `gap` writes the two: the difference of the rounded values,
+        so that a reader subtracting the numbers beside it finds the same one."""
+        if before is None or after is None:
+            return DASH
+        return self.gap(shown_gap(after, binary) - shown_gap(before, binary), binary)
 
     def threshold(self, value: Fraction, binary: bool) -> str:
         """A preregistered acceptable difference, exactly as declared: the fewest decimals
