@@ -91,10 +91,20 @@ class GuardMaterial:
     embargoed_texts: tuple[tuple[str, str], ...] = ()
     embargoed_ids: tuple[str, ...] = ()
     embargo_ends: date | None = None
+    # (id, date): an embargoed id that the site may name from that date on, embargo or
+    # not (e.g. the day a ledger line annulling that item was decided).
+    ids_public_from: tuple[tuple[str, date], ...] = ()
 
     def embargo_over(self, as_of: date | None) -> bool:
         """The embargoed material is public on `as_of` (never when the date is unknown)."""
         return self.embargo_ends is not None and as_of is not None and as_of >= self.embargo_ends
+
+    def secret_ids(self, as_of: date | None) -> frozenset[str]:
+        """The embargoed ids that a site speaking for `as_of` may not name."""
+        if self.embargo_over(as_of):
+            return frozenset()
+        public = {i for i, day in self.ids_public_from if as_of is not None and day <= as_of}
+        return frozenset(self.embargoed_ids) - public
 
 
 @dataclass(frozen=True)
@@ -145,11 +155,7 @@ class SecretIndex:
             tokenise=tokenise,
             fold=next((m.fold for m in materials if m.fold), None),
             never_strings=frozenset(s for m in materials for s in m.never_strings if s[1]),
-            scoped_ids={
-                m.round_id: frozenset(m.embargoed_ids)
-                for m in materials
-                if m.embargoed_ids and not m.embargo_over(as_of)
-            },
+            scoped_ids={m.round_id: m.secret_ids(as_of) for m in materials if m.secret_ids(as_of)},
         )
 
     @cached_property

@@ -76,6 +76,21 @@ def test_items_from_the_embargo_end_with_their_language(
     assert "Provisional results until" not in page(sites["after"], "en", "classification")
 
 
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_the_methodology_and_the_docs_say_which_font_the_chinese_items_need(
+    sites: dict[str, Path], language: str
+) -> None:
+    """The site ships no CJK font (it loads nothing from the network): readers are told
+    that any system CJK font shows the zh items (issue 24, point 7)."""
+    heading = {"pt-BR": "Leitura dos itens em chinês", "en": "Reading the Chinese items"}
+    methodology = page(sites["during"], language, "methodology")
+    assert heading[language] in methodology
+    assert "Noto Sans CJK SC" in methodology
+    docs = (REPO / "docs" / "multidomain.md").read_text(encoding="utf-8")
+    assert "Noto Sans CJK SC" in docs
+    assert "ships no font" in docs
+
+
 def test_downloads_have_the_report_spec_columns_and_checksums(sites: dict[str, Path]) -> None:
     data = sites["during"] / "data" / ROUND
     rows = list(csv.reader(io.StringIO((data / "participants.csv").read_text("utf-8"))))

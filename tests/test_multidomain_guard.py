@@ -129,6 +129,15 @@ def test_flagged_ids_are_secret_in_their_round_folder_until_the_embargo(tmp_path
     check_site(elsewhere, [material()], as_of=date(2027, 1, 10))
 
 
+def test_an_id_a_ledger_line_names_is_public_from_that_line_s_date(tmp_path: Path) -> None:
+    # The discarded page lists the ledger from the day a line is decided, embargo or not.
+    site = site_with(tmp_path, "multidomain/md-tiny/discarded.html", "<td>i3</td>")
+    named = material(ids_public_from=(("i3", date(2026, 12, 5)),))
+    with pytest.raises(LeakError, match="names 'i3' before the embargo of md-tiny"):
+        check_site(site, [named], as_of=date(2026, 12, 4))
+    check_site(site, [named], as_of=date(2026, 12, 5))
+
+
 def test_materials_without_the_new_fields_behave_as_before(tmp_path: Path) -> None:
     plain = GuardMaterial("r", (("s", ZH_PROMPT),), (), (CANARY,), ())
     site = site_with(tmp_path, "p.html", f"<p>{ZH_PROMPT[4:12]} {fullwidth(CANARY)}</p>")

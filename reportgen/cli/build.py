@@ -66,8 +66,9 @@ def default_path(name: str) -> Path:
     "as_of",
     type=click.DateTime(formats=["%Y-%m-%d"]),
     default=None,
-    help="The date the site speaks for (YYYY-MM-DD): it decides embargoes and provisional"
-    " notices [default: the date of $SOURCE_DATE_EPOCH, else today (UTC)].",
+    help="The date the site speaks for (YYYY-MM-DD): it decides embargoes, provisional"
+    " notices and which ledger decisions a multidomain round shows and applies (those"
+    " taken by then) [default: the date of $SOURCE_DATE_EPOCH, else today (UTC)].",
 )
 @click.option(
     "--draft",

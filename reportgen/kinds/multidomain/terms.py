@@ -1,9 +1,10 @@
 """The terms every page of the multidomain spec uses (multidomain-round.md, "Definitions").
 
 Canonical JSON, sha256, the seeded rank key, exact thresholds, the item sets (test,
-bank, superseded, active, scored), jury-scored responses, language matching and the
-CJK-aware tokeniser. Verify, the statistics, the demonstration generator and the leak
-guard all use these, so that each rule means one thing everywhere.
+bank, superseded, active, scored), the ledger as of a date, jury-scored responses,
+language matching and the CJK-aware tokeniser. Verify, the statistics, the demonstration
+generator, the pages and the leak guard all use these, so that each rule means one thing
+everywhere.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import date
 from fractions import Fraction
 
 from reportgen.kinds.multidomain.model import Item, Response, Round
@@ -112,6 +115,24 @@ def scored_items(round_: Round) -> list[Item]:
     annulled = round_.annulled_item_ids
     kept = [item for item in active_items(round_.items) if item.item_id not in annulled]
     return sorted(kept, key=lambda item: (item.order or 0, item.item_id))
+
+
+def round_as_of(round_: Round, as_of: date) -> Round:
+    """The round as a build speaking for `as_of` knows it: only the ledger lines decided on
+    or before that date. A later decision (a contestation upheld after the items are
+    published) is not known yet, so neither the pages nor the scores may show it."""
+    kept = tuple(line for line in round_.annulments if line.decided_on <= as_of)
+    return round_ if len(kept) == len(round_.annulments) else replace(round_, annulments=kept)
+
+
+def ledger_digest(round_: Round) -> str:
+    """sha256 of the ledger lines the round holds (after `round_as_of`, unlike the file's
+    `ledger_sha256`): what the results depend on, so part of their cache key."""
+    lines = [
+        [a.item_id, a.decided_on.isoformat(), a.source, a.ref, a.prev_sha256]
+        for a in round_.annulments
+    ]
+    return sha256_text(canonical_json(lines))
 
 
 def is_scored_response(response: Response) -> bool:

@@ -1,14 +1,17 @@
-"""What every page of a multidomain round draws on: the verified round, its results
-object and the date the site speaks for; the fixed list of the report's sections."""
+"""What every page of a multidomain round draws on: the verified round as of the date the
+site speaks for (its ledger cut at that date), its results object, the ids the embargo
+still covers; the fixed list of the report's sections."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 
 from markupsafe import Markup, escape
 
 from reportgen.kinds.multidomain.model import Item, Participant, Round
+from reportgen.kinds.multidomain.render.embargo import IdEmbargo, id_embargo
 from reportgen.kinds.multidomain.render.page_types import Notice, PageHead, TableBlock
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Results
@@ -35,7 +38,8 @@ ITEMS_SECTION = "items"
 
 @dataclass(frozen=True)
 class RoundContext:
-    """One round as its pages see it, on the date `as_of`."""
+    """One round as its pages see it, on the date `as_of` (`round_`: as of that date,
+    terms.round_as_of; `results`: computed from it)."""
 
     round_: Round
     results: Results
@@ -49,6 +53,18 @@ class RoundContext:
     def embargo_over(self) -> bool:
         """Test items, keys, justifications and secret rubrics may be shown (Art. 42)."""
         return self.as_of >= self.results.dates.embargo_end
+
+    @cached_property
+    def id_embargo(self) -> IdEmbargo:
+        return id_embargo(self.round_, self.results.contamination)
+
+    def shows_id(self, item_id: str) -> bool:
+        """`item_id` may be named on `as_of` (the one rule of every page and download)."""
+        return self.id_embargo.shown(item_id, self.as_of)
+
+    def item_ref(self, item_id: str, text: Text) -> str:
+        """`item_id`, or "published when the embargo ends" while the embargo hides it."""
+        return item_id if self.shows_id(item_id) else text.t("item.embargoed")
 
     @property
     def provisional(self) -> bool:

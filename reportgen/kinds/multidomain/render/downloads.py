@@ -2,8 +2,9 @@
 
 participants.csv, slices.csv, pairwise.csv, process.csv, results.json and its JSON Schema,
 and `SHA256SUMS` (the format of `sha256sum`) listing each of them. Scores are on 0-100,
-rates are fractions, numbers in full precision (`repr` of the float). Before the embargo
-ends, results.json names no 8-gram-flagged item (its `item_id` is empty).
+rates are fractions, numbers in full precision (`repr` of the float). results.json names
+an item only where the pages may (render/embargo.py): before the embargo ends, the id of
+a flagged, superseded or audit-drawn item is an empty string there.
 """
 
 from __future__ import annotations
@@ -171,19 +172,26 @@ def process_csv(results: Results, currency: str) -> str:
 PRIVATE_AUDIT_FIELDS = ("model_id", "run", "audit_id", "human", "final")
 
 
+def _hide_ids(value: Any, context: RoundContext) -> Any:
+    """`value` with every item id that `as_of` may not name replaced by ""."""
+    if isinstance(value, dict):
+        return {key: _hide_ids(entry, context) for key, entry in value.items()}
+    if isinstance(value, list):
+        return [_hide_ids(entry, context) for entry in value]
+    if isinstance(value, str) and not context.shows_id(value):
+        return ""
+    return value
+
+
 def published_results(context: RoundContext) -> dict[str, Any]:
-    """The results object as published on `as_of`: no reviewer score of one response; until
-    the embargo ends, no id of a flagged or audit-drawn item (each becomes "")."""
+    """The results object as published on `as_of`: no reviewer score of one response; no
+    id that the embargo still covers (each becomes "", wherever it stands)."""
     published = context.results.to_json_dict()
     for entry in published["audit"]["invalidations"]:
         for key in PRIVATE_AUDIT_FIELDS:
             del entry[key]
-    if not context.embargo_over:
-        for finding in published["contamination"]["ngram_flagged"]:
-            finding["item_id"] = ""
-        for stratum in published["audit"]["strata"]:
-            stratum["drawn"] = ["" for _ in stratum["drawn"]]
-    return published
+    hidden: dict[str, Any] = _hide_ids(published, context)
+    return hidden
 
 
 def published_schema_text() -> str:

@@ -4,8 +4,9 @@ the site").
 - Never, at any date: any canary (also in another form: fullwidth, other case), raw
   responses, the texts the judges saw, the anonymisation labels (`SISTEMA-XX`).
 - Until `ended_on + embargo_days`: test-item prompts, answer keys, justifications, the
-  texts of rubrics used only by test items, and the ids of items flagged by the 8-gram
-  check (outside the ledger, which names its items on every date).
+  texts of rubrics used only by test items, and the ids that render/embargo.py covers
+  (flagged, superseded and audit-drawn items), each one public from the day a ledger
+  line names it.
 
 Eight consecutive tokens of a secret text are a leak; tokens are `terms.tokens` (each
 Chinese character is one), so eight characters of a Chinese prompt are caught.
@@ -14,36 +15,11 @@ Calibration items and their rubrics are published with the report: their texts a
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from reportgen.guard import GuardMaterial
-from reportgen.kinds.multidomain.derive import embargo_end
 from reportgen.kinds.multidomain.model import Item, Round
-from reportgen.kinds.multidomain.terms import ngrams, normalise, tokens
-
-
-def containment(prompt: str, answer: str, n: int) -> Fraction | None:
-    """c = |G(prompt) ∩ G(answer)| / |G(prompt)| (metrics §8); None when not computable."""
-    prompt_grams = ngrams(tokens(prompt), n)
-    if not prompt_grams:
-        return None
-    return Fraction(len(prompt_grams & ngrams(tokens(answer), n)), len(prompt_grams))
-
-
-def flagged_item_ids(round_: Round) -> frozenset[str]:
-    """Open test items with a response whose 8-gram containment is above the threshold."""
-    rules = round_.manifest.contamination
-    open_items = {i.item_id: i for i in round_.items if i.type == "open" and not i.calibration}
-    flagged = set()
-    for responses in round_.responses.values():
-        for response in responses:
-            item = open_items.get(response.item_id)
-            if item is None or response.raw_text is None or item.item_id in flagged:
-                continue
-            share = containment(item.prompt, response.raw_text, rules.ngram)
-            if share is not None and share > rules.flag_above:
-                flagged.add(item.item_id)
-    return frozenset(flagged)
+from reportgen.kinds.multidomain.render.embargo import id_embargo
+from reportgen.kinds.multidomain.results import contamination_section
+from reportgen.kinds.multidomain.terms import normalise, tokens
 
 
 def _rubric_texts(round_: Round, rubric_ids: frozenset[str]) -> list[tuple[str, str]]:
@@ -68,6 +44,9 @@ def _item_texts(item: Item) -> list[str]:
 
 def guard_material(round_: Round) -> GuardMaterial:
     """The round's secrets for `reportgen.guard` (the embargo is decided there by as_of)."""
+    # The same findings and rule as the pages (render/embargo.py), over the whole ledger:
+    # the guard drops an id once `as_of` reaches the day its ledger line was decided.
+    embargo = id_embargo(round_, contamination_section(round_))
     tests = [item for item in round_.items if not item.calibration]
     published = [item for item in round_.items if item.calibration]
     public_rubrics = frozenset(i.rubric_id for i in published if i.rubric_id)
@@ -98,6 +77,7 @@ def guard_material(round_: Round) -> GuardMaterial:
         fold=normalise,
         never_strings=tuple(("the anonymisation label", label) for label in labels),
         embargoed_texts=tuple(embargoed),
-        embargoed_ids=tuple(sorted(flagged_item_ids(round_) - round_.annulled_item_ids)),
-        embargo_ends=embargo_end(round_.manifest),
+        embargoed_ids=tuple(sorted(embargo.ids)),
+        ids_public_from=tuple(sorted(embargo.named_from.items())),
+        embargo_ends=embargo.ends,
     )

@@ -117,6 +117,10 @@ def methodology(context: RoundContext, text: Text) -> tuple[Block, ...]:
     )
     blocks.append(Markup(f"## {text.t('method.cannot_check')} {{ #cannot-check }}"))
     blocks.append(bullets([text.t(f"method.cannot.{key}") for key in CANNOT_CHECK]))
+    # The site ships no CJK font (nothing is fetched at view time): say what a reader of
+    # the zh items needs.
+    blocks.append(Markup(f"## {text.t('method.fonts')} {{ #fonts }}"))
+    blocks.append(paragraph(text.t("method.fonts_body")))
     return tuple(blocks)
 
 

@@ -87,7 +87,9 @@ def discarded(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     )
     variants = [
-        (i.variant_of or "", i.item_id) for i in context.round_.items if i.variant_of is not None
+        (context.item_ref(i.variant_of, text), context.item_ref(i.item_id, text))
+        for i in context.round_.items
+        if i.variant_of is not None
     ]
     blocks.append(Markup(f"## {text.t('discarded.superseded')} {{ #superseded }}"))
     blocks.append(
@@ -130,7 +132,9 @@ def human_audit(context: RoundContext, text: Text) -> tuple[Block, ...]:
     keys = ("domain", "language", "size", "drawn", "audited")
     # The item and its divergence only: a reviewer's score of one response (and whose
     # response it was) is never shown (report spec, "Never on the site").
-    invalid = [(d.item_id, text.exact(d.divergence)) for d in audit.invalidations]
+    invalid = [
+        (context.item_ref(d.item_id, text), text.exact(d.divergence)) for d in audit.invalidations
+    ]
     return (
         paragraph(
             text.t(
@@ -217,8 +221,10 @@ def contamination(context: RoundContext, text: Text) -> tuple[Block, ...]:
     for p in context.results.participants:
         flags = [f for f in found.ngram_flagged if f.model_id == p.model_id]
         ids = sorted({f.item_id for f in flags})
-        shown = ", ".join(ids) if context.embargo_over else text.t("contamination.ids_embargoed")
-        rows.append((p.display_name, str(len(flags)), shown if flags else DASH))
+        named = [i for i in ids if context.shows_id(i)]
+        if len(named) < len(ids):
+            named.append(text.t("contamination.ids_embargoed"))
+        rows.append((p.display_name, str(len(flags)), ", ".join(named) if flags else DASH))
     return (
         bullets(
             [

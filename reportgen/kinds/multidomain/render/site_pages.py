@@ -4,7 +4,9 @@ Layout under each language's folder (and the kind's section, in a site of severa
 kinds): `index.md` lists the rounds; `<round_id>/index.md` is a round's first page and
 `<round_id>/<section>.md` each of the report's 14 sections, with each table's CSV beside
 its page; `data/<round_id>/` at the site's root holds the downloads. The date the site
-speaks for (`config.as_of`) decides the embargo of the items and the provisional notice.
+speaks for (`config.as_of`) decides the embargo of the items and of flagged ids, the
+provisional notice, and which ledger lines count: pages and results see the round as of
+that date (`terms.round_as_of`), so a decision taken later is neither shown nor applied.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from reportgen.kinds.multidomain.render.page_types import (
 from reportgen.kinds.multidomain.render.text import Text, paragraph
 from reportgen.kinds.multidomain.render.writer import write_page
 from reportgen.kinds.multidomain.results import Results, load_results
+from reportgen.kinds.multidomain.terms import round_as_of
 from reportgen.model import Round as CoreRound
 from reportgen.render.siteconfig import SiteConfig, default_as_of
 
@@ -195,14 +198,16 @@ def site(
     results: Mapping[str, Results] | None = None,
 ) -> MultidomainSite:
     """The pages of verified multidomain rounds on `config.as_of` (`results`: given
-    results objects by round id, else computed or read from the results cache)."""
+    results objects by round id, which must be those of the round as of that date; else
+    computed from the round as of that date, or read from the results cache)."""
     say = progress or (lambda _message: None)
     as_of = config.as_of or default_as_of()
     typed = [multidomain_round(r) for r in rounds]
     refuse_early(typed, as_of)
     contexts = []
-    for round_ in sorted(typed, key=lambda r: r.round_id):
-        say(f"statistics for {round_.round_id}")
+    for whole in sorted(typed, key=lambda r: r.round_id):
+        say(f"statistics for {whole.round_id}")
+        round_ = round_as_of(whole, as_of)
         found = (results or {}).get(round_.round_id) or load_results(round_, cache_dir=cache_dir)
         contexts.append(RoundContext(round_, found, as_of))
     return MultidomainSite(tuple(contexts), section_depth)

@@ -35,6 +35,7 @@ from reportgen.kinds.multidomain.results._schema import (
     results_json_schema,
     results_json_schema_text,
 )
+from reportgen.kinds.multidomain.results._sections import contamination_section
 
 __all__ = [
     "SCHEMA",
@@ -61,6 +62,7 @@ __all__ = [
     "SliceScore",
     "build_results",
     "cache_key",
+    "contamination_section",
     "exact",
     "load_results",
     "published_json_schema_text",

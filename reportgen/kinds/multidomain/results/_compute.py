@@ -3,6 +3,9 @@
 `build_results(round_)` runs every computation of multidomain-metrics.md; `load_results`
 does the same through the core results cache (`reportgen.results`), keyed by the round's
 checksums and ledger, the package version, the results schema and the bootstrap settings.
+A site build computes them on the round as of its date (`terms.round_as_of`): the key
+holds the ledger lines in effect, so builds for dates on either side of a decision never
+share an entry.
 """
 
 from __future__ import annotations
@@ -33,7 +36,12 @@ from reportgen.kinds.multidomain.results._schema import (
 from reportgen.kinds.multidomain.score import RoundPoints, jury_outcomes, round_points
 from reportgen.kinds.multidomain.stats.bootstrap import draw_weights
 from reportgen.kinds.multidomain.stats.process import process_metrics
-from reportgen.kinds.multidomain.terms import active_items, superseded_ids, test_items
+from reportgen.kinds.multidomain.terms import (
+    active_items,
+    ledger_digest,
+    superseded_ids,
+    test_items,
+)
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
 
@@ -143,7 +151,10 @@ def _counts(round_: Round, points: RoundPoints) -> Counts:
 def _cache_parameters(round_: Round, replicates: int) -> list[str]:
     # "texts": results computed since the kind always reads the answers (the integrity
     # checks need them); entries made from a round read without them are not reused.
-    return [SCHEMA, str(replicates), str(round_.manifest.bootstrap_seed), "texts"]
+    # The ledger in effect: the core key hashes the ledger file, but a build as of a date
+    # reads only the lines decided by then (terms.round_as_of).
+    seed = str(round_.manifest.bootstrap_seed)
+    return [SCHEMA, str(replicates), seed, "texts", f"ledger:{ledger_digest(round_)}"]
 
 
 def cache_key(round_: Round, replicates: int) -> str:
