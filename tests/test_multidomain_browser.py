@@ -70,9 +70,9 @@ def test_ranking_and_domain_tables(sites: dict[str, Path], browser: Any) -> None
 def test_head_to_head_matrix(sites: dict[str, Path], browser: Any) -> None:
     for server in served(sites["before"]):
         page = open_page(browser, server, f"en/{ROUND}/head-to-head.html")
-        matrix = rows(page, f"md-{ROUND}-matrix")
-        assert matrix[0] == ["P1", "–", "3/1/3", "1/2/4"]
-        assert matrix[1] == ["P2", "1/3/3", "–", "1/3/3"]
+        matrix = rows(page, f"md-{ROUND}-matrix")  # rank order: P3, P1, P2
+        assert matrix[1] == ["P1", "1/2/4", "–", "3/1/3"]
+        assert matrix[2] == ["P2", "1/3/3", "1/3/3", "–"]
         assert page.get_by_text("does not change the classification").is_visible()
 
 
@@ -86,7 +86,11 @@ def test_items_embargo(sites: dict[str, Path], browser: Any) -> None:
     for server in served(sites["after"]):
         page = open_page(browser, server, f"en/{ROUND}/index.html")
         assert page.locator("article a[href='items.html']").count() == 1
+        # The items' index links one page per domain: i7 (zh) is in d2, i3 in d1.
         page = open_page(browser, server, f"en/{ROUND}/items.html")
+        page.locator("article a[href='items-d2.html']").click()
+        page.wait_for_url(f"**/en/{ROUND}/items-d2.html")
         chinese = page.locator('article div[lang="zh"]').first
         assert chinese.is_visible()
+        page = open_page(browser, server, f"en/{ROUND}/items-d1.html")
         assert page.locator(f"#md-{ROUND}-item-i3-points").is_visible()

@@ -190,7 +190,7 @@ def test_contamination_names_flagged_items_only_after_the_embargo(
 ) -> None:
     def row(site_dir: Path) -> str:
         html = page(site_dir, language, "contamination")
-        table = html[html.index('id="md-md-tiny-ngram"') :]
+        table = html[html.index('id="md-md-tiny-flags"') :]
         return table[: table.index("</table>")]
 
     assert re.search(r">i3<", row(after))
@@ -207,9 +207,11 @@ def test_limitations_come_from_our_catalogue(before: Path) -> None:
 @pytest.mark.parametrize("language", ["pt-BR", "en"])
 def test_items_only_from_the_embargo_end(before: Path, after: Path, language: str) -> None:
     assert not (before / PREFIX[language] / "items.html").exists()
-    html = page(after, language, "items")
-    assert f'<div lang="zh">{I7_PROMPT}</div>' in html
-    text = visible(html)
+    assert not (before / PREFIX[language] / "items-d1.html").exists()
+    # One page per domain under the items' index: d1 holds a and i3, d2 f and i7.
+    assert 'href="items-d2.html"' in page(after, language, "items")
+    assert f'<div lang="zh">{I7_PROMPT}</div>' in page(after, language, "items-d2")
+    text = visible(page(after, language, "items-d1"))
     assert I3_PROMPT in text
     assert A_JUSTIFICATION in text
     assert I3_ANCHOR_5 in text

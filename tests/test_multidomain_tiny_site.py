@@ -56,9 +56,11 @@ def test_classification_of_the_worked_example(
 
 def test_head_to_head_of_the_worked_example(built: dict[str, tuple[Path, Round]]) -> None:
     text = text_of(built["before"][0], "en", "head-to-head")
-    assert "P1 – 3/1/3 1/2/4" in text
-    assert "P2 1/3/3 – 1/3/3" in text
-    assert "P1 – 0.620" in text
+    # Rows and columns in rank order: P3, P1, P2.
+    assert "P3 – 2/1/4 3/1/3" in text
+    assert "P1 1/2/4 – 3/1/3" in text
+    assert "P2 1/3/3 1/3/3 –" in text
+    assert re.search(r"P1 0\.\d{3} – 0\.620 ", text)
     for rating in ("1,503.70", "1,473.86", "1,522.44", "1,517.07", "1,431.77", "1,551.17"):
         assert rating in text
 
@@ -68,8 +70,11 @@ def test_audit_and_contamination_of_the_worked_example(
 ) -> None:
     before, after = built["before"][0], built["after"][0]
     assert "i7 1.50" in text_of(before, "en", "human-audit")
-    assert "P2 1 published when the embargo ends" in text_of(before, "en", "contamination")
-    assert "P2 1 i3" in text_of(after, "en", "contamination")
+    assert "P2 1 1" in text_of(before, "en", "contamination")  # one flag, one item
+    assert "P2 8-grams (Art. 34) published when the embargo ends 1" in text_of(
+        before, "en", "contamination"
+    )
+    assert "P2 8-grams (Art. 34) i3 1" in text_of(after, "en", "contamination")
 
 
 @pytest.mark.parametrize("language", ["pt-BR", "en"])
@@ -79,11 +84,15 @@ def test_items_appear_only_from_the_embargo_end(
     before, round_ = built["before"]
     after = built["after"][0]
     assert not (before / PREFIX[language] / "items.html").exists()
-    page = (after / PREFIX[language] / "items.html").read_text(encoding="utf-8")
+    pages = {
+        domain: (after / PREFIX[language] / f"items-{domain}.html").read_text(encoding="utf-8")
+        for domain in ("d1", "d2")
+    }
     for item in round_.items:
         if not item.calibration:
-            assert f'<div lang="{item.language}">{html.escape(item.prompt)}</div>' in page
-    assert 'lang="zh"' in page
+            shown = f'<div lang="{item.language}">{html.escape(item.prompt)}</div>'
+            assert shown in pages[item.domain_id]
+    assert any('lang="zh"' in page for page in pages.values())
 
 
 def test_leaks_planted_in_the_built_pages(

@@ -557,9 +557,14 @@ def tiny_results() -> Results:
     )
 
 
-def build_site_of(work: Path, as_of: date, round_: md.Round | None = None) -> Path:
+def build_site_of(
+    work: Path, as_of: date, round_: md.Round | None = None, contact: str | None = None
+) -> Path:
     """The built site (MkDocs, downloads, leak guard) of the in-memory round on `as_of`,
-    through the build's own staging (the archive reader is not needed)."""
+    through the build's own staging (the archive reader is not needed); `contact`: the
+    contestation address of site.yml (the repository's is a placeholder)."""
+    from dataclasses import replace
+
     from reportgen.build import _stage
     from reportgen.guard import check_site
     from reportgen.kinds.multidomain.render.guard import guard_material
@@ -569,6 +574,8 @@ def build_site_of(work: Path, as_of: date, round_: md.Round | None = None) -> Pa
 
     round_ = round_ or tiny_round()
     config = load_build_config(CONFIG, as_of)
+    if contact is not None:
+        config = replace(config, contest_contact=contact)
     source = site([round_], config, cache_dir=None, results={round_.round_id: tiny_results()})
     work.mkdir(parents=True, exist_ok=True)
     built = _stage(source, config, THEME, work)

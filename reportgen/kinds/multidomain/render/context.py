@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 from functools import cached_property
 
 from markupsafe import Markup, escape
@@ -15,6 +16,8 @@ from reportgen.kinds.multidomain.render.embargo import IdEmbargo, id_embargo
 from reportgen.kinds.multidomain.render.page_types import Notice, PageHead, TableBlock
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Results
+from reportgen.kinds.multidomain.stats.item_points import item_points
+from reportgen.kinds.multidomain.stats.jury_effect import JuryEffect, jury_effect
 
 # (file stem = heading anchor, catalogue key of the title), in the spec's order (1..14).
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -36,6 +39,11 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 ITEMS_SECTION = "items"
 
 
+def items_page(domain_id: str) -> str:
+    """The file stem of one domain's items page (a domain id is a slug: refusal 4)."""
+    return f"{ITEMS_SECTION}-{domain_id}"
+
+
 @dataclass(frozen=True)
 class RoundContext:
     """One round as its pages see it, on the date `as_of` (`round_`: as of that date,
@@ -44,6 +52,7 @@ class RoundContext:
     round_: Round
     results: Results
     as_of: date
+    contact: str | None = None  # site.yml `contestations.contact`; None: not set yet
 
     @property
     def round_id(self) -> str:
@@ -75,6 +84,25 @@ class RoundContext:
     def sections(self) -> tuple[tuple[str, str], ...]:
         """The sections shown on `as_of` (the items only once the embargo is over)."""
         return tuple(s for s in SECTIONS if s[0] != ITEMS_SECTION or self.embargo_over)
+
+    @property
+    def item_domains(self) -> tuple[str, ...]:
+        """The domains (manifest order) that have test items: one items page each, shown
+        with the items once the embargo is over."""
+        if not self.embargo_over:
+            return ()
+        used = {item.domain_id for item in self.round_.items if not item.calibration}
+        return tuple(d.id for d in self.round_.manifest.domains if d.id in used)
+
+    # Computed from the archive once for both languages and every page (cached here).
+    @cached_property
+    def jury_effect(self) -> JuryEffect:
+        return jury_effect(self.round_)
+
+    @cached_property
+    def item_points(self) -> dict[tuple[str, str], Fraction]:
+        """p̄(m, i) of every test item and participant: (item_id, model_id) -> points."""
+        return item_points(self.round_)
 
     def participant(self, model_id: str) -> Participant:
         return next(m for m in self.round_.models if m.model_id == model_id)

@@ -58,6 +58,7 @@ class RoundHomePage:
     head: PageHead
     intro: Markup
     facts: TableBlock
+    contest: tuple[Block, ...]  # how to contest an item (Art. 43)
     sections_title: str
     sections: tuple[SectionLink, ...]
 

@@ -1,53 +1,24 @@
 """Section 14 of the report (only from `ended_on` + `embargo_days`): every test item in
-full, with each participant's run-averaged points."""
+full, with each participant's run-averaged points, on one page per domain under an
+index page (`items.md` links `items-<domain_id>.md`)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from fractions import Fraction
 
 from markupsafe import Markup
 
-from reportgen.kinds.multidomain.derive import final_score, mean_score
-from reportgen.kinds.multidomain.model import Item, Round
-from reportgen.kinds.multidomain.render.context import RoundContext, rubric_block
+from reportgen.kinds.multidomain.model import Item
+from reportgen.kinds.multidomain.render.context import (
+    ITEMS_SECTION,
+    RoundContext,
+    items_page,
+    rubric_block,
+)
 from reportgen.kinds.multidomain.render.page_types import Block
-from reportgen.kinds.multidomain.render.text import Text, in_language, paragraph
+from reportgen.kinds.multidomain.render.text import Text, bullets, in_language, paragraph
 from reportgen.kinds.multidomain.results import Exact
-from reportgen.kinds.multidomain.terms import is_jury_scored, is_scored_response
-
-
-def item_points(round_: Round) -> dict[tuple[str, str], Fraction]:
-    """p̄(m, i) for every test item and participant (metrics §1), from the archive.
-
-    The results object holds no per-item points; these follow metrics §1 with the same
-    helpers as the statistics (derive.final_score)."""
-    items = {i.item_id: i for i in round_.items}
-    scores: dict[tuple[str, str, int], dict[str, list[int]]] = defaultdict(
-        lambda: defaultdict(list)
-    )
-    for row in round_.jury:
-        scores[(row.item_id, row.model_id, row.run)][row.judge_id].append(row.score)
-    adjudicated: dict[tuple[str, str, int], list[int]] = defaultdict(list)
-    for adjudication in round_.adjudications:
-        key = (adjudication.item_id, adjudication.model_id, adjudication.run)
-        adjudicated[key].append(adjudication.score)
-    above = round_.manifest.jury.adjudicate_above
-    totals: dict[tuple[str, str], Fraction] = defaultdict(Fraction)
-    for model_id, responses in round_.responses.items():
-        for response in responses:
-            item = items[response.item_id]
-            key = (response.item_id, model_id, response.run)
-            points = Fraction(0)
-            if is_jury_scored(item, response) and scores.get(key):
-                jurors = [mean_score(s) for s in scores[key].values()]
-                adjudicator = mean_score(adjudicated[key]) if adjudicated.get(key) else None
-                points = item.weight * final_score(jurors, adjudicator, above) / 5
-            elif item.type != "open" and is_scored_response(response) and response.correct:
-                points = Fraction(item.weight)
-            totals[(response.item_id, model_id)] += points
-    runs = round_.manifest.runs
-    return {key: value / runs for key, value in totals.items()}
+from reportgen.render.table import escape_markdown
 
 
 def _status(item: Item, context: RoundContext, text: Text) -> str:
@@ -112,13 +83,39 @@ def _item_blocks(
     return blocks
 
 
-def items(context: RoundContext, text: Text) -> tuple[Block, ...]:
-    points = item_points(context.round_)
-    tests = sorted(
-        (i for i in context.round_.items if not i.calibration),
+def _tests(context: RoundContext, domain_id: str | None = None) -> list[Item]:
+    """Test items in presentation order (Art. 21), of one domain when given."""
+    return sorted(
+        (
+            i
+            for i in context.round_.items
+            if not i.calibration and (domain_id is None or i.domain_id == domain_id)
+        ),
         key=lambda i: (i.order or 0, i.item_id),
     )
-    blocks: list[Block] = [paragraph(text.t("items.intro"))]
+
+
+def items(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    """The items' index: one page per domain (700 items on one page are too long to read)."""
+    links = []
+    for domain_id in context.item_domains:
+        name = escape_markdown(context.domain_name(domain_id, text))
+        count = text.t("items.domain_count", count=len(_tests(context, domain_id)))
+        links.append(Markup(f"[{name}]({items_page(domain_id)}.md): {escape_markdown(count)}"))
+    return (paragraph(text.t("items.intro")), paragraph(text.t("items.by_domain")), bullets(links))
+
+
+def domain_items(context: RoundContext, text: Text, domain_id: str) -> tuple[Block, ...]:
+    """One domain's test items in full (its page under the items' index)."""
+    points = context.item_points
+    tests = _tests(context, domain_id)
+    intro = text.tm(
+        "items.domain_intro",
+        count=str(len(tests)),
+        domain=context.domain_name(domain_id, text),
+        index=Markup(f"{ITEMS_SECTION}.md"),
+    )
+    blocks: list[Block] = [intro]
     for item in tests:
         blocks += _item_blocks(context, text, item, points)
     return tuple(blocks)

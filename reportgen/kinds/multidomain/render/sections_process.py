@@ -1,6 +1,7 @@
-"""Sections 7 to 12 of the report: process, refusals, discarded items, human audit,
-calibration, contamination. Nothing here shows a response, a judge view or a score of
-one response by one rater: raters appear only aggregated."""
+"""Sections 7 to 11 of the report: process, refusals, discarded items, human audit,
+calibration (section 12, contamination, is sections_integrity). Nothing here shows a
+response, a judge view or a score of one response by one rater: raters appear only
+aggregated."""
 
 from __future__ import annotations
 
@@ -213,38 +214,3 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     )
     return tuple(blocks)
-
-
-def contamination(context: RoundContext, text: Text) -> tuple[Block, ...]:
-    found = context.results.contamination
-    rows = []
-    for p in context.results.participants:
-        flags = [f for f in found.ngram_flagged if f.model_id == p.model_id]
-        ids = sorted({f.item_id for f in flags})
-        named = [i for i in ids if context.shows_id(i)]
-        if len(named) < len(ids):
-            named.append(text.t("contamination.ids_embargoed"))
-        rows.append((p.display_name, str(len(flags)), ", ".join(named) if flags else DASH))
-    return (
-        bullets(
-            [
-                text.t("contamination.full", count=len(found.full_canary_items)),
-                text.t(
-                    "contamination.suspicious",
-                    count=len({f.canary_item_id for f in found.suspicious_canaries}),
-                ),
-                text.t(
-                    "contamination.ngram_checked",
-                    checked=found.ngram_checked,
-                    not_computable=found.ngram_not_computable,
-                ),
-            ]
-        ),
-        text.block(
-            f"md-{context.round_id}-ngram",
-            text.t("contamination.caption"),
-            [text.t("column.participant"), text.t("column.flags"), text.t("column.items")],
-            rows,
-            notes=(text.t("contamination.review"),),
-        ),
-    )

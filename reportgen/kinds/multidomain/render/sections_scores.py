@@ -7,6 +7,7 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
+from reportgen.kinds.multidomain.render.sections_jury import jury_blocks
 from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, paragraph
 from reportgen.kinds.multidomain.results import AdjacentPair, ParticipantResults, SliceScore
 
@@ -34,16 +35,22 @@ RANKING_COLUMNS = (
 )  # fmt: skip
 
 
-def _decided_by(pair: AdjacentPair | None, text: Text) -> str:
+def _decided_by(pair: AdjacentPair | None, tied: bool, text: Text) -> str:
+    """What separates a participant from the one above; nothing between two participants
+    of one technical-tie group (they are tied: their order is not a finding)."""
     if pair is None:
         return DASH
+    if tied:
+        return text.t("classification.tied_above")
     return text.t(f"criterion.{pair.decided_by}" if pair.decided_by else "criterion.none")
 
 
 def _ranking_row(
-    p: ParticipantResults, pair: AdjacentPair | None, marker: str | None, text: Text
+    p: ParticipantResults, pair: AdjacentPair | None, markers: dict[str, str], text: Text
 ) -> tuple[str, ...]:
     high, foreign = slice_of(p, "high_grade"), slice_of(p, "non_native")
+    marker = markers.get(p.model_id)
+    tied = pair is not None and marker is not None and markers.get(pair.a) == marker
     return (
         str(p.rank),
         p.display_name,
@@ -55,19 +62,31 @@ def _ranking_row(
         _n(high),
         text.score(foreign),
         _n(foreign),
-        _decided_by(pair, text),
+        _decided_by(pair, tied, text),
         text.t("ties.group", number=marker) if marker else DASH,
     )
+
+
+def tie_legend(context: RoundContext, text: Text) -> Block:
+    """What the tie-group markers of the classification mean, and who is in each group."""
+    if not context.results.tie_groups:
+        return paragraph(text.t("classification.no_ties"))
+    groups = [
+        text.t(
+            "ties.group_line",
+            number=n,
+            names=", ".join(context.name_of(m) for m in group),
+        )
+        for n, group in enumerate(context.results.tie_groups, start=1)
+    ]
+    return Markup("\n\n").join([paragraph(text.t("classification.legend")), bullets(groups)])
 
 
 def classification(context: RoundContext, text: Text) -> tuple[Block, ...]:
     rid, results = context.round_id, context.results
     decided = {pair.b: pair for pair in results.adjacent}
     markers = tie_markers(context)
-    rows = [
-        _ranking_row(p, decided.get(p.model_id), markers.get(p.model_id), text)
-        for p in results.participants
-    ]
+    rows = [_ranking_row(p, decided.get(p.model_id), markers, text) for p in results.participants]
     keys = RANKING_COLUMNS
     blocks: list[Block] = [
         paragraph(text.t("classification.intro")),
@@ -78,6 +97,8 @@ def classification(context: RoundContext, text: Text) -> tuple[Block, ...]:
             rows,
             notes=(text.t("classification.note"),),
         ),
+        Markup(f"## {text.t('classification.ties_title')} {{ #tie-groups }}"),
+        tie_legend(context, text),
     ]
     runs = range(1, context.round_.manifest.runs + 1)
     run_rows = [
@@ -93,6 +114,7 @@ def classification(context: RoundContext, text: Text) -> tuple[Block, ...]:
             run_rows,
         )
     )
+    blocks += jury_blocks(context, text)
     return tuple(blocks)
 
 
@@ -182,7 +204,7 @@ def technical_ties(context: RoundContext, text: Text) -> tuple[Block, ...]:
 
 def head_to_head(context: RoundContext, text: Text) -> tuple[Block, ...]:
     results, rid = context.results, context.round_id
-    order = [m.model_id for m in context.round_.models]
+    order = [p.model_id for p in results.participants]  # rank order, as every other table
     records = {(r.a, r.b): r for r in results.pairwise.pairs}
     matrix, probabilities = [], []
     for a in order:

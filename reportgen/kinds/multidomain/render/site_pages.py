@@ -3,7 +3,8 @@
 Layout under each language's folder (and the kind's section, in a site of several
 kinds): `index.md` lists the rounds; `<round_id>/index.md` is a round's first page and
 `<round_id>/<section>.md` each of the report's 14 sections, with each table's CSV beside
-its page; `data/<round_id>/` at the site's root holds the downloads. The date the site
+its page, and `<round_id>/items-<domain_id>.md` the items of one domain under the items'
+index; `data/<round_id>/` at the site's root holds the downloads. The date the site
 speaks for (`config.as_of`) decides the embargo of the items and of flagged ids, the
 provisional notice, and which ledger lines count: pages and results see the round as of
 that date (`terms.round_as_of`), so a decision taken later is neither shown nor applied.
@@ -22,12 +23,19 @@ from reportgen.errors import InputError, ReportgenError
 from reportgen.i18n import SITE_LANGUAGES
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.render import (
+    sections_contest,
+    sections_integrity,
     sections_items,
     sections_method,
     sections_process,
     sections_scores,
 )
-from reportgen.kinds.multidomain.render.context import RoundContext, page_head
+from reportgen.kinds.multidomain.render.context import (
+    ITEMS_SECTION,
+    RoundContext,
+    items_page,
+    page_head,
+)
 from reportgen.kinds.multidomain.render.downloads import DOWNLOAD_NAMES, SUMS_FILE, write_downloads
 from reportgen.kinds.multidomain.render.page_types import (
     Block,
@@ -61,7 +69,7 @@ BUILDERS: Mapping[str, SectionBuilder] = {
     "discarded": sections_process.discarded,
     "human-audit": sections_process.human_audit,
     "calibration": sections_process.calibration,
-    "contamination": sections_process.contamination,
+    "contamination": sections_integrity.contamination,
     "limitations": sections_method.limitations,
     "items": sections_items.items,
 }
@@ -104,6 +112,18 @@ def _dates_table(context: RoundContext, text: Text) -> TableBlock:
     )
 
 
+def _domain_pages(context: RoundContext, text: Text, number: int) -> list[tuple[str, RoundPage]]:
+    """One items page per domain, under the items' index (section `number`)."""
+    pages: list[tuple[str, RoundPage]] = []
+    for domain_id in context.item_domains:
+        stem = items_page(domain_id)
+        title = text.t("items.domain_title", domain=context.domain_name(domain_id, text))
+        blocks = sections_items.domain_items(context, text, domain_id)
+        page = SectionPage(page_head(context, title, text), Markup(stem), number, blocks)
+        pages.append((f"{context.round_id}/{stem}.md", page))
+    return pages
+
+
 def round_pages(
     context: RoundContext, text: Text, section_depth: int
 ) -> list[tuple[str, RoundPage]]:
@@ -116,6 +136,8 @@ def round_pages(
         head = page_head(context, text.t(key), text)
         pages.append((f"{rid}/{stem}.md", SectionPage(head, Markup(stem), number, blocks)))
         links.append(SectionLink(number, text.t(key), Markup(f"{stem}.md")))
+        if stem == ITEMS_SECTION:
+            pages += _domain_pages(context, text, number)
     intro = Markup("\n\n").join(
         [
             paragraph(text.t("home.round_intro", participants=len(context.results.participants))),
@@ -127,6 +149,7 @@ def round_pages(
         page_head(context, text.pick(context.round_.manifest.title), text),
         intro,
         _dates_table(context, text),
+        sections_contest.contestation(context, text),
         text.t("home.sections"),
         tuple(links),
     )
@@ -145,7 +168,11 @@ class MultidomainSite:
         entries = ["index.md"]
         for context in self.contexts:
             entries.append(f"{context.round_id}/index.md")
-            entries += [f"{context.round_id}/{stem}.md" for stem, _ in context.sections]
+            for stem, _ in context.sections:
+                entries.append(f"{context.round_id}/{stem}.md")
+                if stem == ITEMS_SECTION:
+                    pages = (items_page(domain_id) for domain_id in context.item_domains)
+                    entries += [f"{context.round_id}/{page}.md" for page in pages]
         return tuple(entries)
 
     @property
@@ -209,5 +236,5 @@ def site(
         say(f"statistics for {whole.round_id}")
         round_ = round_as_of(whole, as_of)
         found = (results or {}).get(round_.round_id) or load_results(round_, cache_dir=cache_dir)
-        contexts.append(RoundContext(round_, found, as_of))
+        contexts.append(RoundContext(round_, found, as_of, config.contest_contact))
     return MultidomainSite(tuple(contexts), section_depth)
