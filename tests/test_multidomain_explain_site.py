@@ -24,6 +24,7 @@ import pytest
 from reportgen.kinds.multidomain import model as md
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.text import Text
+from reportgen.kinds.multidomain.terms import round_as_of
 from reportgen.model import Annulment
 from tests.support.multidomain_site import WHEN, build_site_of, tiny_results, tiny_round
 from tests.support.shared_builds import example_site
@@ -207,8 +208,9 @@ def test_a_flag_outcome_reads_the_ledger_up_to_the_date_of_the_site() -> None:
     text = Text("en")
     confirmed = Annulment("i3", date(2027, 3, 1), "contamination", "CT-1", {}, "")
     round_ = replace(tiny_round(), annulments=(*tiny_round().annulments, confirmed))
-    before = RoundContext(round_, tiny_results(), date(2027, 2, 28))
-    after = RoundContext(round_, tiny_results(), date(2027, 3, 1))
+    # As the site builds it: the context's round is the round as of the site's date.
+    before = RoundContext(round_as_of(round_, date(2027, 2, 28)), tiny_results(), date(2027, 2, 28))
+    after = RoundContext(round_as_of(round_, date(2027, 3, 1)), tiny_results(), date(2027, 3, 1))
     assert outcome(before, text, "i3") == text.t("contamination.outcome.none")
     assert outcome(after, text, "i3") == text.t(
         "contamination.outcome.annulled", date="March 1, 2027"
