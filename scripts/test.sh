@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs on a fresh Debian machine and runs it:
 # the Python packages (pinned), Debian's Chromium for the browser tests, a PostgreSQL
-# server for the review app's concurrency tests; then ruff, mypy, the import-linter
-# contracts (the layers, pyproject.toml) and pytest on every core (pytest-xdist).
+# server for the review app's concurrency tests; then ruff, and pytest on every core
+# (pytest-xdist) with mypy and the import-linter contracts (the layers, pyproject.toml)
+# running beside it; the script fails if any of them fails.
 #
 #   bash scripts/test.sh            the whole suite (what CI runs)
 #   bash scripts/test.sh --quick    lint, types, contracts and every test except the
@@ -50,8 +51,11 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-.venv/bin/mypy
-.venv/bin/lint-imports
+# mypy and the import contracts take about a minute of one core; pytest leaves part of
+# the machine idle (browsers and servers waiting on each other), so they run beside it.
+static_log="$(mktemp)"
+(.venv/bin/mypy && .venv/bin/lint-imports) >"$static_log" 2>&1 &
+static_pid=$!
 
 pytest_args=(-q)
 if [ "$workers" -gt 0 ]; then
@@ -62,4 +66,14 @@ fi
 if [ "$quick" = 1 ]; then
   pytest_args+=(-m "not browser and not postgres and not site")
 fi
-.venv/bin/python -m pytest "${pytest_args[@]}" "$@"
+pytest_status=0
+.venv/bin/python -m pytest "${pytest_args[@]}" "$@" || pytest_status=$?
+static_status=0
+wait "$static_pid" || static_status=$?
+cat "$static_log"
+rm -f "$static_log"
+if [ "$static_status" != 0 ]; then
+  echo "test.sh: mypy or the import-linter contracts failed (above)" >&2
+  exit 1
+fi
+exit "$pytest_status"

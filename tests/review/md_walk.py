@@ -242,7 +242,13 @@ def check_site(site: Path, walked: Walked, audit_id: str) -> None:
         assert [row[:2] for row in ledger] == [[item_id, SOURCE_LABEL[language]]], ledger
         assert audit_id in ledger[0][3]
         assert decimal_text(abs(walked.score - walked.final), 2, language) in ledger[0][3]
-        items = _page(site, language, "items")
+        # The items are listed one page per domain (items-<domain>.html).
+        folder = site / f"{SITE_PREFIX[language]}{ROUND_ID}"
+        (items,) = [
+            page
+            for page in (_page(site, language, p.stem) for p in folder.glob("items-*.html"))
+            if f'id="{item_id}"' in page
+        ]
         heading = items.split(f'id="{item_id}"', 1)[1][:2000]
         assert ANNULLED_LABEL[language] in heading
     results = json.loads((site / "data" / ROUND_ID / "results.json").read_text(encoding="utf-8"))
