@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from reportgen.kinds.counterfactual.render.downloads import GAP_COLUMNS
-from reportgen.kinds.counterfactual.render.text import Text, catalogue, significant
+from reportgen.kinds.counterfactual.render.text import Text, catalogue
 from tests.support.counterfactual_site import ROUND_ID, T1_EN, T1_PT, T2_PT, build_site_of
 
 LIMITATIONS = {
@@ -294,11 +294,14 @@ def test_downloads(site: Path) -> None:
 
 def test_numbers_as_the_spec_prints_them() -> None:
     en, pt = Text("en"), Text("pt-BR")
-    assert significant(0.00418) == "0.004180"
-    assert significant(1.0) == "1.000"
-    assert significant(0.3125) == "0.3125"
-    assert significant(8.2034e-7) == "8.203e-07"
+    assert en.p(0.00418) == "0.004180"
+    assert en.p(1.0) == "1.000"
+    assert en.p(0.3125) == "0.3125"
+    # Below 10⁻⁴ a power of ten, never e-notation (issue 24, point 6).
+    assert en.p(8.2034e-7) == "8.203\u00a0×\u00a010⁻⁷"
+    assert pt.p(1.713e-05) == "1,713\u00a0×\u00a010⁻⁵"
     assert pt.p(0.00418) == "0,004180"
+    assert pt.p(73171.0) == "73.171"  # a test statistic, grouped
     from fractions import Fraction
 
     assert en.rate(Fraction(5, 6)) == "83.3%"

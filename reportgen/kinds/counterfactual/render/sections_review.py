@@ -29,7 +29,7 @@ def _names_block(
                     context.variant_label(name.variant_id, text),
                     str(name.position),
                     text.value(fraction(name.value), binary),
-                    str(name.n),
+                    text.integer(name.n),
                 )
             )
     if not body:
@@ -154,7 +154,9 @@ def regression(context: RoundContext, text: Text) -> tuple[Block, ...]:
 
 
 def _calibration_facts(context: RoundContext, judge: JudgeCalibration, text: Text) -> TableBlock:
-    items = text.t("calibration.items_value", n=judge.n, minimum=judge.min_items)
+    items = text.t(
+        "calibration.items_value", n=text.integer(judge.n), minimum=text.integer(judge.min_items)
+    )
     if judge.below_guide_minimum:
         items += f" — {text.t('calibration.below_guide')}"
     metric = text.t(
@@ -197,7 +199,7 @@ def _calibration_tables(context: RoundContext, judge: JudgeCalibration, text: Te
         (
             context.attribute_name(g.attribute_id or "", text),
             context.group_name(g.key, text),
-            str(g.count),
+            text.integer(g.count),
         )
         for g in judge.per_group
     ]

@@ -51,9 +51,9 @@ def gap_text(gap: Gap, binary: bool, text: Text) -> str:
 def counts_text(test: PairTest, text: Text) -> str:
     """b / c (McNemar) or n′; W⁺ (Wilcoxon)."""
     if test.test == "mcnemar":
-        return f"{test.b if test.b is not None else '–'} / {test.c if test.c is not None else '–'}"
+        return f"{text.integer(test.b)} / {text.integer(test.c)}"
     w_plus = text.real(test.w_plus, 1)
-    return f"{test.n_nonzero if test.n_nonzero is not None else '–'}; {w_plus}"
+    return f"{text.integer(test.n_nonzero)}; {w_plus}"
 
 
 def pair_name(context: RoundContext, test: PairTest, text: Text) -> str:
@@ -80,8 +80,8 @@ def _group_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str,
         shown = text.t(
             "tables.group_value",
             value=text.value(fraction(group.value), binary),
-            n=group.n,
-            na=group.na,
+            n=text.integer(group.n),
+            na=text.integer(group.na),
         )
         label = text.t("tables.group", group=context.group_name(group.group_id, text))
         lines.append((label, shown, exact_title(fraction(group.value))))
@@ -110,7 +110,7 @@ def _test_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, 
         (text.t("tables.test"), method_text(test, text), ""),
         (counts_label, counts_text(test, text), ""),
         (text.t("tables.statistic"), text.p(test.statistic), ""),
-        (text.t("tables.n_pairs"), str(test.n_pairs), ""),
+        (text.t("tables.n_pairs"), text.integer(test.n_pairs), ""),
         (text.t("tables.p"), text.p(test.p), ""),
         (text.t("tables.p_adjusted"), text.p(test.p_adjusted), ""),
     ]
@@ -121,7 +121,11 @@ def row_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, st
     finding = text.t(f"finding.{row.finding}")
     if row.finding == "not_computable" and row.finding_reason:
         finding = f"{finding} ({reason_text(row.finding_reason, text)})"
-    significant = text.t("tables.significant_value", k=row.significant_pairs, total=row.total_pairs)
+    significant = text.t(
+        "tables.significant_value",
+        k=text.integer(row.significant_pairs),
+        total=text.integer(row.total_pairs),
+    )
     return [
         *_group_lines(context, row, text),
         *_gap_lines(row, text),
@@ -157,7 +161,7 @@ def pairs_block(
             method_text(p, text),
             counts_text(p, text),
             text.p(p.statistic),
-            str(p.n_pairs),
+            text.integer(p.n_pairs),
             text.p(p.p),
             text.p(p.p_adjusted),
             text.yes_no(p.significant),
@@ -194,7 +198,7 @@ def _attribute_blocks(
                 "tables.other_pairs",
                 attribute=context.attribute_name(attribute_id, text),
                 variable=variable,
-                count=len(others),
+                count=text.integer(len(others)),
             )
             folded.append(DetailsBlock(summary, pairs_block(context, system, row, others, text)))
     caption = text.t(

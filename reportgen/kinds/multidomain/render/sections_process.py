@@ -19,11 +19,11 @@ def process(context: RoundContext, text: Text) -> tuple[Block, ...]:
         rows.append(
             (
                 p.display_name,
-                str(m.n),
+                text.integer(m.n),
                 text.real(m.latency_p50, 0),
                 text.real(m.latency_p95, 0),
-                f"{m.timeouts} ({text.rate(m.timeout_rate)})",
-                f"{m.errors} ({text.rate(m.error_rate)})",
+                f"{text.integer(m.timeouts)} ({text.rate(m.timeout_rate)})",
+                f"{text.integer(m.errors)} ({text.rate(m.error_rate)})",
                 text.exact(m.cost_per_1000, 4),
                 text.rate(m.format_compliance),
                 text.rate(m.language_compliance),
@@ -46,8 +46,8 @@ def refusals(context: RoundContext, text: Text) -> tuple[Block, ...]:
     rows = [
         (
             p.display_name,
-            str(p.process.refusals),
-            str(p.process.n),
+            text.integer(p.process.refusals),
+            text.integer(p.process.n),
             text.rate(p.process.refusal_rate),
         )
         for p in context.results.participants
@@ -100,7 +100,11 @@ def discarded(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     )
     responses = [
-        (p.display_name, str(p.process.discarded_scored), str(p.process.discarded_unscored))
+        (
+            p.display_name,
+            text.integer(p.process.discarded_scored),
+            text.integer(p.process.discarded_unscored),
+        )
         for p in context.results.participants
     ]
     blocks.append(Markup(f"## {text.t('discarded.responses')} {{ #personal-data }}"))
@@ -121,9 +125,9 @@ def human_audit(context: RoundContext, text: Text) -> tuple[Block, ...]:
         (
             context.domain_name(s.domain_id, text),
             s.language,
-            str(s.size),
-            str(len(s.drawn)),
-            str(s.audited_responses),
+            text.integer(s.size),
+            text.integer(len(s.drawn)),
+            text.integer(s.audited_responses),
         )
         for s in audit.strata
     ]
@@ -135,8 +139,8 @@ def human_audit(context: RoundContext, text: Text) -> tuple[Block, ...]:
         paragraph(
             text.t(
                 "audit.summary",
-                items=audit.audited_items,
-                responses=audit.audited_responses,
+                items=text.integer(audit.audited_items),
+                responses=text.integer(audit.audited_responses),
                 mean=text.exact(audit.mean_divergence),
                 share=text.rate(audit.share_above),
             )
@@ -171,7 +175,7 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         (
             e.item_id,
             e.language,
-            str(e.responses),
+            text.integer(e.responses),
             text.rate(e.hit_rate),
             text.t("calibration.revise") if e.flagged else DASH,
         )
@@ -189,7 +193,8 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     )
     parity = [
-        (lang.language, str(lang.responses), text.rate(lang.hit_rate)) for lang in results.languages
+        (lang.language, text.integer(lang.responses), text.rate(lang.hit_rate))
+        for lang in results.languages
     ]
     blocks.append(
         text.block(
@@ -218,19 +223,19 @@ def contamination(context: RoundContext, text: Text) -> tuple[Block, ...]:
         flags = [f for f in found.ngram_flagged if f.model_id == p.model_id]
         ids = sorted({f.item_id for f in flags})
         shown = ", ".join(ids) if context.embargo_over else text.t("contamination.ids_embargoed")
-        rows.append((p.display_name, str(len(flags)), shown if flags else DASH))
+        rows.append((p.display_name, text.integer(len(flags)), shown if flags else DASH))
     return (
         bullets(
             [
-                text.t("contamination.full", count=len(found.full_canary_items)),
+                text.t("contamination.full", count=text.integer(len(found.full_canary_items))),
                 text.t(
                     "contamination.suspicious",
-                    count=len({f.canary_item_id for f in found.suspicious_canaries}),
+                    count=text.integer(len({f.canary_item_id for f in found.suspicious_canaries})),
                 ),
                 text.t(
                     "contamination.ngram_checked",
-                    checked=found.ngram_checked,
-                    not_computable=found.ngram_not_computable,
+                    checked=text.integer(found.ngram_checked),
+                    not_computable=text.integer(found.ngram_not_computable),
                 ),
             ]
         ),

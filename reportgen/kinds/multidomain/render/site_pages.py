@@ -115,7 +115,11 @@ def round_pages(
         links.append(SectionLink(number, text.t(key), Markup(f"{stem}.md")))
     intro = Markup("\n\n").join(
         [
-            paragraph(text.t("home.round_intro", participants=len(context.results.participants))),
+            paragraph(
+                text.t(
+                    "home.round_intro", participants=text.integer(len(context.results.participants))
+                )
+            ),
             paragraph(text.t("home.downloads")),
             _download_links(rid, text, section_depth),
         ]
