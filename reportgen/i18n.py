@@ -83,6 +83,11 @@ def _plural_form(identifier: str, count: int) -> str:
     return str(_locale(identifier).plural_form(count))
 
 
+def plural_form(language: str, count: int) -> str:
+    """The CLDR plural category of `count` in a site language ("one", "other", ...)."""
+    return _plural_form(BABEL_LOCALE[language], count)
+
+
 class MissingMessageError(ReportgenError):
     """A template or context asked for a catalogue key that does not exist."""
 

@@ -149,7 +149,7 @@ def test_domains_and_languages_tables(before: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "words"),
     [("pt-BR", "Leitura de robustez; não altera a classificação."),
-     ("en", "Robustness reading; does not change the classification.")],
+     ("en", "Robustness reading; does not change the ranking.")],
 )  # fmt: skip
 def test_head_to_head_matrix_and_robustness_note(before: Path, language: str, words: str) -> None:
     html = page(before, language, "head-to-head")

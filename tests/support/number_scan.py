@@ -136,6 +136,15 @@ def chunk_findings(chunk: str, language: str, page: str = "", label: str = "") -
             yield Finding(page, word, text[max(0, match.start() - 40) : match.end() + 40])
 
 
+def page_text(html: str) -> tuple[str, list[str]]:
+    """A page's language and its text nodes as a reader sees them: outside code, scripts
+    and quoted material in its own language (tests/test_page_words.py reads them too)."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return parser.language, [chunk for chunk, _label in parser.chunks]
+
+
 def page_findings(html: str, page: str = "") -> list[Finding]:
     """Every unformatted number of one page."""
     parser = _Text()

@@ -35,7 +35,7 @@ def _systems(context: RoundContext, text: Text) -> TableBlock:
     calls = {s.model_id: s.responses for s in context.results.systems}
     rows = [
         (
-            m.display_name,
+            context.system_name(m.model_id, text),
             m.api_identifier,
             m.snapshot or text.t("number.none"),
             m.system_prompt_sha256,

@@ -122,7 +122,7 @@ def row_lines(context: RoundContext, row: Row, text: Text) -> list[tuple[str, st
     if row.finding == "not_computable" and row.finding_reason:
         finding = f"{finding} ({reason_text(row.finding_reason, text)})"
     significant = text.t(
-        "tables.significant_value",
+        text.plural("tables.significant_value", row.total_pairs),
         k=text.integer(row.significant_pairs),
         total=text.integer(row.total_pairs),
     )
@@ -171,7 +171,7 @@ def pairs_block(
     titles = {(i, 1): exact_title(fraction(p.difference)) for i, p in enumerate(pairs)}
     caption = text.t(
         "tables.pairs_caption",
-        system=system.display_name,
+        system=context.system_name(system.model_id, text),
         attribute=context.attribute_name(row.attribute_id, text),
         variable=context.variable_name(row.variable_id, text),
     )
@@ -203,7 +203,7 @@ def _attribute_blocks(
             folded.append(DetailsBlock(summary, pairs_block(context, system, row, others, text)))
     caption = text.t(
         "tables.caption",
-        system=system.display_name,
+        system=context.system_name(system.model_id, text),
         attribute=context.attribute_name(attribute_id, text),
     )
     header = [text.t(f"tables.column.{key}") for key in ("variable", "row", "value")]
@@ -215,7 +215,9 @@ def _attribute_blocks(
 def tables(context: RoundContext, text: Text) -> tuple[Block, ...]:
     blocks: list[Block] = [paragraph(text.t("tables.intro"))]
     for system in context.results.systems:
-        blocks.append(heading(system.display_name, f"tables-{system.model_id}"))
+        blocks.append(
+            heading(context.system_name(system.model_id, text), f"tables-{system.model_id}")
+        )
         for attribute in context.round_.attributes:
             blocks += _attribute_blocks(context, system, attribute.attribute_id, text)
     return tuple(blocks)

@@ -23,7 +23,7 @@ from importlib import resources
 
 from markupsafe import Markup, escape
 
-from reportgen.i18n import SITE_LANGUAGES, MissingMessageError, Translator
+from reportgen.i18n import SITE_LANGUAGES, MissingMessageError, Translator, plural_form
 from reportgen.kinds.counterfactual.render.page_types import TableBlock
 from reportgen.render.table import Cell, Table, escape_markdown, to_csv
 
@@ -61,6 +61,11 @@ class Text:
                 f"counterfactual locales/{self.language}.json: missing message key {key!r}"
             )
         return messages[key].format(**params) if params else messages[key]
+
+    def plural(self, key: str, count: int) -> str:
+        """`key.one` or `key.other`: the plural form for `count` ("0 de 1 par", never
+        "0 de 1 pares")."""
+        return f"{key}.{'one' if plural_form(self.language, count) == 'one' else 'other'}"
 
     def pick(self, value: Mapping[str, str]) -> str:
         return self.tr.pick(value)
