@@ -13,12 +13,14 @@ import json
 import math
 from collections.abc import Mapping
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from functools import cache, lru_cache
 from importlib import resources
 
 from babel import Locale
 from babel.dates import format_date
-from babel.numbers import NumberPattern, parse_pattern
+from babel.numbers import NumberPattern, format_decimal, parse_pattern
 
 from reportgen.errors import ReportgenError
 from reportgen.model import TEXT_LANGUAGES
@@ -65,8 +67,25 @@ def _minus(text: str) -> str:
     return "\u2212" + text[1:] if text.startswith("-") else text
 
 
+def half_up(value: Decimal | Fraction, places: int) -> Decimal:
+    """`value` rounded half-up to `places` decimals, computed on the exact value (the
+    rounding the reports' specifications ask for; Babel alone rounds half-even)."""
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+SMALLEST_PLAIN = Decimal("0.0001")  # below it, a number is written as a power of ten
+
+
 def _plural_form(identifier: str, count: int) -> str:
     return str(_locale(identifier).plural_form(count))
+
+
+def plural_form(language: str, count: int) -> str:
+    """The CLDR plural category of `count` in a site language ("one", "other", ...)."""
+    return _plural_form(BABEL_LOCALE[language], count)
 
 
 class MissingMessageError(ReportgenError):
@@ -142,6 +161,47 @@ class Translator:
         if p < 0.001:
             return "< " + self.decimal(0.001, 3)
         return self.decimal(p, 3)
+
+    def rounded(self, value: Decimal | Fraction, places: int) -> str:
+        """An exact value rounded half-up to `places` decimals and written in the locale
+        ("1.234,6" / "1,234.6"); a value that rounds to zero is "0,0", never "−0,0"."""
+        rounded = half_up(value, places)
+        if rounded == 0:
+            rounded = abs(rounded)
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return _minus(str(format_decimal(rounded, format=pattern, locale=_locale(self.locale))))
+
+    def as_declared(
+        self, value: Decimal | Fraction | float | str, least: int = 0, most: int = 4
+    ) -> str:
+        """A declared number (a tolerance, a temperature, α) with the decimals it was
+        written with ("0.01" is "0,01" in pt-BR, never "0,0" nor "0,010"), at least
+        `least`; a fraction with the fewest decimals that write it, rounded to `most`
+        when none do (1/3 is "0,3333")."""
+        if isinstance(value, Fraction):
+            exactly = (n for n in range(least, most + 1) if (value * 10**n).denominator == 1)
+            return self.rounded(value, next(exactly, most))
+        exact = Decimal(repr(value) if isinstance(value, float) else str(value))
+        exponent = exact.normalize().as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        return self.rounded(exact, max(places, least))
+
+    def significant(self, value: float, digits: int) -> str:
+        """`value` with `digits` significant digits, trailing zeros kept ("0,004180");
+        below 10⁻⁴ as a power of ten ("1,713 × 10⁻⁵"), never in e-notation."""
+        if value == 0:
+            return "0"
+        exact = Decimal(repr(value))
+        if abs(exact) < SMALLEST_PLAIN:
+            exponent = exact.adjusted()
+            mantissa = self.rounded(exact.scaleb(-exponent), digits - 1)
+            if mantissa.lstrip("\u2212").startswith("10"):  # 9.9996e-5 rounds up to 10
+                exponent += 1
+                mantissa = self.rounded(exact.scaleb(-exponent), digits - 1)
+            # No-break spaces: "1,713 × 10⁻⁵" never splits over two lines of a table cell.
+            return f"{mantissa}\u00a0×\u00a010{str(exponent).translate(_SUPERSCRIPT)}"
+        places = max(digits - 1 - exact.adjusted(), 0)
+        return self.rounded(exact, places)
 
     def date(self, value: date) -> str:
         text = str(format_date(value, format="long", locale=self.locale))

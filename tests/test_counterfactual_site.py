@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.errors import InputError
 from reportgen.kinds.counterfactual.render.downloads import GAP_COLUMNS
-from reportgen.kinds.counterfactual.render.text import Text, catalogue, significant
+from reportgen.kinds.counterfactual.render.text import Text, catalogue
+from reportgen.render.siteconfig import load_site_config
 from tests.support.counterfactual_site import ROUND_ID, T1_EN, T1_PT, T2_PT, build_site_of
 
 LIMITATIONS = {
@@ -312,11 +314,17 @@ def test_downloads(site: Path) -> None:
 
 def test_numbers_as_the_spec_prints_them() -> None:
     en, pt = Text("en"), Text("pt-BR")
-    assert significant(0.00418) == "0.004180"
-    assert significant(1.0) == "1.000"
-    assert significant(0.3125) == "0.3125"
-    assert significant(8.2034e-7) == "8.203e-07"
+    assert en.p(0.00418) == "0.004180"
+    assert en.p(1.0) == "1.000"
+    assert en.p(0.3125) == "0.3125"
+    # Below 10⁻⁴ a power of ten, never e-notation (issue 24, point 6).
+    assert en.p(8.2034e-7) == "8.203\u00a0×\u00a010⁻⁷"
+    assert pt.p(1.713e-05) == "1,713\u00a0×\u00a010⁻⁵"
     assert pt.p(0.00418) == "0,004180"
+    assert pt.p(73171.0) == "73.171"  # a test statistic, grouped
+    one, three = pt.plural("tables.significant_value", 1), en.plural("tables.significant_value", 3)
+    assert pt.t(one, k="0", total="1") == "0 de 1 par significativo"  # never "0 de 1 pares"
+    assert en.t(three, k="1", total="3") == "1 of 3 pairs significant"
     from fractions import Fraction
 
     assert en.rate(Fraction(5, 6)) == "83.3%"
@@ -331,3 +339,18 @@ def test_numbers_as_the_spec_prints_them() -> None:
     assert en.threshold(Fraction(1, 20), True) == "5.0 pp"
     assert pt.threshold(Fraction(1, 40), True) == "2,5 p.p."
     assert en.threshold(Fraction(1, 3), False) == "0.3333"
+
+
+def test_system_names_in_another_language_come_from_site_yml(tmp_path: Path) -> None:
+    """models.csv names a system once; site.yml's `system_names` names it on the English
+    pages (issue 24, point 6), and a language the site does not have is refused."""
+    example = Path(__file__).resolve().parents[1] / "examples" / "counterfactual" / "site.yml"
+    names = load_site_config(example).system_names
+    assert names["assistente-b"]["en"].startswith("Assistant B (")
+    assert "pt-BR" not in names["assistente-b"]  # pt-BR pages keep models.csv's name
+    bad = tmp_path / "site.yml"
+    bad.write_text(
+        example.read_text(encoding="utf-8") + '  assistente-c:\n    fr: "Assistant C"\n', "utf-8"
+    )
+    with pytest.raises(InputError, match=r"system_names\.assistente-c\.fr"):
+        load_site_config(bad)

@@ -68,9 +68,24 @@ def _pattern(phrases: Iterable[str], *, whole: bool) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{alternatives}){tail}", re.IGNORECASE)
 
 
-def offences(text: str, language: str) -> list[str]:
-    """Every rejected variant in `text`, with a little context around it."""
-    patterns = [_pattern(rejected_variants()[language], whole=True)]
+def kept_by_kind() -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+    """Kind -> language -> the rejected variants that kind keeps from its own source
+    (the glossary's "What a kind keeps from its own source")."""
+    lines = _section(GLOSSARY.read_text(encoding="utf-8"), "What a kind keeps from its own source")
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in lines.splitlines()
+        if line.startswith("|")
+    ][2:]
+    return {row[0]: {"pt-BR": _quoted(row[1]), "en": _quoted(row[2])} for row in rows}
+
+
+def offences(text: str, language: str, kind: str | None = None) -> list[str]:
+    """Every rejected variant in `text`, with a little context around it; `kind` leaves out
+    the variants that kind keeps from its own source."""
+    kept = kept_by_kind().get(kind or "", {}).get(language, ())
+    rejected = [v for v in rejected_variants()[language] if v not in kept]
+    patterns = [_pattern(rejected, whole=True)]
     if language == "en":
         patterns.append(_pattern(british_spellings(), whole=False))
     # Markup is not text a reader sees: ARIA's own attribute names (aria-labelledby) keep
@@ -138,6 +153,42 @@ def _catalogue(path: Path) -> str:
     no reader's text)."""
     messages = json.loads(path.read_text(encoding="utf-8")).values()
     return "\n".join(re.sub(r"\{[^}]*\}", "", message) for message in messages)
+
+
+def _readings(path: Path, language: str) -> str:
+    """The topics and readings of an interpretations file, in one language."""
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    return "\n".join(e[field][language] for e in entries for field in ("topic", "reading"))
+
+
+@pytest.mark.parametrize("language", SITE_LANGUAGES)
+@pytest.mark.parametrize("kind", ["multidomain", "counterfactual"])
+def test_the_other_kinds_catalogues_use_no_rejected_variant(kind: str, language: str) -> None:
+    """The multidomain and counterfactual pages follow the glossary too (issue 24, point 6),
+    less what REG-BC-2026-001 itself names (the glossary's "What a kind keeps")."""
+    sources = {
+        f"{kind} catalogue": _catalogue(
+            REPO / "reportgen" / "kinds" / kind / "render" / "locales" / f"{language}.json"
+        )
+    }
+    if kind == "multidomain":
+        readings = REPO / "reportgen" / "demo" / "multidomain" / "data" / "interpretations.json"
+        sources["multidomain readings"] = _readings(readings, language)
+    found = {
+        name: hits for name, text in sources.items() if (hits := offences(text, language, kind))
+    }
+    assert found == {}
+
+
+def test_a_kind_keeps_only_what_its_source_names() -> None:
+    kept = kept_by_kind()
+    assert set(kept) == {"multidomain"}
+    assert offences("Os dois estão em empate técnico.", "pt-BR", "multidomain") == []
+    assert offences("Os dois estão em empate técnico.", "pt-BR")
+    assert offences("Ranking; does not change the classification.", "en", "multidomain")
+    assert offences("n = itens pontuados da fatia; «Decidido por»", "pt-BR", "multidomain")
+    assert offences("0 de 1 pares significativos", "pt-BR", "counterfactual")
+    assert offences("os 3 juízes (já promediados no Art. 24)", "pt-BR", "multidomain")
 
 
 @pytest.mark.parametrize("language", SITE_LANGUAGES)

@@ -114,7 +114,7 @@ def test_methodology_prints_deviations_interpretations_and_what_cannot_be_checke
         assert article in text
     assert "b" * 64 in text
     assert "c" * 64 in text
-    assert "1000 replicates, seed 7" in text
+    assert "1,000 replicates, seed 7" in text
 
 
 def test_cast_has_footnotes_for_verificar_and_no_reviewer_names(before: Path) -> None:
@@ -149,7 +149,7 @@ def test_domains_and_languages_tables(before: Path) -> None:
 @pytest.mark.parametrize(
     ("language", "words"),
     [("pt-BR", "Leitura de robustez; não altera a classificação."),
-     ("en", "Robustness reading; does not change the classification.")],
+     ("en", "Robustness reading; does not change the ranking.")],
 )  # fmt: skip
 def test_head_to_head_matrix_and_robustness_note(before: Path, language: str, words: str) -> None:
     html = page(before, language, "head-to-head")

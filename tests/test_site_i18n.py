@@ -69,6 +69,31 @@ def test_numbers_follow_the_locale() -> None:
     assert pt.percent(None) == "–"
 
 
+def test_the_shared_half_up_declared_and_significant_formats() -> None:
+    """The multidomain and counterfactual kinds write their numbers through these (issue 24,
+    point 6): half-up on the exact value, declared values with their own decimals, p-values
+    with significant digits and never in e-notation."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    pt, en = Translator("pt-BR"), Translator("en")
+    assert pt.rounded(Decimal("0.125"), 2) == "0,13"  # half-up; Babel alone gives 0,12
+    assert en.rounded(Fraction(5, 6) * 100, 1) == "83.3"
+    assert pt.rounded(Fraction(-1, 100), 1) == "0,0"  # never "−0,0"
+    assert pt.rounded(Fraction(-1, 10), 1) == "−0,1"
+    assert pt.rounded(Decimal("73171"), 0) == "73.171"
+    assert pt.as_declared("0.01") == "0,01"
+    assert pt.as_declared(0.2) == "0,2"
+    assert en.as_declared("280000") == "280,000"
+    assert pt.as_declared(Fraction(1, 20)) == "0,05"
+    assert en.as_declared(Fraction(1, 3)) == "0.3333"
+    assert pt.as_declared(Fraction(5), least=1) == "5,0"
+    assert pt.significant(1.713e-05, 4) == "1,713\u00a0×\u00a010⁻⁵"
+    assert en.significant(9.99996e-5, 4) == "1.000\u00a0×\u00a010⁻⁴"
+    assert pt.significant(0.00418, 4) == "0,004180"
+    assert en.significant(2013.5, 4) == "2,014"
+
+
 @given(st.integers(min_value=0, max_value=10**9))
 def test_integer_separators_swap_between_languages(value: int) -> None:
     pt, en = Translator("pt-BR").integer(value), Translator("en").integer(value)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -81,6 +81,9 @@ class SiteConfig:
     # The date a build speaks for (`reportgen build --as-of`, not a key of site.yml;
     # None outside a build): kinds with embargoes and provisional results read it.
     as_of: date | None = None
+    # `system_names`: model_id -> language -> the name a system has on that language's
+    # pages, for names models.csv writes in one language only (counterfactual systems).
+    system_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def draft(self) -> bool:
@@ -186,6 +189,25 @@ def _str(data: Mapping[str, Any], dotted: str, source: str) -> str:
     return value
 
 
+def _system_names(data: Mapping[str, Any], source: str) -> dict[str, dict[str, str]]:
+    """The optional `system_names` block: model_id -> {language: name}."""
+    block = data.get("system_names") or {}
+    if not isinstance(block, dict):
+        raise InputError(f"{source}: key 'system_names' must map model ids to names")
+    names: dict[str, dict[str, str]] = {}
+    for model_id, by_language in block.items():
+        if not isinstance(by_language, dict) or not by_language:
+            raise InputError(f"{source}: key system_names.{model_id} must map languages to names")
+        for language, name in by_language.items():
+            if language not in SITE_LANGUAGES or not isinstance(name, str) or not name.strip():
+                raise InputError(
+                    f"{source}: key system_names.{model_id}.{language} must be a non-empty"
+                    f" name in one of {', '.join(SITE_LANGUAGES)}"
+                )
+        names[str(model_id)] = dict(by_language)
+    return names
+
+
 def _authors(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
     authors = _get(data, "article.authors", list, source)
     if not authors or not all(isinstance(a, str) and a.strip() for a in authors):
@@ -244,6 +266,7 @@ def load_site_config(path: Path) -> SiteConfig:
         region_max_bias=region[0],
         region_max_omission=region[1],
         placeholders=placeholders,
+        system_names=_system_names(data, source),
     )
 
 

@@ -3,7 +3,8 @@ object, with the battery's names in the page's language."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
@@ -28,6 +29,9 @@ class RoundContext:
 
     round_: Round
     results: Results
+    # site.yml's `system_names`: model_id -> language -> the system's name on that
+    # language's pages (models.csv holds one name, in the audit's language).
+    names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def round_id(self) -> str:
@@ -40,9 +44,14 @@ class RoundContext:
     def system(self, model_id: str) -> System:
         return next(m for m in self.round_.models if m.model_id == model_id)
 
-    def system_name(self, model_id: str) -> str:
-        found = [m for m in self.round_.models if m.model_id == model_id]
-        return found[0].display_name if found else model_id
+    def system_name(self, model_id: str, text: Text, shown: str | None = None) -> str:
+        """A system's name in the page's language: site.yml's, else models.csv's (`shown`
+        for a system of another round, such as the baseline)."""
+        named = self.names.get(model_id, {}).get(text.language)
+        if named:
+            return named
+        found = [m.display_name for m in self.round_.models if m.model_id == model_id]
+        return found[0] if found else shown or model_id
 
     def variable(self, variable_id: str) -> Variable:
         return next(v for v in self.round_.variables if v.variable_id == variable_id)

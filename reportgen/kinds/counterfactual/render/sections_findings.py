@@ -87,7 +87,9 @@ def finding_item(context: RoundContext, finding: Finding, text: Text) -> Markup:
 def findings(context: RoundContext, text: Text) -> tuple[Block, ...]:
     blocks: list[Block] = [paragraph(text.t("findings.intro"))]
     for system in context.results.systems:
-        blocks.append(heading(system.display_name, f"findings-{system.model_id}"))
+        blocks.append(
+            heading(context.system_name(system.model_id, text), f"findings-{system.model_id}")
+        )
         if not system.findings:
             blocks.append(paragraph(text.t("findings.none")))
             continue

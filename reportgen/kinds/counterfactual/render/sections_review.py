@@ -29,7 +29,7 @@ def _names_block(
                     context.variant_label(name.variant_id, text),
                     str(name.position),
                     text.value(fraction(name.value), binary),
-                    str(name.n),
+                    text.integer(name.n),
                 )
             )
     if not body:
@@ -40,7 +40,7 @@ def _names_block(
     ]
     caption = text.t(
         "placebo.caption",
-        system=system.display_name,
+        system=context.system_name(system.model_id, text),
         attribute=context.attribute_name(attribute_id, text),
     )
     table_id = f"cf-{context.round_id}-names-{system.model_id}-{attribute_id}"
@@ -70,7 +70,7 @@ def _placebo_gaps(context: RoundContext, system: SystemResults, text: Text) -> T
         text.t(f"placebo.column.{key}")
         for key in ("attribute", "variable", "placebo_gap", "gap", "warning")
     ]
-    caption = text.t("placebo.gaps_caption", system=system.display_name)
+    caption = text.t("placebo.gaps_caption", system=context.system_name(system.model_id, text))
     table_id = f"cf-{context.round_id}-placebo-{system.model_id}"
     return text.block(table_id, caption, header, body, numeric_from=2, titles=titles)
 
@@ -78,7 +78,9 @@ def _placebo_gaps(context: RoundContext, system: SystemResults, text: Text) -> T
 def placebo(context: RoundContext, text: Text) -> tuple[Block, ...]:
     blocks: list[Block] = [paragraph(text.t("placebo.intro"))]
     for system in context.results.systems:
-        blocks.append(heading(system.display_name, f"placebo-{system.model_id}"))
+        blocks.append(
+            heading(context.system_name(system.model_id, text), f"placebo-{system.model_id}")
+        )
         blocks.append(_placebo_gaps(context, system, text))
         for attribute in context.round_.attributes:
             names = _names_block(context, system, attribute.attribute_id, text)
@@ -135,8 +137,10 @@ def _regression_block(context: RoundContext, view: Regression, text: Text) -> Ta
     ]
     caption = text.t(
         "regression.caption",
-        system=view.display_name,
-        baseline_system=view.baseline_display_name,
+        system=context.system_name(view.model_id, text, view.display_name),
+        baseline_system=context.system_name(
+            view.baseline_model_id, text, view.baseline_display_name
+        ),
     )
     table_id = f"cf-{context.round_id}-regression-{view.model_id}"
     return text.block(table_id, caption, header, body, numeric_from=2, titles=titles)
@@ -156,7 +160,9 @@ def regression(context: RoundContext, text: Text) -> tuple[Block, ...]:
 
 
 def _calibration_facts(context: RoundContext, judge: JudgeCalibration, text: Text) -> TableBlock:
-    items = text.t("calibration.items_value", n=judge.n, minimum=judge.min_items)
+    items = text.t(
+        "calibration.items_value", n=text.integer(judge.n), minimum=text.integer(judge.min_items)
+    )
     if judge.below_guide_minimum:
         items += f" — {text.t('calibration.below_guide')}"
     metric = text.t(
@@ -199,7 +205,7 @@ def _calibration_tables(context: RoundContext, judge: JudgeCalibration, text: Te
         (
             context.attribute_name(g.attribute_id or "", text),
             context.group_name(g.key, text),
-            str(g.count),
+            text.integer(g.count),
         )
         for g in judge.per_group
     ]

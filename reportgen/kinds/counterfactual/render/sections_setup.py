@@ -15,7 +15,6 @@ from reportgen.kinds.counterfactual.model import Round, Template
 from reportgen.kinds.counterfactual.render.context import RoundContext
 from reportgen.kinds.counterfactual.render.page_types import Block, TableBlock
 from reportgen.kinds.counterfactual.render.text import Text, code, heading, paragraph
-from reportgen.kinds.counterfactual.terms import rational_text
 
 
 def with_code(message: str, value: str) -> Markup:
@@ -36,14 +35,14 @@ def _systems(context: RoundContext, text: Text) -> TableBlock:
     calls = {s.model_id: s.responses for s in context.results.systems}
     rows = [
         (
-            m.display_name,
+            context.system_name(m.model_id, text),
             m.api_identifier,
             m.snapshot or text.t("number.none"),
             m.system_prompt_sha256,
             ", ".join(m.tools) or text.t("setup.no_tools"),
             m.tools_sha256,
             m.context_source,
-            str(calls.get(m.model_id, 0)),
+            text.integer(calls.get(m.model_id, 0)),
         )
         for m in context.round_.models
     ]
@@ -170,7 +169,7 @@ def setup(context: RoundContext, text: Text) -> tuple[Block, ...]:
     manifest = round_.manifest
     collection = text.t(
         "setup.collection",
-        runs=manifest.repetitions,
+        runs=text.integer(manifest.repetitions),
         start=text.date(manifest.collected_on),
         end=text.date(manifest.ended_on or manifest.collected_on),
     )
@@ -194,7 +193,7 @@ def preregistration(context: RoundContext, text: Text) -> tuple[Block, ...]:
     facts = [
         (text.t("prereg.date"), text.date(plan.preregistered_on)),
         (text.t("prereg.status"), text.t(status_key, date=text.date(plan.preregistered_on))),
-        (text.t("prereg.alpha"), rational_text(plan.alpha)),
+        (text.t("prereg.alpha"), text.as_declared(plan.alpha)),
         (text.t("prereg.correction"), text.t(f"prereg.correction.{plan.correction}")),
         (text.t("prereg.family"), text.t(f"prereg.family.{plan.family}")),
     ]

@@ -53,9 +53,9 @@ def gap_text(gap: Gap, binary: bool, text: Text) -> str:
 def counts_text(test: PairTest, text: Text) -> str:
     """b / c (McNemar) or n′; W⁺ (Wilcoxon)."""
     if test.test == "mcnemar":
-        return f"{test.b if test.b is not None else '–'} / {test.c if test.c is not None else '–'}"
+        return f"{text.integer(test.b)} / {text.integer(test.c)}"
     w_plus = text.real(test.w_plus, 1)
-    return f"{test.n_nonzero if test.n_nonzero is not None else '–'}; {w_plus}"
+    return f"{text.integer(test.n_nonzero)}; {w_plus}"
 
 
 def pair_name(context: RoundContext, test: PairTest, text: Text) -> str:
@@ -105,8 +105,8 @@ def _criterion_lines(context: RoundContext, row: Row, gap: Gap, text: Text) -> L
         shown = text.t(
             "tables.group_value",
             value=text.value(fraction(group.value), binary),
-            n=group.n,
-            na=group.na,
+            n=text.integer(group.n),
+            na=text.integer(group.na),
         )
         group_name = context.group_name(group.group_id, text)
         label = text.t("tables.group", group=group_name, criterion=name)
@@ -126,7 +126,7 @@ def _test_lines(context: RoundContext, row: Row, text: Text) -> Lines:
         (text.t("tables.test"), method_text(test, text), ""),
         (counts_label, counts_text(test, text), ""),
         (text.t("tables.statistic"), text.p(test.statistic), ""),
-        (text.t("tables.n_pairs"), str(test.n_pairs), ""),
+        (text.t("tables.n_pairs"), text.integer(test.n_pairs), ""),
         (text.t("tables.p"), text.p(test.p), ""),
         (text.t("tables.p_adjusted"), text.p(test.p_adjusted), ""),
     ]
@@ -137,7 +137,11 @@ def row_lines(context: RoundContext, row: Row, text: Text) -> Lines:
     finding = text.t(f"finding.{row.finding}")
     if row.finding == "not_computable" and row.finding_reason:
         finding = f"{finding} ({reason_text(row.finding_reason, text)})"
-    significant = text.t("tables.significant_value", k=row.significant_pairs, total=row.total_pairs)
+    significant = text.t(
+        text.plural("tables.significant_value", row.total_pairs),
+        k=text.integer(row.significant_pairs),
+        total=text.integer(row.total_pairs),
+    )
     return [
         *(line for gap in shown_gaps(row) for line in _criterion_lines(context, row, gap, text)),
         *_test_lines(context, row, text),
@@ -172,7 +176,7 @@ def pairs_block(
             method_text(p, text),
             counts_text(p, text),
             text.p(p.statistic),
-            str(p.n_pairs),
+            text.integer(p.n_pairs),
             text.p(p.p),
             text.p(p.p_adjusted),
             text.yes_no(p.significant),
@@ -182,7 +186,7 @@ def pairs_block(
     titles = {(i, 1): exact_title(fraction(p.difference)) for i, p in enumerate(pairs)}
     caption = text.t(
         "tables.pairs_caption",
-        system=system.display_name,
+        system=context.system_name(system.model_id, text),
         attribute=context.attribute_name(row.attribute_id, text),
         variable=context.variable_name(row.variable_id, text),
     )
@@ -209,12 +213,12 @@ def _attribute_blocks(
                 "tables.other_pairs",
                 attribute=context.attribute_name(attribute_id, text),
                 variable=variable,
-                count=len(others),
+                count=text.integer(len(others)),
             )
             folded.append(DetailsBlock(summary, pairs_block(context, system, row, others, text)))
     caption = text.t(
         "tables.caption",
-        system=system.display_name,
+        system=context.system_name(system.model_id, text),
         attribute=context.attribute_name(attribute_id, text),
     )
     header = [text.t(f"tables.column.{key}") for key in ("variable", "row", "value")]
@@ -226,7 +230,9 @@ def _attribute_blocks(
 def tables(context: RoundContext, text: Text) -> tuple[Block, ...]:
     blocks: list[Block] = [paragraph(text.t("tables.intro"))]
     for system in context.results.systems:
-        blocks.append(heading(system.display_name, f"tables-{system.model_id}"))
+        blocks.append(
+            heading(context.system_name(system.model_id, text), f"tables-{system.model_id}")
+        )
         for attribute in context.round_.attributes:
             blocks += _attribute_blocks(context, system, attribute.attribute_id, text)
     return tuple(blocks)

@@ -100,7 +100,10 @@ def _facts(context: RoundContext, text: Text) -> TableBlock:
     rows = [
         (text.t("header.collected"), collected),
         (text.t("header.frozen"), text.date(manifest.protocol_frozen_on)),
-        (text.t("header.systems"), ", ".join(m.display_name for m in context.round_.models)),
+        (
+            text.t("header.systems"),
+            ", ".join(context.system_name(m.model_id, text) for m in context.round_.models),
+        ),
         (text.t("header.preregistration"), text.t(status, date=text.date(plan.preregistered_on))),
         (text.t("header.baseline"), manifest.baseline_round or text.t("number.none")),
     ]
@@ -175,8 +178,9 @@ def site(
 ) -> CounterfactualSite:
     """The pages of verified counterfactual rounds (`results`: given results objects by
     round id, else computed or read from the results cache, each against its baseline
-    round: one of the rounds built, else the archive beside it). `config` is the site's;
-    the page needs nothing of it (a counterfactual round has no embargo)."""
+    round: one of the rounds built, else the archive beside it). `config` is the site's:
+    the page takes the systems' names in each language from it (a counterfactual round
+    has no embargo)."""
     say = progress or (lambda _message: None)
     typed = {r.round_id: r for r in (counterfactual_round(r) for r in rounds)}
     contexts = []
@@ -188,5 +192,5 @@ def site(
             # the archive beside this one (as verify and the results command read it).
             baseline = typed.get(round_.manifest.baseline_round or "") or baseline_of(round_)
             found = load_results(round_, cache_dir=cache_dir, baseline=baseline)
-        contexts.append(RoundContext(round_, found))
+        contexts.append(RoundContext(round_, found, config.system_names))
     return CounterfactualSite(tuple(contexts), section_depth)

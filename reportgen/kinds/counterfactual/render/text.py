@@ -4,10 +4,11 @@ Labels come from this kind's catalogues (`locales/<language>.json`, flat keys; a
 key is an error, never a fallback). Rates are percentages with one decimal, gaps of yes/no
 variables in percentage points with one decimal, means with one decimal, gaps of count and
 score variables with two (a tone gap of 0.35 against an acceptable 0.25 must not read
-"0.3 against 0.3"), p-values with 4 significant digits; a preregistered acceptable
-difference is written exactly as declared (`threshold`). Every rounding is half-up on the
-exact value, and the exact fraction goes in the cell's tooltip (`exact_title`) and in the
-CSV downloads.
+"0.3 against 0.3"), p-values with 4 significant digits (below 10⁻⁴ as a power of ten,
+"1,713 × 10⁻⁵", never "1.713e-05"); a preregistered acceptable difference is written
+exactly as declared (`threshold`). Every rounding is half-up on the exact value, by the
+site's shared formatter (reportgen.i18n), and the exact fraction goes in the cell's
+tooltip (`exact_title`) and in the CSV downloads.
 """
 
 from __future__ import annotations
@@ -16,15 +17,19 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 
-from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
-from reportgen.i18n import BABEL_LOCALE, SITE_LANGUAGES, MissingMessageError, Translator
+from reportgen.i18n import (
+    SITE_LANGUAGES,
+    MissingMessageError,
+    Translator,
+    half_up,
+    plural_form,
+)
 from reportgen.kinds.counterfactual.render.page_types import TableBlock
 from reportgen.render.table import Cell, Table, escape_markdown, to_csv
 
@@ -46,32 +51,11 @@ def catalogue(language: str) -> Mapping[str, str]:
     return loaded
 
 
-def _decimal(value: Fraction) -> Decimal:
-    return Decimal(value.numerator) / Decimal(value.denominator)
-
-
-def _rounded(value: Decimal, places: int) -> Decimal:
-    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-
-
 def shown_gap(value: Fraction, binary: bool) -> Fraction:
     """A gap rounded as `Text.gap` shows it (points to one decimal for a yes/no variable,
     two decimals otherwise), in the gap's own unit (a fraction for yes/no)."""
     scale = 100 if binary else 1
-    return Fraction(_rounded(_decimal(value * scale), GAP_PLACES[binary])) / scale
-
-
-def significant(value: float, digits: int = P_DIGITS) -> str:
-    """`value` with `digits` significant digits, trailing zeros kept ("0.004180", "1.000"),
-    in plain notation down to 1e-4 and in scientific notation below ("3.142e-07")."""
-    if value == 0:
-        return "0"
-    if abs(value) < 1e-4:
-        return f"{value:.{digits - 1}e}"
-    exact = Decimal(repr(value))
-    exponent = exact.adjusted()  # position of the first significant digit
-    places = max(digits - 1 - exponent, 0)
-    return f"{_rounded(exact, places):.{places}f}"
+    return Fraction(half_up(value * scale, GAP_PLACES[binary])) / scale
 
 
 @dataclass(frozen=True)
@@ -92,6 +76,11 @@ class Text:
             )
         return messages[key].format(**params) if params else messages[key]
 
+    def plural(self, key: str, count: int) -> str:
+        """`key.one` or `key.other`: the plural form for `count` ("0 de 1 par", never
+        "0 de 1 pares")."""
+        return f"{key}.{'one' if plural_form(self.language, count) == 'one' else 'other'}"
+
     def pick(self, value: Mapping[str, str]) -> str:
         return self.tr.pick(value)
 
@@ -99,23 +88,14 @@ class Text:
         """A battery row's name in the page's language."""
         return name_pt if self.language == "pt-BR" else name_en
 
-    def _localised(self, plain: str) -> str:
-        """A number written with '.' as decimal point, in the language's convention."""
-        if self.language == "pt-BR":
-            plain = plain.replace(".", ",")
-        return "\u2212" + plain[1:] if plain.startswith("-") else plain
-
     def decimal(self, value: Fraction, places: int = 1) -> str:
-        pattern = "#,##0." + "0" * places if places else "#,##0"
-        rounded = _rounded(_decimal(value), places)
-        if rounded == 0:
-            rounded = abs(rounded)  # a tiny negative value is "0.0", never "−0.0"
-        text = format_decimal(
-            rounded,
-            format=pattern,
-            locale=BABEL_LOCALE[self.language],
-        )
-        return "\u2212" + text[1:] if text.startswith("-") else text
+        """Rounded half-up by the site's shared formatter (reportgen.i18n); a tiny negative
+        value is "0.0", never "−0.0"."""
+        return self.tr.rounded(value, places)
+
+    def integer(self, value: int | None) -> str:
+        """A count, grouped by thousands ("2.014" / "2,014")."""
+        return DASH if value is None else self.tr.integer(value)
 
     def rate(self, value: Fraction | None) -> str:
         """A rate in [0, 1] as a percentage with one decimal."""
@@ -146,14 +126,10 @@ class Text:
     def threshold(self, value: Fraction, binary: bool) -> str:
         """A preregistered acceptable difference, exactly as declared: the fewest decimals
         that write it (at most 4; a fraction like 1/3 is rounded to 4)."""
-        scaled = value * 100 if binary else value
-        fewest = 1 if binary else 0  # points keep their one decimal, as gaps do
-        places = next(
-            (n for n in range(fewest, 5) if (scaled * 10**n).denominator == 1),
-            4,
-        )
-        number = self.decimal(scaled, places)
-        return f"{number} {self.t('unit.pp')}" if binary else number
+        if not binary:
+            return self.tr.as_declared(value)
+        # Points keep their one decimal, as gaps do.
+        return f"{self.tr.as_declared(value * 100, least=1)} {self.t('unit.pp')}"
 
     def interval(self, lo: str, hi: str) -> str:
         return self.t("number.interval", lo=lo, hi=hi)
@@ -168,7 +144,12 @@ class Text:
         return self.interval(low, high)
 
     def p(self, value: float | None) -> str:
-        return DASH if value is None else self._localised(significant(value))
+        """A p-value or test statistic with 4 significant digits ("1,713 × 10⁻⁵")."""
+        return DASH if value is None else self.tr.significant(value, P_DIGITS)
+
+    def as_declared(self, value: Fraction) -> str:
+        """A declared rational (α) with the decimals that write it exactly."""
+        return self.tr.as_declared(value)
 
     def real(self, value: float | None, places: int = 3) -> str:
         if value is None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.reasons import reason_text
 from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
 from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, TestFamily
 from reportgen.render.table import Cell, Table
@@ -173,7 +174,7 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
                 (
                     Cell(subject),
                     *(Cell("–", numeric=True) for _ in range(4)),
-                    Cell(test.reason or ""),
+                    Cell(reason_text(test.reason, tr)),
                 )
             )
             continue
@@ -381,7 +382,7 @@ def correlation(view: RoundView, tr: Translator) -> Table:
             Cell(tr("stats.p_raw"), numeric=True),
         ),
         rows=rows,
-        notes=(c.reason,) if c.reason else (),
+        notes=(reason_text(c.reason, tr),) if c.reason else (),
     )
 
 

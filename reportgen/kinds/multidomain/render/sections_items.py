@@ -4,6 +4,7 @@ index page (`items.md` links `items-<domain_id>.md`)."""
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from markupsafe import Markup
@@ -30,6 +31,15 @@ def _status(item: Item, context: RoundContext, text: Text) -> str:
     return text.t("items.status.scored")
 
 
+def _declared_number(value: str | None, text: Text) -> str | None:
+    """An answer key or tolerance that is a number, in the page's format ("0.01" is
+    "0,01" in pt-BR); any other answer key (a choice letter) as the bank writes it."""
+    try:
+        return text.as_declared(value) if value and Decimal(value).is_finite() else value
+    except InvalidOperation:
+        return value
+
+
 def _field(label: str, value: str | None, language: str | None = None) -> Markup:
     if not value:
         return Markup("")
@@ -52,8 +62,8 @@ def _item_blocks(
     )
     fields = [
         _field(text.t("items.choices"), item.choices),
-        _field(text.t("items.key"), item.answer_key),
-        _field(text.t("items.tolerance"), item.tolerance_abs),
+        _field(text.t("items.key"), _declared_number(item.answer_key, text)),
+        _field(text.t("items.tolerance"), _declared_number(item.tolerance_abs, text)),
         _field(text.t("items.unit"), item.unit),
         _field(text.t("items.justification"), item.justification, item.language),
         _field(text.t("items.reference"), item.reference),

@@ -12,7 +12,15 @@ CANNOT_CHECK = ("art18", "art35", "art40")  # what software cannot check (catalo
 
 
 def _threshold(value: object) -> str:
+    """A declared threshold as the manifest writes it: an exact fraction ("3/2")."""
     return str(value)
+
+
+def _setting(value: object, text: Text) -> str:
+    """A generation setting: a number in the page's format, anything else as declared."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return str(value)
+    return text.integer(value) if isinstance(value, int) else text.as_declared(value)
 
 
 def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
@@ -22,23 +30,26 @@ def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
     weights = manifest.weights
     return [
         (text.t("method.profile"), f"{manifest.profile} v{manifest.profile_version}"),
-        (text.t("method.temperature"), str(generation.get("temperature"))),
-        (text.t("method.max_tokens"), str(generation.get("max_tokens"))),
-        (text.t("method.timeout"), str(generation.get("timeout_s"))),
+        (text.t("method.temperature"), _setting(generation.get("temperature"), text)),
+        (text.t("method.max_tokens"), _setting(generation.get("max_tokens"), text)),
+        (text.t("method.timeout"), _setting(generation.get("timeout_s"), text)),
         (
             text.t("method.tools"),
             text.t("method.no_tools") if not tools else ", ".join(map(str, tools)),  # type: ignore[call-overload]
         ),
-        (text.t("method.runs"), str(manifest.runs)),
+        (text.t("method.runs"), text.integer(manifest.runs)),
         (
             text.t("method.weights"),
-            text.t("method.weights_value", **{k: weights[k] for k in ("mcq", "open", "calc")}),
+            text.t(
+                "method.weights_value",
+                **{k: text.integer(weights[k]) for k in ("mcq", "open", "calc")},
+            ),
         ),
         (
             text.t("method.jury"),
             text.t(
                 "method.jury_value",
-                size=manifest.jury.size,
+                size=text.integer(manifest.jury.size),
                 above=_threshold(manifest.jury.adjudicate_above),
             ),
         ),
@@ -47,7 +58,7 @@ def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
             text.t(
                 "method.audit_value",
                 fraction=_threshold(manifest.audit.fraction),
-                minimum=manifest.audit.min_per_stratum,
+                minimum=text.integer(manifest.audit.min_per_stratum),
                 above=_threshold(manifest.audit.invalidate_above),
             ),
         ),
@@ -55,7 +66,7 @@ def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
             text.t("method.bootstrap"),
             text.t(
                 "method.bootstrap_value",
-                replicates=manifest.bootstrap_replicates,
+                replicates=text.integer(manifest.bootstrap_replicates),
                 seed=manifest.bootstrap_seed,
             ),
         ),
@@ -63,11 +74,11 @@ def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
             text.t("method.pairwise"),
             text.t(
                 "method.pairwise_value",
-                initial=manifest.pairwise.elo_initial,
-                k=manifest.pairwise.k,
-                scale=manifest.pairwise.scale,
-                base=manifest.pairwise.base,
-                mean=manifest.pairwise.bt_mean,
+                initial=text.integer(manifest.pairwise.elo_initial),
+                k=text.integer(manifest.pairwise.k),
+                scale=text.integer(manifest.pairwise.scale),
+                base=text.integer(manifest.pairwise.base),
+                mean=text.integer(manifest.pairwise.bt_mean),
             ),
         ),
         (text.t("method.item_order_seed"), str(manifest.item_order_seed)),

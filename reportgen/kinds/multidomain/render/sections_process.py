@@ -20,11 +20,11 @@ def process(context: RoundContext, text: Text) -> tuple[Block, ...]:
         rows.append(
             (
                 p.display_name,
-                str(m.n),
+                text.integer(m.n),
                 text.real(m.latency_p50, 0),
                 text.real(m.latency_p95, 0),
-                f"{m.timeouts} ({text.rate(m.timeout_rate)})",
-                f"{m.errors} ({text.rate(m.error_rate)})",
+                f"{text.integer(m.timeouts)} ({text.rate(m.timeout_rate)})",
+                f"{text.integer(m.errors)} ({text.rate(m.error_rate)})",
                 text.exact(m.cost_per_1000, 4),
                 text.rate(m.format_compliance),
                 text.rate(m.language_compliance),
@@ -47,8 +47,8 @@ def refusals(context: RoundContext, text: Text) -> tuple[Block, ...]:
     rows = [
         (
             p.display_name,
-            str(p.process.refusals),
-            str(p.process.n),
+            text.integer(p.process.refusals),
+            text.integer(p.process.n),
             text.rate(p.process.refusal_rate),
         )
         for p in context.results.participants
@@ -103,7 +103,11 @@ def discarded(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     )
     responses = [
-        (p.display_name, str(p.process.discarded_scored), str(p.process.discarded_unscored))
+        (
+            p.display_name,
+            text.integer(p.process.discarded_scored),
+            text.integer(p.process.discarded_unscored),
+        )
         for p in context.results.participants
     ]
     blocks.append(Markup(f"## {text.t('discarded.responses')} {{ #personal-data }}"))
@@ -124,9 +128,9 @@ def human_audit(context: RoundContext, text: Text) -> tuple[Block, ...]:
         (
             context.domain_name(s.domain_id, text),
             s.language,
-            str(s.size),
-            str(len(s.drawn)),
-            str(s.audited_responses),
+            text.integer(s.size),
+            text.integer(len(s.drawn)),
+            text.integer(s.audited_responses),
         )
         for s in audit.strata
     ]
@@ -140,8 +144,8 @@ def human_audit(context: RoundContext, text: Text) -> tuple[Block, ...]:
         paragraph(
             text.t(
                 "audit.summary",
-                items=audit.audited_items,
-                responses=audit.audited_responses,
+                items=text.integer(audit.audited_items),
+                responses=text.integer(audit.audited_responses),
                 mean=text.exact(audit.mean_divergence),
                 share=text.rate(audit.share_above),
             )
@@ -176,7 +180,7 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         (
             e.item_id,
             e.language,
-            str(e.responses),
+            text.integer(e.responses),
             text.rate(e.hit_rate),
             text.t("calibration.revise") if e.flagged else DASH,
         )
@@ -194,7 +198,8 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     )
     parity = [
-        (lang.language, str(lang.responses), text.rate(lang.hit_rate)) for lang in results.languages
+        (lang.language, text.integer(lang.responses), text.rate(lang.hit_rate))
+        for lang in results.languages
     ]
     blocks.append(
         text.block(

@@ -16,8 +16,8 @@ def slice_of(participant: ParticipantResults, name: str) -> SliceScore | None:
     return next((s for s in participant.slices if s.slice == name), None)
 
 
-def _n(value: SliceScore | None) -> str:
-    return DASH if value is None else str(value.n)
+def _n(value: SliceScore | None, text: Text) -> str:
+    return DASH if value is None else text.integer(value.n)
 
 
 def tie_markers(context: RoundContext) -> dict[str, str]:
@@ -55,13 +55,13 @@ def _ranking_row(
         str(p.rank),
         p.display_name,
         text.score(p.primary),
-        str(p.primary.n),
+        text.integer(p.primary.n),
         text.score(p.global_score),
-        str(p.global_score.n),
+        text.integer(p.global_score.n),
         text.score(high),
-        _n(high),
+        _n(high, text),
         text.score(foreign),
-        _n(foreign),
+        _n(foreign, text),
         _decided_by(pair, tied, text),
         text.t("ties.group", number=marker) if marker else DASH,
     )
@@ -126,7 +126,7 @@ def _slice_table(
         cells = [p.display_name]
         for key, _ in names:
             value = slice_of(p, f"{kind}:{key}")
-            cells += [text.score(value), _n(value)]
+            cells += [text.score(value), _n(value, text)]
         rows.append(tuple(cells))
     header = [text.t("column.participant")]
     for _, label in names:
@@ -146,7 +146,7 @@ def domains_languages(context: RoundContext, text: Text) -> tuple[Block, ...]:
         cells = [p.display_name]
         for key, _ in types:
             value = slice_of(p, f"type:{key}")
-            cells += [text.exact(value.score) if value else DASH, _n(value)]
+            cells += [text.exact(value.score) if value else DASH, _n(value, text)]
         type_rows.append(tuple(cells))
     type_header = [text.t("column.participant")]
     for _, label in types:
@@ -240,7 +240,7 @@ def head_to_head(context: RoundContext, text: Text) -> tuple[Block, ...]:
     ]
     return (
         Markup(f'<p class="rg-robustness"><strong>{text.t("h2h.robustness")}</strong></p>'),
-        paragraph(text.t("h2h.intro", battles=results.pairwise.battles)),
+        paragraph(text.t("h2h.intro", battles=text.integer(results.pairwise.battles))),
         text.block(f"md-{rid}-matrix", text.t("h2h.matrix"), names, matrix),
         text.block(f"md-{rid}-win-probability", text.t("h2h.probability"), names, probabilities),
         text.block(

@@ -140,7 +140,11 @@ def round_pages(
             pages += _domain_pages(context, text, number)
     intro = Markup("\n\n").join(
         [
-            paragraph(text.t("home.round_intro", participants=len(context.results.participants))),
+            paragraph(
+                text.t(
+                    "home.round_intro", participants=text.integer(len(context.results.participants))
+                )
+            ),
             paragraph(text.t("home.downloads")),
             _download_links(rid, text, section_depth),
         ]

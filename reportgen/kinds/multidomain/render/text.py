@@ -12,14 +12,14 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 
-from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
-from reportgen.i18n import BABEL_LOCALE, SITE_LANGUAGES, MissingMessageError, Translator
+from reportgen.i18n import SITE_LANGUAGES, MissingMessageError, Translator
 from reportgen.kinds.multidomain.render.page_types import TableBlock
 from reportgen.kinds.multidomain.results import Exact, SliceScore
 from reportgen.render.table import Cell, Table, escape_markdown, to_csv
@@ -38,10 +38,6 @@ def catalogue(language: str) -> Mapping[str, str]:
     ):
         raise MissingMessageError(f"multidomain locales/{language}.json: expected strings")
     return loaded
-
-
-def _rounded(value: Decimal, places: int) -> Decimal:
-    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)
@@ -70,18 +66,20 @@ class Text:
     def pick(self, value: Mapping[str, str]) -> str:
         return self.tr.pick(value)
 
-    def decimal(self, value: Decimal, places: int = 2) -> str:
-        pattern = "#,##0." + "0" * places if places else "#,##0"
-        text = format_decimal(
-            _rounded(value, places), format=pattern, locale=BABEL_LOCALE[self.language]
-        )
-        return "\u2212" + text[1:] if text.startswith("-") else text
+    def decimal(self, value: Decimal | Fraction, places: int = 2) -> str:
+        """Rounded half-up by the site's shared formatter (reportgen.i18n)."""
+        return self.tr.rounded(value, places)
+
+    def integer(self, value: int | None) -> str:
+        """A count, grouped by thousands ("73.171" / "73,171")."""
+        return DASH if value is None else self.tr.integer(value)
+
+    def as_declared(self, value: str | Decimal | float | None) -> str:
+        """A declared number (a tolerance, an answer key) with the decimals it was given."""
+        return DASH if value is None else self.tr.as_declared(value)
 
     def exact(self, value: Exact | None, places: int = 2) -> str:
-        if value is None:
-            return DASH
-        fraction = value.fraction
-        return self.decimal(Decimal(fraction.numerator) / Decimal(fraction.denominator), places)
+        return DASH if value is None else self.decimal(value.fraction, places)
 
     def rate(self, value: Exact | None) -> str:
         """A rate in [0, 1] as a percentage with one decimal."""
