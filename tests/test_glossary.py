@@ -150,9 +150,10 @@ def test_no_page_uses_a_rejected_variant(page_sources: Mapping[str, Path], langu
 
 def _catalogue(path: Path) -> str:
     """The catalogue's messages without their {placeholders} (a name such as {annulled} is
-    no reader's text)."""
+    no reader's text), a pilcrow between two messages so that no variant is found across
+    the end of one and the start of the next."""
     messages = json.loads(path.read_text(encoding="utf-8")).values()
-    return "\n".join(re.sub(r"\{[^}]*\}", "", message) for message in messages)
+    return "\n¶\n".join(re.sub(r"\{[^}]*\}", "", message) for message in messages)
 
 
 def _readings(path: Path, language: str) -> str:

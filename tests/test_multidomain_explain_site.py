@@ -161,7 +161,7 @@ CONTEST = {
               "de 18 de fevereiro de 2027 a 28 de fevereiro de 2027", "10 dias corridos",
               "Itens de calibração", "responde em até 10 dias",
               "ainda não foi definido"],
-    "en": ["How to contest an item (Art. 43)", "Art. 42", "MD-I16",
+    "en": ["How to challenge an item (Art. 43)", "Art. 42", "MD-I16",
            "from February 18, 2027 to February 28, 2027", "10 calendar days",
            "Calibration items", "replies within 10 days", "has not been set yet"],
 }  # fmt: skip

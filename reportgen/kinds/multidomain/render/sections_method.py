@@ -23,11 +23,11 @@ def _setting(value: object, text: Text) -> str:
     return text.integer(value) if isinstance(value, int) else text.as_declared(value)
 
 
-def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
+def _generation(context: RoundContext, text: Text) -> list[tuple[str, str]]:
+    """The profile and the settings every participant was called with."""
     manifest = context.round_.manifest
     generation = manifest.generation
     tools = generation.get("tools")
-    weights = manifest.weights
     return [
         (text.t("method.profile"), f"{manifest.profile} v{manifest.profile_version}"),
         (text.t("method.temperature"), _setting(generation.get("temperature"), text)),
@@ -38,6 +38,14 @@ def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
             text.t("method.no_tools") if not tools else ", ".join(map(str, tools)),  # type: ignore[call-overload]
         ),
         (text.t("method.runs"), text.integer(manifest.runs)),
+    ]
+
+
+def _parameters(context: RoundContext, text: Text) -> list[tuple[str, str]]:
+    manifest = context.round_.manifest
+    weights = manifest.weights
+    return [
+        *_generation(context, text),
         (
             text.t("method.weights"),
             text.t(
