@@ -13,7 +13,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reportgen.render.table import Cell, Table, escape_markdown, to_csv, to_html, to_markdown
+from reportgen.render.table import (
+    Cell,
+    Table,
+    cell_text_html,
+    escape_markdown,
+    to_csv,
+    to_html,
+    to_markdown,
+)
 
 HOSTILE = '<script>alert("x")</script> *bold* [link](http://x) | pipe & amp'
 
@@ -58,7 +66,8 @@ def test_hostile_text_stays_text_in_html() -> None:
 @given(st.text(min_size=1, max_size=40))
 def test_any_cell_text_round_trips_through_html(text: str) -> None:
     result = parsed(str(to_html(table_of(text))))
-    assert set(result.tags) <= {"div", "table", "caption", "thead", "tr", "th", "tbody", "td", "p"}
+    tags = {"div", "table", "caption", "thead", "tr", "th", "tbody", "td", "p", "span"}
+    assert set(result.tags) <= tags
     assert text.replace("\r", "") in "".join(result.text).replace("\r", "")
 
 
@@ -117,3 +126,22 @@ def test_the_naming_column_is_marked_sticky_and_matrix_cells_may_wrap() -> None:
 def test_a_sticky_column_outside_the_table_is_refused() -> None:
     with pytest.raises(ValueError, match="table t: sticky column 2 is not one of its 2 columns"):
         Table("t", "c", (Cell("a"), Cell("b")), (), sticky_column=2)
+
+
+def test_an_interval_is_kept_whole_and_a_long_hash_may_break() -> None:
+    """The marks site.css lays out: a score wraps before its interval, never inside it; a
+    SHA-256 may break anywhere. The text itself is unchanged, and still escaped."""
+    digest = "b51c3ce3b578832ecf9cec25f9b74f5023def9eda327e24abf3d5c2830abcff1"
+    assert cell_text_html("83,44 [80,59; 86,05]") == (
+        '83,44 <span class="rg-together">[80,59; 86,05]</span>'
+    )
+    assert cell_text_html(f"sha256:{digest}") == (
+        f'<span class="rg-breakable">sha256:{digest}</span>'
+    )
+    assert cell_text_html("<b> [&] casa-ipe/atendimento-a") == (
+        '&lt;b&gt; <span class="rg-together">[&amp;]</span> casa-ipe/atendimento-a'
+    )
+    long_aside = "[a remark in brackets, longer than any interval]"
+    assert cell_text_html(long_aside) == long_aside  # free to wrap like any text
+    markup = str(to_html(table_of("82,31 [81,24; 83,39]")))
+    assert "82,31 " + '<span class="rg-together">[81,24; 83,39]</span></td>' in markup

@@ -239,6 +239,13 @@ def test_the_bias_page_has_heatmaps_with_their_tables(
         assert f'alt="{escape(ref.description)}"' in markup
         assert "<details><summary>" in markup
         assert ref.chart.table.table_id in markup
+        # Every row and column labelled (browser check: tests/test_browser_fit.py): no label
+        # dropped or shortened, and a width kept for them, scrolled in a named region.
+        axes = [layer["encoding"][c]["axis"] for layer in ref.chart.spec["layer"] for c in "xy"]
+        assert all(axis["labelOverlap"] is False for axis in axes)
+        assert ref.chart.min_width is not None
+        assert f"--rg-min-width: {ref.chart.min_width}px" in markup
+        assert 'role="region" tabindex="0"' in markup
 
 
 def test_heatmap_svgs_are_written(tiny_pages: LanguagePages) -> None:

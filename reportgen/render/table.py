@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
@@ -20,6 +21,13 @@ _MARKDOWN_SPECIALS = frozenset("\\`*_{}[]()<>#+-.!|~&\"'$^:=")
 # `data-search-exclude`): its cells are numbers and names that only drown the results, and
 # indexing them is most of the search plugin's time.
 SEARCH_INDEX_MAX_ROWS = 12
+# Where a cell's text may break, for layout (site.css): a short bracketed part (an interval
+# "[80,59; 86,05]", a footnote mark "[1]") is kept on one line with the punctuation that
+# follows it, so a score wraps at most once, before its interval; a long unbroken token (a
+# SHA-256, an identifier) may break anywhere, so that it does not push the table's other
+# columns out of view.
+_LAYOUT_PARTS = re.compile(r"(?P<together>\[[^\[\]\n]{1,32}\][^\s\[\]]*)|(?P<long>[^\s\[\]]{32,})")
+_LAYOUT_CLASSES = {"together": "rg-together", "long": "rg-breakable"}
 
 
 def escape_markdown(text: object) -> Markup:
@@ -66,12 +74,23 @@ class Table:
                 )
 
 
+def cell_text_html(text: str) -> str:
+    """`text` escaped, its bracketed parts and long tokens marked for layout (see above)."""
+    pieces, start = [], 0
+    for match in _LAYOUT_PARTS.finditer(text):
+        css = _LAYOUT_CLASSES[match.lastgroup or "together"]
+        before, part = escape(text[start : match.start()]), escape(match.group())
+        pieces.append(f'{before}<span class="{css}">{part}</span>')
+        start = match.end()
+    return "".join(pieces) + str(escape(text[start:]))
+
+
 def _cell_html(cell: Cell, tag: str, sticky: bool = False) -> str:
     classes = [name for name, wanted in (("num", cell.numeric), ("rg-sticky", sticky)) if wanted]
     attributes = f' class="{" ".join(classes)}"' if classes else ""
     if cell.sort_value is not None:
         attributes += f' data-sort="{escape(str(cell.sort_value))}"'
-    body = str(escape(cell.text))
+    body = cell_text_html(cell.text)
     if cell.link is not None:
         body = f'<a href="{escape(cell.link)}">{body}</a>'
     return f"<{tag}{attributes}>{body}</{tag}>"

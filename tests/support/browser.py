@@ -119,6 +119,12 @@ def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] 
     # itself rendered. No "networkidle": it waits for 500 ms of quiet, on every page, and
     # reads nothing the page shows (test_browser_site.py keeps it as its check that no
     # page asks for anything off localhost, late requests included).
+    visit(page, served, path)
+    return page
+
+
+def visit(page: Any, served: Served, path: str) -> None:
+    """`page` (requests already kept to localhost) at `path`, loaded, its charts drawn."""
     page.goto(served.base + path, wait_until="load")
     charts = page.locator(".rg-vega").count()
     if charts:
@@ -126,4 +132,3 @@ def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] 
             f"document.querySelectorAll('.rg-vega[data-rendered=\"true\"] svg').length >= {charts}",
             timeout=15000,
         )
-    return page

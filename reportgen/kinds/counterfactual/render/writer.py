@@ -25,7 +25,7 @@ from reportgen.kinds.counterfactual.render.page_types import (
     Part,
     TableBlock,
 )
-from reportgen.render.table import SEARCH_INDEX_MAX_ROWS, Cell, escape_markdown
+from reportgen.render.table import SEARCH_INDEX_MAX_ROWS, Cell, cell_text_html, escape_markdown
 
 PAGE_TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -39,7 +39,7 @@ def _cell(cell: Cell, tag: str, title: str | None, sticky: bool) -> str:
     attributes = f' class="{" ".join(classes)}"' if classes else ""
     if title:
         attributes += f' title="{escape(title)}"'
-    return f"<{tag}{attributes}>{escape(cell.text)}</{tag}>"
+    return f"<{tag}{attributes}>{cell_text_html(cell.text)}</{tag}>"
 
 
 def table_html(block: TableBlock) -> Markup:

@@ -40,6 +40,10 @@ class ChartOutput:
     # The data table sits beside the chart, open, instead of folded under it: the chart's
     # points carry numbers that the table resolves to names.
     table_beside: bool = False
+    # The narrowest width (CSS pixels) at which every label still shows: on a narrower
+    # screen the chart keeps it and scrolls sideways inside its own box (None: the chart
+    # takes its column's width, whatever it is).
+    min_width: int | None = None
 
     def spec_json(self) -> str:
         """The spec for an inline <script type="application/json"> (no `</` can close it)."""

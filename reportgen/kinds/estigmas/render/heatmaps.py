@@ -22,6 +22,9 @@ from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.render.table import Cell, Table
 
 ROW_STEP = 16  # pixels per row of a heatmap
+LABEL_CHARACTER = 6  # pixels a character of a 10 px label takes, at most on average
+# The narrowest a model's column gets: its label, slanted, stays clear of its neighbours'.
+MODEL_STEP = 40
 
 
 def _share_text(tr: Translator, share: Share) -> str:
@@ -52,8 +55,17 @@ def _heatmap(  # one declarative Vega-Lite spec and its table
         if share.rate is not None
     ]
     top = max((cell["rate"] for cell in cells), default=0.0) or 1.0
-    y = alt.Y("row:N", title=row_title, sort=[label for label, _ in rows]).axis(labelLimit=260)
-    x = alt.X("model:N", title=tr("table.model"), sort=models).axis(labelAngle=-40)
+    # Every row and column carries its label: the site's charts drop labels that would
+    # crowd one another (charts._finish), which here left every other stigma and, on a
+    # phone, most models unnamed. The bands are wide enough for their labels instead
+    # (ROW_STEP, and the chart's minimum width below), and a row's label is never
+    # shortened (labelLimit 0): a stigma's name is all of it.
+    y = alt.Y("row:N", title=row_title, sort=[label for label, _ in rows]).axis(
+        labelLimit=0, labelOverlap=False
+    )
+    x = alt.X("model:N", title=tr("table.model"), sort=models).axis(
+        labelAngle=-40, labelOverlap=False
+    )
     heat = (
         alt.Chart(_inline(cells))
         .mark_rect(stroke="#ffffff", strokeWidth=0.5)
@@ -111,7 +123,11 @@ def _heatmap(  # one declarative Vega-Lite spec and its table
             for label, shares in rows
         ),
     )
-    return ChartOutput(chart_id, spec, svgs.svg(dict(spec, width=640), tr), table)
+    # Room for the longest row label and the axis title, then a column for each model.
+    longest = max((len(label) for label, _ in rows), default=0)
+    min_width = LABEL_CHARACTER * longest + 40 + MODEL_STEP * len(models)
+    svg = svgs.svg(dict(spec, width=640), tr)
+    return ChartOutput(chart_id, spec, svg, table, min_width=min_width)
 
 
 def stigma_heatmap(view: RoundView, tr: Translator, svgs: SvgCache) -> ChartOutput:

@@ -76,8 +76,14 @@ def chart_markup(ref: ChartRef) -> Markup:
     numbered for it (`ChartOutput.table_beside`).
     """
     chart, prefix = ref.chart, "../" * ref.depth
+    holder = 'class="rg-vega"'
+    if chart.min_width is not None:  # may scroll sideways: a named region the keyboard reaches
+        holder = (
+            f'class="rg-vega rg-vega-wide" style="--rg-min-width: {chart.min_width}px" '
+            f'role="region" tabindex="0" aria-label="{escape(chart.table.caption)}"'
+        )
     drawing = (
-        f'<div class="rg-vega" data-spec="{escape(chart.chart_id)}-spec">'
+        f'<div {holder} data-spec="{escape(chart.chart_id)}-spec">'
         f'<img src="{prefix}charts/{escape(chart.chart_id)}.svg" alt="{escape(ref.description)}">'
         f"</div>"
     )

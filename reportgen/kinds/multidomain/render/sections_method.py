@@ -204,7 +204,15 @@ def cast(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     header = [text.t(f"cast.column.{key}") for key in CAST_COLUMNS]
     blocks: list[Block] = [
-        text.block(f"md-{rid}-cast", text.t("cast.caption"), header, rows, numeric_from=99)
+        # On a phone the system's name stays in view (not its annex number).
+        text.block(
+            f"md-{rid}-cast",
+            text.t("cast.caption"),
+            header,
+            rows,
+            numeric_from=99,
+            sticky=CAST_COLUMNS.index("name"),
+        )
     ]
     if footnotes:
         blocks.append(paragraph(text.t("cast.footnotes")))

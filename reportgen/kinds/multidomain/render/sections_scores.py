@@ -96,6 +96,10 @@ def classification(context: RoundContext, text: Text) -> tuple[Block, ...]:
             [text.t(f"column.{k}") for k in keys],
             rows,
             notes=(text.t("classification.note"),),
+            # The participant's name is text (left-aligned) and, on a phone, stays in view
+            # while the other columns scroll, the rank with them.
+            numeric_from=keys.index("participant") + 1,
+            sticky=keys.index("participant"),
         ),
         Markup(f"## {text.t('classification.ties_title')} {{ #tie-groups }}"),
         tie_legend(context, text),

@@ -122,13 +122,15 @@ class Text:
         *,
         numeric_from: int = 1,
         notes: Sequence[str] = (),
+        sticky: int = 0,
     ) -> TableBlock:
-        """A table with its CSV (the cells as shown) and the download label."""
+        """A table with its CSV (the cells as shown) and the download label; the column
+        `sticky` (the one that names a row) stays in view while a phone scrolls the rest."""
         head = tuple(Cell(h, numeric=i >= numeric_from) for i, h in enumerate(header))
         body = tuple(
             tuple(Cell(c, numeric=i >= numeric_from) for i, c in enumerate(row)) for row in rows
         )
-        table = Table(table_id, caption, head, body, notes=tuple(notes))
+        table = Table(table_id, caption, head, body, notes=tuple(notes), sticky_column=sticky)
         csv = to_csv(tuple(header), [tuple(row) for row in rows])
         return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), csv)
 

@@ -99,10 +99,19 @@
       if (!row) { return; }
       var copy = document.createElement("table");
       copy.className = "rg-table";
-      copy.appendChild(table.caption.cloneNode(true));
+      var caption = copy.appendChild(table.caption.cloneNode(true));
+      caption.id = "differences-pair-caption";  /* the original keeps its own id */
       copy.appendChild(table.tHead.cloneNode(true));
       copy.appendChild(document.createElement("tbody")).appendChild(row.cloneNode(true));
-      pair.appendChild(copy);
+      /* Scrolls inside its own named, focusable region on a phone, as every table does
+         (reportgen/render/table.py), instead of widening the page. */
+      var wrap = document.createElement("div");
+      wrap.className = "rg-table-wrap";
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("tabindex", "0");
+      wrap.setAttribute("aria-labelledby", caption.id);
+      wrap.appendChild(copy);
+      pair.appendChild(wrap);
     }
     function update() {
       var round = roundChoice.value, picked = choices(round);
