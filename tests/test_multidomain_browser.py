@@ -73,7 +73,7 @@ def test_head_to_head_matrix(sites: dict[str, Path], browser: Any) -> None:
         matrix = rows(page, f"md-{ROUND}-matrix")  # rank order: P3, P1, P2
         assert matrix[1] == ["P1", "1/2/4", "–", "3/1/3"]
         assert matrix[2] == ["P2", "1/3/3", "1/3/3", "–"]
-        assert page.get_by_text("does not change the classification").is_visible()
+        assert page.get_by_text("does not change the ranking").is_visible()
 
 
 def test_items_embargo(sites: dict[str, Path], browser: Any) -> None:

@@ -178,7 +178,7 @@ def _check_entry(served: Served, entry: Entry, forms: dict[str, str]) -> frozens
 def test_the_reviewer_page_leaks_exactly_what_the_scrubber_leaks(served: Served) -> None:
     index_of = {item_id(index): index for index in range(len(served.entries))}
     walked: dict[str, frozenset[str]] = {}  # entry id -> names readable on the page
-    with launched_chromium(expect_timeout_ms=60_000) as browser:
+    with launched_chromium() as browser:
         page = browser.new_page()
         page.set_default_timeout(60_000)
         messages = ServerMessages(page)

@@ -81,7 +81,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 @pytest.fixture(scope="module")
 def browser(served: Served) -> Iterator[Any]:
-    with launched_chromium(expect_timeout_ms=60_000) as chromium:
+    with launched_chromium() as chromium:
         yield chromium
 
 

@@ -46,7 +46,7 @@ ROUND_ID = "reg-2026-1"
 AFTER_EMBARGO = "2027-03-20"  # the items' page is published (embargo ends 2027-02-18)
 REVIEWERS = ("h1", "h2")  # the round's human reviewers (judges.csv): accounts of that name
 SOURCE_LABEL = {"pt-BR": "auditoria", "en": "audit"}
-ANNULLED_LABEL = {"pt-BR": "anulado", "en": "annulled"}
+ANNULLED_LABEL = {"pt-BR": "anulado", "en": "voided"}
 SITE_PREFIX = {"pt-BR": "", "en": "en/"}
 # The jury's labels of participants ("SISTEMA-07", "sistema_7"): never on a reviewer's page.
 # A sample code is "SISTEMA-" and six letters or digits, so it does not match.

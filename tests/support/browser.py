@@ -72,25 +72,27 @@ def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> lis
     return paths
 
 
-@contextmanager
-def launched_chromium(*, expect_timeout_ms: int | None = None) -> Iterator[Browser]:
-    """Debian's Chromium (not one Playwright downloads), closed when the block ends.
+# How long Playwright's `expect` waits for a state (its own default is 5 s). It returns as
+# soon as the state holds, so a long wait costs nothing on a fast machine; on a loaded one a
+# login or a rerun of a Streamlit script took longer than 5 s and failed a correct test.
+EXPECT_TIMEOUT_MS = 60_000
 
-    `expect_timeout_ms` lengthens how long Playwright's `expect` waits (5 s by default)
-    while the block runs, for pages that take longer to reach the state a test waits for."""
+
+@contextmanager
+def launched_chromium(*, expect_timeout_ms: int = EXPECT_TIMEOUT_MS) -> Iterator[Browser]:
+    """Debian's Chromium (not one Playwright downloads), closed when the block ends;
+    Playwright's `expect` waits up to `expect_timeout_ms` for a state while the block runs."""
     from playwright.sync_api import expect, sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
         )
-        if expect_timeout_ms is not None:
-            expect.set_options(timeout=expect_timeout_ms)
+        expect.set_options(timeout=expect_timeout_ms)
         try:
             yield browser
         finally:
-            if expect_timeout_ms is not None:
-                expect.set_options(timeout=5_000)
+            expect.set_options(timeout=5_000)
             browser.close()
 
 
