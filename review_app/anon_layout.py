@@ -10,6 +10,8 @@ All patterns run on folded text (review_app.textfold).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from itertools import accumulate
 
 from review_app.anon_scripts import WORD
 
@@ -67,6 +69,8 @@ _ORDINARY_HEAD = re.compile(
     r"[ \t]+(?:constellation|constelacao|constelacion|sign|signo|zodiac|zodiaco|mission|missao"
     r"|mision|programme|spacecraft|capsule|capsula|rocket|foguete|cohete|telescope|telescopio"
     rf"|satellite|satelite)(?!{WORD})"
+    # "I'm Gemini, by star sign": the zodiac's.
+    r"|,?[ \t]+(?:by|por|de)[ \t]+(?:(?:star|zodiac)[ \t]+)?(?:sign|signo|zodiac|zodiaco)"
 )
 
 
@@ -88,3 +92,69 @@ def is_signature(folded: str, start: int, end: int) -> bool:
         or _SIGN_OFF_BEFORE.search(before) is not None
     )
     return signs and _SALUTATION.search(folded, max(0, start - _LETTER_REACH), start) is None
+
+
+# A table whose column says who answers: "| Assistente | Conselho |\n|---|---|\n| Gemini | …"
+# (the row form, "| Modelo | Gemini |", is a label of review_app.anon_cues).
+_TABLE_SEPARATOR = re.compile(
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*"
+)
+_IDENTITY_HEADER = re.compile(
+    # Not a plain "Modelo": cars and phones have models ("| Carro | Modelo |").
+    r"(?:(?:nome|nombre|name)\s+(?:do|del|of\s+the)\s+)?(?:assistant"
+    r"|assistente|asistente|chatbot|bot|ia|ai|llm|author|autor|autora|respondent|answered\s+by"
+    r"|respondido\s+por|quem\s+responde|quien\s+responde|signed\s+by|assinado\s+por|firmado\s+por"
+    r"|assistant\s+name|ai\s+model|modelo\s+de\s+ia|ai\s+assistant|助手|模型|回答者|作者|署名"
+    r"|ai助手|智能助手|大模型)"
+)
+# "Modelo" names who answers only beside what it answered: "| Modelo | Sugerencia |".
+_MODEL_HEADER = re.compile(r"model|modelo|modele|模型")
+_ANSWER_HEADER = re.compile(
+    r"(?:answer|response|reply|advice|tip|suggestion|recommendation|resposta|conselho|dica"
+    r"|sugestao|recomendacao|respuesta|consejo|sugerencia|recomendacion|reponse|conseil"
+    r"|回答|建议|答复|回复)s?"
+)
+_CELL_MARKUP = " \t*_`"
+
+
+def identity_cells(folded: str) -> Iterable[int]:
+    """Where the cells of a table's identity column start (a name there is a cue's)."""
+    if "|" not in folded:
+        return
+    lines = folded.split("\n")
+    offsets = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    columns: list[int] = []
+    for index, line in enumerate(lines):
+        if "|" not in line:
+            columns = []
+        elif index + 1 < len(lines) and _TABLE_SEPARATOR.fullmatch(lines[index + 1]):
+            headers = [text.strip(_CELL_MARKUP) for _, text in _cells(line)]
+            answers = any(_ANSWER_HEADER.fullmatch(header) for header in headers)
+            columns = [
+                column
+                for column, header in enumerate(headers)
+                if _IDENTITY_HEADER.fullmatch(header)
+                or (answers and _MODEL_HEADER.fullmatch(header))
+            ]
+        elif columns and not _TABLE_SEPARATOR.fullmatch(line):
+            cells = _cells(line)
+            for column in columns:
+                if column < len(cells):
+                    start, text = cells[column]
+                    skipped = len(text) - len(text.lstrip(_CELL_MARKUP))
+                    yield offsets[index] + start + skipped
+
+
+def _cells(line: str) -> list[tuple[int, str]]:
+    """A table row's cells with where each starts in the line; the outer borders dropped."""
+    cells: list[tuple[int, str]] = []
+    start = 0
+    for border in re.finditer(r"\|", line):
+        cells.append((start, line[start : border.start()]))
+        start = border.end()
+    cells.append((start, line[start:]))
+    if cells and not cells[0][1].strip():
+        cells.pop(0)
+    if cells and not cells[-1][1].strip():
+        cells.pop()
+    return cells

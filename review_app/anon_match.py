@@ -5,6 +5,7 @@ surname, a versioned everyday word; and the replacement of the spans found."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 
 from review_app.anon_cues import cue_ends
@@ -48,11 +49,30 @@ def is_person_name(document: FoldedText, match: re.Match[str], known: frozenset[
         return True
     if end + 1 < len(folded) and folded[end] in _MIDDLE_DOTS and folded[end + 1].isalpha():
         return True
+    if _is_nickname(document, start, end):
+        return True
     following = _FOLLOWING_WORD.match(folded, end)
     if following is None or following.group(1) in known:
         return False
     original_start = document.original_index(following.start(1))
     return document.original[original_start].isupper()
+
+
+_QUOTES = "\"'\u201c\u201d\u00ab\u00bb"
+_AFTER_NICKNAME = re.compile(f"[{_QUOTES}][ \t]+(?=[^\\W\\d_])")
+
+
+def _is_nickname(document: FoldedText, start: int, end: int) -> bool:
+    """A name quoted between a first name and a surname: 'Ernesto "Ernie" Vaz'."""
+    folded = document.folded
+    if start < 3 or folded[start - 1] not in _QUOTES or not folded[start - 3].isalpha():
+        return False
+    after = _AFTER_NICKNAME.match(folded, end)
+    return (
+        folded[start - 2] == " "
+        and after is not None
+        and document.original[document.original_index(after.end())].isupper()
+    )
 
 
 def is_versioned_name(version: str) -> bool:
@@ -125,3 +145,36 @@ def bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[
         if match.end() > start:
             yield match
         position = max(match.end(), start + 1)
+
+
+# Letters of another form that a reader reads as plain ones: fullwidth ("Ｇｅｍｉｎｉ"),
+# mathematical ("𝐆𝐞𝐦𝐢𝐧𝐢"), circled, small capitals. Nobody writes a word so but to hide it;
+# fullwidth Latin is ordinary in Chinese text, where it counts only as a name.
+_FULLWIDTH = re.compile("[\uff01-\uff5e]")
+
+
+def is_in_letter_forms(document: FoldedText, start: int, end: int) -> bool:
+    """Whether the name at folded[start:end] is written in compatibility letters."""
+    first, last = document.original_span(start, end)
+    written = document.original[first:last]
+    if written.isascii() or not any(
+        not c.isascii() and unicodedata.normalize("NFKC", c).isascii() for c in written
+    ):
+        return False
+    near = document.original[max(0, first - 20) : last + 20]
+    return _FULLWIDTH.search(written) is None or not any(is_cjk(c) for c in near)
+
+
+_MOST_REPEATED = 20  # names looked for again in one answer: a handful in any real one
+
+
+def spans_of_repeats(text: str, spans: list[tuple[int, int]]) -> Iterable[tuple[int, int]]:
+    """Every other place where a name found by its context is written again: "Meet Ava,
+    Northwind Bank's digital assistant. Ava can help" (the second "Ava" has no context)."""
+    written = sorted({text[start:end].strip() for start, end in spans})
+    for name in written[:_MOST_REPEATED]:
+        if not any(c.isalpha() for c in name) or len(name) < (2 if is_cjk(name[0]) else 3):
+            continue
+        pattern = re.escape(name) if is_cjk(name[0]) else rf"(?<!\w){re.escape(name)}(?!\w)"
+        for match in re.finditer(pattern, text):
+            yield match.span()

@@ -27,12 +27,14 @@ _ROLE_WORDS = (
     r"|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence"
     # People's jobs an assistant takes: "o atendente digital da", "la asesora virtual de".
     r"|atendente|atendiente|asesor[a]?|assessor[a]?|consultor[a]?|recepcionista|receptionist"
-    r"|representative|tutor|mascote|mascot|helpdesk|(?:virtual|digital)\s+(?:adviser|advisor|consultant)"
+    r"|representative|tutor|mascote|mascot|helpdesk"
+    r"|(?:virtual|digital)\s+(?:adviser|advisor|consultant|coach|guide|host|receptionist)"
 )
 _ROLE_OF = re.compile(
     rf"(?<!{WORD})(?:{_ROLE_WORDS})s?"
     # What the role is for, up to two words: "de compras", "de viajes escolares".
-    r"(?:\s+(?:virtual|digital|online|inteligente|de\s+\w+(?:\s+\w+)?|for\s+\w+))?"
+    r"(?:\s+(?:virtual|digital|online|inteligente|oficial|official|exclusiv[oa]|automatic[oa]"
+    r"|de\s+\w+(?:\s+\w+)?|for\s+\w+))?"
     # "an AI assistant made by Fenwick", "the writing assistant developed at Mossgrove".
     r"(?:\s+(?:developed|built|made|created|trained|designed|desarrollad[oa]|entrenad[oa]"
     r"|cread[oa]|criad[oa]|desenvolvid[oa]|treinad[oa])\s+(?:by|at|por|pel[oa]|em|en|in)"
@@ -41,7 +43,7 @@ _ROLE_OF = re.compile(
 # A self-introduction earlier in the same sentence: "I'm Nora, the ...", "Sage here, the".
 _INTRODUCED = re.compile(
     rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como|speaking"
-    r"|(?:te|le)\s+atiende)[\s,]"
+    r"|(?:te|le)\s+atiende|it'?s|meet|conheca|conoce)[\s,]"
 )
 # "the HR assistant that Halvorsen Group uses": the owner as the subject of a relative clause.
 _ROLE_THAT = re.compile(rf"(?<!{WORD})(?:{_ROLE_WORDS})s?\s+(?:that|which|que)\s+(?=[^\W\d_])")
@@ -53,7 +55,7 @@ _OWNER_VERB = re.compile(
 # Primary helpdesk", "soy [Spark] de iFlytek", "created by [Tallwood] for the Ridgeway
 # Foundation's office". Only after a span already masked.
 _OF_AFTER_NAME = re.compile(
-    r"(?:\*{1,2}|\])?,?[ \t]+(?:from|of|at|by|for|de|da|do|del|pela|pelo|por)"
+    r"(?:\*{1,2}|\])?,?[ \t]+(?:from|of|at|by|for|with|de|da|do|del|pela|pelo|por)"
     r"[ \t]+(?:(?:the|la|el|o|a)[ \t]+)?(?=[A-Z])"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")

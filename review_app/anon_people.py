@@ -46,6 +46,19 @@ _PERSON_AFTER = re.compile(
     r"|payroll|finance|sales|marketing|legal|reception|human\s+resources|rh|financeiro"
     r"|contabilidade|recepcao|recursos\s+humanos|contabilidad|ventas|finanzas|nominas)"
     rf"(?!{WORD})"
+    # Whose shop or family: "Claude's Bakery", "Kimi's mother".
+    r"|'s\s+(?:bakery|cafe|restaurant|garage|shop|store|salon|bar|diner|pizzeria|wife|husband"
+    r"|mother|father|mom|mum|dad|son|daughter|sister|brother|kids|children|family|dog|cat"
+    r"|house|car|birthday|wedding|funeral)(?![a-z])"
+    # Someone at a place of work or a shop: "Claude from the bakery", "Gemma from the leasing
+    # office", "a Gemma da imobiliária", "Kimi, de la inmobiliaria".
+    r"|,?\s+(?:from|at|do|da|de|del)\s+(?:the\s+|o\s+|a\s+|la\s+|el\s+)?(?:[a-z'-]+\s+){0,2}?"
+    r"(?:office|bakery|pharmacy|clinic|school|store|shop|agency|front\s+desk|reception|library"
+    r"|gym|church|building|hospital|garage|salon|cafe|restaurant|supermarket|escritorio|padaria"
+    r"|farmacia|clinica|escola|loja|imobiliaria|portaria|condominio|academia|igreja|predio"
+    r"|oficina|salao|panaderia|escuela|tienda|inmobiliaria|porteria|recepcion|gimnasio|iglesia"
+    r"|edificio|consultorio|biblioteca|agencia|mercearia|cartorio|prefeitura|ayuntamiento)"
+    rf"(?!{WORD})"
 )
 # "Ernie, the warehouse supervisor", "Gemma, a nova coordenadora": a person described,
 # unless the description is of a model ("Claude, an AI assistant").
@@ -109,7 +122,18 @@ _HUMAN_DETAIL = re.compile(
     r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
     r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
     r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
-    r"|studying)(?![a-z]))"
+    r"|studying)(?![a-z])"
+    # Whose relative or neighbour: "Sou o Pedro, pai da Ana", "soy Carlos, tu vecino".
+    # A person asking: "Sou o João e gostaria de uma informação", "I'm Ana and I'd like".
+    r"|(?:i'd\s+like|i\s+would\s+like|i\s+want|i\s+need|gostaria|queria|quero|preciso"
+    r"|quisiera|quiero|necesito)(?![a-z])(?!\s+(?:de\s+)?(?:to\s+)?(?:te\s+|lhe\s+)?(?:help"
+    r"|ajudar|ayudar|apoiar|explicar|orientar))"
+    r"|(?:(?:your|tu|su|seu|sua|teu|tua|the|o|a|el|la|um|uma|un|una)\s+)?(?:[\w-]+'s\s+)?"
+    r"(?:new\s+|novo\s+"
+    r"|nueva?\s+)?(?:neighbou?r|vizinh[oa]|vecin[oa]|pai|mae|padre|madre|father|mother|dad|mom"
+    r"|mum|parent|tenant|inquilin[oa]|landlord|landlady|teacher|professor[a]?|profesor[a]?"
+    r"|nurse|enfermeir[oa]|enfermer[oa]|responsavel|avo|abuel[oa]|grandfather|grandmother"
+    r"|tio|tia|uncle|aunt|son|daughter|filh[oa]|hij[oa]|colleague|colega|classmate)(?![a-z]))"
 )
 
 

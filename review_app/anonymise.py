@@ -19,22 +19,22 @@ gives (review_app.anon_intro) go too.
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Iterable
 from functools import cached_property
 
-from reportgen.model import Model
 from review_app.anon_basis import (
     spans_of_cjk_speakers,
     spans_of_described_assistants,
     spans_of_models_run_on,
 )
+from review_app.anon_cjk_intro import spans_of_cjk_introductions, spans_of_cjk_makers
 from review_app.anon_cues import (
     AFTER_NAME,
     CUES,
+    MADE_BY_BETWEEN,
     NAME_THEN_MODEL,
+    arrives_at_opening,
     cue_ends,
-    is_ordinary_use,
     opens_sentence,
     speaks_as,
 )
@@ -50,10 +50,16 @@ from review_app.anon_intro import (
     spans_of_introduced_names,
     spans_of_unknown_makers,
 )
-from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
+from review_app.anon_layout import (
+    identity_cells,
+    is_code_value,
+    is_ordinary_head,
+    is_signature,
+)
 from review_app.anon_match import (
     MARKER,
     bounded_matches,
+    is_in_letter_forms,
     is_in_web_address,
     is_labelled_as_written,
     is_latin_word_after_cue,
@@ -61,6 +67,7 @@ from review_app.anon_match import (
     is_person_name,
     is_versioned_name,
     replace_spans,
+    spans_of_repeats,
 )
 from review_app.anon_names import (
     KIND_ANYWHERE,
@@ -72,42 +79,16 @@ from review_app.anon_names import (
     parts_of_folded,
     trie_pattern,
 )
+from review_app.anon_ordinary import is_in_the_news, is_ordinary_use
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
 from review_app.anon_people import is_described_as_model, is_person
+from review_app.anon_round import CODE_PREFIX, new_code, round_names
 from review_app.anon_scripts import is_cjk
-from review_app.identity_forms import (
-    KIND_NAME_ATTRIBUTES,
-    reversed_runs,
-    spans_of_system_labels,
-)
+from review_app.identity_forms import reversed_runs, spans_of_system_labels
 from review_app.lexicon import NameLexicon, load_lexicon
 from review_app.textfold import FoldedText, fold
 
 __all__ = ["CODE_PREFIX", "CUES", "MARKER", "Scrubber", "new_code", "round_names"]
-
-CODE_PREFIX = "SISTEMA"
-# No 0/O or 1/I/L: a reviewer may copy a code by hand into a contestation.
-_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-
-
-def round_names(models: Iterable[Model]) -> tuple[str, ...]:
-    """Every name of the round's models and providers that could unblind a sample."""
-    names: set[str] = set()
-    for model in models:
-        for value in (model.model_id, model.display_name, model.provider, model.api_identifier):
-            value = value.strip()
-            if value:
-                names.add(value)
-                # "openai/gpt-4o" and "org:model" identifiers: each part may appear alone.
-                names.update(p for p in re.split(r"[/:@]", value) if len(p) >= 2)
-        if model.snapshot.strip():
-            names.add(model.snapshot.strip())
-        # A kind's own identity columns (multidomain: the organisation and its group).
-        for attribute in KIND_NAME_ATTRIBUTES:
-            value = getattr(model, attribute, "")
-            if isinstance(value, str) and value.strip():
-                names.add(value.strip())
-    return tuple(sorted(names, key=lambda n: (-len(n), n)))
 
 
 class _Document(FoldedText):
@@ -122,7 +103,7 @@ class _Document(FoldedText):
 
     @cached_property
     def cue_ends(self) -> frozenset[int]:
-        return cue_ends(self.folded, self.name_starts)
+        return cue_ends(self.folded, self.name_starts) | frozenset(identity_cells(self.folded))
 
 
 class Scrubber:
@@ -155,16 +136,20 @@ class Scrubber:
         identifying = [
             *self._spans_of_disguised_names(document),
             *spans_of_unknown_makers(document),
+            *spans_of_cjk_makers(document),
             *spans_of_introduced_names(document),
+            *spans_of_cjk_introductions(document),
             *spans_of_own_organisations(document),
             *spans_of_models_run_on(document),
             *spans_of_described_assistants(document),
             *spans_of_cjk_speakers(document),
         ]
-        spans = [
-            *self._spans_of_names(document, names_itself=bool(identifying)),
-            # Set by the names above: "My name is Claude Dupont" introduces a person.
-            *(span for span in identifying if not self._starts_a_person(document, span)),
+        spans = [*self._spans_of_names(document, names_itself=bool(identifying))]
+        # Set by the names above: "My name is Claude Dupont" introduces a person.
+        own = [span for span in identifying if not self._starts_a_person(document, span)]
+        spans += [
+            *own,
+            *spans_of_repeats(text, own),
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
@@ -239,6 +224,7 @@ class Scrubber:
             or is_in_web_address(document.folded, match.end())
             # Something invisible inside a name ("Gem\u2060ini") is there to hide it.
             or document.hides_inside(match.start("name"), match.end("name"))
+            or is_in_letter_forms(document, match.start("name"), match.end("name"))
             or is_link_to_itself(document.folded, match)
             or self._is_name_here(document, match)
             for match in matches
@@ -267,8 +253,18 @@ class Scrubber:
                 or self._follows_cue(document, match.start())
                 or is_signature(document.folded, match.start(), match.end())
                 or speaks_as(document.folded, match.start(), match.end())
+                or arrives_at_opening(document.folded, match.start(), match.end())
             )
             if decided[index] and after_name:
+                decided[index - 1] = True
+        # "Grok is made by xAI", "Gemini foi criado pelo Google": what a maker made is a model.
+        for index in range(1, len(matches)):
+            previous, match = matches[index - 1], matches[index]
+            if (
+                decided[index]
+                and MADE_BY_BETWEEN.fullmatch(document.folded, previous.end(), match.start())
+                and self._is_capitalised(document, previous)
+            ):
                 decided[index - 1] = True
         if names_itself or any(decided):
             self._decide_in_an_answer_that_names_itself(document, matches, decided)
@@ -285,7 +281,12 @@ class Scrubber:
         that opens a sentence ("Nova regra") or a round's phrase word ("Dados") stays."""
         for index, match in enumerate(matches):
             parts = parts_of_folded(match.group("name"))
-            if decided[index] or self._kind_of.get(parts, KIND_ANYWHERE) != KIND_EVERYDAY:
+            kind = self._kind_of.get(parts, KIND_ANYWHERE)
+            # A maker in the news, a copilot: ordinary words, but not in this answer.
+            if decided[index] or kind == KIND_ANYWHERE:
+                decided[index] = True
+                continue
+            if kind != KIND_EVERYDAY:
                 continue
             first = document.original[document.original_index(match.start())]
             decided[index] = is_cjk(first) or (
@@ -352,7 +353,11 @@ class Scrubber:
             return True
         if kind == KIND_GIVEN and is_person(folded, start, end):
             return False
-        return not is_ordinary_use("".join(parts), folded, start, end)
+        written = document.original[slice(*document.original_span(start, match.end("name")))]
+        if is_ordinary_use("".join(parts), folded, start, end, written):
+            return False
+        # "The news said OpenAI is hiring": kept unless the answer names itself (see below).
+        return kind != KIND_ANYWHERE or not is_in_the_news(folded, start, end)
 
     def _find_people(self, document: _Document, matches: list[re.Match[str]]) -> None:
         document.people = frozenset(
@@ -387,9 +392,3 @@ class Scrubber:
 _ROLE_WORDS = frozenset(
     {"assistant", "assistente", "asistente", "ai", "ia", "bot", "chatbot", "model", "modelo"}
 )
-
-
-def new_code() -> str:
-    """An opaque sample code drawn from the OS's randomness, independent of the sample."""
-    token = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
-    return f"{CODE_PREFIX}-{token}"
