@@ -129,6 +129,13 @@ _MODEL_OF_CUES = (
     r"|desenvolvedor[ae]s|engenheir[oa]s|creador[ae]s|desarrollador[ae]s|ingenier[oa]s"
     r"|createurs|developpeurs)\s+(?:at|from|of|n[oa]s?|d[aoe]s?|en|de|del|chez)",
     r"this\s+is",
+    # A closing line: "Thanks for chatting with Pi!", "Obrigado por usar o Gemini!",
+    # "That's all from Siri today".
+    r"(?:thanks|thank\s+you|obrigad[oa]|gracias|merci)\s+(?:for|por|pour)\s+(?:using|chatting"
+    r"\s+with|talking\s+(?:to|with)|choosing|usar|utilizar|conversar\s+com|falar\s+com|escolher"
+    r"|hablar\s+con|chatear\s+con|elegir|utiliser|choisir)",
+    r"(?:that'?s\s+all|that\s+is\s+all|isso\s+e\s+tudo|eso\s+es\s+todo|c'est\s+tout)\s+"
+    r"(?:from|d[aoe]|del?)",
 )
 CUES = IDENTITY_CUES + MAKER_CUES + _MODEL_OF_CUES
 # Chinese cues: no space after them ("我是豆包", "由月之暗面开发"), and Chinese labels ("回答者：",
@@ -149,7 +156,8 @@ LABEL_CUES = (
     # The speaker's row of a table: "| Assistente | Grok 3 |", "| Model | Qwen |".
     r"(?:model|modelo|modele|assistant|assistente|asistente|chatbot|bot|author|autor"
     r"|respondent)\s*\|",
-    r"(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por)\s*:",
+    r"(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por|resposta"
+    r"|respuesta|answer|reply|response|reponse)\s*:",
     # The speaker's role, then its name set apart: "Seu assistente, Gemini, recomenda".
     r"(?:your|seu|sua|tu|su|votre|ton|ta)\s+(?:[a-z]+\s+)?"
     r"(?:assistant|assistente|asistente|modelo|model|chatbot|ia|ai),",
@@ -164,7 +172,7 @@ LABEL_CUES = (
     r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
     r"(?:\*\*)?\s*:",
     # A byline opening a line: "Written by Mistral", "_Gerado por Gemini_".
-    r"(?<![^\n])[ \t>#*_]*(?:written|generated|answered|authored|escrit[oa]|gerad[oa]"
+    r"(?<![^\n])[ \t>#*_<!-]*(?:written|generated|answered|authored|escrit[oa]|gerad[oa]"
     r"|respondid[oa]|redigid[oa]|redactad[oa]|generad[oa]|ecrit|genere)e?\s+(?:by|por|pel[oa]|par)",
 )
 _ARTICLE = (
@@ -318,6 +326,11 @@ NAME_THEN_MODEL = re.compile(
     r"|,\s+(?:(?:the|an?|o|a|um|uma|el|la|un|una|your|seu|sua|tu)\s+)?(?:[\w-]+'s\s+)?"
     r"(?:(?:ai|ia|virtual|digital)\s+)?(?:model|modelo|assistant(?!\s+social)|assistente"
     r"(?!\s+social)|asistente(?!\s+social)|chatbot|llm)(?![a-z])"
+    # Signing off: "Gemini, signing off", "Grok out.", "Llama, despedindo-se".
+    r"|,?\s+(?:signing\s+off|over\s+and\s+out|despedindo-se|me\s+despido|se\s+despide"
+    r"|out\s*(?:[.!]|$))"
+    # Advice given to the reader in Chinese: "元宝提醒你", "混元这边建议你".
+    r"|\s*(?:这边|这里)?(?:提醒|建议|温馨提示|告诉|来回答|来解答|认为|觉得)(?:你|您)"
     # The disclaimer under an assistant's answer: "Gemini can make mistakes".
     r"|\s+(?:can|may|might)\s+make\s+mistakes|\s+(?:pode|puede)\s+cometer\s+(?:erros|errores)"
     r"|\s*可能会?(?:出错|犯错)"

@@ -135,8 +135,11 @@ def spans_of_spaced_cjk_names(
     """Folded spans of Chinese or Korean names written with spaces or dots between their
     characters: the run's characters are joined and searched for names."""
     for run in _CJK_SPACED_RUN.finditer(folded):
-        characters = [m.start() for m in _HAN_OR_HANGUL_CHARACTER.finditer(run.group())]
-        joined = "".join(run.group()[index] for index in characters)
+        # The run's text is taken once: run.group() copies it, which per character was
+        # quadratic in a long run.
+        text = run.group()
+        characters = [m.start() for m in _HAN_OR_HANGUL_CHARACTER.finditer(text)]
+        joined = "".join(text[index] for index in characters)
         for start, end in find_name(joined):
             if end - start >= 2:
                 yield run.start() + characters[start], run.start() + characters[end - 1] + 1

@@ -34,8 +34,13 @@ _SIGNATURE_AFTER = re.compile(
 _SIGN_OFF_BEFORE = re.compile(
     r"(?:^|\n)[ \t]*(?:best\s+regards|kind\s+regards|warm\s+regards|regards|best|cheers"
     r"|sincerely|yours|atenciosamente|abracos?|um\s+abraco|cordialmente|saudacoes|saludos"
-    r"|un\s+saludo|atentamente|cordialement|amicalement|此致敬礼|此致)[ \t]*[,!.]?[ \t]*"
-    r"(?:\n[ \t]*)?(?:-{1,2}[ \t]*)?$"
+    r"|un\s+saludo|atentamente|cordialement|amicalement|此致敬礼|此致|your\s+friend|seu\s+amigo"
+    r"|sua\s+amiga|tu\s+amig[oa]|com\s+carinho|con\s+carino|with\s+love|love|take\s+care"
+    r"|cuide-se|cuidate|ate\s+logo|ate\s+mais|hasta\s+pronto|best\s+wishes|all\s+the\s+best)"
+    r"[ \t]*[,!.]?[ \t]*(?:\n[ \t]*)?(?:-{1,2}[ \t]*)?"
+    # The signer's role before its name: "Um abraço,\nsua assistente Alexa".
+    r"(?:(?:your|seu|sua|tu|su|votre)[ \t]+(?:assistant|assistente|asistente|ia|ai|bot|chatbot)"
+    r"[ \t]+)?$"
 )
 
 
@@ -100,25 +105,42 @@ _TABLE_SEPARATOR = re.compile(
     r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*"
 )
 _IDENTITY_HEADER = re.compile(
-    # Not a plain "Modelo": cars and phones have models ("| Carro | Modelo |").
-    r"(?:(?:nome|nombre|name)\s+(?:do|del|of\s+the)\s+)?(?:assistant"
-    r"|assistente|asistente|chatbot|bot|ia|ai|llm|author|autor|autora|respondent|answered\s+by"
-    r"|respondido\s+por|quem\s+responde|quien\s+responde|signed\s+by|assinado\s+por|firmado\s+por"
-    r"|assistant\s+name|ai\s+model|modelo\s+de\s+ia|ai\s+assistant|助手|模型|回答者|作者|署名"
-    r"|ai助手|智能助手|大模型)"
+    r"(?:(?:nome|nombre|name)\s+(?:do|del|of\s+the)\s+)?(?:chatbot|bot|ia|ai|llm|respondent"
+    r"|answered\s+by|respondido\s+por|quem\s+responde|quien\s+responde|ai\s+model"
+    r"|modelo\s+de\s+ia|ai\s+assistant|assistente\s+virtual|asistente\s+virtual|virtual\s+assistant"
+    r"|回答者|ai助手|智能助手|大模型)"
 )
-# "Modelo" names who answers only beside what it answered: "| Modelo | Sugerencia |".
-_MODEL_HEADER = re.compile(r"model|modelo|modele|模型")
+# A role that people and cars have too ("| Assistant | Shift |", "| Carro | Modelo |")
+# names who answers only beside what it answered: "| Assistente | Conselho |".
+_MODEL_HEADER = re.compile(
+    r"model|modelo|modele|assistant|assistente|asistente|author|autor|autora|助手|模型|作者"
+)
 _ANSWER_HEADER = re.compile(
     r"(?:answer|response|reply|advice|tip|suggestion|recommendation|resposta|conselho|dica"
     r"|sugestao|recomendacao|respuesta|consejo|sugerencia|recomendacion|reponse|conseil"
-    r"|回答|建议|答复|回复)s?"
+    r"|opinion|opiniao|comment|comentario|回答|建议|答复|回复|意见)(?:e?s)?"
+)
+# A column of people: its cells are people's names ("| Aluno | Nota |\n| Claude | 9,5 |").
+_PERSON_HEADER = re.compile(
+    r"(?:nome|nombre|name|aluno|aluna|alumno|alumna|student|estudante|estudiante|paciente"
+    r"|patient|funcionario|empleado|employee|staff|cliente|client|customer|candidato|candidata"
+    r"|candidate|inquilino|tenant|morador|vecino|neighbou?r|participante|participant|姓名|学生"
+    r"|员工|患者|客户)(?:e?s)?"
 )
 _CELL_MARKUP = " \t*_`"
 
 
 def identity_cells(folded: str) -> Iterable[int]:
     """Where the cells of a table's identity column start (a name there is a cue's)."""
+    return _column_cells(folded, identity=True)
+
+
+def person_cells(folded: str) -> Iterable[int]:
+    """Where the cells of a table's column of people start (a name there is a person's)."""
+    return _column_cells(folded, identity=False)
+
+
+def _column_cells(folded: str, *, identity: bool) -> Iterable[int]:
     if "|" not in folded:
         return
     lines = folded.split("\n")
@@ -133,8 +155,12 @@ def identity_cells(folded: str) -> Iterable[int]:
             columns = [
                 column
                 for column, header in enumerate(headers)
-                if _IDENTITY_HEADER.fullmatch(header)
-                or (answers and _MODEL_HEADER.fullmatch(header))
+                if (
+                    _IDENTITY_HEADER.fullmatch(header)
+                    or (answers and _MODEL_HEADER.fullmatch(header))
+                    if identity
+                    else _PERSON_HEADER.fullmatch(header)
+                )
             ]
         elif columns and not _TABLE_SEPARATOR.fullmatch(line):
             cells = _cells(line)

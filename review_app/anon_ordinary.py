@@ -111,6 +111,13 @@ _PRODUCT_HEAD = re.compile(
     r"\s+(?:app|apps|application|website|site|extension|plugin|subscription|account|accounts"
     r"|login|aplicativo|aplicacion)(?![a-z])"
 )
+# A product somebody uses: "My brother uses ChatGPT", "Muitos estudantes usam o ChatGPT" (the
+# speaker's "Obrigado por usar o ChatGPT" is a cue, review_app.anon_cues).
+_USING = re.compile(
+    r"(?<![a-z])(?:uses|used|using|usa|usam|usou|usaram|usando|utiliza|utilizam|utilizan|usan"
+    r"|usaba|usavam|tried|trying|testou|testaram|probo|probaron|downloaded|baixou|descargo"
+    r"|installed|instalou|instalo)\s+(?:(?:o|a|el|la|the|su|seu|sua|his|her|their)\s+)?$"
+)
 _SENTENCE_BREAK = re.compile(r"[.!?\n。！？;；]")
 _REACH = 200
 
@@ -124,6 +131,10 @@ def is_in_the_news(folded: str, start: int, end: int) -> bool:
     following = _SENTENCE_BREAK.search(folded, end, end + _REACH)
     sentence_end = following.start() if following is not None else min(len(folded), end + _REACH)
     sentence = folded[sentence_start:start] + " " + folded[end:sentence_end]
-    if _NEWS.search(sentence) is None and _PRODUCT_HEAD.match(folded, end) is None:
+    if (
+        _NEWS.search(sentence) is None
+        and _PRODUCT_HEAD.match(folded, end) is None
+        and _USING.search(folded, max(0, start - 30), start) is None
+    ):
         return False
     return _SPEAKER.search(_READING.sub(" ", sentence)) is None

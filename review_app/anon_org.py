@@ -12,8 +12,8 @@ introduces nobody.
 from __future__ import annotations
 
 import re
-from bisect import insort
 from collections.abc import Iterable
+from heapq import heappop, heappush
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, NAME_CUES
 from review_app.anon_intro import is_quoted
@@ -147,15 +147,20 @@ def spans_after_names(original: str, spans: list[tuple[int, int]]) -> list[tuple
     """`spans`, with the capitalised words that say whom each is from or for ("[Poppy] from
     the Willowbank Primary helpdesk"), and so on along a chain ("by [Tallwood] for the
     Ridgeway Foundation's office")."""
-    found = sorted(spans)
-    index = 0
-    while index < len(found):
-        connector = _OF_AFTER_NAME.match(original, found[index][1])
+    # A heap and a set: with thousands of spans, a sorted list's insertions and membership
+    # tests were quadratic. A span found starts after the one it follows, so it is still ahead.
+    waiting = sorted(set(spans))
+    seen = set(waiting)
+    found: list[tuple[int, int]] = []
+    while waiting:
+        span = heappop(waiting)
+        found.append(span)
+        connector = _OF_AFTER_NAME.match(original, span[1])
         if connector is not None:
-            span = _capitalised_after(original, connector.end(), lower=0)
-            if span is not None and span not in found:
-                insort(found, span)  # after `index`: it starts after this span's end
-        index += 1
+            after = _capitalised_after(original, connector.end(), lower=0)
+            if after is not None and after not in seen:
+                seen.add(after)
+                heappush(waiting, after)
     return found
 
 

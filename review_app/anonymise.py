@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cached_property
 
 from review_app.anon_basis import (
     spans_of_cjk_speakers,
@@ -34,7 +33,6 @@ from review_app.anon_cues import (
     MADE_BY_BETWEEN,
     NAME_THEN_MODEL,
     arrives_at_opening,
-    cue_ends,
     opens_sentence,
     speaks_as,
 )
@@ -45,17 +43,13 @@ from review_app.anon_disguise import (
     spans_of_spaced_names,
     spans_of_split_names,
 )
+from review_app.anon_document import Document
 from review_app.anon_intro import (
     is_quoted_speech,
     spans_of_introduced_names,
     spans_of_unknown_makers,
 )
-from review_app.anon_layout import (
-    identity_cells,
-    is_code_value,
-    is_ordinary_head,
-    is_signature,
-)
+from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
 from review_app.anon_match import (
     MARKER,
     bounded_matches,
@@ -86,24 +80,9 @@ from review_app.anon_round import CODE_PREFIX, new_code, round_names
 from review_app.anon_scripts import is_cjk
 from review_app.identity_forms import reversed_runs, spans_of_system_labels
 from review_app.lexicon import NameLexicon, load_lexicon
-from review_app.textfold import FoldedText, fold
+from review_app.textfold import fold
 
 __all__ = ["CODE_PREFIX", "CUES", "MARKER", "Scrubber", "new_code", "round_names"]
-
-
-class _Document(FoldedText):
-    """A folded text and where its self-identifying cues end, found on first need."""
-
-    # Given names written with a surname somewhere in the text ("Claude Marchand"): a person's
-    # wherever else they are written alone. Set by the scrubber before names are decided.
-    people: frozenset[str] = frozenset()
-    # Where known names other than companies start: a passive "was trained by" counts after
-    # one ("O Gemini foi treinado pelo Google"). Set by the scrubber before names are decided.
-    name_starts: tuple[int, ...] = ()
-
-    @cached_property
-    def cue_ends(self) -> frozenset[int]:
-        return cue_ends(self.folded, self.name_starts) | frozenset(identity_cells(self.folded))
 
 
 class Scrubber:
@@ -131,7 +110,7 @@ class Scrubber:
         )
 
     def __call__(self, text: str) -> str:
-        document = _Document(text)
+        document = Document(text)
         # What tells that the answer names itself besides its known names.
         identifying = [
             *self._spans_of_disguised_names(document),
@@ -156,7 +135,7 @@ class Scrubber:
         return replace_spans(text, spans_after_names(text, spans))
 
     @staticmethod
-    def _starts_a_person(document: _Document, span: tuple[int, int]) -> bool:
+    def _starts_a_person(document: Document, span: tuple[int, int]) -> bool:
         words = fold(document.original[span[0] : span[1]]).split()
         return len(words) == 2 and words[0] in document.people
 
@@ -172,7 +151,7 @@ class Scrubber:
             ):
                 yield start, end
 
-    def _spans_of_disguised_names(self, document: _Document) -> Iterable[tuple[int, int]]:
+    def _spans_of_disguised_names(self, document: Document) -> Iterable[tuple[int, int]]:
         """ "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise."""
         folded = document.folded
 
@@ -199,7 +178,7 @@ class Scrubber:
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
-        document = _Document(text)
+        document = Document(text)
         matches = list(bounded_matches(self._anywhere, document.folded))
         document.name_starts = self._starts_of_models(matches)
         self._find_people(document, matches)
@@ -210,7 +189,7 @@ class Scrubber:
         ]
 
     def _spans_of_names(
-        self, document: _Document, *, names_itself: bool = False
+        self, document: Document, *, names_itself: bool = False
     ) -> Iterable[tuple[int, int]]:
         matches = [
             match
@@ -273,7 +252,7 @@ class Scrubber:
                 yield document.original_span(match.start(), match.end())
 
     def _decide_in_an_answer_that_names_itself(
-        self, document: _Document, matches: list[re.Match[str]], decided: list[bool]
+        self, document: Document, matches: list[re.Match[str]], decided: list[bool]
     ) -> None:
         """Once an answer names itself ("Sou o Gemini."), its maker and its own name said
         again are names wherever they are written as one ("O Google me treinou", "o Tuiuiú
@@ -304,7 +283,7 @@ class Scrubber:
             if parts_of_folded(match.group("name")) not in self._companies
         )
 
-    def _is_everyday_with_surname(self, document: _Document, match: re.Match[str]) -> bool:
+    def _is_everyday_with_surname(self, document: Document, match: re.Match[str]) -> bool:
         parts = parts_of_folded(match.group("name"))
         return (
             match.end() == match.end("name")
@@ -312,7 +291,7 @@ class Scrubber:
             and is_person_name(document, match, self._known_words)
         )
 
-    def _looks_like_a_name(self, document: _Document, match: re.Match[str]) -> bool:
+    def _looks_like_a_name(self, document: Document, match: re.Match[str]) -> bool:
         """An everyday word is a name in a self-identifying context only when written as one:
         capitalised, in Chinese, or with a version ("Sou a Estrela", "i am llama 3", "我是豆包";
         not "sou a estrela da festa")."""
@@ -326,13 +305,13 @@ class Scrubber:
         )
 
     @staticmethod
-    def _is_capitalised(document: _Document, match: re.Match[str] | None) -> bool:
+    def _is_capitalised(document: Document, match: re.Match[str] | None) -> bool:
         if match is None:
             return False
         first = document.original[document.original_index(match.start())]
         return first.isupper() or is_cjk(first)
 
-    def _is_name_here(self, document: _Document, match: re.Match[str]) -> bool:
+    def _is_name_here(self, document: Document, match: re.Match[str]) -> bool:
         """Whether a match is a name by its kind and its context (before any cue is looked
         for): an everyday word needs a version, a given name must not be a person's, and any
         name may be in ordinary use ("pesquisei no Google")."""
@@ -351,7 +330,7 @@ class Scrubber:
         folded, start, end = document.folded, match.start(), match.end()
         if self._follows_cue(document, match.start()):
             return True
-        if kind == KIND_GIVEN and is_person(folded, start, end):
+        if kind == KIND_GIVEN and (is_person(folded, start, end) or start in document.person_cells):
             return False
         written = document.original[slice(*document.original_span(start, match.end("name")))]
         if is_ordinary_use("".join(parts), folded, start, end, written):
@@ -359,7 +338,7 @@ class Scrubber:
         # "The news said OpenAI is hiring": kept unless the answer names itself (see below).
         return kind != KIND_ANYWHERE or not is_in_the_news(folded, start, end)
 
-    def _find_people(self, document: _Document, matches: list[re.Match[str]]) -> None:
+    def _find_people(self, document: Document, matches: list[re.Match[str]]) -> None:
         document.people = frozenset(
             match.group("name")
             for match in matches
@@ -373,7 +352,7 @@ class Scrubber:
             )
         )
 
-    def _is_a_person(self, document: _Document, match: re.Match[str]) -> bool:
+    def _is_a_person(self, document: Document, match: re.Match[str]) -> bool:
         """A given name that is a person's even after "my name is": with a surname ("Claude
         Marchand", and so anywhere else in the answer), or in a quoted speech ('He said, "My
         name is Claude"')."""
@@ -382,7 +361,7 @@ class Scrubber:
         return match.group("name") in document.people
 
     @staticmethod
-    def _follows_cue(document: _Document, start: int) -> bool:
+    def _follows_cue(document: Document, start: int) -> bool:
         """Whether a self-identifying cue ("sou o", "developed by", "我是") ends right before
         `start`."""
         return start in document.cue_ends
