@@ -204,14 +204,15 @@ def cue_ends(folded: str, name_starts: Iterable[int] = ()) -> frozenset[int]:
     named = sorted(name_starts)
     ends: set[int] = set(called_ends(folded))
     for match in _CUE_AT.finditer(folded):
-        if _made_is_other(folded, match.start(), named):
+        start, end, bare = match.start(), match.start("end"), match.start("bare")
+        if _made_is_other(folded, start, named):
             continue
         # "I'm a Gemini" is a star sign: an English indefinite article introduces no name.
-        if _INDEFINITE_AFTER_I_AM.match(folded, match.start(), match.start("end")) is None:
-            ends.add(match.start("end"))
+        if folded[start] != "i" or _INDEFINITE_AFTER_I_AM.match(folded, start, end) is None:
+            ends.add(end)
         # A name may open with what reads as an article: "Me llamo Le Chat", "I'm Le Chat".
-        if match.start("bare") >= 0:
-            ends.add(match.start("bare"))
+        if bare >= 0:
+            ends.add(bare)
     return frozenset(ends)
 
 

@@ -73,7 +73,7 @@ def spans_of_split_names(
         # Markup inside a word is there to part it: shorter names count ("**G**rok").
         shortest = _MIN_JOINED_IN_MARKUP if kept == 2 else _MIN_JOINED
         # Anything but a space parts a name's own words to hide them ("| Deep | Seek |").
-        parted = kept == 2 or folded[previous_end:start] not in (" ", ".", "\n")
+        parted = kept == 2 or start - previous_end != 1 or folded[previous_end] not in " .\n"
         head = ""
         for index in range(len(pieces) - 1, -1, -1):  # the nearest piece first
             head = pieces[index][1] + head

@@ -5,7 +5,6 @@ surname, a versioned everyday word; and the replacement of the spans found."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 
 from review_app.anon_cues import cue_ends
@@ -147,34 +146,24 @@ def bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[
         position = max(match.end(), start + 1)
 
 
-# Letters of another form that a reader reads as plain ones: fullwidth ("Ｇｅｍｉｎｉ"),
-# mathematical ("𝐆𝐞𝐦𝐢𝐧𝐢"), circled, small capitals. Nobody writes a word so but to hide it;
-# fullwidth Latin is ordinary in Chinese text, where it counts only as a name.
-_FULLWIDTH = re.compile("[\uff01-\uff5e]")
-
-
-def is_in_letter_forms(document: FoldedText, start: int, end: int) -> bool:
-    """Whether the name at folded[start:end] is written in compatibility letters."""
-    first, last = document.original_span(start, end)
-    written = document.original[first:last]
-    if written.isascii() or not any(
-        not c.isascii() and unicodedata.normalize("NFKC", c).isascii() for c in written
-    ):
-        return False
-    near = document.original[max(0, first - 20) : last + 20]
-    return _FULLWIDTH.search(written) is None or not any(is_cjk(c) for c in near)
-
-
 _MOST_REPEATED = 20  # names looked for again in one answer: a handful in any real one
 
 
 def spans_of_repeats(text: str, spans: list[tuple[int, int]]) -> Iterable[tuple[int, int]]:
     """Every other place where a name found by its context is written again: "Meet Ava,
-    Northwind Bank's digital assistant. Ava can help" (the second "Ava" has no context)."""
-    written = sorted({text[start:end].strip() for start, end in spans})
-    for name in written[:_MOST_REPEATED]:
+    Northwind Bank's digital assistant. Ava can help" (the second "Ava" has no context).
+    Looked for with str.find: a regex per answer's set of names was compiled every time."""
+    written = sorted({text[start:end].strip() for start, end in spans})[:_MOST_REPEATED]
+    for name in written:
         if not any(c.isalpha() for c in name) or len(name) < (2 if is_cjk(name[0]) else 3):
             continue
-        pattern = re.escape(name) if is_cjk(name[0]) else rf"(?<!\w){re.escape(name)}(?!\w)"
-        for match in re.finditer(pattern, text):
-            yield match.span()
+        # A Chinese name is no word to look for whole; a Latin one is ("Ava", not "Avalon").
+        whole = not is_cjk(name[0])
+        start = text.find(name)
+        while start >= 0:
+            end = start + len(name)
+            if not whole or not (
+                (start and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
+            ):
+                yield start, end
+            start = text.find(name, end)

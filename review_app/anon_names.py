@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from review_app.anon_scripts import WORD
@@ -40,6 +41,8 @@ def name_parts(name: str) -> tuple[str, ...]:
     return tuple(_PARTS.findall(fold(name)))
 
 
+# Cached: a text names the same few names many times, and each is asked of several times.
+@lru_cache(maxsize=4096)
 def parts_of_folded(folded: str) -> tuple[str, ...]:
     return tuple(_PARTS.findall(folded))
 

@@ -10,6 +10,7 @@ Each is checked only where nothing else makes the word a name: "Sou o Google" st
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from review_app.anon_scripts import WORD
 
@@ -49,6 +50,10 @@ _ADJECTIVE_ANTHROPIC = re.compile(
 _BAIDU_SEARCH = re.compile(r"(?:一下|搜索|搜一下|地图|百科|网盘)")
 
 
+# Stems whose ordinary use shows in how they are written (is_ordinary_use's `written`).
+CASED_STEMS = frozenset({"copilot", "minimax"})
+
+
 def is_ordinary_use(stem: str, folded: str, start: int, end: int, written: str = "") -> bool:
     """Whether the name `stem` at folded[start:end] (`written` as in the original) is used as
     an ordinary word: Google as a search engine, Ernie a Muppet, GPT a general-purpose
@@ -76,23 +81,35 @@ def is_ordinary_use(stem: str, folded: str, start: int, end: int, written: str =
 # A maker or a product in the world's news or business, in a sentence without the speaker:
 # "The news said OpenAI and Google are hiring", "Leí que OpenAI y Mistral abrieron oficinas",
 # "最近 OpenAI 和 Google 的新闻很多". Kept only in an answer that does not name itself.
-_NEWS = re.compile(
-    r"(?<![a-z])(?:news|headlines?|noticias?|noticiario|jornal|jornais|periodicos?|newspapers?"
-    r"|press|imprensa|prensa|reportagem|reportaje|reported|reports?|articles?|artigos?|articulos?"
-    r"|announced|anunciou|anunciaram|anuncio|anunciaron|compan(?:y|ies)|empresas?|startups?"
-    r"|firms?|companhias?|companias?|big\s+tech|tech\s+giants?|gigantes|hiring|hires"
-    r"|contratando|contratam|contratan|vagas|vacantes|jobs|empregos?|empleos?|internships?"
-    r"|estagios?|practicas|careers?|carreiras?|offices?|oficinas?|escritorios?|sede"
-    r"|headquarters|headquartered|investors?|investidores|inversores|investments?"
-    r"|investimentos?|inversion(?:es)?|funding|raised|captou|valuation|valor\s+de\s+mercado"
-    r"|shares|stocks?|acoes|acciones|ipo|lawsuits?|sued|processad[oa]|demandad[oa]|court"
-    r"|tribunal|regulators?|reguladores|antitrust|partnership|parceria|alianza|acquisition"
-    r"|acquired|aquisicao|adquiriu|deal|acordo|acuerdo|revenue|receita|ingresos|ceo|founders?"
-    r"|fundador(?:es|as?)?|employees|funcionarios|empleados|industry|industria|sector|setor"
-    r"|competitors?|concorrentes|competidores|rivals?|rivais|works?\s+(?:at|for)|working\s+(?:at"
-    r"|for)|trabalha\s+(?:n[oa]|para)|trabaja\s+(?:en|para))(?![a-z])"
-    r"|新闻|报道|消息|媒体|公司|企业|招聘|总部|办公室|融资|估值|股价|股票|上市|诉讼|收购|创始人|员工|行业"
+# Looked for as whole words in a set (one pass over the sentence's words): as one regex of
+# alternatives it was tried at every position of every sentence that held a name.
+_NEWS_TEXT = (
+    "news headline headlines noticia noticias noticiario jornal jornais periodico periodicos"
+    " newspaper newspapers press imprensa prensa reportagem reportaje reported report reports"
+    " article articles artigo artigos articulo articulos announced anunciou anunciaram anuncio"
+    " anunciaron company companies empresa empresas startup startups firm firms companhia"
+    " companhias compania companias gigantes hiring hires contratando contratam contratan"
+    " vagas vacantes jobs emprego empregos empleo empleos internship internships estagio"
+    " estagios practicas career careers carreira carreiras office offices oficina oficinas"
+    " escritorio escritorios sede headquarters headquartered investor investors investidores"
+    " inversores investment investments investimento investimentos inversion inversiones"
+    " funding raised captou valuation shares stock stocks acoes acciones ipo lawsuit lawsuits"
+    " sued processado processada demandado demandada court tribunal regulator regulators"
+    " reguladores antitrust partnership parceria alianza acquisition acquired aquisicao"
+    " adquiriu deal acordo acuerdo revenue receita ingresos ceo founder founders fundador"
+    " fundadores fundadora fundadoras employees funcionarios empleados industry industria"
+    " sector setor competitor competitors concorrentes competidores rival rivals rivais"
 )
+_NEWS_WORDS = frozenset(_NEWS_TEXT.split())
+_NEWS_PHRASES = re.compile(
+    r"big\s+tech|tech\s+giants?|valor\s+de\s+mercado|works?\s+(?:at|for)|working\s+(?:at|for)"
+    r"|trabalha\s+(?:n[oa]|para)|trabaja\s+(?:en|para)"
+)
+_CJK_NEWS = (
+    *("新闻", "报道", "消息", "媒体", "公司", "企业", "招聘", "总部", "办公室", "融资", "估值"),
+    *("股价", "股票", "上市", "诉讼", "收购", "创始人", "员工", "行业"),
+)
+_LATIN_WORDS = re.compile(r"[a-z]+")
 # The speaker in the sentence: then the maker may be its own ("OpenAI, the company that made
 # me"). Reading the news is no self-description: "I read that", "Leí que", "我看到新闻说".
 _SPEAKER = re.compile(
@@ -130,11 +147,23 @@ def is_in_the_news(folded: str, start: int, end: int) -> bool:
     sentence_start = breaks[-1].end() if breaks else window_start
     following = _SENTENCE_BREAK.search(folded, end, end + _REACH)
     sentence_end = following.start() if following is not None else min(len(folded), end + _REACH)
-    sentence = folded[sentence_start:start] + " " + folded[end:sentence_end]
-    if (
-        _NEWS.search(sentence) is None
-        and _PRODUCT_HEAD.match(folded, end) is None
-        and _USING.search(folded, max(0, start - 30), start) is None
-    ):
-        return False
+    return (
+        _PRODUCT_HEAD.match(folded, end) is not None
+        or _USING.search(folded, max(0, start - 30), start) is not None
+        or _tells_news(folded[sentence_start:sentence_end])
+    ) and _is_not_the_speakers(folded[sentence_start:sentence_end])
+
+
+# Cached: the names of one sentence share it (the same sentence is read once per name).
+@lru_cache(maxsize=256)
+def _tells_news(sentence: str) -> bool:
+    return (
+        not _NEWS_WORDS.isdisjoint(_LATIN_WORDS.findall(sentence))
+        or _NEWS_PHRASES.search(sentence) is not None
+        or any(word in sentence for word in _CJK_NEWS)
+    )
+
+
+@lru_cache(maxsize=256)
+def _is_not_the_speakers(sentence: str) -> bool:
     return _SPEAKER.search(_READING.sub(" ", sentence)) is None

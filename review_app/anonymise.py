@@ -53,7 +53,6 @@ from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
 from review_app.anon_match import (
     MARKER,
     bounded_matches,
-    is_in_letter_forms,
     is_in_web_address,
     is_labelled_as_written,
     is_latin_word_after_cue,
@@ -73,7 +72,7 @@ from review_app.anon_names import (
     parts_of_folded,
     trie_pattern,
 )
-from review_app.anon_ordinary import is_in_the_news, is_ordinary_use
+from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_ordinary_use
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
 from review_app.anon_people import is_described_as_model, is_person
 from review_app.anon_round import CODE_PREFIX, new_code, round_names
@@ -203,7 +202,7 @@ class Scrubber:
             or is_in_web_address(document.folded, match.end())
             # Something invisible inside a name ("Gem\u2060ini") is there to hide it.
             or document.hides_inside(match.start("name"), match.end("name"))
-            or is_in_letter_forms(document, match.start("name"), match.end("name"))
+            or document.in_letter_forms(match.start("name"), match.end("name"))
             or is_link_to_itself(document.folded, match)
             or self._is_name_here(document, match)
             for match in matches
@@ -332,8 +331,14 @@ class Scrubber:
             return True
         if kind == KIND_GIVEN and (is_person(folded, start, end) or start in document.person_cells):
             return False
-        written = document.original[slice(*document.original_span(start, match.end("name")))]
-        if is_ordinary_use("".join(parts), folded, start, end, written):
+        stem = "".join(parts)
+        # How it is written tells only some stems apart ("the copilot", "minimax").
+        written = (
+            document.original[slice(*document.original_span(start, match.end("name")))]
+            if stem in CASED_STEMS
+            else ""
+        )
+        if is_ordinary_use(stem, folded, start, end, written):
             return False
         # "The news said OpenAI is hiring": kept unless the answer names itself (see below).
         return kind != KIND_ANYWHERE or not is_in_the_news(folded, start, end)
