@@ -150,7 +150,8 @@ _CJK_CUE_FIRST = "我可你您叫称本这作由来回模助署提开研"  # the
 # Labels of a header or a signature: "modelo: sabia-4", "organização: Maritaca", "Firmado:".
 # Each opens where no word character precedes it.
 LABEL_CUES = (
-    r"(?:model|modelo|modele|organizacao|organization|organizacion|provider"
+    r"(?:model|modelo|modele|organizacao|organization|organizacion|provider|disclaimer"
+    r"|aviso\s+legal|descargo\s+de\s+responsabilidad|isencao\s+de\s+responsabilidade|免责声明"
     r"|provedor|fornecedor|proveedor|author|autor|signed|assinado|firmado|signe)\s*:",
     r"(?:eu|yo|moi),",  # "Eu, Gemini, não tenho acesso"
     # The speaker's row of a table: "| Assistente | Grok 3 |", "| Model | Qwen |".
@@ -299,7 +300,7 @@ MADE_BY_BETWEEN = re.compile(
 # ("As Gemini, I cannot", "Como Llama, eu evito").
 NAME_THEN_MODEL = re.compile(
     rf"\s+(?:model|modelo|modele|assistant|assistente|asistente|ai|ia|llm|chatbot|here|aqui"
-    rf"|speaking|falando|ici)(?!{WORD})"
+    rf"|speaking|falando|ici)(?!{WORD})|\s+por\s+aqui\s*(?:[.!,:]|$)"
     # ("DeepSeek公司的消息" is news: a company is named so by anyone.)
     r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|团队|为你|为您)|\s+al\s+habla"
     # The maker as the subject: "Alibaba Cloud trained me", "Cohere me entrenó", "谷歌训练了我".
@@ -333,8 +334,11 @@ NAME_THEN_MODEL = re.compile(
     # Advice given to the reader in Chinese: "元宝提醒你", "混元这边建议你".
     r"|\s*(?:这边|这里)?(?:提醒|建议|温馨提示|告诉|来回答|来解答|认为|觉得)(?:你|您)"
     # The disclaimer under an assistant's answer: "Gemini can make mistakes".
-    r"|\s+(?:can|may|might)\s+make\s+mistakes|\s+(?:pode|puede)\s+cometer\s+(?:erros|errores)"
-    r"|\s*可能会?(?:出错|犯错)"
+    # (then what to check: "Gemma could be wrong about the bus" is anybody).
+    r"|\s+(?:can|may|might)\s+make\s+mistakes[^\n]{0,60}?(?:check|verify|confirm)"
+    r"|\s+(?:pode|puede)\s+cometer\s+(?:erros|errores)[^\n]{0,60}?(?:confir|verifi|revis|cheque"
+    r"|comprueb)"
+    r"|\s*可能会?(?:出错|犯错)[^\n]{0,30}?(?:核实|核对|确认|查证)"
     # An answer under the name: "豆包的建议", "通义的回答".
     r"|\s*的(?:建议|回答|回复|答复)"
     r"|,\s+(?:i|eu|yo|je)\s"

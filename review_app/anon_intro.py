@@ -110,7 +110,7 @@ _WEAK_INTRODUCTION = re.compile(
 # An answer that opens with its speaker's name: "Sage here, the study buddy", "Aquí Lolo,
 # el asistente", "Aqui é a Iara!".
 _HERE = (
-    r",?\s+(?:here|aqui|speaking|falando|al\s+habla|at\s+your\s+service|a\s+su\s+servicio"
+    r",?\s+(?:here|aqui|por\s+aqui|speaking|falando|al\s+habla|at\s+your\s+service|a\s+su\s+servicio"
     r"|a\s+seu\s+dispor|ao\s+seu\s+dispor|para\s+servirle)"
 )
 _OPENING_HERE = re.compile(
@@ -151,6 +151,8 @@ _SAYING = re.compile(
 _WORDS_NOT_NAMES = (
     "ia ai llm bot chatbot sorry afraid happy glad sure not here just also able going ready"
     " unable really so very still i an a the it um uma no yes sim only always never"
+    # Abbreviated titles, whose full stop ends no sentence: "Good morning, I'm Dr. Patel".
+    " dr dra mr mrs ms sr sra srta prof profa"
 )
 _NOT_NAMES = frozenset(_WORDS_NOT_NAMES.split())
 

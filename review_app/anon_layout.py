@@ -125,7 +125,9 @@ _PERSON_HEADER = re.compile(
     r"(?:nome|nombre|name|aluno|aluna|alumno|alumna|student|estudante|estudiante|paciente"
     r"|patient|funcionario|empleado|employee|staff|cliente|client|customer|candidato|candidata"
     r"|candidate|inquilino|tenant|morador|vecino|neighbou?r|participante|participant|姓名|学生"
-    r"|员工|患者|客户)(?:e?s)?"
+    # People's jobs: "| Enfermeira | Turno |".
+    r"|enfermeir[oa]|enfermer[oa]|nurse|medic[oa]|doctor|professor[a]?|profesor[a]?|teacher"
+    r"|responsavel|contato|contacto|contact|员工|患者|客户)(?:e?s)?"
 )
 _CELL_MARKUP = " \t*_`"
 

@@ -124,6 +124,10 @@ _HUMAN_DETAIL = re.compile(
     r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
     r"|studying)(?![a-z])"
     # Whose relative or neighbour: "Sou o Pedro, pai da Ana", "soy Carlos, tu vecino".
+    # A person of a group of people: "soy Jorge, del comité de vecinos".
+    r"|(?:from|of|de|del|da|do|de\s+la)\s+(?:the\s+|la\s+|el\s+|a\s+|o\s+)?(?:comite|committee"
+    r"|associacao|association|asociacion|neighbou?rhood|parents|pais|padres|turma|class|clase"
+    r"|igreja|church|iglesia|clube|club|condominio)(?![a-z])"
     # A person asking: "Sou o João e gostaria de uma informação", "I'm Ana and I'd like".
     r"|(?:i'd\s+like|i\s+would\s+like|i\s+want|i\s+need|gostaria|queria|quero|preciso"
     r"|quisiera|quiero|necesito)(?![a-z])(?!\s+(?:de\s+)?(?:to\s+)?(?:te\s+|lhe\s+)?(?:help"
