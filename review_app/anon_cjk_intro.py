@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_intro import is_quoted
+from review_app.anon_quotes import is_quoted
 from review_app.textfold import FoldedText
 
 # The speaker ("我", "本助手") earlier in the sentence: "我是小禾，…的导诊助手，由绿洲医疗科技开发",
@@ -45,8 +45,10 @@ _CJK_HERE = re.compile(
 # ("春天来啦！记得带孩子去打疫苗" offers no help: spring is no speaker).
 _CJK_ARRIVING = re.compile(
     r"\W*(?:(?:你好|您好|嗨|哈喽|大家好)[呀啊哦~！!，,\s]*)?(?P<name>[^\s，,。！？!?、的我你他她它这那]{1,6}?)"
-    r"(?:来啦|来了|在这里|在此|上线啦|上线了|报到)[，,！!~。\s]*[^。？?\n]{0,8}?"
+    r"(?:(?:来啦|来了|在这里|在此|上线啦|上线了|报到)[，,！!~。\s]*[^。？?\n]{0,8}?"
     r"(?:为你|为您|帮你|帮您|陪你|随时|给你|有什么(?:可以|能|需要|想|要))"
+    # "小云为您服务～": serving, not "妈妈为你做了饭".
+    r"|(?:很高兴)?(?:为你|为您)(?:服务|效劳))"
 )
 # "我是平安银行的小安，很高兴为你服务": the speaker's organisation, then its nickname, then help.
 _CJK_ORGANISATION_NICKNAME = re.compile(

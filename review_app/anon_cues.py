@@ -290,6 +290,7 @@ def _made_is_other(folded: str, start: int, name_starts: list[int]) -> bool:
 AFTER_NAME = re.compile(
     r",?\s+(?:d[aoe]|from|by|of|pel[oa]|del?|par)\s+(?:the\s+|la\s+|el\s+)?|'s\s+|\s*的\s*|\s*由\s*"
 )
+CJK_MODEL_AFTER = re.compile(r"\s*大?模型")
 # Between a name and its maker: "Grok is made by xAI", "Gemini foi criado pelo Google".
 MADE_BY_BETWEEN = re.compile(
     r"\s+(?:is|was|e|foi|es|fue|est|a\s+ete)\s+(?:"

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, MARKUP, NAME_CUES, called_ends
 from review_app.anon_people import tells_a_human_life
+from review_app.anon_quotes import is_quoted
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -116,8 +117,13 @@ _HERE = (
 _OPENING_HERE = re.compile(
     r"(?P<cue>aqui(?:\s+(?:e|fala))?\s+(?:(?:o|a|el|la)\s+)?)?[*_]{0,2}"
     r"(?P<name>[^\W\d_]+(?:\s+(?!here|aqui|speaking|at\s)[^\W\d_]+)?)[*_]{0,2}"
-    # Whom it is with, before "here": "Lina, da Seguros Atalaia, falando".
-    rf"(?:,?\s+(?:from|at|with|de|da|do|del)\s+(?P<org>[^,.!?\n]{{1,40}}?)(?={_HERE}))?"
+    # What it is, in brackets: "Remy (Greenfield Transit's assistant) here".
+    r"(?:\s*\((?P<aside>[^()\n]{1,60})\))?"
+    # Whom it is with, before "here": "Lina, da Seguros Atalaia, falando", "Sol, asistente de
+    # Inmobiliaria Brisa, al habla".
+    r"(?:,?\s+(?:(?:the|o|a|el|la|your|seu|sua|tu)\s+)?(?:(?:assistant|assistente|asistente"
+    r"|atendente|chatbot|bot|helper|ajudante|ayudante)(?:\s+(?:virtual|digital))?\s+)?"
+    rf"(?:from|at|with|de|da|do|del)\s+(?P<org>[^,.!?\n]{{1,40}}?)(?={_HERE}))?"
     rf"(?P<here>{_HERE})?"
     r"[*_]{0,2}\s*(?:[,.!:\u2014\u2013-]|$)"
 )
@@ -142,8 +148,7 @@ _AFFILIATION = re.compile(
 )
 _SENTENCE_END = re.compile(r"\*{0,2}\s*(?:[.!]|$)")
 _GREETED_END = re.compile(r"\*{0,2}\s*(?:[.!,;]|$)")
-# Somebody else speaking: a line of dialogue, a quotation, a verb of saying after it.
-_DIALOGUE_LINE = re.compile(r"[ \t]*[\u2014\u2013]")
+# Somebody else speaking: a verb of saying after a quotation.
 _SAYING = re.compile(
     r"[^.!?\n]{0,40}?[\"\u201d\u00bb,\u2014\u2013-]\s*(?:disse|diz|respondeu|perguntou"
     r"|falou|said|says|replied|asked|dijo|respondio|pregunto|dit|repondit)(?![a-z])"
@@ -165,7 +170,7 @@ def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
         if len(between.split()) > 2 and _AI_NOUN.search(between) is None:
             continue  # "I am driving a car made by Ford": the car was made, not the speaker
         start = document.original_index(match.end())
-        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+        if is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
             continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
@@ -185,7 +190,7 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
     folded, original = document.folded, document.original
     for match in _INTRODUCTION.finditer(folded):
         start = document.original_index(match.end())
-        if not original[start].isupper() or _is_quoted(original, start):
+        if not original[start].isupper() or is_quoted(original, start):
             continue
         end = _named_end(original, start)
         word = original[start:end].casefold().split(" ", 1)[0]
@@ -215,7 +220,7 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
     yield from _opening_introduction(document)
     for match in _CJK_LATIN_NAME.finditer(folded):
         start = document.original_index(match.end())
-        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+        if is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
             continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
@@ -263,8 +268,10 @@ def _opening_introduction(document: FoldedText) -> Iterable[tuple[int, int]]:
     after = opening.end("here") if opening.group("here") is not None else -1
     org = opening.start("org")
     named_org = org >= 0 and document.original[document.original_index(org)].isupper()
+    aside = opening.group("aside")
     if (
         named_org
+        or (aside is not None and _AI_NOUN.search(aside) is not None)
         or after < 0
         or any(
             pattern.match(document.folded, after) is not None
@@ -272,6 +279,19 @@ def _opening_introduction(document: FoldedText) -> Iterable[tuple[int, int]]:
         )
     ):
         yield span
+        # Whom it serves: "Sol, asistente de Inmobiliaria Brisa, al habla", "Remy (Greenfield
+        # Transit's assistant) here".
+        if named_org:
+            start = document.original_index(org)
+            yield start, _capitalised_end(document.original, start)
+        if aside is not None:
+            first, last = document.original_span(*opening.span("aside"))
+            owner = _OWNER_IN_ASIDE.match(document.original, first, last)
+            if owner is not None:
+                yield owner.span("owner")
+
+
+_OWNER_IN_ASIDE = re.compile(r"(?P<owner>(?:[A-Z][\w&\-]*+[ \t]+){0,3}[A-Z][\w&\-]*+)'s\s")
 
 
 # Software's role only ("Maria — assistente administrativa" is a person's job).
@@ -293,7 +313,7 @@ def _capitalised_name(document: FoldedText, folded_start: int) -> tuple[int, int
     ("I", "Sorry") or a quotation's."""
     original = document.original
     start = document.original_index(folded_start)
-    if start >= len(original) or not original[start].isupper() or _is_quoted(original, start):
+    if start >= len(original) or not original[start].isupper() or is_quoted(original, start):
         return None
     end = _named_end(original, start)
     word = original[start:end].casefold().split(" ", 1)[0]
@@ -302,7 +322,6 @@ def _capitalised_name(document: FoldedText, folded_start: int) -> tuple[int, int
     return start, end
 
 
-_QUOTE_REACH = 300
 _ADJECTIVE_ENDINGS = ("ian", "ese", "ish")  # "I'm Brazilian", "I'm Japanese", "I'm British"
 
 
@@ -313,6 +332,13 @@ def _is_confirmed(document: FoldedText, match: re.Match[str], name_end: int) -> 
     Brisa.")."""
     folded = document.folded
     if _CONFIRMS.match(folded, name_end) is not None:
+        return True
+    # Who made the speaker, said earlier in the sentence: "Fui desenvolvido pela Jaguar Tech
+    # e me chamo Tupi" ("Fui criado pela minha avó" names no maker).
+    window = max(0, match.start() - 200)
+    sentence = max(window, *(folded.rfind(c, window, match.start()) + 1 for c in ".!?\n"))
+    made = _SELF_DESCRIPTION.search(folded, sentence, match.start())
+    if made is not None and document.original[document.original_index(made.end())].isupper():
         return True
     if _HELP_OFFER.match(folded, name_end) is not None:
         return True
@@ -330,44 +356,6 @@ def _is_confirmed(document: FoldedText, match: re.Match[str], name_end: int) -> 
         if end > start and document.original[start].isupper():
             name_end = affiliation.end() + len(FoldedText(document.original[start:end]).folded)
     return ends.match(folded, name_end) is not None
-
-
-def is_quoted_speech(original: str, start: int) -> bool:
-    """Whether the name at `start` is said in a quotation that opened before its words
-    ('He said, "My name is Claude, I'll take"'): somebody else introducing themselves. A
-    name quoted alone ('Sou o "Claude"') is no speech."""
-    if not _is_quoted(original, start):
-        return False
-    before = original[max(0, start - _QUOTE_REACH) : start]
-    opening = max(before.rfind(q) for q in '"\u201c\u00ab')
-    return opening >= 0 and len(re.findall(r"[^\W\d_]+", before[opening + 1 :])) >= 2
-
-
-def _is_quoted(original: str, start: int) -> bool:
-    """Whether `start` is inside a quotation or a line of dialogue ("— Eu sou o Pedro —
-    respondeu", 'Ela disse: "Oi, eu sou a Marina"'): a person speaking, not the answer."""
-    # Looked for in the last few hundred characters only: a quotation spans no more, and a
-    # search back to the line's start would make a long line quadratic.
-    line_start = original.rfind("\n", max(0, start - _QUOTE_REACH), start) + 1
-    line_start = max(line_start, start - _QUOTE_REACH)
-    line = original[line_start:start]
-    if _DIALOGUE_LINE.match(line) is not None:
-        return True
-    opened = any(line.count(left) > line.count(right) for left, right in _QUOTE_PAIRS)
-    return opened or line.count('"') % 2 == 1
-
-
-_QUOTE_PAIRS = (
-    ("\u201c", "\u201d"),
-    ("\u00ab", "\u00bb"),
-    ("\u300c", "\u300d"),
-    ("\u300e", "\u300f"),
-)
-
-
-def is_quoted(original: str, start: int) -> bool:
-    """Whether `start` is inside a quotation or a line of dialogue: somebody else speaking."""
-    return _is_quoted(original, start)
 
 
 def _named_end(original: str, start: int) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from heapq import heappop, heappush
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, NAME_CUES
-from review_app.anon_intro import is_quoted
+from review_app.anon_quotes import is_quoted
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -55,7 +55,9 @@ _OWNER_VERB = re.compile(
 # Primary helpdesk", "soy [Spark] de iFlytek", "created by [Tallwood] for the Ridgeway
 # Foundation's office". Only after a span already masked.
 _OF_AFTER_NAME = re.compile(
-    r"(?:\*{1,2}|\])?,?[ \t]+(?:from|of|at|by|for|with|de|da|do|del|pela|pelo|por)"
+    # An emoji may come between: "Sou a [Bia] 🤖, da Clínica Viver".
+    r"(?:\*{1,2}|\])?(?:[ \t]*[\u2600-\u27bf\U0001f000-\U0001faff]{1,3})?,?[ \t]+"
+    r"(?:from|of|at|by|for|with|de|da|do|del|pela|pelo|por)"
     r"[ \t]+(?:(?:the|la|el|o|a)[ \t]+)?(?=[A-Z])"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
@@ -117,7 +119,7 @@ def _organisations(document: FoldedText) -> Iterable[tuple[int, tuple[int, int]]
             yield match.start(), span
     for match in _OWNER_OF_ROLE.finditer(original):
         # Right after the speaker's name: "I'm Harbor, Cresthaven Health's assistant".
-        if not original.endswith(", ", 0, match.start()):
+        if not original.endswith((", ", "(", "\u2014 ", "\u2013 ", "- "), 0, match.start()):
             continue
         folded_start = document.original_span(match.start(), match.start() + 1)[0]
         sentence_start = _sentence_start(folded, folded_start)

@@ -13,8 +13,9 @@ import re
 from review_app.anon_scripts import WORD
 
 _WINDOW = 100  # characters either side searched for a subject ("Bert", "a neighbour")
-_PERSON_BEFORE = re.compile(
-    r"(?:vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
+# People by kin, work, home and company: "meu vizinho Claude", "Sou o Teo, irmão da Carla".
+_PERSON_NOUNS = (
+    r"vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
     r"|colleague|senhor|sr|sra|dona|mr|mrs|ms|monsieur|madame|vecin[oa]|voisin|ami"
     r"|irmao|brother|sister|irma|filho|son|pai|father|professora?|teacher|chef|pintora?|painter"
     # Family, people at work, and a person's title: "my husband Claude", "a enfermeira Gemma".
@@ -31,8 +32,10 @@ _PERSON_BEFORE = re.compile(
     # Companions, in-laws and pets: "tu compañera Gemma", "o sogro Claude", "my dog Kimi".
     r"|compa[nñ]er[oa]|companheir[oa]|sogr[oa]|suegr[oa]|cunhad[oa]|cunad[oa]|[a-z]+-in-law"
     r"|dog|puppy|cat|kitten|pet|cachorr[oa]|cachorrinh[oa]|cadela|gat[oa]|gatinh[oa]|perr[oa]"
-    r"|perrit[oa]|mascota|cavalo|horse|caballo"
-    r"|bert\s+(?:and|e|y|et))"
+    r"|perrit[oa]|mascota|cavalo|horse|caballo|sindic[oa]"
+)
+_PERSON_BEFORE = re.compile(
+    rf"(?:{_PERSON_NOUNS}|bert\s+(?:and|e|y|et))"
     # "o professor de francês, o Claude": the role, what of, then the name set apart.
     r"(?:\s+(?:de|do|da|del|of)\s+[^\W\d_]+)?\.?(?:,\s+(?:(?:o|a|el|la|the)\s+)?)?\s*$"
 )
@@ -133,11 +136,8 @@ _HUMAN_DETAIL = re.compile(
     r"|quisiera|quiero|necesito)(?![a-z])(?!\s+(?:de\s+)?(?:to\s+)?(?:te\s+|lhe\s+)?(?:help"
     r"|ajudar|ayudar|apoiar|explicar|orientar))"
     r"|(?:(?:your|tu|su|seu|sua|teu|tua|the|o|a|el|la|um|uma|un|una)\s+)?(?:[\w-]+'s\s+)?"
-    r"(?:new\s+|novo\s+"
-    r"|nueva?\s+)?(?:neighbou?r|vizinh[oa]|vecin[oa]|pai|mae|padre|madre|father|mother|dad|mom"
-    r"|mum|parent|tenant|inquilin[oa]|landlord|landlady|teacher|professor[a]?|profesor[a]?"
-    r"|nurse|enfermeir[oa]|enfermer[oa]|responsavel|avo|abuel[oa]|grandfather|grandmother"
-    r"|tio|tia|uncle|aunt|son|daughter|filh[oa]|hij[oa]|colleague|colega|classmate)(?![a-z]))"
+    rf"(?:new\s+|novo\s+|nueva?\s+)?(?:{_PERSON_NOUNS}|parent|landlady|responsavel"
+    r"|profesor[a]?)(?![a-z]))"
 )
 
 

@@ -29,6 +29,7 @@ from review_app.anon_basis import (
 from review_app.anon_cjk_intro import spans_of_cjk_introductions, spans_of_cjk_makers
 from review_app.anon_cues import (
     AFTER_NAME,
+    CJK_MODEL_AFTER,
     CUES,
     MADE_BY_BETWEEN,
     NAME_THEN_MODEL,
@@ -44,11 +45,7 @@ from review_app.anon_disguise import (
     spans_of_split_names,
 )
 from review_app.anon_document import Document
-from review_app.anon_intro import (
-    is_quoted_speech,
-    spans_of_introduced_names,
-    spans_of_unknown_makers,
-)
+from review_app.anon_intro import spans_of_introduced_names, spans_of_unknown_makers
 from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
 from review_app.anon_match import (
     MARKER,
@@ -75,6 +72,7 @@ from review_app.anon_names import (
 from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_ordinary_use
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
 from review_app.anon_people import is_described_as_model, is_person
+from review_app.anon_quotes import is_quoted_speech
 from review_app.anon_round import CODE_PREFIX, new_code, round_names
 from review_app.anon_scripts import is_cjk
 from review_app.identity_forms import reversed_runs, spans_of_system_labels
@@ -301,6 +299,8 @@ class Scrubber:
             self._is_capitalised(document, match)
             or has_version
             or is_code_value(document.folded, match.start())
+            # "abab 模型": a word Chinese calls a model is one, in small letters too.
+            or CJK_MODEL_AFTER.match(document.folded, match.end()) is not None
         )
 
     @staticmethod
