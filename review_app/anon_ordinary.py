@@ -85,6 +85,8 @@ def is_ordinary_use(stem: str, folded: str, start: int, end: int, written: str =
 # alternatives it was tried at every position of every sentence that held a name.
 _NEWS_TEXT = (
     "news headline headlines noticia noticias noticiario jornal jornais periodico periodicos"
+    " radio tv television televisao television telejornal telediario paper papers diario"
+    " revista magazine podcast"
     " newspaper newspapers press imprensa prensa reportagem reportaje reported report reports"
     " article articles artigo artigos articulo articulos announced anunciou anunciaram anuncio"
     " anunciaron company companies empresa empresas startup startups firm firms companhia"

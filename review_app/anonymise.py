@@ -63,10 +63,12 @@ from review_app.anon_names import (
     KIND_ANYWHERE,
     KIND_EVERYDAY,
     KIND_GIVEN,
+    ROLE_WORDS,
     classify,
     name_parts,
     name_pattern,
     parts_of_folded,
+    round_forms,
     trie_pattern,
 )
 from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_ordinary_use
@@ -87,7 +89,11 @@ class Scrubber:
 
     def __init__(self, names: Iterable[str], *, lexicon: NameLexicon | None = None) -> None:
         lexicon = lexicon or load_lexicon()
+        names = tuple(names)
         self._kind_of = classify(names, lexicon).kind_of()
+        # The round's own names: never kept as news ("the news said OpenAI…" when OpenAI is
+        # a participant's maker), as nothing keeps a name the review is blind to.
+        self._round_forms = round_forms(names)
         # Companies are capitalised wherever they are written, at a sentence's start too.
         self._companies = frozenset(name_parts(name) for name in lexicon.companies)
         every_name = trie_pattern(self._kind_of)
@@ -103,7 +109,7 @@ class Scrubber:
         self._known_words = (
             frozenset(form[0] for form in self._kind_of)
             | {fold(s) for s in lexicon.suffixes}
-            | _ROLE_WORDS
+            | ROLE_WORDS
         )
 
     def __call__(self, text: str) -> str:
@@ -242,7 +248,12 @@ class Scrubber:
                 and self._is_capitalised(document, previous)
             ):
                 decided[index - 1] = True
-        if names_itself or any(decided):
+        # A round's name said as news ("The news said OpenAI is hiring") is masked, but is no
+        # sign that the answer names itself.
+        if names_itself or any(
+            is_name and not self._is_round_news(document, match)
+            for match, is_name in zip(matches, decided, strict=True)
+        ):
             self._decide_in_an_answer_that_names_itself(document, matches, decided)
         for match, is_name in zip(matches, decided, strict=True):
             if is_name:
@@ -341,7 +352,11 @@ class Scrubber:
         if is_ordinary_use(stem, folded, start, end, written):
             return False
         # "The news said OpenAI is hiring": kept unless the answer names itself (see below).
-        return kind != KIND_ANYWHERE or not is_in_the_news(folded, start, end)
+        return (
+            kind != KIND_ANYWHERE
+            or parts in self._round_forms
+            or not is_in_the_news(folded, start, end)
+        )
 
     def _find_people(self, document: Document, matches: list[re.Match[str]]) -> None:
         document.people = frozenset(
@@ -365,14 +380,18 @@ class Scrubber:
             return True
         return match.group("name") in document.people
 
+    def _is_round_news(self, document: Document, match: re.Match[str]) -> bool:
+        folded, start, end = document.folded, match.start(), match.end()
+        return (
+            parts_of_folded(match.group("name")) in self._round_forms
+            and end == match.end("name")
+            and not self._follows_cue(document, start)
+            and NAME_THEN_MODEL.match(folded, end) is None
+            and is_in_the_news(folded, start, end)
+        )
+
     @staticmethod
     def _follows_cue(document: Document, start: int) -> bool:
         """Whether a self-identifying cue ("sou o", "developed by", "我是") ends right before
         `start`."""
         return start in document.cue_ends
-
-
-# What follows a name as its role, never as a surname ("I'm Claude Assistant").
-_ROLE_WORDS = frozenset(
-    {"assistant", "assistente", "asistente", "ai", "ia", "bot", "chatbot", "model", "modelo"}
-)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from review_app.anonymise import MARKER, Scrubber
 from tests.support.anonymiser_checks import assert_kept as _kept
 from tests.support.anonymiser_checks import assert_masked as _masked
 
@@ -392,3 +393,18 @@ def test_openings_that_say_what_speaks_go(text: str, names: tuple[str, ...]) -> 
 )
 def test_openings_of_people_are_kept(text: str) -> None:
     _kept(text)
+
+
+# --- a round's own names are never news ------------------------------------------------------
+
+
+def test_a_round_name_in_the_news_is_masked_without_unmasking_the_rest() -> None:
+    """What the review is blind to is masked in any sentence (the round's models and makers:
+    tests/test_review_anonymise.py::test_no_round_name_survives); that alone says nothing of
+    who wrote the answer, so the other makers in the news stay."""
+    scrub = Scrubber(["GPT-4o", "OpenAI", "openai/gpt-4o"])
+    text = "The radio said OpenAI and Google are hiring; Anthropic too, the paper says."
+    assert scrub(text) == (
+        f"The radio said {MARKER} and Google are hiring; Anthropic too, the paper says."
+    )
+    assert scrub("最近 OpenAI 和 Google 的新闻很多。") == f"最近 {MARKER} 和 Google 的新闻很多。"
