@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_intro import is_quoted
+from review_app.anon_quotes import is_quoted
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -100,7 +100,8 @@ _SPEAKER_AFTER = re.compile(
 # A name set apart as an assistant only software is, with whom it serves: "Kira, a assistente
 # virtual da Clínica Alameda, recomenda" ("Ana, a assistente da Dra. Silva" is a person).
 _APPOSED_AI = re.compile(
-    r"(?P<name>[A-Z][\w\-]{1,30}),[ \t]+(?:an?|the|your|um|uma|sua|seu|o|a|un|una|tu|el|la)[ \t]+"
+    r"(?P<name>[A-Z][\w\-]{1,30}),[ \t]+"
+    r"(?:(?:an?|the|your|um|uma|sua|seu|o|a|un|una|tu|el|la)[ \t]+)?"
     r"(?:(?:AI|IA|virtual|digital)[ \t]+(?:assistant|helper|agent)|(?:assistente|asistente)"
     r"[ \t]+(?:virtual|digital)|chatbot|bot)[ \t]+(?:da|do|de|del|of|from|at|for)[ \t]+"
     r"(?:(?:the|la|el|o|a)[ \t]+)?(?P<maker>[A-Z][\w\-]*(?:[ \t]+[A-Z][\w\-]*){0,3})"
@@ -139,9 +140,13 @@ _CAPITALISED = re.compile(r"[A-Z][\w\-]*+(?:[ \t]+[A-Z][\w\-]*+){0,3}")
 
 # Chinese: the speaker's organisation and name around its role. "我是来自星河科技的AI助手小河",
 # "我是星河科技推出的智能助手“小河”", "作为星河科技的AI助手，我".
-_CJK_ROLE = r"(?:ai|人工智能|智能|在线|语音|购物|专属)?(?:助手|助理|客服|机器人|顾问|管家)"
+# What the role is for may come between: "智能导诊助手".
+_CJK_ROLE = (
+    r"(?:ai|人工智能|智能|在线|语音|购物|专属)?[^\s，,。！？!?、的]{0,4}?"
+    r"(?:助手|助理|客服|机器人|顾问|管家)"
+)
 _CJK_SPEAKER_OF = re.compile(
-    r"(?:我是|作为)(?:一[个款名位])?(?:来自)?(?P<organisation>[^\s，,。！？!?、的]{2,12}?)"
+    r"(?:我是|作为|这里是)(?:一[个款名位])?(?:来自)?(?P<organisation>[^\s，,。！？!?、的]{2,12}?)"
     rf"(?:推出|开发|打造|研发|训练|旗下)?的{_CJK_ROLE}"
     r"(?:[\"\u201c\u300c]?(?P<name>[^\s，,。！？!?、\"\u201d\u300d的]{1,6})[\"\u201d\u300d]?(?=[，,。！!？?]|$))?"
 )

@@ -102,7 +102,13 @@ _MODEL_OF_CUES = (
     r"(?:com\s+base\s+(?:n[oa]s?|em)|based\s+on)",
     # A greeting sent from the speaker, for a known name only ("Hello from Gemini"; "Hello
     # from Lisbon!" introduces nobody).
-    r"(?:hello|hi|greetings|ola|oi|hola|saludos|salut|bonjour|ciao)\s+(?:from|de|da|do|desde|del)",
+    r"(?:hello|hi|greetings|ola|oi|hola|saludos|salut|bonjour|ciao|abracos?|beijos|cumprimentos"
+    r"|(?:un\s+)?abrazos?|cheers|regards|hugs)\s+(?:from|de|da|do|desde|del)",
+    r"(?:from|d[oa]|de)\s+(?:your|seu|sua|tu|su|votre)\s+(?:[a-z]+\s+)?(?:assistant|assistente"
+    r"|asistente|chatbot|ia|ai)(?:\s+virtual)?,?",
+    # "Sou um produto do Google", "I'm a creation of Mistral AI".
+    r"(?:i\s+am|i'?m|sou|soy|je\s+suis)\s+(?:(?:a|an|um|uma|un|una|une)\s+)?(?:product|produto"
+    r"|producto|produit|creation|criacao|creacion)\s+(?:of|d[aoe]|del?)",
     # An answer written by a name: "Esta resposta foi escrita pelo Gemini" ("a carta escrita
     # pela Alice" is a person's).
     r"(?:resposta|answer|response|reply|respuesta|reponse)\s+(?:(?:foi|was|fue|a\s+ete)\s+)?"
@@ -115,12 +121,21 @@ _MODEL_OF_CUES = (
     r"(?:answering|replying|speaking)\s+as",
     # "My developer is Google", "Meu criador é a Meta", "Mi creador es Mistral".
     r"(?:my|meu|minha|mi|mon|ma)\s+(?:developer|creator|maker|desenvolvedor[a]?|criador[a]?"
-    r"|creador[a]?|desarrollador[a]?|createur)\s+(?:is|e|es|est)",
+    r"|creador[a]?|desarrollador[a]?|createur|parent\s+company|empresa\s+(?:criadora|creadora"
+    r"|desenvolvedora|desarrolladora|matriz)|fabricante|manufacturer|provider|provedor[a]?"
+    r"|proveedor[a]?|owner|dono|dona)\s+(?:is|e|es|est)",
     # "my creators at Google", "meus criadores no Google", "mis creadores de Meta".
     r"(?:my|meus|minhas|mis|mes)\s+(?:creators|makers|developers|engineers|criador[ae]s"
     r"|desenvolvedor[ae]s|engenheir[oa]s|creador[ae]s|desarrollador[ae]s|ingenier[oa]s"
     r"|createurs|developpeurs)\s+(?:at|from|of|n[oa]s?|d[aoe]s?|en|de|del|chez)",
     r"this\s+is",
+    # A closing line: "Thanks for chatting with Pi!", "Obrigado por usar o Gemini!",
+    # "That's all from Siri today".
+    r"(?:thanks|thank\s+you|obrigad[oa]|gracias|merci)\s+(?:for|por|pour)\s+(?:using|chatting"
+    r"\s+with|talking\s+(?:to|with)|choosing|usar|utilizar|conversar\s+com|falar\s+com|escolher"
+    r"|hablar\s+con|chatear\s+con|elegir|utiliser|choisir)",
+    r"(?:that'?s\s+all|that\s+is\s+all|isso\s+e\s+tudo|eso\s+es\s+todo|c'est\s+tout)\s+"
+    r"(?:from|d[aoe]|del?)",
 )
 CUES = IDENTITY_CUES + MAKER_CUES + _MODEL_OF_CUES
 # Chinese cues: no space after them ("我是豆包", "由月之暗面开发"), and Chinese labels ("回答者：",
@@ -135,13 +150,15 @@ _CJK_CUE_FIRST = "我可你您叫称本这作由来回模助署提开研"  # the
 # Labels of a header or a signature: "modelo: sabia-4", "organização: Maritaca", "Firmado:".
 # Each opens where no word character precedes it.
 LABEL_CUES = (
-    r"(?:model|modelo|modele|organizacao|organization|organizacion|provider"
+    r"(?:model|modelo|modele|organizacao|organization|organizacion|provider|disclaimer"
+    r"|aviso\s+legal|descargo\s+de\s+responsabilidad|isencao\s+de\s+responsabilidade|免责声明"
     r"|provedor|fornecedor|proveedor|author|autor|signed|assinado|firmado|signe)\s*:",
     r"(?:eu|yo|moi),",  # "Eu, Gemini, não tenho acesso"
     # The speaker's row of a table: "| Assistente | Grok 3 |", "| Model | Qwen |".
     r"(?:model|modelo|modele|assistant|assistente|asistente|chatbot|bot|author|autor"
     r"|respondent)\s*\|",
-    r"(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por)\s*:",
+    r"(?:assistant|assistente|asistente|chatbot|answered\s+by|respondido\s+por|resposta"
+    r"|respuesta|answer|reply|response|reponse)\s*:",
     # The speaker's role, then its name set apart: "Seu assistente, Gemini, recomenda".
     r"(?:your|seu|sua|tu|su|votre|ton|ta)\s+(?:[a-z]+\s+)?"
     r"(?:assistant|assistente|asistente|modelo|model|chatbot|ia|ai),",
@@ -155,6 +172,9 @@ LABEL_CUES = (
     # A name's label at a line's start, in such a list: "- Nome: Gemini", "**Name:** Grok".
     r"(?<![^\n])[ \t]*(?:[-*\u2022][ \t]*)?(?:\*\*)?(?:name|nome|nombre|nom|名称|名字)"
     r"(?:\*\*)?\s*:",
+    # A byline opening a line: "Written by Mistral", "_Gerado por Gemini_".
+    r"(?<![^\n])[ \t>#*_<!-]*(?:written|generated|answered|authored|escrit[oa]|gerad[oa]"
+    r"|respondid[oa]|redigid[oa]|redactad[oa]|generad[oa]|ecrit|genere)e?\s+(?:by|por|pel[oa]|par)",
 )
 _ARTICLE = (
     r"(?:(?:o|a|um|uma|the|an|el|la|un|una|le|l'|une)\s+)?"
@@ -169,7 +189,7 @@ _LONGEST_FIRST = "|".join(_MODEL_OF_CUES + MAKER_CUES + IDENTITY_CUES)
 # Inside a word, one look behind rejects every Latin cue at once, and a character class
 # every Chinese one: the alternatives are tried only where a cue may start.
 _CUE_AT = re.compile(
-    rf"(?=(?:(?<!{WORD})(?:(?:{_LONGEST_FIRST})\s+{_ARTICLE}"
+    rf"(?=(?:(?<!{WORD})(?:(?:{_LONGEST_FIRST})\s+(?P<bare>){_ARTICLE}"
     # A label may close its bold before the name: "**Modelo:** Gemini".
     rf"|(?:{'|'.join(LABEL_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
     rf"|(?=[{_CJK_CUE_FIRST}])(?:{'|'.join(CJK_CUES)})\s*(?:[*_]{{1,2}}\s*)?)"
@@ -183,11 +203,21 @@ def cue_ends(folded: str, name_starts: Iterable[int] = ()) -> frozenset[int]:
     was made by Lenovo"; one said of a known name (starting at one of `name_starts`) is:
     "O Gemini foi treinado pelo Google"."""
     named = sorted(name_starts)
-    return frozenset(
-        match.start("end")
-        for match in _CUE_AT.finditer(folded)
-        if not _made_is_other(folded, match.start(), named)
-    ) | frozenset(called_ends(folded))
+    ends: set[int] = set(called_ends(folded))
+    for match in _CUE_AT.finditer(folded):
+        start, end, bare = match.start(), match.start("end"), match.start("bare")
+        if _made_is_other(folded, start, named):
+            continue
+        # "I'm a Gemini" is a star sign: an English indefinite article introduces no name.
+        if folded[start] != "i" or _INDEFINITE_AFTER_I_AM.match(folded, start, end) is None:
+            ends.add(end)
+        # A name may open with what reads as an article: "Me llamo Le Chat", "I'm Le Chat".
+        if bare >= 0:
+            ends.add(bare)
+    return frozenset(ends)
+
+
+_INDEFINITE_AFTER_I_AM = re.compile(r"i(?:'?m|\s+am)\s+an?\s+[*_`'\"]*$")
 
 
 # The speaker as an assistant "called" something: "I'm an AI called Claude", "Sou uma
@@ -260,16 +290,56 @@ def _made_is_other(folded: str, start: int, name_starts: list[int]) -> bool:
 AFTER_NAME = re.compile(
     r",?\s+(?:d[aoe]|from|by|of|pel[oa]|del?|par)\s+(?:the\s+|la\s+|el\s+)?|'s\s+|\s*的\s*|\s*由\s*"
 )
+CJK_MODEL_AFTER = re.compile(r"\s*大?模型")
+# Between a name and its maker: "Grok is made by xAI", "Gemini foi criado pelo Google".
+MADE_BY_BETWEEN = re.compile(
+    r"\s+(?:is|was|e|foi|es|fue|est|a\s+ete)\s+(?:"
+    + "|".join(_PARTICIPLES)
+    + r")\s+(?:(?:the|a|o|la|el|le)\s+)?"
+)
 # After the name: what it names is a model ("an Amazon model", "豆包大模型"), or it speaks
 # ("As Gemini, I cannot", "Como Llama, eu evito").
 NAME_THEN_MODEL = re.compile(
     rf"\s+(?:model|modelo|modele|assistant|assistente|asistente|ai|ia|llm|chatbot|here|aqui"
-    rf"|speaking|falando|ici)(?!{WORD})"
-    r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|公司|团队|为你|为您)|\s+al\s+habla"
+    rf"|speaking|falando|ici)(?!{WORD})|\s+por\s+aqui\s*(?:[.!,:]|$)"
+    # ("DeepSeek公司的消息" is news: a company is named so by anyone.)
+    r"|\s*(?:大?模型|助手|智能助手|开发|研发|训练|推出|团队|为你|为您)|\s+al\s+habla"
     # The maker as the subject: "Alibaba Cloud trained me", "Cohere me entrenó", "谷歌训练了我".
     rf"|\s+(?:trained|built|created|developed|designed|programmed|fine-tuned)\s+me(?!{WORD})"
     r"|\s+me\s+(?:treinou|criou|desenvolveu|construiu|entreno|creo|desarrollo|construyo)"
-    r"|\s*(?:开发|训练|打造|创造|研发)了我"
+    r"|\s*(?:的(?:工程师|团队|研发团队|研究人员|研究团队|科学家|开发者|开发团队)们?)?"
+    r"\s*(?:开发|训练|打造|创造|研发|设计|创建)了我|\s*是我的(?:开发者|创造者|研发方|开发方|东家)"
+    # "Google's engineers trained me", "Google made me", "Google is my developer".
+    r"|'s\s+(?:engineers|team|researchers|scientists|developers)\s+(?:trained|built|created"
+    r"|developed|designed|made)\s+me(?![a-z])|\s+made\s+me(?![a-z])"
+    r"|\s+me\s+(?:fez|hizo|programou|programo|treinaram|criaram|desenvolveram|construiram"
+    r"|entrenaron|crearon|desarrollaron|construyeron|hicieron)(?![a-z])"
+    r"|\s+(?:is|e|es|est)\s+(?:my|meu|minha|mi|mon|ma)\s+(?:developer|creator|maker"
+    r"|desenvolvedor|criador|creador|desarrollador)"
+    # The one answering: "Como o Llama 3 que está conversando com você", "at your service".
+    r"|,?\s+(?:que|who|that|qui)\s+(?:esta|is|te\s+esta|vous)\s+(?:\w+\s+)?(?:conversando"
+    r"|falando|respondendo|escrevendo|talking|chatting|speaking|answering|writing|replying"
+    r"|hablando|respondiendo|escribiendo|parle|repond)"
+    r"|,?\s+(?:at\s+your\s+service|a\s+su\s+servicio|a\s+tu\s+servicio|a\s+seu\s+dispor"
+    r"|ao\s+seu\s+dispor|a\s+sua\s+disposicao|para\s+servirte|a\s+votre\s+service)"
+    # What a name says, as a label ("Perplexity answer:"), and what it is set apart as
+    # ("Cortana, Microsoft's assistant"; "Alexa, a assistente social" is a person).
+    r"|\s+(?:answer|answers|says|responde|diz|dice|recomenda|recomienda|suggests|sugere"
+    r"|sugiere)\s*:"
+    r"|,\s+(?:(?:the|an?|o|a|um|uma|el|la|un|una|your|seu|sua|tu)\s+)?(?:[\w-]+'s\s+)?"
+    r"(?:(?:ai|ia|virtual|digital)\s+)?(?:model|modelo|assistant(?!\s+social)|assistente"
+    r"(?!\s+social)|asistente(?!\s+social)|chatbot|llm)(?![a-z])"
+    # Signing off: "Gemini, signing off", "Grok out.", "Llama, despedindo-se".
+    r"|,?\s+(?:signing\s+off|over\s+and\s+out|despedindo-se|me\s+despido|se\s+despide"
+    r"|out\s*(?:[.!]|$))"
+    # Advice given to the reader in Chinese: "元宝提醒你", "混元这边建议你".
+    r"|\s*(?:这边|这里)?(?:提醒|建议|温馨提示|告诉|来回答|来解答|认为|觉得)(?:你|您)"
+    # The disclaimer under an assistant's answer: "Gemini can make mistakes".
+    # (then what to check: "Gemma could be wrong about the bus" is anybody).
+    r"|\s+(?:can|may|might)\s+make\s+mistakes[^\n]{0,60}?(?:check|verify|confirm)"
+    r"|\s+(?:pode|puede)\s+cometer\s+(?:erros|errores)[^\n]{0,60}?(?:confir|verifi|revis|cheque"
+    r"|comprueb)"
+    r"|\s*可能会?(?:出错|犯错)[^\n]{0,30}?(?:核实|核对|确认|查证)"
     # An answer under the name: "豆包的建议", "通义的回答".
     r"|\s*的(?:建议|回答|回复|答复)"
     r"|,\s+(?:i|eu|yo|je)\s"
@@ -284,9 +354,13 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*(?:[-*#>]+\s+|\d+[.)]\s+)?)[
 
 # "Como Llama, não tenho opinião", "As Gemini, I do not": the speaker speaking as the name,
 # at a sentence's start; "Empresas como Meta, Google" is a list.
-_AS_BEFORE = re.compile(r"(?:^|[.!?:]\s+|\n\s*)(?:as|como|en\s+tant\s+que)\s+[*_]{0,2}$")
+_AS_BEFORE = re.compile(
+    r"(?:^|[.!?:]\s+|\n\s*)(?:as|como|en\s+tant\s+que|enquanto|being|sendo|siendo)"
+    r"\s+(?:(?:o|a|el|la|the)\s+)?[*_]{0,2}$"
+)
 _SPEAKS_AFTER = re.compile(
-    r"[*_]{0,2},\s+(?:nao|no|ne|i|eu|yo|je|my|minha|meu|mi|mis|tenho|tengo|puedo|posso)\s"
+    r"[*_]{0,2},\s+(?:nao|no|ne|i|i'd|i'll|i'm|i've|eu|yo|je|my|minha|meu|mi|mis|tenho|tengo"
+    r"|puedo|posso|te|le|lhe|les|vos|sugiro|sugiero|recomendo|recomiendo|diria|would|can)\s"
 )
 
 
@@ -303,48 +377,15 @@ def opens_sentence(folded: str, start: int) -> bool:
     return _SENTENCE_START.search(folded[max(0, start - 12) : start]) is not None
 
 
-# Ordinary uses of names that are replaced anywhere else. Each is checked only where nothing
-# above makes the word a name: "Sou o Google" stays masked, "pesquisei no Google" does not.
-_WINDOW = 100  # characters either side searched for a subject ("Bert", "avião")
-_SEARCHING = re.compile(
-    r"(?:pesquis|busc|procur|search|consult|digit|typ|cherch|recherch|look\w*\s+(?:it\s+)?up"
-    r"|jog|google|encontr|find|found|achei|acha|segundo|according|seg[uú]n|selon)\w*[^.!?\n]{0,25}$"
-)
-_GOOGLE_PRODUCT = re.compile(
-    r"\s+(?:it|isso|eso|maps|docs|drive|sheets|forms|tradutor|translate|scholar|academico"
-    r"|earth|chrome|fotos|photos|play|search|trends|news|noticias|flights|calendar|agenda|meet"
-    rf"|classroom|lens|keep|street\s+view|imagens|images|shopping)(?!{WORD})"
-)
-_GENERAL_PURPOSE = re.compile(
-    r"general[\s-]+purpose\s+technolog|tecnologias?\s+de\s+(?:proposito|uso)\s+geral"
-    r"|tecnologias?\s+de\s+proposito\s+general"
-)
-_AVIATION = re.compile(
-    r"pilot|aviao|aeronave|cockpit|cabine|flight|voo|vuelo|vol\s|captain|comandante|airline"
-    r"|aircraft|landing|pouso|takeoff|decolagem|rally|rali|plane|avion|carro|coche|driver"
-    r"|motorista|piloto"
-    r"|飞机|副驾驶|机长|驾驶舱|航空|航班|飞行"
-)
-_ADJECTIVE_ANTHROPIC = re.compile(
-    r"\s+(?:principles?|reasoning|bias|arguments?|coincidences?|selection|explanations?|views?"
-    rf"|perspectives?|considerations?|observers?|fine-tuning)(?!{WORD})"
-)
-_BAIDU_SEARCH = re.compile(r"(?:一下|搜索|搜一下|地图|百科|网盘)")
+# An answer that opens on its speaker's arrival: "豆包来啦！", "元宝在此，" (a name in no list
+# needs the help it brings too: review_app.anon_cjk_intro).
+_ARRIVES = re.compile(r"\s*(?:来啦|在此|在这里|上线啦|上线了|报到)")
+_ANSWER_OPENING = re.compile(r"\W*(?:(?:你好|您好|嗨|哈喽|大家好)\W*)?")
 
 
-def is_ordinary_use(stem: str, folded: str, start: int, end: int) -> bool:
-    """Whether the name `stem` at folded[start:end] is used as an ordinary word: Google as a
-    search engine, Claude a neighbour, Ernie a Muppet, GPT a general-purpose technology."""
-    before = folded[max(0, start - _WINDOW) : start]
-    after = folded[end : end + _WINDOW]
-    if stem == "google":
-        return _SEARCHING.search(before) is not None or _GOOGLE_PRODUCT.match(after) is not None
-    if stem == "百度":
-        return _BAIDU_SEARCH.match(after) is not None or before.endswith(("在", "用", "上"))
-    if stem == "anthropic":
-        return _ADJECTIVE_ANTHROPIC.match(after) is not None
-    if stem == "gpt":
-        return _GENERAL_PURPOSE.search(before + " " + after) is not None
-    if stem == "copilot":
-        return _AVIATION.search(before + " " + after) is not None
-    return False
+def arrives_at_opening(folded: str, start: int, end: int) -> bool:
+    """Whether the name at folded[start:end] opens the answer announcing its arrival."""
+    opening = _ANSWER_OPENING.match(folded)
+    return (
+        opening is not None and opening.end() == start and _ARRIVES.match(folded, end) is not None
+    )

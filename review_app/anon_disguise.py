@@ -34,9 +34,10 @@ _MIN_JOINED_IN_MARKUP = 3  # "**G**rok", "Me**ta**", "~~x~~AI"
 # Markup between two pieces of one word: emphasis, code or strike marks ("`Deep`-`Seek`"), or
 # a table's cell border ("| Ll | ama |").
 # A markdown escape ("Cl\\aude", "Gem\\_ini") or an emoji ("C\U0001f916laude") parts one too.
+_EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
 _MARKUP_GAP = re.compile(
     r"[*_`~]{1,3}(?:-[*_`~]{1,3})?|[*_`~]{0,2} ?\| ?[*_`~]{0,2}|\\{1,2}[*_`~]?"
-    "|[\u2600-\u27bf\U0001f000-\U0001faff]{1,2}"
+    rf"|[{_EMOJI}]{{1,2}}"
 )
 
 
@@ -71,10 +72,12 @@ def spans_of_split_names(
         pieces = pieces[len(pieces) - kept :] if kept else []
         # Markup inside a word is there to part it: shorter names count ("**G**rok").
         shortest = _MIN_JOINED_IN_MARKUP if kept == 2 else _MIN_JOINED
+        # Anything but a space parts a name's own words to hide them ("| Deep | Seek |").
+        parted = kept == 2 or start - previous_end != 1 or folded[previous_end] not in " .\n"
         head = ""
         for index in range(len(pieces) - 1, -1, -1):  # the nearest piece first
             head = pieces[index][1] + head
-            if len(head) + len(text) >= shortest and is_name(head, text, kept == 2):
+            if len(head) + len(text) >= shortest and is_name(head, text, parted):
                 yield pieces[index][0], word.end()
                 break
         pieces.append((start, text))
@@ -119,8 +122,9 @@ def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable
 # Han and Hangul characters written apart ("通 义 千 问", "深·度·求·索"): Chinese puts no
 # space between the characters of a word, so a spaced run that spells a name hides one.
 _HAN_OR_HANGUL = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+# An emoji parts them too ("豆🫘包").
 _CJK_SPACED_RUN = re.compile(
-    rf"[{_HAN_OR_HANGUL}](?:[ \t.\-_*|/\u00b7\u2027\u2022\u30fb]{{1,2}}[{_HAN_OR_HANGUL}])+"
+    rf"[{_HAN_OR_HANGUL}](?:[ \t.\-_*|/\u00b7\u2027\u2022\u30fb{_EMOJI}]{{1,2}}[{_HAN_OR_HANGUL}])+"
 )
 _HAN_OR_HANGUL_CHARACTER = re.compile(f"[{_HAN_OR_HANGUL}]")
 
@@ -131,8 +135,11 @@ def spans_of_spaced_cjk_names(
     """Folded spans of Chinese or Korean names written with spaces or dots between their
     characters: the run's characters are joined and searched for names."""
     for run in _CJK_SPACED_RUN.finditer(folded):
-        characters = [m.start() for m in _HAN_OR_HANGUL_CHARACTER.finditer(run.group())]
-        joined = "".join(run.group()[index] for index in characters)
+        # The run's text is taken once: run.group() copies it, which per character was
+        # quadratic in a long run.
+        text = run.group()
+        characters = [m.start() for m in _HAN_OR_HANGUL_CHARACTER.finditer(text)]
+        joined = "".join(text[index] for index in characters)
         for start, end in find_name(joined):
             if end - start >= 2:
                 yield run.start() + characters[start], run.start() + characters[end - 1] + 1

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, MARKUP, NAME_CUES, called_ends
 from review_app.anon_people import tells_a_human_life
+from review_app.anon_quotes import is_quoted
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -40,19 +41,11 @@ _SELF_DESCRIPTION = re.compile(
 )
 # One to four capitalised words, joined by "do", "of"...: "Initech Research", "Banco do Brasil".
 _CAPITALISED = re.compile(
-    r"[^\W\d_][\w&'\-]*"
-    r"(?:(?:[ \t]+(?:d[aoe]s?|of|the|del?|du|des|la|y|e|&))?[ \t]+[^\W\d_][\w&'\-]*){0,3}"
+    r"[^\W\d_][\w&'\-]*+\+?"
+    r"(?:(?:[ \t]+(?:d[aoe]s?|of|the|del?|du|des|la|y|e|&))?[ \t]+[^\W\d_][\w&'\-]*+\+?){0,3}"
 )
-# The speaker ("我", "本助手") earlier in the sentence: "我是小禾，…的导诊助手，由绿洲医疗科技开发",
-# "本助手名为“晓禾”，由禾苗人工智能实验室开发"; "这款手机由华为开发" names no speaker.
-_CJK_MAKER = re.compile(
-    r"(?:我(?!家|的|们|爸|妈)|本(?:助手|模型|系统|机器人|应用|产品|ai|智能体))(?:(?!这|那|它|他|她|谁)[^。！？!?\n]){0,40}?"
-    r"由(?P<maker>(?!谁|什么|哪|一[家个群位名])[^\s，,。！？!?、的]{1,16}?)(?:公司|团队)?"
-    r"(?:开发|训练|研发|打造|创建|推出|设计|构建)"
-    # "作为由星河智能开发的AI": the speaker as what the maker made; "作为由华为开发的手机" is not.
-    r"|作为(?:一个|一款|一种|一名)?由(?P<as_maker>[^\s，,。！？!?、的]{1,16}?)(?:公司|团队)?"
-    r"(?:开发|训练|研发|打造)的[^，,。！？!?\n]{0,6}?(?:ai|人工智能|助手|模型|机器人)"
-)
+# A version after a name in no list, before what confirms it: "soy Nico 2.0, tu asistente".
+_VERSION_AFTER = re.compile(r"[ \t]*[vV]?\d{1,3}(?:\.\d{1,3}){0,2}(?=\s*[,;:(\u2013\u2014-])")
 _INTRODUCTION = re.compile(
     rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+"
     # An article, or the speaker's role before its name: "Soy la asistente virtual Kira",
@@ -69,25 +62,18 @@ _CHATTING = re.compile(
     r"|(?:voce\s+)?esta\s+(?:conversando|falando)\s+com\s+(?:o\s+|a\s+)?"
     r"|(?:estas|esta)\s+(?:hablando|conversando|chateando)\s+con\s+(?:el\s+|la\s+)?"
 )
-# "我是X，一个…", "我叫X，由…开发", "我是小瑞，很高兴为你服务": the name, then what it is, who
-# made it, or the help it offers.
-_CJK_INTRODUCTION = re.compile(
-    r"(?:我是(?:一个|一款|一位|一名)?(?:叫|名叫|叫做)|我是|我叫|我的名字是|我的名字叫|这里是|名为"
-    r"|(?:可以|你可以|您可以)叫我)[\"\u201c\u300c]?"
-    r"(?P<name>[^\s，,。！？!?、的是\"\u201d\u300d]{1,8}?)[\"\u201d\u300d]?"
-    r"(?=[，,]\s*(?:一个|一款|一种|由|来自|你的|您的)|由|的(?:ai|助手|助理|模型|机器人|人工智能|智能)"
-    r"|[，,。！!~]\s*[^。？?\n]{0,20}?"
-    r"(?:帮|为你|为您|服务|效劳|助手|助理|模型|人工智能|ai|客服|机器人|顾问|管家|导购|向导))"
+# The speaker's role, then its name, opening a sentence or signing: "Seu assistente virtual
+# Kira, do Banco Aurora, informa", "from your AI assistant, Nova" ("Ask your assistant Maria"
+# is a person's: a role without "virtual", "AI" or "bot" says nothing).
+_YOUR_ASSISTANT = re.compile(
+    r"(?:^|[.!?]\s+|\n[ \t>*_-]*|(?:from|d[oa]|de)\s+)(?:your|seu|sua|teu|tua|tu|su|votre|ton)\s+"
+    r"(?:(?:virtual|digital|ai|ia|smart|personal|pessoal)\s+(?:assistant|assistente|asistente"
+    r"|helper|ajudante|ayudante|companion|guide|guia|coach)|(?:assistant|assistente|asistente"
+    r"|helper|ajudante|ayudante|guia)\s+(?:virtual|digital|inteligente|pessoal|personal)"
+    r"|chatbot|bot)\s*,?\s+"
 )
-# A greeting, then the name "here" with the help it offers: "你好呀，小美在这里！有什么想问的？".
-_CJK_HERE = re.compile(
-    r"(?:你好|您好|嗨|哈喽|大家好)[呀啊哦~！!，,\s]*(?P<name>[^\s，,。！？!?、的我你他她它这那]{1,6}?)"
-    r"(?:(?:在这里|在此|来啦|来了)[，,！!~\s]*(?:为你|为您|帮你|帮您|陪你|有什么|随时)"
-    # "嗨！小蓝为您服务": serving, not "妈妈为你做了饭".
-    r"|(?:很高兴)?(?:为你|为您)(?:服务|效劳))"
-)
+_INDEFINITE = re.compile(r"i(?:'?m|\s+am)\s+an?\s+[*_`'\"]*")
 _CJK_LATIN_NAME = re.compile(r"(?:我是|我叫|我的名字是|我的名字叫)\s*(?=[a-z])")
-_CJK_DESCRIPTION = ("一", "个", "你", "您", "ai", "人工智能", "语言", "大型", "智能", "来自", "由")
 _ROLE = (
     r"(?:assistant|assistente|asistente|model|modelo|modele|ia|ai|chatbot|bot|llm|helper"
     r"|ajudante|ayudante|sidekick|buddy|companion|copilot|tutor|concierge|robot|robo"
@@ -118,14 +104,27 @@ _CONFIRMS = re.compile(
 # assistant developed at").
 _WEAK_INTRODUCTION = re.compile(
     rf"(?<!{WORD})(?:this\s+is|as|como|en\s+tant\s+que|(?:te|le)\s+atiende|quem\s+(?:te|lhe)"
-    rf"\s+atende\s+e)\s+(?P<article>(?:o|a|el|la)\s+)?{MARKUP}(?={WORD})"
+    # "It's Milo, your coach", "Meet Ava, Northwind Bank's assistant", "Conheça a Iris, a".
+    r"\s+atende\s+e|it'?s|it\s+is|meet|say\s+hello\s+to|conheca|conoce(?:\s+a)?|les\s+presento"
+    rf"(?:\s+a)?)\s+(?P<article>(?:o|a|el|la)\s+)?{MARKUP}(?={WORD})"
 )
 # An answer that opens with its speaker's name: "Sage here, the study buddy", "Aquí Lolo,
 # el asistente", "Aqui é a Iara!".
+_HERE = (
+    r",?\s+(?:here|aqui|por\s+aqui|speaking|falando|al\s+habla|at\s+your\s+service|a\s+su\s+servicio"
+    r"|a\s+seu\s+dispor|ao\s+seu\s+dispor|para\s+servirle)"
+)
 _OPENING_HERE = re.compile(
     r"(?P<cue>aqui(?:\s+(?:e|fala))?\s+(?:(?:o|a|el|la)\s+)?)?[*_]{0,2}"
-    r"(?P<name>[^\W\d_]+(?:\s+(?!here|aqui|speaking)[^\W\d_]+)?)[*_]{0,2}"
-    r"(?P<here>,?\s+(?:here|aqui|speaking|falando|al\s+habla))?"
+    r"(?P<name>[^\W\d_]+(?:\s+(?!here|aqui|speaking|at\s)[^\W\d_]+)?)[*_]{0,2}"
+    # What it is, in brackets: "Remy (Greenfield Transit's assistant) here".
+    r"(?:\s*\((?P<aside>[^()\n]{1,60})\))?"
+    # Whom it is with, before "here": "Lina, da Seguros Atalaia, falando", "Sol, asistente de
+    # Inmobiliaria Brisa, al habla".
+    r"(?:,?\s+(?:(?:the|o|a|el|la|your|seu|sua|tu)\s+)?(?:(?:assistant|assistente|asistente"
+    r"|atendente|chatbot|bot|helper|ajudante|ayudante)(?:\s+(?:virtual|digital))?\s+)?"
+    rf"(?:from|at|with|de|da|do|del)\s+(?P<org>[^,.!?\n]{{1,40}}?)(?={_HERE}))?"
+    rf"(?P<here>{_HERE})?"
     r"[*_]{0,2}\s*(?:[,.!:\u2014\u2013-]|$)"
 )
 # The help an assistant offers right after saying who it is: "I'm Zorbel. How can I help?"
@@ -137,56 +136,30 @@ _HELP_OFFER = re.compile(
 )
 # A greeting that opens the answer: "Olá! Sou Brisa." introduces the speaker.
 _GREETING = re.compile(
-    r"\W*(?:(?:oi|ola|hi|hello|hey|hola|bonjour|salut|buenas|bom\s+dia|boa\s+tarde|boa\s+noite"
-    r"|good\s+(?:morning|afternoon|evening)|buenos\s+dias)\W*)?"
+    r"\W*+(?:(?:oi|ola|hi|hello|hey|hola|bonjour|salut|buenas(?:\s+(?:tardes|noches))?|bom\s+dia"
+    r"|boa\s+tarde|boa\s+noite|good\s+(?:morning|afternoon|evening|day)|buenos\s+dias|buen\s+dia"
+    r"|welcome|bem-vind[oa]s?|bienvenid[oa]s?|bienvenue|greetings|saudacoes|saludos|there)"
+    r"(?:\s+(?:and|e|y)\s+|\W)*+){0,3}"
+)
+# Whom the speaker is with, in an opening introduction: "Good morning, I'm Zara with Oakridge
+# Credit Union." ("I'm Tom from apartment 4B" names no organisation).
+_AFFILIATION = re.compile(
+    r",?\s+(?:from|with|at|of|de|da|do|das|dos|del|de\s+la)\s+(?:(?:the|la|el|o|a)\s+)?"
 )
 _SENTENCE_END = re.compile(r"\*{0,2}\s*(?:[.!]|$)")
-_GREETED_END = re.compile(r"\*{0,2}\s*(?:[.!,]|$)")
-# Somebody else speaking: a line of dialogue, a quotation, a verb of saying after it.
-_DIALOGUE_LINE = re.compile(r"[ \t]*[\u2014\u2013]")
+_GREETED_END = re.compile(r"\*{0,2}\s*(?:[.!,;]|$)")
+# Somebody else speaking: a verb of saying after a quotation.
 _SAYING = re.compile(
     r"[^.!?\n]{0,40}?[\"\u201d\u00bb,\u2014\u2013-]\s*(?:disse|diz|respondeu|perguntou"
     r"|falou|said|says|replied|asked|dijo|respondio|pregunto|dit|repondit)(?![a-z])"
 )
-_NOT_NAMES = frozenset(
-    {
-        "ia",
-        "ai",
-        "llm",
-        "bot",
-        "chatbot",
-        "sorry",
-        "afraid",
-        "happy",
-        "glad",
-        "sure",
-        "not",
-        "here",
-        "just",
-        "also",
-        "able",
-        "going",
-        "ready",
-        "unable",
-        "really",
-        "so",
-        "very",
-        "still",
-        "i",
-        "an",
-        "a",
-        "the",
-        "it",
-        "um",
-        "uma",
-        "no",
-        "yes",
-        "sim",
-        "only",
-        "always",
-        "never",
-    }
+_WORDS_NOT_NAMES = (
+    "ia ai llm bot chatbot sorry afraid happy glad sure not here just also able going ready"
+    " unable really so very still i an a the it um uma no yes sim only always never"
+    # Abbreviated titles, whose full stop ends no sentence: "Good morning, I'm Dr. Patel".
+    " dr dra mr mrs ms sr sra srta prof profa"
 )
+_NOT_NAMES = frozenset(_WORDS_NOT_NAMES.split())
 
 
 def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
@@ -197,7 +170,7 @@ def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
         if len(between.split()) > 2 and _AI_NOUN.search(between) is None:
             continue  # "I am driving a car made by Ford": the car was made, not the speaker
         start = document.original_index(match.end())
-        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+        if is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
             continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
@@ -207,9 +180,6 @@ def spans_of_unknown_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
             and latin.group().casefold() not in _NOT_NAMES
         ):
             yield start, end
-    for match in _CJK_MAKER.finditer(folded):
-        group = "maker" if match.group("maker") is not None else "as_maker"
-        yield document.original_span(match.start(group), match.end(group))
 
 
 def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]:
@@ -220,38 +190,37 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
     folded, original = document.folded, document.original
     for match in _INTRODUCTION.finditer(folded):
         start = document.original_index(match.end())
-        if not original[start].isupper() or _is_quoted(original, start):
+        if not original[start].isupper() or is_quoted(original, start):
             continue
-        end = _capitalised_end(original, start)
+        end = _named_end(original, start)
         word = original[start:end].casefold().split(" ", 1)[0]
         if word in _NOT_NAMES or word.endswith(_ADJECTIVE_ENDINGS):
             continue
         folded_end = match.end() + len(FoldedText(original[start:end]).folded)
         if _SAYING.match(folded, folded_end) or tells_a_human_life(folded, folded_end):
             continue
-        if match.group("article") is not None or _is_confirmed(folded, match, folded_end):
+        # "I'm a Gemini" (a star sign): an English indefinite article introduces no name.
+        article = match.group("article")
+        if article is not None and _INDEFINITE.fullmatch(folded, match.start(), match.end()):
+            article = None
+        if article is not None or _is_confirmed(document, match, folded_end):
             yield start, end
     greeting = _GREETING.match(folded)
     chatting = _CHATTING.match(folded, greeting.end() if greeting is not None else 0)
     if chatting is not None and (span := _capitalised_name(document, chatting.end())):
         yield span
+    for match in _YOUR_ASSISTANT.finditer(folded):
+        if span := _capitalised_name(document, match.end()):
+            yield span
     for end in called_ends(folded):  # "I'm an AI assistant called Zorbel"
         span = _capitalised_name(document, end)
         if span is not None:
             yield span
     yield from _weak_introductions(document)
     yield from _opening_introduction(document)
-    for match in _CJK_INTRODUCTION.finditer(folded):
-        # '他说：“我是小王，…”' is somebody else; '本助手名为“晓禾”' quotes only the name.
-        if _is_quoted(original, document.original_index(match.start())):
-            continue
-        if not match.group("name").startswith(_CJK_DESCRIPTION):
-            yield document.original_span(match.start("name"), match.end("name"))
-    for match in _CJK_HERE.finditer(folded):
-        yield document.original_span(match.start("name"), match.end("name"))
     for match in _CJK_LATIN_NAME.finditer(folded):
         start = document.original_index(match.end())
-        if _is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+        if is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
             continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])
@@ -282,20 +251,57 @@ def _opening_introduction(document: FoldedText) -> Iterable[tuple[int, int]]:
     greeting = _GREETING.match(document.folded)
     start = greeting.end() if greeting is not None else 0
     opening = _OPENING_HERE.match(document.folded, start)
-    if opening is None or (opening.group("cue") is None) == (opening.group("here") is None):
+    if opening is None:
+        return
+    if opening.group("cue") is None and opening.group("here") is None:
+        # "Lumen — assistente virtual": the opening names what speaks.
+        if _ROLE_AT_OPENING.match(document.folded, opening.end("name")) is not None:
+            yield from filter(None, [_capitalised_name(document, opening.start("name"))])
+        return
+    if opening.group("cue") is not None and opening.group("here") is not None:
         return
     span = _capitalised_name(document, opening.start("name"))
     if span is None:
         return
-    # "Tom here." opens a note as well: with "here", what follows must say what speaks.
+    # "Tom here." opens a note as well: with "here", what follows must say what speaks, or
+    # the organisation before it ("Lina, da Seguros Atalaia, falando").
     after = opening.end("here") if opening.group("here") is not None else -1
-    if after < 0 or any(
-        pattern.match(document.folded, after) is not None
-        for pattern in (_CONFIRMS, _HELP_OFFER, _ROLE_AFTER_HERE)
+    org = opening.start("org")
+    named_org = org >= 0 and document.original[document.original_index(org)].isupper()
+    aside = opening.group("aside")
+    if (
+        named_org
+        or (aside is not None and _AI_NOUN.search(aside) is not None)
+        or after < 0
+        or any(
+            pattern.match(document.folded, after) is not None
+            for pattern in (_CONFIRMS, _HELP_OFFER, _ROLE_AFTER_HERE)
+        )
     ):
         yield span
+        # Whom it serves: "Sol, asistente de Inmobiliaria Brisa, al habla", "Remy (Greenfield
+        # Transit's assistant) here".
+        if named_org:
+            start = document.original_index(org)
+            yield start, _capitalised_end(document.original, start)
+        if aside is not None:
+            first, last = document.original_span(*opening.span("aside"))
+            owner = _OWNER_IN_ASIDE.match(document.original, first, last)
+            if owner is not None:
+                yield owner.span("owner")
 
 
+_OWNER_IN_ASIDE = re.compile(r"(?P<owner>(?:[A-Z][\w&\-]*+[ \t]+){0,3}[A-Z][\w&\-]*+)'s\s")
+
+
+# Software's role only ("Maria — assistente administrativa" is a person's job).
+_ROLE_AT_OPENING = re.compile(
+    r"\*{0,2}\s*[,:\u2013\u2014-]\s*(?:(?:o|a|the|your|seu|sua|el|la|tu|an?|um|uma)\s+)?"
+    r"(?:[\w'\-]+\s+)?(?:(?:assistant|assistente|asistente|helper|ajudante|ayudante|agent|agente)"
+    r"\s+(?:virtual|digital|de\s+ia|inteligente)|(?:virtual|digital|ai|ia)\s+(?:assistant|helper"
+    r"|agent|guide|coach)|chatbot|bot|llm|(?:language\s+)?model|modelo\s+de\s+(?:linguagem|lenguaje"
+    r"|ia)|inteligencia\s+artificial|artificial\s+intelligence)(?![a-z])"
+)
 _ROLE_AFTER_HERE = re.compile(
     r",\s*(?:the|your|o|a|el|la|tu|seu|sua)\s+(?:[\w']+\s+){0,2}?(?:buddy|companion|guide"
     r"|agent|agente|guia|assistant|assistente|asistente|helper|ajudante)\s+(?:from|of|at|da|do|de)"
@@ -307,25 +313,32 @@ def _capitalised_name(document: FoldedText, folded_start: int) -> tuple[int, int
     ("I", "Sorry") or a quotation's."""
     original = document.original
     start = document.original_index(folded_start)
-    if start >= len(original) or not original[start].isupper() or _is_quoted(original, start):
+    if start >= len(original) or not original[start].isupper() or is_quoted(original, start):
         return None
-    end = _capitalised_end(original, start)
+    end = _named_end(original, start)
     word = original[start:end].casefold().split(" ", 1)[0]
     if word in _NOT_NAMES or word.endswith(_ADJECTIVE_ENDINGS) or end <= start:
         return None
     return start, end
 
 
-_QUOTE_REACH = 300
 _ADJECTIVE_ENDINGS = ("ian", "ese", "ish")  # "I'm Brazilian", "I'm Japanese", "I'm British"
 
 
-def _is_confirmed(folded: str, match: re.Match[str], name_end: int) -> bool:
+def _is_confirmed(document: FoldedText, match: re.Match[str], name_end: int) -> bool:
     """Whether an introduction gives the speaker's name: what it is, who made it or that it
     speaks follows ("I'm Aria, your assistant"), help is offered right after ("I'm Zorbel.
     How can I help?"), or it opens the answer and its sentence ends at the name ("Olá! Sou
     Brisa.")."""
+    folded = document.folded
     if _CONFIRMS.match(folded, name_end) is not None:
+        return True
+    # Who made the speaker, said earlier in the sentence: "Fui desenvolvido pela Jaguar Tech
+    # e me chamo Tupi" ("Fui criado pela minha avó" names no maker).
+    window = max(0, match.start() - 200)
+    sentence = max(window, *(folded.rfind(c, window, match.start()) + 1 for c in ".!?\n"))
+    made = _SELF_DESCRIPTION.search(folded, sentence, match.start())
+    if made is not None and document.original[document.original_index(made.end())].isupper():
         return True
     if _HELP_OFFER.match(folded, name_end) is not None:
         return True
@@ -334,45 +347,22 @@ def _is_confirmed(folded: str, match: re.Match[str], name_end: int) -> bool:
         return False
     greeted = any(c.isalpha() for c in folded[: match.start()])
     ends = _GREETED_END if greeted else _SENTENCE_END
+    if ends.match(folded, name_end) is not None:
+        return True
+    affiliation = _AFFILIATION.match(folded, name_end) if greeted else None
+    if affiliation is not None:
+        start = document.original_index(affiliation.end())
+        end = _capitalised_end(document.original, start)
+        if end > start and document.original[start].isupper():
+            name_end = affiliation.end() + len(FoldedText(document.original[start:end]).folded)
     return ends.match(folded, name_end) is not None
 
 
-def is_quoted_speech(original: str, start: int) -> bool:
-    """Whether the name at `start` is said in a quotation that opened before its words
-    ('He said, "My name is Claude, I'll take"'): somebody else introducing themselves. A
-    name quoted alone ('Sou o "Claude"') is no speech."""
-    if not _is_quoted(original, start):
-        return False
-    before = original[max(0, start - _QUOTE_REACH) : start]
-    opening = max(before.rfind(q) for q in '"\u201c\u00ab')
-    return opening >= 0 and len(re.findall(r"[^\W\d_]+", before[opening + 1 :])) >= 2
-
-
-def _is_quoted(original: str, start: int) -> bool:
-    """Whether `start` is inside a quotation or a line of dialogue ("— Eu sou o Pedro —
-    respondeu", 'Ela disse: "Oi, eu sou a Marina"'): a person speaking, not the answer."""
-    # Looked for in the last few hundred characters only: a quotation spans no more, and a
-    # search back to the line's start would make a long line quadratic.
-    line_start = original.rfind("\n", max(0, start - _QUOTE_REACH), start) + 1
-    line_start = max(line_start, start - _QUOTE_REACH)
-    line = original[line_start:start]
-    if _DIALOGUE_LINE.match(line) is not None:
-        return True
-    opened = any(line.count(left) > line.count(right) for left, right in _QUOTE_PAIRS)
-    return opened or line.count('"') % 2 == 1
-
-
-_QUOTE_PAIRS = (
-    ("\u201c", "\u201d"),
-    ("\u00ab", "\u00bb"),
-    ("\u300c", "\u300d"),
-    ("\u300e", "\u300f"),
-)
-
-
-def is_quoted(original: str, start: int) -> bool:
-    """Whether `start` is inside a quotation or a line of dialogue: somebody else speaking."""
-    return _is_quoted(original, start)
+def _named_end(original: str, start: int) -> int:
+    """Where an introduced name ends: its capitalised words and a version ("Nico 2.0")."""
+    end = _capitalised_end(original, start)
+    version = _VERSION_AFTER.match(original, end) if end > start else None
+    return end if version is None else version.end()
 
 
 def _capitalised_end(original: str, start: int) -> int:

@@ -10,6 +10,8 @@ All patterns run on folded text (review_app.textfold).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from itertools import accumulate
 
 from review_app.anon_scripts import WORD
 
@@ -32,8 +34,13 @@ _SIGNATURE_AFTER = re.compile(
 _SIGN_OFF_BEFORE = re.compile(
     r"(?:^|\n)[ \t]*(?:best\s+regards|kind\s+regards|warm\s+regards|regards|best|cheers"
     r"|sincerely|yours|atenciosamente|abracos?|um\s+abraco|cordialmente|saudacoes|saludos"
-    r"|un\s+saludo|atentamente|cordialement|amicalement|此致敬礼|此致)[ \t]*[,!.]?[ \t]*"
-    r"(?:\n[ \t]*)?(?:-{1,2}[ \t]*)?$"
+    r"|un\s+saludo|atentamente|cordialement|amicalement|此致敬礼|此致|your\s+friend|seu\s+amigo"
+    r"|sua\s+amiga|tu\s+amig[oa]|com\s+carinho|con\s+carino|with\s+love|love|take\s+care"
+    r"|cuide-se|cuidate|ate\s+logo|ate\s+mais|hasta\s+pronto|best\s+wishes|all\s+the\s+best)"
+    r"[ \t]*[,!.]?[ \t]*(?:\n[ \t]*)?(?:-{1,2}[ \t]*)?"
+    # The signer's role before its name: "Um abraço,\nsua assistente Alexa".
+    r"(?:(?:your|seu|sua|tu|su|votre)[ \t]+(?:assistant|assistente|asistente|ia|ai|bot|chatbot)"
+    r"[ \t]+)?$"
 )
 
 
@@ -67,6 +74,8 @@ _ORDINARY_HEAD = re.compile(
     r"[ \t]+(?:constellation|constelacao|constelacion|sign|signo|zodiac|zodiaco|mission|missao"
     r"|mision|programme|spacecraft|capsule|capsula|rocket|foguete|cohete|telescope|telescopio"
     rf"|satellite|satelite)(?!{WORD})"
+    # "I'm Gemini, by star sign": the zodiac's.
+    r"|,?[ \t]+(?:by|por|de)[ \t]+(?:(?:star|zodiac)[ \t]+)?(?:sign|signo|zodiac|zodiaco)"
 )
 
 
@@ -88,3 +97,92 @@ def is_signature(folded: str, start: int, end: int) -> bool:
         or _SIGN_OFF_BEFORE.search(before) is not None
     )
     return signs and _SALUTATION.search(folded, max(0, start - _LETTER_REACH), start) is None
+
+
+# A table whose column says who answers: "| Assistente | Conselho |\n|---|---|\n| Gemini | …"
+# (the row form, "| Modelo | Gemini |", is a label of review_app.anon_cues).
+_TABLE_SEPARATOR = re.compile(
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*"
+)
+_IDENTITY_HEADER = re.compile(
+    r"(?:(?:nome|nombre|name)\s+(?:do|del|of\s+the)\s+)?(?:chatbot|bot|ia|ai|llm|respondent"
+    r"|answered\s+by|respondido\s+por|quem\s+responde|quien\s+responde|ai\s+model"
+    r"|modelo\s+de\s+ia|ai\s+assistant|assistente\s+virtual|asistente\s+virtual|virtual\s+assistant"
+    r"|回答者|ai助手|智能助手|大模型)"
+)
+# A role that people and cars have too ("| Assistant | Shift |", "| Carro | Modelo |")
+# names who answers only beside what it answered: "| Assistente | Conselho |".
+_MODEL_HEADER = re.compile(
+    r"model|modelo|modele|assistant|assistente|asistente|author|autor|autora|助手|模型|作者"
+)
+_ANSWER_HEADER = re.compile(
+    r"(?:answer|response|reply|advice|tip|suggestion|recommendation|resposta|conselho|dica"
+    r"|sugestao|recomendacao|respuesta|consejo|sugerencia|recomendacion|reponse|conseil"
+    r"|opinion|opiniao|comment|comentario|回答|建议|答复|回复|意见)(?:e?s)?"
+)
+# A column of people: its cells are people's names ("| Aluno | Nota |\n| Claude | 9,5 |").
+_PERSON_HEADER = re.compile(
+    r"(?:nome|nombre|name|aluno|aluna|alumno|alumna|student|estudante|estudiante|paciente"
+    r"|patient|funcionario|empleado|employee|staff|cliente|client|customer|candidato|candidata"
+    r"|candidate|inquilino|tenant|morador|vecino|neighbou?r|participante|participant|姓名|学生"
+    # People's jobs: "| Enfermeira | Turno |".
+    r"|enfermeir[oa]|enfermer[oa]|nurse|medic[oa]|doctor|professor[a]?|profesor[a]?|teacher"
+    r"|responsavel|contato|contacto|contact|员工|患者|客户)(?:e?s)?"
+)
+_CELL_MARKUP = " \t*_`"
+
+
+def identity_cells(folded: str) -> Iterable[int]:
+    """Where the cells of a table's identity column start (a name there is a cue's)."""
+    return _column_cells(folded, identity=True)
+
+
+def person_cells(folded: str) -> Iterable[int]:
+    """Where the cells of a table's column of people start (a name there is a person's)."""
+    return _column_cells(folded, identity=False)
+
+
+def _column_cells(folded: str, *, identity: bool) -> Iterable[int]:
+    if "|" not in folded:
+        return
+    lines = folded.split("\n")
+    offsets = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    columns: list[int] = []
+    for index, line in enumerate(lines):
+        if "|" not in line:
+            columns = []
+        elif index + 1 < len(lines) and _TABLE_SEPARATOR.fullmatch(lines[index + 1]):
+            headers = [text.strip(_CELL_MARKUP) for _, text in _cells(line)]
+            answers = any(_ANSWER_HEADER.fullmatch(header) for header in headers)
+            columns = [
+                column
+                for column, header in enumerate(headers)
+                if (
+                    _IDENTITY_HEADER.fullmatch(header)
+                    or (answers and _MODEL_HEADER.fullmatch(header))
+                    if identity
+                    else _PERSON_HEADER.fullmatch(header)
+                )
+            ]
+        elif columns and not _TABLE_SEPARATOR.fullmatch(line):
+            cells = _cells(line)
+            for column in columns:
+                if column < len(cells):
+                    start, text = cells[column]
+                    skipped = len(text) - len(text.lstrip(_CELL_MARKUP))
+                    yield offsets[index] + start + skipped
+
+
+def _cells(line: str) -> list[tuple[int, str]]:
+    """A table row's cells with where each starts in the line; the outer borders dropped."""
+    cells: list[tuple[int, str]] = []
+    start = 0
+    for border in re.finditer(r"\|", line):
+        cells.append((start, line[start : border.start()]))
+        start = border.end()
+    cells.append((start, line[start:]))
+    if cells and not cells[0][1].strip():
+        cells.pop(0)
+    if cells and not cells[-1][1].strip():
+        cells.pop()
+    return cells

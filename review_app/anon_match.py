@@ -48,11 +48,30 @@ def is_person_name(document: FoldedText, match: re.Match[str], known: frozenset[
         return True
     if end + 1 < len(folded) and folded[end] in _MIDDLE_DOTS and folded[end + 1].isalpha():
         return True
+    if _is_nickname(document, start, end):
+        return True
     following = _FOLLOWING_WORD.match(folded, end)
     if following is None or following.group(1) in known:
         return False
     original_start = document.original_index(following.start(1))
     return document.original[original_start].isupper()
+
+
+_QUOTES = "\"'\u201c\u201d\u00ab\u00bb"
+_AFTER_NICKNAME = re.compile(f"[{_QUOTES}][ \t]+(?=[^\\W\\d_])")
+
+
+def _is_nickname(document: FoldedText, start: int, end: int) -> bool:
+    """A name quoted between a first name and a surname: 'Ernesto "Ernie" Vaz'."""
+    folded = document.folded
+    if start < 3 or folded[start - 1] not in _QUOTES or not folded[start - 3].isalpha():
+        return False
+    after = _AFTER_NICKNAME.match(folded, end)
+    return (
+        folded[start - 2] == " "
+        and after is not None
+        and document.original[document.original_index(after.end())].isupper()
+    )
 
 
 def is_versioned_name(version: str) -> bool:
@@ -125,3 +144,26 @@ def bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[
         if match.end() > start:
             yield match
         position = max(match.end(), start + 1)
+
+
+_MOST_REPEATED = 20  # names looked for again in one answer: a handful in any real one
+
+
+def spans_of_repeats(text: str, spans: list[tuple[int, int]]) -> Iterable[tuple[int, int]]:
+    """Every other place where a name found by its context is written again: "Meet Ava,
+    Northwind Bank's digital assistant. Ava can help" (the second "Ava" has no context).
+    Looked for with str.find: a regex per answer's set of names was compiled every time."""
+    written = sorted({text[start:end].strip() for start, end in spans})[:_MOST_REPEATED]
+    for name in written:
+        if not any(c.isalpha() for c in name) or len(name) < (2 if is_cjk(name[0]) else 3):
+            continue
+        # A Chinese name is no word to look for whole; a Latin one is ("Ava", not "Avalon").
+        whole = not is_cjk(name[0])
+        start = text.find(name)
+        while start >= 0:
+            end = start + len(name)
+            if not whole or not (
+                (start and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
+            ):
+                yield start, end
+            start = text.find(name, end)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from review_app.anon_scripts import WORD
@@ -33,6 +34,10 @@ KIND_ANYWHERE, KIND_GIVEN, KIND_EVERYDAY, KIND_IN_CONTEXT = (
     "in_context",
 )
 _PARTS = re.compile(r"\d+|[^\W\d_]+")
+# What follows a name as its role, never as a surname ("I'm Claude Assistant").
+ROLE_WORDS = frozenset(
+    {"assistant", "assistente", "asistente", "ai", "ia", "bot", "chatbot", "model", "modelo"}
+)
 
 
 def name_parts(name: str) -> tuple[str, ...]:
@@ -40,6 +45,8 @@ def name_parts(name: str) -> tuple[str, ...]:
     return tuple(_PARTS.findall(fold(name)))
 
 
+# Cached: a text names the same few names many times, and each is asked of several times.
+@lru_cache(maxsize=4096)
 def parts_of_folded(folded: str) -> tuple[str, ...]:
     return tuple(_PARTS.findall(folded))
 
@@ -111,6 +118,13 @@ def classify(round_: Iterable[str], lexicon: NameLexicon) -> Classes:
     everyday -= anywhere | given
     in_context -= anywhere | given | everyday
     return Classes(*(frozenset(kind) for kind in (anywhere, given, everyday, in_context)))
+
+
+def round_forms(round_: Iterable[str]) -> frozenset[tuple[str, ...]]:
+    """The forms of the round's own names and their stems ("GPT 5.4-Mini" -> gpt 5 4 mini,
+    gpt): what the review is blind to, so no ordinary use keeps them."""
+    forms = {name_parts(name) for name in round_}
+    return frozenset(forms | {_stem(parts) for parts in forms}) - {()}
 
 
 _END = ""  # marks, in a trie node, that a name may end there

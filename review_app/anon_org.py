@@ -12,11 +12,11 @@ introduces nobody.
 from __future__ import annotations
 
 import re
-from bisect import insort
 from collections.abc import Iterable
+from heapq import heappop, heappush
 
 from review_app.anon_cues import BEING_CUES, MAKER_CUES, NAME_CUES
-from review_app.anon_intro import is_quoted
+from review_app.anon_quotes import is_quoted
 from review_app.anon_scripts import WORD
 from review_app.textfold import FoldedText
 
@@ -27,12 +27,14 @@ _ROLE_WORDS = (
     r"|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence"
     # People's jobs an assistant takes: "o atendente digital da", "la asesora virtual de".
     r"|atendente|atendiente|asesor[a]?|assessor[a]?|consultor[a]?|recepcionista|receptionist"
-    r"|representative|tutor|mascote|mascot|helpdesk|(?:virtual|digital)\s+(?:adviser|advisor|consultant)"
+    r"|representative|tutor|mascote|mascot|helpdesk"
+    r"|(?:virtual|digital)\s+(?:adviser|advisor|consultant|coach|guide|host|receptionist)"
 )
 _ROLE_OF = re.compile(
     rf"(?<!{WORD})(?:{_ROLE_WORDS})s?"
     # What the role is for, up to two words: "de compras", "de viajes escolares".
-    r"(?:\s+(?:virtual|digital|online|inteligente|de\s+\w+(?:\s+\w+)?|for\s+\w+))?"
+    r"(?:\s+(?:virtual|digital|online|inteligente|oficial|official|exclusiv[oa]|automatic[oa]"
+    r"|de\s+\w+(?:\s+\w+)?|for\s+\w+))?"
     # "an AI assistant made by Fenwick", "the writing assistant developed at Mossgrove".
     r"(?:\s+(?:developed|built|made|created|trained|designed|desarrollad[oa]|entrenad[oa]"
     r"|cread[oa]|criad[oa]|desenvolvid[oa]|treinad[oa])\s+(?:by|at|por|pel[oa]|em|en|in)"
@@ -41,7 +43,7 @@ _ROLE_OF = re.compile(
 # A self-introduction earlier in the same sentence: "I'm Nora, the ...", "Sage here, the".
 _INTRODUCED = re.compile(
     rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como|speaking"
-    r"|(?:te|le)\s+atiende)[\s,]"
+    r"|(?:te|le)\s+atiende|it'?s|meet|conheca|conoce)[\s,]"
 )
 # "the HR assistant that Halvorsen Group uses": the owner as the subject of a relative clause.
 _ROLE_THAT = re.compile(rf"(?<!{WORD})(?:{_ROLE_WORDS})s?\s+(?:that|which|que)\s+(?=[^\W\d_])")
@@ -53,7 +55,9 @@ _OWNER_VERB = re.compile(
 # Primary helpdesk", "soy [Spark] de iFlytek", "created by [Tallwood] for the Ridgeway
 # Foundation's office". Only after a span already masked.
 _OF_AFTER_NAME = re.compile(
-    r"(?:\*{1,2}|\])?,?[ \t]+(?:from|of|at|by|for|de|da|do|del|pela|pelo|por)"
+    # An emoji may come between: "Sou a [Bia] 🤖, da Clínica Viver".
+    r"(?:\*{1,2}|\])?(?:[ \t]*[\u2600-\u27bf\U0001f000-\U0001faff]{1,3})?,?[ \t]+"
+    r"(?:from|of|at|by|for|with|de|da|do|del|pela|pelo|por)"
     r"[ \t]+(?:(?:the|la|el|o|a)[ \t]+)?(?=[A-Z])"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n]")
@@ -115,7 +119,7 @@ def _organisations(document: FoldedText) -> Iterable[tuple[int, tuple[int, int]]
             yield match.start(), span
     for match in _OWNER_OF_ROLE.finditer(original):
         # Right after the speaker's name: "I'm Harbor, Cresthaven Health's assistant".
-        if not original.endswith(", ", 0, match.start()):
+        if not original.endswith((", ", "(", "\u2014 ", "\u2013 ", "- "), 0, match.start()):
             continue
         folded_start = document.original_span(match.start(), match.start() + 1)[0]
         sentence_start = _sentence_start(folded, folded_start)
@@ -145,15 +149,20 @@ def spans_after_names(original: str, spans: list[tuple[int, int]]) -> list[tuple
     """`spans`, with the capitalised words that say whom each is from or for ("[Poppy] from
     the Willowbank Primary helpdesk"), and so on along a chain ("by [Tallwood] for the
     Ridgeway Foundation's office")."""
-    found = sorted(spans)
-    index = 0
-    while index < len(found):
-        connector = _OF_AFTER_NAME.match(original, found[index][1])
+    # A heap and a set: with thousands of spans, a sorted list's insertions and membership
+    # tests were quadratic. A span found starts after the one it follows, so it is still ahead.
+    waiting = sorted(set(spans))
+    seen = set(waiting)
+    found: list[tuple[int, int]] = []
+    while waiting:
+        span = heappop(waiting)
+        found.append(span)
+        connector = _OF_AFTER_NAME.match(original, span[1])
         if connector is not None:
-            span = _capitalised_after(original, connector.end(), lower=0)
-            if span is not None and span not in found:
-                insort(found, span)  # after `index`: it starts after this span's end
-        index += 1
+            after = _capitalised_after(original, connector.end(), lower=0)
+            if after is not None and after not in seen:
+                seen.add(after)
+                heappush(waiting, after)
     return found
 
 

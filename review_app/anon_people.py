@@ -13,8 +13,9 @@ import re
 from review_app.anon_scripts import WORD
 
 _WINDOW = 100  # characters either side searched for a subject ("Bert", "a neighbour")
-_PERSON_BEFORE = re.compile(
-    r"(?:vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
+# People by kin, work, home and company: "meu vizinho Claude", "Sou o Teo, irmão da Carla".
+_PERSON_NOUNS = (
+    r"vizinh[oa]|amig[oa]|friend|neighbou?r|tio|tia|uncle|aunt|prim[oa]|cousin|colega"
     r"|colleague|senhor|sr|sra|dona|mr|mrs|ms|monsieur|madame|vecin[oa]|voisin|ami"
     r"|irmao|brother|sister|irma|filho|son|pai|father|professora?|teacher|chef|pintora?|painter"
     # Family, people at work, and a person's title: "my husband Claude", "a enfermeira Gemma".
@@ -31,8 +32,10 @@ _PERSON_BEFORE = re.compile(
     # Companions, in-laws and pets: "tu compañera Gemma", "o sogro Claude", "my dog Kimi".
     r"|compa[nñ]er[oa]|companheir[oa]|sogr[oa]|suegr[oa]|cunhad[oa]|cunad[oa]|[a-z]+-in-law"
     r"|dog|puppy|cat|kitten|pet|cachorr[oa]|cachorrinh[oa]|cadela|gat[oa]|gatinh[oa]|perr[oa]"
-    r"|perrit[oa]|mascota|cavalo|horse|caballo"
-    r"|bert\s+(?:and|e|y|et))"
+    r"|perrit[oa]|mascota|cavalo|horse|caballo|sindic[oa]"
+)
+_PERSON_BEFORE = re.compile(
+    rf"(?:{_PERSON_NOUNS}|bert\s+(?:and|e|y|et))"
     # "o professor de francês, o Claude": the role, what of, then the name set apart.
     r"(?:\s+(?:de|do|da|del|of)\s+[^\W\d_]+)?\.?(?:,\s+(?:(?:o|a|el|la|the)\s+)?)?\s*$"
 )
@@ -45,6 +48,19 @@ _PERSON_AFTER = re.compile(
     r"|\s+(?:from|in|at|do|da|de|del|of)\s+(?:the\s+|o\s+|la\s+)?(?:accounts|accounting|hr"
     r"|payroll|finance|sales|marketing|legal|reception|human\s+resources|rh|financeiro"
     r"|contabilidade|recepcao|recursos\s+humanos|contabilidad|ventas|finanzas|nominas)"
+    rf"(?!{WORD})"
+    # Whose shop or family: "Claude's Bakery", "Kimi's mother".
+    r"|'s\s+(?:bakery|cafe|restaurant|garage|shop|store|salon|bar|diner|pizzeria|wife|husband"
+    r"|mother|father|mom|mum|dad|son|daughter|sister|brother|kids|children|family|dog|cat"
+    r"|house|car|birthday|wedding|funeral)(?![a-z])"
+    # Someone at a place of work or a shop: "Claude from the bakery", "Gemma from the leasing
+    # office", "a Gemma da imobiliária", "Kimi, de la inmobiliaria".
+    r"|,?\s+(?:from|at|do|da|de|del)\s+(?:the\s+|o\s+|a\s+|la\s+|el\s+)?(?:[a-z'-]+\s+){0,2}?"
+    r"(?:office|bakery|pharmacy|clinic|school|store|shop|agency|front\s+desk|reception|library"
+    r"|gym|church|building|hospital|garage|salon|cafe|restaurant|supermarket|escritorio|padaria"
+    r"|farmacia|clinica|escola|loja|imobiliaria|portaria|condominio|academia|igreja|predio"
+    r"|oficina|salao|panaderia|escuela|tienda|inmobiliaria|porteria|recepcion|gimnasio|iglesia"
+    r"|edificio|consultorio|biblioteca|agencia|mercearia|cartorio|prefeitura|ayuntamiento)"
     rf"(?!{WORD})"
 )
 # "Ernie, the warehouse supervisor", "Gemma, a nova coordenadora": a person described,
@@ -109,7 +125,19 @@ _HUMAN_DETAIL = re.compile(
     r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
     r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
     r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
-    r"|studying)(?![a-z]))"
+    r"|studying)(?![a-z])"
+    # Whose relative or neighbour: "Sou o Pedro, pai da Ana", "soy Carlos, tu vecino".
+    # A person of a group of people: "soy Jorge, del comité de vecinos".
+    r"|(?:from|of|de|del|da|do|de\s+la)\s+(?:the\s+|la\s+|el\s+|a\s+|o\s+)?(?:comite|committee"
+    r"|associacao|association|asociacion|neighbou?rhood|parents|pais|padres|turma|class|clase"
+    r"|igreja|church|iglesia|clube|club|condominio)(?![a-z])"
+    # A person asking: "Sou o João e gostaria de uma informação", "I'm Ana and I'd like".
+    r"|(?:i'd\s+like|i\s+would\s+like|i\s+want|i\s+need|gostaria|queria|quero|preciso"
+    r"|quisiera|quiero|necesito)(?![a-z])(?!\s+(?:de\s+)?(?:to\s+)?(?:te\s+|lhe\s+)?(?:help"
+    r"|ajudar|ayudar|apoiar|explicar|orientar))"
+    r"|(?:(?:your|tu|su|seu|sua|teu|tua|the|o|a|el|la|um|uma|un|una)\s+)?(?:[\w-]+'s\s+)?"
+    rf"(?:new\s+|novo\s+|nueva?\s+)?(?:{_PERSON_NOUNS}|parent|landlady|responsavel"
+    r"|profesor[a]?)(?![a-z]))"
 )
 
 

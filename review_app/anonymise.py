@@ -19,22 +19,21 @@ gives (review_app.anon_intro) go too.
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Iterable
-from functools import cached_property
 
-from reportgen.model import Model
 from review_app.anon_basis import (
     spans_of_cjk_speakers,
     spans_of_described_assistants,
     spans_of_models_run_on,
 )
+from review_app.anon_cjk_intro import spans_of_cjk_introductions, spans_of_cjk_makers
 from review_app.anon_cues import (
     AFTER_NAME,
+    CJK_MODEL_AFTER,
     CUES,
+    MADE_BY_BETWEEN,
     NAME_THEN_MODEL,
-    cue_ends,
-    is_ordinary_use,
+    arrives_at_opening,
     opens_sentence,
     speaks_as,
 )
@@ -45,11 +44,8 @@ from review_app.anon_disguise import (
     spans_of_spaced_names,
     spans_of_split_names,
 )
-from review_app.anon_intro import (
-    is_quoted_speech,
-    spans_of_introduced_names,
-    spans_of_unknown_makers,
-)
+from review_app.anon_document import Document
+from review_app.anon_intro import spans_of_introduced_names, spans_of_unknown_makers
 from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
 from review_app.anon_match import (
     MARKER,
@@ -61,68 +57,31 @@ from review_app.anon_match import (
     is_person_name,
     is_versioned_name,
     replace_spans,
+    spans_of_repeats,
 )
 from review_app.anon_names import (
     KIND_ANYWHERE,
     KIND_EVERYDAY,
     KIND_GIVEN,
+    ROLE_WORDS,
     classify,
     name_parts,
     name_pattern,
     parts_of_folded,
+    round_forms,
     trie_pattern,
 )
+from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_ordinary_use
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
 from review_app.anon_people import is_described_as_model, is_person
+from review_app.anon_quotes import is_quoted_speech
+from review_app.anon_round import CODE_PREFIX, new_code, round_names
 from review_app.anon_scripts import is_cjk
-from review_app.identity_forms import (
-    KIND_NAME_ATTRIBUTES,
-    reversed_runs,
-    spans_of_system_labels,
-)
+from review_app.identity_forms import reversed_runs, spans_of_system_labels
 from review_app.lexicon import NameLexicon, load_lexicon
-from review_app.textfold import FoldedText, fold
+from review_app.textfold import fold
 
 __all__ = ["CODE_PREFIX", "CUES", "MARKER", "Scrubber", "new_code", "round_names"]
-
-CODE_PREFIX = "SISTEMA"
-# No 0/O or 1/I/L: a reviewer may copy a code by hand into a contestation.
-_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-
-
-def round_names(models: Iterable[Model]) -> tuple[str, ...]:
-    """Every name of the round's models and providers that could unblind a sample."""
-    names: set[str] = set()
-    for model in models:
-        for value in (model.model_id, model.display_name, model.provider, model.api_identifier):
-            value = value.strip()
-            if value:
-                names.add(value)
-                # "openai/gpt-4o" and "org:model" identifiers: each part may appear alone.
-                names.update(p for p in re.split(r"[/:@]", value) if len(p) >= 2)
-        if model.snapshot.strip():
-            names.add(model.snapshot.strip())
-        # A kind's own identity columns (multidomain: the organisation and its group).
-        for attribute in KIND_NAME_ATTRIBUTES:
-            value = getattr(model, attribute, "")
-            if isinstance(value, str) and value.strip():
-                names.add(value.strip())
-    return tuple(sorted(names, key=lambda n: (-len(n), n)))
-
-
-class _Document(FoldedText):
-    """A folded text and where its self-identifying cues end, found on first need."""
-
-    # Given names written with a surname somewhere in the text ("Claude Marchand"): a person's
-    # wherever else they are written alone. Set by the scrubber before names are decided.
-    people: frozenset[str] = frozenset()
-    # Where known names other than companies start: a passive "was trained by" counts after
-    # one ("O Gemini foi treinado pelo Google"). Set by the scrubber before names are decided.
-    name_starts: tuple[int, ...] = ()
-
-    @cached_property
-    def cue_ends(self) -> frozenset[int]:
-        return cue_ends(self.folded, self.name_starts)
 
 
 class Scrubber:
@@ -130,7 +89,11 @@ class Scrubber:
 
     def __init__(self, names: Iterable[str], *, lexicon: NameLexicon | None = None) -> None:
         lexicon = lexicon or load_lexicon()
+        names = tuple(names)
         self._kind_of = classify(names, lexicon).kind_of()
+        # The round's own names: never kept as news ("the news said OpenAI…" when OpenAI is
+        # a participant's maker), as nothing keeps a name the review is blind to.
+        self._round_forms = round_forms(names)
         # Companies are capitalised wherever they are written, at a sentence's start too.
         self._companies = frozenset(name_parts(name) for name in lexicon.companies)
         every_name = trie_pattern(self._kind_of)
@@ -146,32 +109,36 @@ class Scrubber:
         self._known_words = (
             frozenset(form[0] for form in self._kind_of)
             | {fold(s) for s in lexicon.suffixes}
-            | _ROLE_WORDS
+            | ROLE_WORDS
         )
 
     def __call__(self, text: str) -> str:
-        document = _Document(text)
+        document = Document(text)
         # What tells that the answer names itself besides its known names.
         identifying = [
             *self._spans_of_disguised_names(document),
             *spans_of_unknown_makers(document),
+            *spans_of_cjk_makers(document),
             *spans_of_introduced_names(document),
+            *spans_of_cjk_introductions(document),
             *spans_of_own_organisations(document),
             *spans_of_models_run_on(document),
             *spans_of_described_assistants(document),
             *spans_of_cjk_speakers(document),
         ]
-        spans = [
-            *self._spans_of_names(document, names_itself=bool(identifying)),
-            # Set by the names above: "My name is Claude Dupont" introduces a person.
-            *(span for span in identifying if not self._starts_a_person(document, span)),
+        spans = [*self._spans_of_names(document, names_itself=bool(identifying))]
+        # Set by the names above: "My name is Claude Dupont" introduces a person.
+        own = [span for span in identifying if not self._starts_a_person(document, span)]
+        spans += [
+            *own,
+            *spans_of_repeats(text, own),
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
         return replace_spans(text, spans_after_names(text, spans))
 
     @staticmethod
-    def _starts_a_person(document: _Document, span: tuple[int, int]) -> bool:
+    def _starts_a_person(document: Document, span: tuple[int, int]) -> bool:
         words = fold(document.original[span[0] : span[1]]).split()
         return len(words) == 2 and words[0] in document.people
 
@@ -187,7 +154,7 @@ class Scrubber:
             ):
                 yield start, end
 
-    def _spans_of_disguised_names(self, document: _Document) -> Iterable[tuple[int, int]]:
+    def _spans_of_disguised_names(self, document: Document) -> Iterable[tuple[int, int]]:
         """ "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise."""
         folded = document.folded
 
@@ -214,7 +181,7 @@ class Scrubber:
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
         "Llama 3") and that this scrubber leaves in place: what a leak report shows."""
-        document = _Document(text)
+        document = Document(text)
         matches = list(bounded_matches(self._anywhere, document.folded))
         document.name_starts = self._starts_of_models(matches)
         self._find_people(document, matches)
@@ -225,7 +192,7 @@ class Scrubber:
         ]
 
     def _spans_of_names(
-        self, document: _Document, *, names_itself: bool = False
+        self, document: Document, *, names_itself: bool = False
     ) -> Iterable[tuple[int, int]]:
         matches = [
             match
@@ -239,6 +206,7 @@ class Scrubber:
             or is_in_web_address(document.folded, match.end())
             # Something invisible inside a name ("Gem\u2060ini") is there to hide it.
             or document.hides_inside(match.start("name"), match.end("name"))
+            or document.in_letter_forms(match.start("name"), match.end("name"))
             or is_link_to_itself(document.folded, match)
             or self._is_name_here(document, match)
             for match in matches
@@ -267,17 +235,32 @@ class Scrubber:
                 or self._follows_cue(document, match.start())
                 or is_signature(document.folded, match.start(), match.end())
                 or speaks_as(document.folded, match.start(), match.end())
+                or arrives_at_opening(document.folded, match.start(), match.end())
             )
             if decided[index] and after_name:
                 decided[index - 1] = True
-        if names_itself or any(decided):
+        # "Grok is made by xAI", "Gemini foi criado pelo Google": what a maker made is a model.
+        for index in range(1, len(matches)):
+            previous, match = matches[index - 1], matches[index]
+            if (
+                decided[index]
+                and MADE_BY_BETWEEN.fullmatch(document.folded, previous.end(), match.start())
+                and self._is_capitalised(document, previous)
+            ):
+                decided[index - 1] = True
+        # A round's name said as news ("The news said OpenAI is hiring") is masked, but is no
+        # sign that the answer names itself.
+        if names_itself or any(
+            is_name and not self._is_round_news(document, match)
+            for match, is_name in zip(matches, decided, strict=True)
+        ):
             self._decide_in_an_answer_that_names_itself(document, matches, decided)
         for match, is_name in zip(matches, decided, strict=True):
             if is_name:
                 yield document.original_span(match.start(), match.end())
 
     def _decide_in_an_answer_that_names_itself(
-        self, document: _Document, matches: list[re.Match[str]], decided: list[bool]
+        self, document: Document, matches: list[re.Match[str]], decided: list[bool]
     ) -> None:
         """Once an answer names itself ("Sou o Gemini."), its maker and its own name said
         again are names wherever they are written as one ("O Google me treinou", "o Tuiuiú
@@ -285,7 +268,12 @@ class Scrubber:
         that opens a sentence ("Nova regra") or a round's phrase word ("Dados") stays."""
         for index, match in enumerate(matches):
             parts = parts_of_folded(match.group("name"))
-            if decided[index] or self._kind_of.get(parts, KIND_ANYWHERE) != KIND_EVERYDAY:
+            kind = self._kind_of.get(parts, KIND_ANYWHERE)
+            # A maker in the news, a copilot: ordinary words, but not in this answer.
+            if decided[index] or kind == KIND_ANYWHERE:
+                decided[index] = True
+                continue
+            if kind != KIND_EVERYDAY:
                 continue
             first = document.original[document.original_index(match.start())]
             decided[index] = is_cjk(first) or (
@@ -303,7 +291,7 @@ class Scrubber:
             if parts_of_folded(match.group("name")) not in self._companies
         )
 
-    def _is_everyday_with_surname(self, document: _Document, match: re.Match[str]) -> bool:
+    def _is_everyday_with_surname(self, document: Document, match: re.Match[str]) -> bool:
         parts = parts_of_folded(match.group("name"))
         return (
             match.end() == match.end("name")
@@ -311,7 +299,7 @@ class Scrubber:
             and is_person_name(document, match, self._known_words)
         )
 
-    def _looks_like_a_name(self, document: _Document, match: re.Match[str]) -> bool:
+    def _looks_like_a_name(self, document: Document, match: re.Match[str]) -> bool:
         """An everyday word is a name in a self-identifying context only when written as one:
         capitalised, in Chinese, or with a version ("Sou a Estrela", "i am llama 3", "我是豆包";
         not "sou a estrela da festa")."""
@@ -322,16 +310,18 @@ class Scrubber:
             self._is_capitalised(document, match)
             or has_version
             or is_code_value(document.folded, match.start())
+            # "abab 模型": a word Chinese calls a model is one, in small letters too.
+            or CJK_MODEL_AFTER.match(document.folded, match.end()) is not None
         )
 
     @staticmethod
-    def _is_capitalised(document: _Document, match: re.Match[str] | None) -> bool:
+    def _is_capitalised(document: Document, match: re.Match[str] | None) -> bool:
         if match is None:
             return False
         first = document.original[document.original_index(match.start())]
         return first.isupper() or is_cjk(first)
 
-    def _is_name_here(self, document: _Document, match: re.Match[str]) -> bool:
+    def _is_name_here(self, document: Document, match: re.Match[str]) -> bool:
         """Whether a match is a name by its kind and its context (before any cue is looked
         for): an everyday word needs a version, a given name must not be a person's, and any
         name may be in ordinary use ("pesquisei no Google")."""
@@ -350,11 +340,25 @@ class Scrubber:
         folded, start, end = document.folded, match.start(), match.end()
         if self._follows_cue(document, match.start()):
             return True
-        if kind == KIND_GIVEN and is_person(folded, start, end):
+        if kind == KIND_GIVEN and (is_person(folded, start, end) or start in document.person_cells):
             return False
-        return not is_ordinary_use("".join(parts), folded, start, end)
+        stem = "".join(parts)
+        # How it is written tells only some stems apart ("the copilot", "minimax").
+        written = (
+            document.original[slice(*document.original_span(start, match.end("name")))]
+            if stem in CASED_STEMS
+            else ""
+        )
+        if is_ordinary_use(stem, folded, start, end, written):
+            return False
+        # "The news said OpenAI is hiring": kept unless the answer names itself (see below).
+        return (
+            kind != KIND_ANYWHERE
+            or parts in self._round_forms
+            or not is_in_the_news(folded, start, end)
+        )
 
-    def _find_people(self, document: _Document, matches: list[re.Match[str]]) -> None:
+    def _find_people(self, document: Document, matches: list[re.Match[str]]) -> None:
         document.people = frozenset(
             match.group("name")
             for match in matches
@@ -368,7 +372,7 @@ class Scrubber:
             )
         )
 
-    def _is_a_person(self, document: _Document, match: re.Match[str]) -> bool:
+    def _is_a_person(self, document: Document, match: re.Match[str]) -> bool:
         """A given name that is a person's even after "my name is": with a surname ("Claude
         Marchand", and so anywhere else in the answer), or in a quoted speech ('He said, "My
         name is Claude"')."""
@@ -376,20 +380,18 @@ class Scrubber:
             return True
         return match.group("name") in document.people
 
+    def _is_round_news(self, document: Document, match: re.Match[str]) -> bool:
+        folded, start, end = document.folded, match.start(), match.end()
+        return (
+            parts_of_folded(match.group("name")) in self._round_forms
+            and end == match.end("name")
+            and not self._follows_cue(document, start)
+            and NAME_THEN_MODEL.match(folded, end) is None
+            and is_in_the_news(folded, start, end)
+        )
+
     @staticmethod
-    def _follows_cue(document: _Document, start: int) -> bool:
+    def _follows_cue(document: Document, start: int) -> bool:
         """Whether a self-identifying cue ("sou o", "developed by", "我是") ends right before
         `start`."""
         return start in document.cue_ends
-
-
-# What follows a name as its role, never as a surname ("I'm Claude Assistant").
-_ROLE_WORDS = frozenset(
-    {"assistant", "assistente", "asistente", "ai", "ia", "bot", "chatbot", "model", "modelo"}
-)
-
-
-def new_code() -> str:
-    """An opaque sample code drawn from the OS's randomness, independent of the sample."""
-    token = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
-    return f"{CODE_PREFIX}-{token}"
