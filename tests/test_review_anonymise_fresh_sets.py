@@ -1,5 +1,5 @@
-"""The evaluation corpora written in rounds 4 and 5 of the anonymiser (issue 23, point 4:
-tests/data/anonymiser/fresh3/ and fresh4/), each by someone who had not seen the rules nor
+"""The evaluation corpora written from round 4 of the anonymiser on (issue 23, point 4:
+tests/data/anonymiser/fresh3/, fresh4/, fresh5/), each by someone who had not seen the rules nor
 the other corpora, are well formed: unique ids, known classes and languages, every listed
 name or watched word in its answer as written, enough answers in every language, every
 class measured in enough languages, and no sentence shared with the corpora written before
@@ -28,6 +28,7 @@ from tests.support.corpus_checks import (
 EARLIER = {
     "fresh3": ("dev2", "heldout", "fresh", "fresh2"),
     "fresh4": ("dev2", "heldout", "fresh", "fresh2", "fresh3"),
+    "fresh5": ("dev2", "heldout", "fresh", "fresh2", "fresh3", "fresh4"),
 }
 _MINIMA = {"at_least": 200, "per_language_at_least": 45}
 
