@@ -25,7 +25,9 @@ CORPORA = ROOT / "tests" / "data" / "anonymiser"
 # round 6 without its figures being printed; fresh3, measured once after round 4 at 198 and
 # 3, then tuned on in round 5; fresh4, written during round 5 by someone who never read the
 # rules, measured once after it at 199 of 211 and 9 of 208, then tuned on in round 6; the
-# altered answers of fresh4 and dev2 name OpenAI, a demonstration round's maker, in the news)
+# altered answers of fresh4 and dev2 name OpenAI, a demonstration round's maker, in the news;
+# fresh5, written during round 6 by someone who never read the rules, measured once after it:
+# the fair figure of round 6)
 FLOORS = {
     "heldout": (219, 4),
     "dev2": (362, 1),
@@ -33,6 +35,7 @@ FLOORS = {
     "fresh2": (78, 0),
     "fresh3": (205, 0),
     "fresh4": (211, 4),
+    "fresh5": (190, 10),
 }
 
 
