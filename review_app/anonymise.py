@@ -9,11 +9,10 @@ invisible characters removed, Cyrillic and Greek look-alikes read as Latin) and 
 the original, at any script boundary ("由Anthropic开发"). A name takes its version and size
 suffixes with it ("GPT-5.4 mini", "gpt5.4mini", "Qwen3.6", "llama3.1:70b"). The context
 decides the rest (review_app.anon_cues): names that are also everyday words ("a meta do mês",
-"Sabia que...", "豆包") count only where the text identifies itself ("sou o ...", "developed
-by ...", "我是...") or carries a version ("Llama-3"); names replaced anywhere keep their
-ordinary uses ("pesquisei no Google", "meu vizinho Claude"). Names written apart or with
-digits for letters (review_app.anon_disguise) and names in no list that a self-introduction
-gives (review_app.anon_intro) go too.
+"Sabia que...", "豆包") count only where the text identifies itself ("sou o ...", "我是...")
+or carries a version ("Llama-3"); names replaced anywhere keep their ordinary uses ("meu
+vizinho Claude"). Names written apart or with digits for letters (review_app.anon_disguise)
+and names in no list that a self-introduction gives (review_app.anon_intro) go too.
 """
 
 from __future__ import annotations
@@ -91,8 +90,7 @@ class Scrubber:
         lexicon = lexicon or load_lexicon()
         names = tuple(names)
         self._kind_of = classify(names, lexicon).kind_of()
-        # The round's own names: never kept as news ("the news said OpenAI…" when OpenAI is
-        # a participant's maker), as nothing keeps a name the review is blind to.
+        # The round's own names: never kept as news (nothing keeps a name the review hides).
         self._round_forms = round_forms(names)
         # Companies are capitalised wherever they are written, at a sentence's start too.
         self._companies = frozenset(name_parts(name) for name in lexicon.companies)
@@ -239,17 +237,8 @@ class Scrubber:
             )
             if decided[index] and after_name:
                 decided[index - 1] = True
-        # "Grok is made by xAI", "Gemini foi criado pelo Google": what a maker made is a model.
-        for index in range(1, len(matches)):
-            previous, match = matches[index - 1], matches[index]
-            if (
-                decided[index]
-                and MADE_BY_BETWEEN.fullmatch(document.folded, previous.end(), match.start())
-                and self._is_capitalised(document, previous)
-            ):
-                decided[index - 1] = True
-        # A round's name said as news ("The news said OpenAI is hiring") is masked, but is no
-        # sign that the answer names itself.
+        self._decide_what_a_maker_made(document, matches, decided)
+        # A round's name said as news is masked, but no sign that the answer names itself.
         if names_itself or any(
             is_name and not self._is_round_news(document, match)
             for match, is_name in zip(matches, decided, strict=True)
@@ -258,6 +247,20 @@ class Scrubber:
         for match, is_name in zip(matches, decided, strict=True):
             if is_name:
                 yield document.original_span(match.start(), match.end())
+
+    def _decide_what_a_maker_made(
+        self, document: Document, matches: list[re.Match[str]], decided: list[bool]
+    ) -> None:
+        """ "Grok is made by xAI", "Gemini foi criado pelo Google": what a maker (a name
+        decided) made is a model."""
+        for index in range(1, len(matches)):
+            previous, match = matches[index - 1], matches[index]
+            if (
+                decided[index]
+                and MADE_BY_BETWEEN.fullmatch(document.folded, previous.end(), match.start())
+                and self._is_capitalised(document, previous)
+            ):
+                decided[index - 1] = True
 
     def _decide_in_an_answer_that_names_itself(
         self, document: Document, matches: list[re.Match[str]], decided: list[bool]

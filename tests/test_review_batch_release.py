@@ -33,7 +33,7 @@ from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 
 # A name no list has, masked after "Sou o", and a version the report still flags.
-LEAK = "Sou o Zorblax 5.4-mini."
+LEAK = "Resposta gerada pela versão 5.4-mini."  # a version the scrubber keeps
 LEFT = "5.4-mini"  # what the scrubbed answer keeps of it
 
 
