@@ -23,7 +23,6 @@ from tests.support.browser import (
     DESKTOP,
     PHONE,
     Served,
-    demo_site,
     keep_to_localhost,
     launched_chromium,
     open_page,
@@ -31,7 +30,12 @@ from tests.support.browser import (
     site_pages,
     visit,
 )
-from tests.support.shared_builds import REPO, example_site
+from tests.support.shared_builds import (
+    MULTIDOMAIN_AFTER_EMBARGO,
+    REPO,
+    demonstration_site,
+    example_site,
+)
 
 pytestmark = [
     pytest.mark.slow,
@@ -47,7 +51,6 @@ _CHARTS_FIT = """() => Array.from(document.querySelectorAll('.rg-vega-live')).ev
   const svg = live.querySelector('svg');
   return svg !== null && svg.getBoundingClientRect().width <= live.clientWidth + 1;
 })"""
-MULTIDOMAIN_AS_OF = "2027-03-20"  # after the embargo: the items page is there too
 MULTIDOMAIN_LOCALES = REPO / "reportgen" / "kinds" / "multidomain" / "render" / "locales"
 
 
@@ -55,14 +58,6 @@ MULTIDOMAIN_LOCALES = REPO / "reportgen" / "kinds" / "multidomain" / "render" / 
 def browser() -> Iterator[Any]:
     with launched_chromium() as chromium:
         yield chromium
-
-
-def _site(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if kind == "estigmas":
-        return demo_site(tmp_path_factory)
-    return example_site(
-        tmp_path_factory, kind, MULTIDOMAIN_AS_OF if kind == "multidomain" else None
-    )
 
 
 def _pages(kind: str, root: Path) -> list[str]:
@@ -93,7 +88,7 @@ def _problems(page: Any, served: Served, path: str) -> dict[str, Any]:
 def test_every_page_fits_the_window_and_every_heatmap_row_and_column_is_labelled(
     browser: Any, tmp_path_factory: pytest.TempPathFactory, kind: str
 ) -> None:
-    root = _site(kind, tmp_path_factory)
+    root = demonstration_site(tmp_path_factory, kind)
     pages = _pages(kind, root)
     assert any(path.startswith("en/") for path in pages)
     assert any(not path.startswith("en/") for path in pages)
@@ -130,7 +125,7 @@ def test_multidomain_tables_keep_the_participant_in_view_on_a_phone(
 ) -> None:
     words = json.loads((MULTIDOMAIN_LOCALES / f"{language}.json").read_text(encoding="utf-8"))
     participant, system = words["column.participant"], words["cast.column.name"]
-    root = example_site(tmp_path_factory, "multidomain", MULTIDOMAIN_AS_OF)
+    root = example_site(tmp_path_factory, "multidomain", MULTIDOMAIN_AFTER_EMBARGO)
     with contextlib.contextmanager(serve_directory)(root) as served:
         page = open_page(browser, served, f"{prefix}reg-2026-1/cast.html", PHONE)
         pinned = [

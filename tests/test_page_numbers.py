@@ -9,22 +9,12 @@ left alone (code, quoted item texts, dates, ids, hashes, versions, URLs, seeds).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.support.number_scan import page_findings, site_findings, unformatted
-from tests.support.shared_builds import demo_site, example_site
+from tests.support.shared_builds import DEMONSTRATION_KINDS, demonstration_site
 
-SITES = ("estigmas", "multidomain", "counterfactual")
-
-
-def _site(tmp_path_factory: pytest.TempPathFactory, kind: str) -> Path:
-    if kind == "estigmas":
-        return demo_site(tmp_path_factory)
-    if kind == "multidomain":  # after the embargo: the items page shows every item in full
-        return example_site(tmp_path_factory, "multidomain", "2027-03-20")
-    return example_site(tmp_path_factory, "counterfactual")
+SITES = DEMONSTRATION_KINDS
 
 
 def _page(language: str, body: str) -> str:
@@ -91,7 +81,7 @@ def test_a_page_is_read_as_a_reader_sees_it() -> None:
 def test_no_page_writes_an_unformatted_number(
     tmp_path_factory: pytest.TempPathFactory, kind: str
 ) -> None:
-    site = _site(tmp_path_factory, kind)
+    site = demonstration_site(tmp_path_factory, kind)
     pages = sorted(site.rglob("*.html"))
     # Both languages, every page: the English tree under /en/ and the pt-BR one at the root.
     assert any(p.relative_to(site).parts[0] == "en" for p in pages)

@@ -10,14 +10,13 @@ text) and code are left out, as in tests/support/number_scan.py.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.support.number_scan import page_text
-from tests.support.shared_builds import demo_site, example_site
+from tests.support.shared_builds import DEMONSTRATION_KINDS, demonstration_site
 
-SITES = ("estigmas", "multidomain", "counterfactual")
+SITES = DEMONSTRATION_KINDS
 # Per page language: what must not appear in the text a reader sees.
 UNWANTED = {
     "pt-BR": re.compile(
@@ -25,14 +24,6 @@ UNWANTED = {
     ),
     "en": re.compile(r"\bAssistente\b|\bof 1 pairs\b|\bclassification\b|\bannulled\b", re.I),
 }
-
-
-def _site(tmp_path_factory: pytest.TempPathFactory, kind: str) -> Path:
-    if kind == "estigmas":
-        return demo_site(tmp_path_factory)
-    if kind == "multidomain":  # after the embargo: every section and item is on the site
-        return example_site(tmp_path_factory, "multidomain", "2027-03-20")
-    return example_site(tmp_path_factory, "counterfactual")
 
 
 def unwanted_words(html: str) -> list[str]:
@@ -64,7 +55,7 @@ def test_the_issues_examples_are_found_and_their_fixes_pass() -> None:
 def test_no_page_writes_a_word_of_the_other_language(
     tmp_path_factory: pytest.TempPathFactory, kind: str
 ) -> None:
-    site = _site(tmp_path_factory, kind)
+    site = demonstration_site(tmp_path_factory, kind)
     pages = sorted(site.rglob("*.html"))
     assert any(p.relative_to(site).parts[0] == "en" for p in pages)
     found = {

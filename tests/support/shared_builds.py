@@ -81,6 +81,20 @@ def _build_demo_site(work: Path, site: Path) -> None:
     )
 
 
+# The three kinds' demonstration sites, and the date the multidomain one is built as of:
+# after its embargo, so that every section and item is on the site.
+DEMONSTRATION_KINDS = ("estigmas", "multidomain", "counterfactual")
+MULTIDOMAIN_AFTER_EMBARGO = "2027-03-20"
+
+
+def demonstration_site(tmp_path_factory: pytest.TempPathFactory, kind: str) -> Path:
+    """The run's shared demonstration site of `kind` (the multidomain one after the embargo)."""
+    if kind == "estigmas":
+        return demo_site(tmp_path_factory)
+    as_of = MULTIDOMAIN_AFTER_EMBARGO if kind == "multidomain" else None
+    return example_site(tmp_path_factory, kind, as_of)
+
+
 def shared_results_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One statistics cache for the whole run, for tests that read the committed rounds'
     results and test nothing about the cache itself: the results of a round are computed
