@@ -166,14 +166,30 @@ class SecretIndex:
     @cached_property
     def canary_prefixes(self) -> re.Pattern[str] | None:
         """Where a canary may start (its first 3 characters); None when there is no canary."""
-        if not self.canaries:
-            return None
-        prefixes = sorted({c[:3] for c in self.canaries}, key=len, reverse=True)
-        return re.compile("|".join(re.escape(p) for p in prefixes))
+        return _prefix_pattern(self.canaries)
 
     @cached_property
     def canary_lengths(self) -> tuple[int, ...]:
         return tuple(sorted({len(c) for c in self.canaries}))
+
+    @cached_property
+    def folded_canaries(self) -> dict[str, tuple[str, ...]]:
+        """Each canary's folded form -> the canaries that fold to it (folded once, not per
+        file); empty without a fold."""
+        if self.fold is None:
+            return {}
+        by_form: dict[str, list[str]] = {}
+        for canary in sorted(self.canaries):
+            by_form.setdefault(self.fold(canary), []).append(canary)
+        return {form: tuple(canaries) for form, canaries in by_form.items()}
+
+    @cached_property
+    def folded_prefixes(self) -> re.Pattern[str] | None:
+        return _prefix_pattern(self.folded_canaries)
+
+    @cached_property
+    def folded_lengths(self) -> tuple[int, ...]:
+        return tuple(sorted({len(form) for form in self.folded_canaries}))
 
     def leaked_runs(self, text: str) -> set[str]:
         """The secret runs in `text` (same result as `runs(text) & secret_runs`, faster).
@@ -206,19 +222,36 @@ def _read_text(path: Path) -> str | None:
     return path.read_text(encoding="utf-8", errors="replace")
 
 
-def _find_canaries(text: str, index: SecretIndex) -> list[str]:
-    """Canaries in `text`, found through their 3-character prefixes (fast on big files)."""
-    pattern = index.canary_prefixes
+def _prefix_pattern(strings: Iterable[str]) -> re.Pattern[str] | None:
+    """Where one of `strings` may start (its first 3 characters, looked for at every
+    position, overlapping ones included); None when there is none."""
+    prefixes = sorted({s[:3] for s in strings if s}, key=len, reverse=True)
+    if not prefixes:
+        return None
+    return re.compile(f"(?=({'|'.join(re.escape(p) for p in prefixes)}))")
+
+
+def _present(
+    text: str, pattern: re.Pattern[str] | None, lengths: Iterable[int], wanted: Iterable[str]
+) -> set[str]:
+    """Which of `wanted` occur in `text`: each is looked up only where its prefix starts
+    (fast on big files; the same answer as `s in text` for each s)."""
     if pattern is None:
-        return []
+        return set()
+    wanted = set(wanted)
     found: set[str] = set()
     for match in pattern.finditer(text):
         start = match.start()
-        for length in index.canary_lengths:
+        for length in lengths:
             candidate = text[start : start + length]
-            if candidate in index.canaries:
+            if candidate in wanted:
                 found.add(candidate)
-    return sorted(found)
+    return found
+
+
+def _find_canaries(text: str, index: SecretIndex) -> list[str]:
+    """Canaries in `text`, found through their 3-character prefixes."""
+    return sorted(_present(text, index.canary_prefixes, index.canary_lengths, index.canaries))
 
 
 def _folded_problems(relative: str, text: str, index: SecretIndex) -> list[Problem]:
@@ -232,10 +265,14 @@ def _folded_problems(relative: str, text: str, index: SecretIndex) -> list[Probl
     if index.fold is None:
         return problems
     folded = index.fold(html.unescape(text))
+    forms = index.folded_canaries
+    present = _present(folded, index.folded_prefixes, index.folded_lengths, forms)
+    if "" in forms:  # a canary that folds to nothing is "in" every text, as `in` says
+        present.add("")
     problems += [
         Problem(relative, "", f"contains the canary {canary!r} in another form")
-        for canary in sorted(index.canaries)
-        if canary not in text and index.fold(canary) in folded
+        for canary in sorted(c for form in present for c in forms[form])
+        if canary not in text
     ]
     return problems
 
