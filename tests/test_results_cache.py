@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from reportgen.results import cache_key, cache_path, cached_results
+from reportgen.results import _cache, cache_key, cache_path, cached_results
+from reportgen.results._cache import code_revision
 
 
 class ToyResults(BaseModel):
@@ -73,3 +74,48 @@ def test_the_key_follows_archive_ledger_and_parameters(
     base = cache_key(toy_round(tmp_path / "a"), ["toy/1", "7"])
     assert cache_key(toy_round(tmp_path / "b"), ["toy/1", "7"]) == base
     assert cache_key(toy_round(tmp_path / "c", sums, ledger), parameters) != base
+
+
+def _sources(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_code_revision_follows_the_statistics_code_not_its_presentation(
+    tmp_path: Path,
+) -> None:
+    files = {"stats/gaps.py": "GAP = 1\n", "score.py": "", "render/pages.py": "TITLE = 'a'\n"}
+    base = code_revision(_sources(tmp_path / "a" / "kind", files))
+    assert code_revision(_sources(tmp_path / "b" / "kind", files)) == base
+    changed = code_revision(_sources(tmp_path / "c" / "kind", {**files, "stats/gaps.py": "GAP=2"}))
+    assert changed != base
+    added = code_revision(_sources(tmp_path / "d" / "kind", {**files, "results/extra.py": ""}))
+    assert added != base
+    shown = {**files, "render/pages.py": "TITLE = 'b'\n", "templates/x.py": ""}
+    assert code_revision(_sources(tmp_path / "e" / "kind", shown)) == base
+
+
+def test_the_key_changes_with_the_code_that_computes_the_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    round_ = toy_round(tmp_path / "round")
+    code = _sources(tmp_path / "code", {"stats.py": "SHARE = 0.25\n"})
+    monkeypatch.setattr(_cache, "_kind_folder", lambda _type: code)
+    before = cache_key(round_, ["toy/1"])
+    (code / "stats.py").write_text("SHARE = 0.5\n", encoding="utf-8")
+    code_revision.cache_clear()  # a process sees one revision; a new one reads the new code
+    assert cache_key(round_, ["toy/1"]) != before
+
+
+def test_each_kind_is_keyed_by_its_own_folder() -> None:
+    from reportgen.kinds.counterfactual.model import Round as CounterfactualRound
+    from reportgen.kinds.estigmas.model import Round as EstigmasRound
+
+    folders = [_cache._kind_folder(kind) for kind in (EstigmasRound, CounterfactualRound)]
+    assert [folder.name if folder else None for folder in folders] == [
+        "estigmas",
+        "counterfactual",
+    ]
+    assert _cache._kind_folder(ToyRound) == Path(__file__).resolve().parent

@@ -3,8 +3,9 @@
 A results object is any pydantic model; a kind computes it, this module only stores and
 loads it. One file per key, `results-<key>.json`, holding the model's JSON form. The key is
 the SHA-256 of length-prefixed parts: the SHA-256 of the round's SHA256SUMS bytes, the
-SHA-256 of its annulment ledger, the package version, then the caller's parameters (its
-results schema, bootstrap settings and anything else its results depend on). The
+SHA-256 of its annulment ledger, the package version, the revision of the code that
+computes the results (`code_revision`), then the caller's parameters (its results schema,
+bootstrap settings and anything else its results depend on). The
 directory is the caller's, else `$REPORTGEN_CACHE_DIR`, else `~/.cache/reportgen`. An
 entry that cannot be read back as the model is ignored, recomputed and overwritten.
 """
@@ -13,9 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib
 import json
 import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -44,12 +48,50 @@ def default_cache_dir() -> Path:
     return Path(configured) if configured else Path.home() / ".cache" / "reportgen"
 
 
+# The core code every kind's results go through (reading the archive, the cache itself).
+_CORE_SOURCES = tuple(Path(__file__).resolve().parents[1] / name for name in ("archive", "results"))
+# Folders of a kind that only present results: a change there cannot change a statistic.
+_PRESENTATION = frozenset({"render", "templates", "locales"})
+
+
+@cache
+def code_revision(*folders: Path) -> str:
+    """SHA-256 of the Python sources under `folders` (paths and bytes, presentation folders
+    left out). The package version alone stayed 0.1.0 across hundreds of commits, so a
+    changed statistic could have been served from an entry an older code wrote."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for source in sorted(folder.rglob("*.py")):
+            relative = source.relative_to(folder)
+            if _PRESENTATION.intersection(relative.parts):
+                continue
+            for part in (f"{folder.name}/{relative.as_posix()}".encode(), source.read_bytes()):
+                digest.update(len(part).to_bytes(8, "big") + part)
+    return digest.hexdigest()
+
+
+def _kind_folder(round_type: type) -> Path | None:
+    """The folder of the code that computes the results of a `round_type`: its kind's
+    package under reportgen/kinds, else (a kind defined elsewhere, e.g. in tests) the
+    folder of the module defining the type."""
+    module_name = round_type.__module__
+    parts = module_name.split(".")
+    if parts[:2] == ["reportgen", "kinds"] and len(parts) > 2:
+        package = importlib.import_module(".".join(parts[:3]))
+        return Path(next(iter(package.__path__))).resolve()
+    module_file = getattr(sys.modules.get(module_name), "__file__", None)
+    return Path(module_file).resolve().parent if module_file else None
+
+
 def cache_key(round: CacheableRound, parameters: Sequence[str]) -> str:
     """The key of `round`'s results computed with `parameters` (hex SHA-256)."""
     sums_path = round.path / "SHA256SUMS"
     sums = sums_path.read_bytes() if sums_path.is_file() else b""
     digest = hashlib.sha256()
-    parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, __version__, *parameters]
+    kind_folder = _kind_folder(type(round))
+    revision = code_revision(*_CORE_SOURCES, *([kind_folder] if kind_folder else []))
+    parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, __version__, revision]
+    parts += parameters
     for part in parts:  # length-prefixed, so that no two part lists give the same bytes
         encoded = part.encode()
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
