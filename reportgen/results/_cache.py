@@ -17,16 +17,17 @@ import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from pydantic import BaseModel
-
-from reportgen import __version__
+import reportgen
 from reportgen.atomic import write_atomic
+
+if TYPE_CHECKING:  # only a bound: `reportgen summary` reads its answers without pydantic
+    from pydantic import BaseModel
 
 CACHE_ENV = "REPORTGEN_CACHE_DIR"
 
-ResultsT = TypeVar("ResultsT", bound=BaseModel)
+ResultsT = TypeVar("ResultsT", bound="BaseModel")
 
 
 class CacheableRound(Protocol):
@@ -49,7 +50,8 @@ def cache_key(round: CacheableRound, parameters: Sequence[str]) -> str:
     sums_path = round.path / "SHA256SUMS"
     sums = sums_path.read_bytes() if sums_path.is_file() else b""
     digest = hashlib.sha256()
-    parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, __version__, *parameters]
+    parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, reportgen.__version__]
+    parts += parameters
     for part in parts:  # length-prefixed, so that no two part lists give the same bytes
         encoded = part.encode()
         digest.update(len(encoded).to_bytes(8, "big") + encoded)
