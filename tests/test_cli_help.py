@@ -8,7 +8,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from reportgen.cli import COMMANDS, main
+from reportgen.cli import COMMANDS, SUMMARIES, main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -59,3 +59,19 @@ def test_version() -> None:
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0
     assert "reportgen" in result.output
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_the_listed_summary_is_the_commands_first_sentence(name: str) -> None:
+    """`reportgen --help` lists SUMMARIES without importing the commands: they must agree."""
+    command = main.get_command(click.Context(main), name)
+    assert command is not None
+    assert SUMMARIES[name] == command.get_short_help_str(limit=1000)
+
+
+def test_group_help_shortens_summaries_to_the_width() -> None:
+    result = CliRunner().invoke(main, ["--help"], terminal_width=60)
+    assert result.exit_code == 0
+    listed = result.output.split("Commands:")[1].splitlines()
+    assert any(line.endswith("...") for line in listed)
+    assert all(len(line) <= 60 for line in listed)

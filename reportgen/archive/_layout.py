@@ -7,7 +7,7 @@ e.g. `estigmas-round/1`) share this layout; a kind adds its own tables.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from datetime import date
 from pathlib import Path
 
@@ -109,19 +109,20 @@ def check_layout(
     *,
     kind_name: str | None,
     kind_tables: Collection[str],
-    other_tables: dict[str, str],
+    other_tables: Callable[[], Mapping[str, str]],
     raw: bool,
     problems: Problems,
     kind_folders: Collection[str] = (),
 ) -> None:
-    """Report files outside the layout; `other_tables` maps a table to the kind it is of;
+    """Report files outside the layout; `other_tables()` maps a table to the kind it is of
+    (asked only when a file is outside the layout);
     `kind_folders` are the kind's folders of one file per model (checked on their own)."""
     allowed = {*CORE_FILES, *kind_tables, LEDGER_FILE, CHECKSUMS_FILE}
     folders = tuple(f"{folder}/" for folder in (RESPONSES_DIR, *kind_folders))
     for rel in present:
         if rel in allowed or rel.startswith(folders):
             continue
-        owner = other_tables.get(rel)
+        owner = other_tables().get(rel)
         if owner is not None and kind_name is not None:
             problems.add(
                 rel, "", f"a table of kind {owner!r}: not part of a {kind_name!r} round archive"

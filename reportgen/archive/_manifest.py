@@ -23,7 +23,14 @@ from reportgen.archive._layout import (
     read_text_file,
 )
 from reportgen.archive._problems import FileProblems, Problems
-from reportgen.kinds import Kind, UnknownKindError, get_kind, kind_for_format, registered_kinds
+from reportgen.kinds import (
+    Kind,
+    UnknownKindError,
+    get_kind,
+    kind_for_format,
+    kind_names,
+    registered_kinds,
+)
 from reportgen.model import TEXT_LANGUAGES, Interpretation, Manifest
 
 # The order in which round.json lists its common keys (the writer keeps it).
@@ -165,13 +172,13 @@ def _check_kind(data: Mapping[str, object], found: FileProblems) -> Kind | None:
 
 
 def _check_keys(data: Mapping[str, object], kind: Kind | None, found: FileProblems) -> None:
-    kind_names = {k.name for k in registered_kinds()}
+    names = kind_names()
     for key in COMMON_KEYS:
         if key not in data:
             found.add(key, "missing key")
-    other_blocks = [key for key in data if key in kind_names and (kind is None or key != kind.name)]
+    other_blocks = [key for key in data if key in names and (kind is None or key != kind.name)]
     for key in data:
-        if key not in COMMON_KEYS and key not in kind_names:
+        if key not in COMMON_KEYS and key not in names:
             expected = ", ".join((*COMMON_KEYS, kind.name if kind else "<kind>"))
             found.add(str(key), f"unknown key (expected only: {expected})")
     if kind is None:

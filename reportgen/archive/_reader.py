@@ -51,6 +51,7 @@ from reportgen.kinds import (
     TableRead,
     TableSpec,
     get_kind,
+    kind_names,
     registered_kinds,
 )
 from reportgen.model import Annulment, ItemRecord, Manifest, Model, Round
@@ -230,10 +231,9 @@ def _kind_of(manifest_data: object) -> Kind | None:
         return None
     format_name = manifest_data.get("format")
     name = manifest_data.get("kind")
-    for kind in registered_kinds():
-        if format_name in kind.legacy_formats or (format_name == FORMAT and name == kind.name):
-            return kind
-    return None
+    if format_name == FORMAT:  # only that kind is loaded, not every kind
+        return get_kind(name) if isinstance(name, str) and name in kind_names() else None
+    return next((k for k in registered_kinds() if format_name in k.legacy_formats), None)
 
 
 def _version_of(manifest_data: object) -> int:
@@ -372,13 +372,16 @@ def _read_ledger(
 
 def _check_layout(present: list[str], kind: Kind, *, raw: bool, problems: Problems) -> None:
     own = {spec.name for spec in kind.tables}
-    others = {
-        spec.name: other.name
-        for other in registered_kinds()
-        if other.name != kind.name
-        for spec in other.tables
-        if spec.name not in own
-    }
+
+    def others() -> dict[str, str]:  # loads every kind: only asked for a stray file
+        return {
+            spec.name: other.name
+            for other in registered_kinds()
+            if other.name != kind.name
+            for spec in other.tables
+            if spec.name not in own
+        }
+
     check_layout(
         present,
         kind_name=kind.name,

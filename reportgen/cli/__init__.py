@@ -1,7 +1,9 @@
 """The `reportgen` command-line interface: a thin click group.
 
 Each command lives in its own module and is imported only when it is invoked,
-so `reportgen --help` stays fast and one broken command cannot hide the others.
+so `reportgen --help` stays fast and one broken command cannot hide the others:
+the group's help lists the commands from `SUMMARIES`, without importing any
+(tests/test_cli_help.py checks that each summary is its command's first sentence).
 """
 
 from __future__ import annotations
@@ -12,9 +14,8 @@ from typing import Any
 
 import click
 
-from reportgen import __version__
 from reportgen.errors import ReportgenError
-from reportgen.kinds import kind_commands
+from reportgen.kinds import kind_command_summaries, kind_commands
 
 # command name -> "module:attribute"; every entry must have help text (tests check it).
 # The kinds add their own commands (the Estigmas parser's `label`).
@@ -29,6 +30,19 @@ COMMANDS: dict[str, str] = {
     "build": "reportgen.cli.build:build",
     "serve": "reportgen.cli.serve:serve",
     **kind_commands(),
+}
+# command name -> the first sentence of its help, which `reportgen --help` lists.
+SUMMARIES: dict[str, str] = {
+    "verify": "Check the round archives ROUND_DIRS and report every problem found.",
+    "freeze": "Freeze the raw round RAW_DIR into a round archive at --out.",
+    "add-model": "Add a model to the continuous round ROUND_DIR.",
+    "summary": "Score every model of the round archive ROUND_DIR.",
+    "demo": "Generated demonstration rounds that reproduce the article's figures.",
+    "review": "Run the blind human review of a round: accounts, samples, the app and exports.",
+    "stats": "Compute every interval and test of a round archive and write them as JSON.",
+    "build": "Build the companion site (pt-BR at the root, English under /en/).",
+    "serve": "Preview the built site at http://127.0.0.1:PORT/ (after `reportgen build`).",
+    **kind_command_summaries(),
 }
 
 
@@ -59,6 +73,18 @@ class LazyGroup(click.Group):
             raise click.exceptions.NoSuchCommand(name, possibilities=COMMANDS, ctx=ctx)
         return super().resolve_command(ctx, args)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """As click's, but from `SUMMARIES`: listing the commands imports none of them
+        (click would import every command module to read its help)."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [
+            (name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit))
+            for name in names
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -67,8 +93,25 @@ class LazyGroup(click.Group):
             sys.exit(error.exit_code)
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """click's --version, but the version is looked up only when asked for."""
+    if not value or ctx.resilient_parsing:
+        return
+    from reportgen import __version__
+
+    click.echo(f"reportgen, version {__version__}")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup)
-@click.version_option(__version__, prog_name="reportgen")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and exit.",
+)
 def main() -> None:
     """Publish the Estigmas benchmark from frozen round archives.
 

@@ -1,7 +1,13 @@
-"""`reportgen summary`: the per-model scores of one round, as a table or as JSON."""
+"""`reportgen summary`: the per-model scores of one round, as a table or as JSON.
+
+The answer is cached by the archive's frozen bytes (`reportgen.results.cached_answer`):
+a second run on an unchanged archive prints it without reading the round, so it loads
+neither numpy nor pyarrow.
+"""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -21,26 +27,56 @@ SUMMARY_COLUMNS = 120
     is_flag=True,
     help="Print the scores as JSON (unrounded), with crossed-bootstrap 95% intervals (ci).",
 )
-def summary(round_dir: Path, as_json: bool) -> None:
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Read and score the round even when the cache holds its answer (and store none).",
+)
+def summary(round_dir: Path, as_json: bool, no_cache: bool) -> None:
     """Score every model of the round archive ROUND_DIR.
 
     For an Estigmas round: the ranking (index, failure, bias, omission, correct decision
     and decision coverage, with their denominators N and n) and, below it, the
     diagnostic cases whose omission rate is above the round's eligibility limit. With
     --json, the same numbers unrounded, one object per model, rank null for diagnostic
-    cases. Other kinds print their own scores.
+    cases. Other kinds print their own scores. The answer is cached: a second run on
+    the unchanged archive prints it without reading the round again.
     """
+    from reportgen.kinds import added_kinds
+    from reportgen.results import cached_answer
+
+    console = _console()
+    if as_json:
+        parameters = ["summary", "json"]
+    else:
+        parameters = ["summary", "table", *_console_settings(console)]
+
+    def produce() -> str:
+        return _answer(round_dir, console if not as_json else None)
+
+    # A kind added at run time is not the package's code, which the cache's key covers.
+    cache = not no_cache and not added_kinds()
+    text = cached_answer(round_dir, parameters, produce) if cache else produce()
+    console.file.write(text)
+    console.file.flush()
+
+
+def _answer(round_dir: Path, console: Console | None) -> str:
+    """The text of the summary (JSON without `console`), from the round itself."""
     from reportgen.archive import read_round
+    from reportgen.cli.lean import pandas_left_out
     from reportgen.kinds import get_kind
 
     # The JSON carries intervals from the full results object, which may read the
     # outputs' text; the table alone does not need it.
-    round_ = read_round(round_dir, with_text=as_json)
+    with pandas_left_out():
+        round_ = read_round(round_dir, with_text=console is None)
     kind = get_kind(round_.manifest.kind)
-    if as_json:
-        click.echo(json.dumps(kind.summary_json(round_), indent=2, ensure_ascii=False))
-    else:
-        kind.print_summary(round_, _console())
+    if console is None:
+        return json.dumps(kind.summary_json(round_), indent=2, ensure_ascii=False) + "\n"
+    buffer = io.StringIO()
+    kind.print_summary(round_, _like(console, buffer))
+    return buffer.getvalue()
 
 
 def _console() -> Console:
@@ -49,3 +85,26 @@ def _console() -> Console:
     # what every kind's summary is made to fit, tests/test_cli_newcomer.py).
     wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
     return Console(width=SUMMARY_COLUMNS if wide else None)
+
+
+def _console_settings(console: Console) -> list[str]:
+    """What the table's text depends on besides the round (part of its cache key)."""
+    return [
+        f"width={console.width}",
+        f"terminal={console.is_terminal}",
+        f"colors={console.color_system}",
+        f"legacy_windows={console.legacy_windows}",
+        f"encoding={console.encoding}",
+    ]
+
+
+def _like(console: Console, buffer: io.StringIO) -> Console:
+    """A console that writes to `buffer` what `console` would write to the terminal."""
+    return Console(
+        file=buffer,
+        width=console.width,
+        force_terminal=console.is_terminal,
+        color_system=console.color_system,  # type: ignore[arg-type]  # a name rich gave
+        legacy_windows=console.legacy_windows,
+        no_color=console.no_color,
+    )

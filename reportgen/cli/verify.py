@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from reportgen.errors import ArchiveError, ReportgenError
+
+if TYPE_CHECKING:
+    from reportgen.model import Round
 
 
 @click.command()
@@ -21,22 +25,12 @@ def verify(round_dirs: tuple[Path, ...]) -> None:
     lists each problem (file, row or key, what was expected) and exits 1. The
     archives are never modified.
     """
-    from reportgen.archive import check_across, read_round
-    from reportgen.model import Round
+    from reportgen.archive import check_across
+    from reportgen.cli.lean import pandas_left_out
 
-    rounds: list[Round] = []
-    failed = 0
-    for round_dir in round_dirs:
-        try:
-            archive = read_round(round_dir, with_text=True)
-        except ArchiveError as error:
-            if len(round_dirs) == 1:
-                raise
-            click.echo(f"Error: {error}", err=True)
-            failed += 1
-            continue
-        rounds.append(archive)
-    across = check_across(rounds)
+    with pandas_left_out():  # pyarrow would load pandas, which no check uses
+        rounds, failed = _read_rounds(round_dirs)
+        across = check_across(rounds)
     if across:
         raise ArchiveError("across archives", across)
     for archive in rounds:
@@ -46,3 +40,20 @@ def verify(round_dirs: tuple[Path, ...]) -> None:
         )
     if failed:
         raise ReportgenError(f"{failed} of {len(round_dirs)} archives are invalid")
+
+
+def _read_rounds(round_dirs: tuple[Path, ...]) -> tuple[list[Round], int]:
+    """The valid rounds and how many were not (each reported; one alone raises)."""
+    from reportgen.archive import read_round
+
+    rounds: list[Round] = []
+    failed = 0
+    for round_dir in round_dirs:
+        try:
+            rounds.append(read_round(round_dir, with_text=True))
+        except ArchiveError as error:
+            if len(round_dirs) == 1:
+                raise
+            click.echo(f"Error: {error}", err=True)
+            failed += 1
+    return rounds, failed

@@ -27,9 +27,12 @@ __all__ = [
     "TableRead",
     "TableSpec",
     "UnknownKindError",
+    "added_kinds",
     "get_kind",
+    "kind_command_summaries",
     "kind_commands",
     "kind_for_format",
+    "kind_names",
     "register_kind",
     "registered_kinds",
     "unregister_kind",
@@ -43,11 +46,20 @@ _BUILTIN: dict[str, str] = {
 }
 # Commands a built-in kind adds to the CLI: name -> "module:attribute". Kept here, as
 # strings, so that `reportgen --help` lists them without importing any kind.
-_BUILTIN_COMMANDS: dict[str, str] = {
-    "label": "reportgen.kinds.estigmas.cli:label",
-    "counterfactual": "reportgen.kinds.counterfactual.cli:counterfactual",
+# With each, the first sentence of its help, which `reportgen --help` lists.
+_BUILTIN_COMMANDS: dict[str, tuple[str, str]] = {
+    "label": (
+        "reportgen.kinds.estigmas.cli:label",
+        "Label model outputs with the deterministic parser.",
+    ),
+    "counterfactual": (
+        "reportgen.kinds.counterfactual.cli:counterfactual",
+        "Commands of the counterfactual audit battery (kind `counterfactual`).",
+    ),
 }
 _registered: dict[str, Kind] = {}
+# Names given to `register_kind` (a plug-in's or a test's kind, outside the package).
+_added: set[str] = set()
 
 
 class UnknownKindError(ReportgenError):
@@ -61,17 +73,35 @@ class UnknownKindError(ReportgenError):
 
 def kind_commands() -> dict[str, str]:
     """The CLI commands the built-in kinds add (name -> "module:attribute")."""
-    return dict(_BUILTIN_COMMANDS)
+    return {name: target for name, (target, _) in _BUILTIN_COMMANDS.items()}
+
+
+def kind_command_summaries() -> dict[str, str]:
+    """The first sentence of the help of each command `kind_commands` names."""
+    return {name: summary for name, (_, summary) in _BUILTIN_COMMANDS.items()}
+
+
+def kind_names() -> frozenset[str]:
+    """The name of every kind, built-in or registered, without loading any."""
+    return frozenset({*_BUILTIN, *_registered})
 
 
 def register_kind(kind: Kind) -> None:
     """Add `kind` (or replace the one of the same name)."""
     _registered[kind.name] = kind
+    _added.add(kind.name)
 
 
 def unregister_kind(name: str) -> None:
     """Remove a kind added with `register_kind` (tests clean up with it)."""
     _registered.pop(name, None)
+    _added.discard(name)
+
+
+def added_kinds() -> frozenset[str]:
+    """The names of the kinds `register_kind` added or replaced (and not removed): their
+    code is not the package's, so `reportgen summary` does not cache their answers."""
+    return frozenset(_added)
 
 
 def get_kind(name: str) -> Kind:

@@ -2,9 +2,11 @@
 
 A kind computes its own results model (a pydantic model); this package stores and loads
 any such model under a key made of the round's frozen bytes and the kind's parameters. It
-names no kind.
+names no kind. The read-only commands' answers (`reportgen summary`'s text) are cached
+beside them, by the archive's frozen bytes (`cached_answer`).
 """
 
+from reportgen.results._answers import cached_answer, frozen_digest
 from reportgen.results._cache import (
     CACHE_ENV,
     CacheableRound,
@@ -20,7 +22,9 @@ __all__ = [
     "CacheableRound",
     "cache_key",
     "cache_path",
+    "cached_answer",
     "cached_results",
     "default_cache_dir",
+    "frozen_digest",
     "write_json",
 ]

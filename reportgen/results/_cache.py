@@ -21,16 +21,17 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from pydantic import BaseModel
-
-from reportgen import __version__
+import reportgen
 from reportgen.atomic import write_atomic
+
+if TYPE_CHECKING:  # only a bound: `reportgen summary` reads its answers without pydantic
+    from pydantic import BaseModel
 
 CACHE_ENV = "REPORTGEN_CACHE_DIR"
 
-ResultsT = TypeVar("ResultsT", bound=BaseModel)
+ResultsT = TypeVar("ResultsT", bound="BaseModel")
 
 
 class CacheableRound(Protocol):
@@ -90,7 +91,7 @@ def cache_key(round: CacheableRound, parameters: Sequence[str]) -> str:
     digest = hashlib.sha256()
     kind_folder = _kind_folder(type(round))
     revision = code_revision(*_CORE_SOURCES, *([kind_folder] if kind_folder else []))
-    parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, __version__, revision]
+    parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, reportgen.__version__, revision]
     parts += parameters
     for part in parts:  # length-prefixed, so that no two part lists give the same bytes
         encoded = part.encode()
