@@ -69,7 +69,8 @@ def stats(
     bias, omission and correct decision; index differences for every pair of models), the
     leave-one-out re-rankings, the chi-square, McNemar and Benjamini-Hochberg diagnostics,
     the group fairness gaps and the contrastive language study. Results are cached on disk,
-    keyed by the archive's checksums, its annulment ledger and the package version.
+    keyed by the archive's checksums, its annulment ledger, the package version and a hash
+    of the code that computes the statistics.
     """
     from reportgen.archive import read_round
     from reportgen.kinds import get_kind

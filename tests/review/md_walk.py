@@ -201,12 +201,17 @@ def _account(engine: Engine, name: str, role: str, language: str) -> str:
     return login(engine, name, PASSWORD)
 
 
-def freeze_and_build(round_dir: Path, url: str, folder: Path) -> Path:
-    """`review export`, `review freeze-export` and `build --as-of` after the embargo;
-    the site's folder."""
-    export, site = folder / "export", folder / "site"
+def freeze_export(round_dir: Path, url: str, folder: Path) -> None:
+    """`review export` and `review freeze-export` (which verifies the archive)."""
+    export = folder / "export"
     cli("review", "export", str(round_dir), "--output", str(export), "--db", url)
-    cli("review", "freeze-export", str(export), str(round_dir), "--db", url)  # verifies it
+    cli("review", "freeze-export", str(export), str(round_dir), "--db", url)
+
+
+def freeze_and_build(round_dir: Path, url: str, folder: Path) -> Path:
+    """`freeze_export`, then `build --as-of` after the embargo; the site's folder."""
+    site = folder / "site"
+    freeze_export(round_dir, url, folder)
     # The audit's ledger line is dated today: a build speaking for an earlier date would
     # neither list nor apply it (docs/multidomain.md), so the later of the two dates.
     as_of = max(AFTER_EMBARGO, datetime.now(UTC).date().isoformat())
@@ -252,6 +257,21 @@ def check_site(site: Path, walked: Walked, audit_id: str) -> None:
         heading = items.split(f'id="{item_id}"', 1)[1][:2000]
         assert ANNULLED_LABEL[language] in heading
     results = json.loads((site / "data" / ROUND_ID / "results.json").read_text(encoding="utf-8"))
+    check_counts(results, walked)
+
+
+def check_results(round_dir: Path, walked: Walked, folder: Path) -> None:
+    """What `check_site` reads of the results, from `reportgen stats` on the frozen round
+    without building the site (the site's pages of an annulment are walked once, on
+    SQLite: a build reads the frozen archive, not the database it came from)."""
+    out = folder / "results.json"
+    cli("stats", str(round_dir), "--out", str(out), "--cache-dir", str(folder / "cache"))
+    check_counts(json.loads(out.read_text(encoding="utf-8")), walked)
+
+
+def check_counts(results: Mapping[str, Any], walked: Walked) -> None:
+    """The audited item annulled, and no score counting it."""
+    item_id = walked.item_id
     counts = results["counts"]
     assert counts["annulled_by_source"] == {"audit": 1}
     assert counts["scored_items"] == len(walked.weights) - 1
