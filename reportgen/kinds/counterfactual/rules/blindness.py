@@ -31,35 +31,21 @@ from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.rules._index import RoundIndex, extraction_path
 from reportgen.kinds.counterfactual.terms import SignalTerm, signal_terms, words
 
-# Unicode puts format characters (Cf) in planes 0, 1 and 14 only; scanning those keeps
-# building the pattern below a few milliseconds.
-_CF_PLANES = (range(0x0, 0x20000), range(0xE0000, 0xE1000))
 _TAG = re.compile(r"<[^<>]*>")
 
 
 @cache
-def _format_set() -> frozenset[str]:
-    """Every character of category Cf."""
-    return frozenset(
-        chr(code)
-        for plane in _CF_PLANES
-        for code in plane
-        if unicodedata.category(chr(code)) == "Cf"
-    )
-
-
-@cache
-def _format_characters() -> re.Pattern[str]:
-    """Matches every character of category Cf."""
-    return re.compile("[" + "".join(re.escape(char) for char in sorted(_format_set())) + "]")
+def _is_format(char: str) -> bool:
+    """Whether `char` is a format character (Unicode category Cf)."""
+    return unicodedata.category(char) == "Cf"
 
 
 def _visible(text: str) -> str:
-    """`text` with its format characters deleted. Most texts have none: a set test
-    (a few microseconds) spares them the pattern's pass (a hundred or more)."""
-    if text.isascii() or _format_set().isdisjoint(text):
+    """`text` with its format characters deleted. Each distinct character is looked up
+    once per process; a text without any (nearly all) is returned as it is."""
+    if text.isascii() or not any(_is_format(char) for char in set(text)):
         return text
-    return _format_characters().sub("", text)
+    return "".join(char for char in text if not _is_format(char))
 
 
 def readings(text: str) -> Iterator[list[str]]:
