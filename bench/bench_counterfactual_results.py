@@ -5,7 +5,8 @@ over budget.
         [--scale COPIES [--systems N] [--keep DIR]] [--profile N] [--json]
 
 Times, in a fresh process, `read_round` (every refusal of `reportgen verify`, the
-baseline round's too when the round names one beside it) and `build_results` (the
+baseline round's too when the round names one beside it) and `build_results` (with
+the import of its modules, scipy's among them, as `reportgen stats` pays it: the
 score arrays, every group value and gap, every McNemar and Wilcoxon test of every
 group pair and placebo pair, Benjamini-Hochberg, the calibration, the crossed
 bootstrap, and the before/after view with a baseline), and prints verify seconds,
@@ -42,7 +43,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # Run as `python bench/...`, Python puts bench/ on the path; the root is needed for
 # `tests.factories` (test helpers, outside the shipped package).
@@ -50,8 +51,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from reportgen.errors import ReportgenError
 from reportgen.kinds.counterfactual.model import Round
-from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.stages import baseline_of
+
+if TYPE_CHECKING:
+    from reportgen.kinds.counterfactual.results import Results
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples" / "counterfactual" / "rounds"
@@ -141,12 +144,14 @@ def _measure(round_dir: Path, replicates: int | None, profile: int) -> dict[str,
             raise ReportgenError(f"{round_dir}: not a counterfactual round")
         return loaded, baseline_of(loaded)
 
+    def compute() -> Results:
+        # Imported here, as `reportgen stats` does: scipy's import is part of the cost.
+        from reportgen.kinds.counterfactual.results import build_results
+
+        return build_results(round_, baseline=baseline, replicates=replicates)
+
     (round_, baseline), verify_s, verify_cpu = _stage(profile, "verify", verify)
-    results, compute_s, compute_cpu = _stage(
-        profile,
-        "results",
-        lambda: build_results(round_, baseline=baseline, replicates=replicates),
-    )
+    results, compute_s, compute_cpu = _stage(profile, "results", compute)
     return {
         "round": str(round_dir),
         "systems": len(round_.models),
@@ -203,6 +208,8 @@ def _report(figures: dict[str, Any], budget: float, as_json: bool) -> int:
 
 
 def _generated_figures(replicates: int | None) -> dict[str, Any]:
+    from reportgen.kinds.counterfactual.results import build_results
+
     round_ = _generated()
     cpu = time.process_time()
     started = time.perf_counter()
