@@ -112,6 +112,7 @@ def _scaled(folder: Path, copies: int, systems: int) -> Path:
     path = folder / f"scale-{copies}x{systems}" / BEFORE_ID
     if not (path / "round.json").exists():
         started = time.perf_counter()
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_round(before_round(path, Scale(copies, systems)), path)
         print(f"generated {path} in {time.perf_counter() - started:.1f} s (not timed)")
     return path
@@ -247,6 +248,8 @@ def main(arguments: list[str]) -> int:
         print(json.dumps(_measure(options.round_dir, options.replicates, options.profile)))
         return 0
     if options.scale is not None:
+        if options.scale < 1 or options.systems < 2:
+            parser.error("--scale needs at least 1 copy, and --systems at least 2")
         with TemporaryDirectory() as scratch:
             folder = options.keep or Path(scratch)
             path = _scaled(folder, options.scale, options.systems)
