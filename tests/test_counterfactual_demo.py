@@ -18,7 +18,13 @@ import pytest
 from click.testing import CliRunner
 
 from reportgen.cli import main
-from reportgen.demo.counterfactual.rounds import AFTER_ID, BEFORE_ID, after_round, before_round
+from reportgen.demo.counterfactual.rounds import (
+    AFTER_ID,
+    BEFORE_ID,
+    Scale,
+    after_round,
+    before_round,
+)
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.terms import (
     BATTERY_FILES,
@@ -27,7 +33,7 @@ from reportgen.kinds.counterfactual.terms import (
     signal_terms,
     value_ok,
 )
-from reportgen.kinds.counterfactual.write import archive_files
+from reportgen.kinds.counterfactual.write import archive_files, write_round
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "counterfactual"
 BEFORE, AFTER = EXAMPLES / "rounds" / BEFORE_ID, EXAMPLES / "rounds" / AFTER_ID
@@ -295,3 +301,32 @@ def test_the_re_run_verifies_alone_with_its_baseline_read_beside() -> None:
     result = CliRunner().invoke(main, ["verify", str(AFTER)])
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"OK {AFTER_ID}")
+
+
+def test_a_scaled_battery_copies_every_template_and_verifies(tmp_path: Path) -> None:
+    """The benchmarks' battery (`Scale`): every template again under a numbered id, and
+    systems beyond the demonstration's two; both rounds pass every rule together."""
+    scale = Scale(copies=2, systems=3)
+    before, after = tmp_path / BEFORE_ID, tmp_path / AFTER_ID
+    write_round(before_round(before, scale), before)
+    write_round(after_round(after, scale), after)
+    result = CliRunner().invoke(main, ["verify", str(before), str(after)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        f"OK {BEFORE_ID}: 3 model(s), 520 item(s), 0 annulled",
+        f"OK {AFTER_ID}: 3 model(s), 520 item(s), 0 annulled",
+    ]
+    with (before / "templates.csv").open(encoding="utf-8", newline="") as handle:
+        templates = [row["template_id"] for row in csv.DictReader(handle)]
+    assert len(templates) == 24
+    assert templates[12:] == [f"{template_id}-2" for template_id in templates[:12]]
+    systems = [row["model_id"] for row in _csv(before, "models.csv")]
+    assert systems == ["assistente-a", "assistente-b", "assistente-c"]
+    calls = pq.read_table(before / "responses" / "assistente-c.parquet")
+    assert calls.num_rows == 520 * 3
+
+
+def test_the_demonstration_scale_is_one_copy_of_two_systems() -> None:
+    assert Scale() == Scale(copies=1, systems=2)
+    with pytest.raises(ValueError, match="copies >= 1"):
+        Scale(copies=0)

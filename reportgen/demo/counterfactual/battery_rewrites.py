@@ -10,7 +10,9 @@ texts render the same features for the site's readers.
 
 from __future__ import annotations
 
-from reportgen.demo.counterfactual.battery_templates import TEXTS
+from functools import cache
+
+from reportgen.demo.counterfactual.battery_templates import TEXTS, copy_id
 from reportgen.kinds.counterfactual.model import Rewrite
 
 # template_id -> style variant_id -> (text_pt, text_en); "padrao" is the template itself.
@@ -169,15 +171,21 @@ _STYLED: dict[str, dict[str, tuple[str, str]]] = {
 STYLE_ORDER: tuple[str, ...] = ("padrao", "erros", "segunda-lingua", "curta")
 
 
-def rewrites() -> tuple[Rewrite, ...]:
+@cache
+def rewrites(copies: int = 1) -> tuple[Rewrite, ...]:
     """One row per (template crossed with the writing style, style), in template then
-    style order; the standard style repeats the template's text."""
+    style order; the standard style repeats the template's text. A scaled battery
+    (`copies` > 1) rewrites each copy of a template as the template itself."""
     found: list[Rewrite] = []
-    for text in TEXTS:
-        if "escrita" not in text.attributes:
-            continue
-        styled = _STYLED[text.template_id]
-        for variant_id in STYLE_ORDER:
-            pt, en = (text.text_pt, text.text_en) if variant_id == "padrao" else styled[variant_id]
-            found.append(Rewrite(text.template_id, variant_id, pt, en))
+    for copy in range(1, copies + 1):
+        for text in TEXTS:
+            if "escrita" not in text.attributes:
+                continue
+            styled = _STYLED[text.template_id]
+            template_id = copy_id(text.template_id, copy)
+            for variant_id in STYLE_ORDER:
+                pt, en = (
+                    (text.text_pt, text.text_en) if variant_id == "padrao" else styled[variant_id]
+                )
+                found.append(Rewrite(template_id, variant_id, pt, en))
     return tuple(found)

@@ -11,7 +11,8 @@ an active record, deliveries Monday to Saturday).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
 from reportgen.kinds.counterfactual.model import Expected, Template, UserTone
 
@@ -220,7 +221,26 @@ TEXTS: tuple[TemplateText, ...] = (
 )
 
 
-def templates() -> tuple[Template, ...]:
+def copy_id(template_id: str, copy: int) -> str:
+    """The id of a template's `copy`-th copy in a scaled battery (the first is itself)."""
+    return template_id if copy == 1 else f"{template_id}-{copy}"
+
+
+@cache
+def texts(copies: int = 1) -> tuple[TemplateText, ...]:
+    """TEXTS, then (for a battery scaled `copies` times, as the benchmarks use) every
+    template again under a numbered id, copy by copy. The demonstration has one copy."""
+    if copies < 1:
+        raise ValueError(f"copies must be at least 1, not {copies}")
+    return tuple(
+        replace(text, template_id=copy_id(text.template_id, copy))
+        for copy in range(1, copies + 1)
+        for text in TEXTS
+    )
+
+
+@cache
+def templates(copies: int = 1) -> tuple[Template, ...]:
     """templates.csv's rows, in file order; `concede` is the only binary variable."""
     return tuple(
         Template(
@@ -236,8 +256,17 @@ def templates() -> tuple[Template, ...]:
             published=text.published,
             expected={"concede": text.expected},
         )
-        for text in TEXTS
+        for text in texts(copies)
     )
 
 
-SCENARIO_KIND: dict[str, str] = {text.template_id: text.scenario.kind for text in TEXTS}
+_KINDS: dict[str, str] = {
+    scenario.scenario_en: scenario.kind
+    for scenario in (BROKEN, LATE_RETURN, INSTALMENTS, RESCHEDULE, COMPLAINT)
+}
+
+
+def scenario_kind(template: Template) -> str:
+    """Which answers the assistant draws from for `template` (refund, instalments,
+    reschedule), read from its scenario, so that copies of a template share it."""
+    return _KINDS[template.scenario_en]

@@ -47,10 +47,11 @@ class RoundContent:
     systems: Sequence[SystemPlan]
     seed: int
     calibration_scored_on: date
+    copies: int = 1  # each template this many times (battery_templates.texts)
 
 
 def assemble(content: RoundContent, path: Path) -> Round:
-    all_cells = cells()
+    all_cells = cells(content.copies)
     mask = content.manifest.mask_token
     collected = {
         plan.system.model_id: collect(plan.calls, all_cells, content.seed, mask)
@@ -68,7 +69,7 @@ def assemble(content: RoundContent, path: Path) -> Round:
         content.manifest,
         collected_on=min(moments).date(),
         ended_on=max(moments).date(),
-        languages=tuple(sorted({t.language for t in templates()})),
+        languages=tuple(sorted({t.language for t in templates(content.copies)})),
     )
     round_ = Round(
         path=path,
@@ -79,8 +80,8 @@ def assemble(content: RoundContent, path: Path) -> Round:
         attributes=ATTRIBUTES,
         groups=GROUPS,
         variants=VARIANTS,
-        templates=templates(),
-        rewrites=rewrites(),
+        templates=templates(content.copies),
+        rewrites=rewrites(content.copies),
         variables=VARIABLES,
         responses={m: c.responses for m, c in collected.items()},
         extractions={m: c.extractions for m, c in collected.items()},

@@ -16,7 +16,7 @@ from reportgen.demo.counterfactual.answers import (
     options_listed,
 )
 from reportgen.demo.counterfactual.battery_signals import VARIABLES
-from reportgen.demo.counterfactual.battery_templates import SCENARIO_KIND
+from reportgen.demo.counterfactual.battery_templates import scenario_kind
 from reportgen.demo.counterfactual.behaviour import Behaviour, Draw, draw
 from reportgen.demo.counterfactual.render import Cell, greeting_name, route_place
 from reportgen.kinds.counterfactual.model import NA, Extraction, Response
@@ -79,7 +79,7 @@ def collect(calls: SystemCalls, cells: Sequence[Cell], seed: int, mask: str) -> 
 
 def _answer(cell: Cell, drawn: Draw, mask: str) -> Answer:
     return compose(
-        SCENARIO_KIND[cell.template.template_id],
+        scenario_kind(cell.template),
         drawn.outcome,
         angry_user=cell.template.user_tone == "angry",
         name=greeting_name(cell),
@@ -90,7 +90,7 @@ def _answer(cell: Cell, drawn: Draw, mask: str) -> Answer:
 
 def _extract(model_id: str, cell: Cell, run: int, answer: Answer, drawn: Draw) -> list[Extraction]:
     """The code extractors read the raw text; the judge read the masked text."""
-    kind = SCENARIO_KIND[cell.template.template_id]
+    kind = scenario_kind(cell.template)
     decision = decision_read(kind, answer.raw_text)
     values = {
         "concede": decision,

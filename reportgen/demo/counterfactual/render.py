@@ -43,11 +43,12 @@ def _attribute_of(variant: Variant) -> str:
     return next(g.attribute_id for g in GROUPS if g.group_id == variant.group_id)
 
 
-def cells() -> tuple[Cell, ...]:
-    """Every item, in templates.csv order, then attributes.csv, then variants.csv order."""
-    rewritten = {(r.template_id, r.variant_id): r.text_pt for r in rewrites()}
+def cells(copies: int = 1) -> tuple[Cell, ...]:
+    """Every item, in templates.csv order, then attributes.csv, then variants.csv order
+    (of the battery scaled `copies` times: battery_templates.texts)."""
+    rewritten = {(r.template_id, r.variant_id): r.text_pt for r in rewrites(copies)}
     found: list[Cell] = []
-    for template in templates():
+    for template in templates(copies):
         for attribute in ATTRIBUTES:
             if attribute.attribute_id not in template.attributes:
                 continue

@@ -6,16 +6,26 @@
 - `atendimento-2026-10`: the re-run after the fix, same battery files byte for byte
   (same battery_sha256): `assistente-a-v2` re-measures `assistente-a`, and
   `assistente-b` re-measures itself; collected 26–28 Oct 2026.
+
+A `Scale` makes either round bigger for the benchmarks (each template several times,
+more systems); the demonstration is `Scale()`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+from reportgen.demo.counterfactual.behaviour import ASSISTENTE_A, ASSISTENTE_A_V2, ASSISTENTE_B
 from reportgen.demo.counterfactual.build import RoundContent, assemble
-from reportgen.demo.counterfactual.systems import assistente_a, assistente_a_v2, assistente_b
+from reportgen.demo.counterfactual.systems import (
+    assistente_a,
+    assistente_a_v2,
+    assistente_b,
+    more_systems,
+)
 from reportgen.kinds.counterfactual.model import (
     CORRECTION,
     FAMILY,
@@ -35,6 +45,24 @@ ROUND_IDS: tuple[str, ...] = (BEFORE_ID, AFTER_ID)
 MASK_TOKEN = "[OCULTO]"
 BATTERY_FROZEN_ON = date(2026, 9, 15)
 _UNSET = date(1970, 1, 1)  # collected_on and ended_on: recomputed from the calls
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How much bigger than the demonstration a generated round is: each template
+    `copies` times (under numbered ids), and `systems` systems (the demonstration's two,
+    then more answering like them under ids of their own). For benchmarks; the
+    demonstration is `Scale()`. `Scale(10, 5)`: 2,600 items, 7,800 calls per system."""
+
+    copies: int = 1
+    systems: int = 2
+
+    def __post_init__(self) -> None:
+        if self.copies < 1 or self.systems < 2:
+            raise ValueError(f"a scale needs copies >= 1 and systems >= 2, not {self}")
+
+
+DEMO = Scale()
 
 SYSTEM_UNDER_TEST = {
     "pt-BR": "O assistente virtual do chat de atendimento da Casa Ipê, loja on-line fictícia "
@@ -114,7 +142,7 @@ def _manifest(
     )
 
 
-def before_round(path: Path) -> Round:
+def before_round(path: Path, scale: Scale = DEMO) -> Round:
     """`atendimento-2026-09`, whose archive folder is `path`."""
     title = {
         "pt-BR": "Casa Ipê — auditoria contrafactual do atendimento (setembro de 2026)",
@@ -127,14 +155,21 @@ def before_round(path: Path) -> Round:
             assistente_b(
                 ("2026-09-22T17:30:00Z", "2026-09-23T12:00:00Z", "2026-09-23T17:30:00Z"), None
             ),
+            *more_systems(
+                scale.systems - 2,
+                (ASSISTENTE_A, ASSISTENTE_B),
+                ("2026-09-21T12:00:00Z", "2026-09-21T17:30:00Z", "2026-09-22T12:00:00Z"),
+                baseline=False,
+            ),
         ),
         seed=20260921,
         calibration_scored_on=date(2026, 9, 25),
+        copies=scale.copies,
     )
     return assemble(content, path)
 
 
-def after_round(path: Path) -> Round:
+def after_round(path: Path, scale: Scale = DEMO) -> Round:
     """`atendimento-2026-10`, the re-run after the fix, whose folder is `path`."""
     title = {
         "pt-BR": "Casa Ipê — reteste após a correção (outubro de 2026)",
@@ -148,9 +183,16 @@ def after_round(path: Path) -> Round:
                 ("2026-10-27T17:30:00Z", "2026-10-28T12:00:00Z", "2026-10-28T17:30:00Z"),
                 "assistente-b",
             ),
+            *more_systems(
+                scale.systems - 2,
+                (ASSISTENTE_A_V2, ASSISTENTE_B),
+                ("2026-10-26T12:00:00Z", "2026-10-26T17:30:00Z", "2026-10-27T12:00:00Z"),
+                baseline=True,
+            ),
         ),
         seed=20261026,
         calibration_scored_on=date(2026, 10, 30),
+        copies=scale.copies,
     )
     return assemble(content, path)
 

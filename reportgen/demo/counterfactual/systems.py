@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date, datetime
 
 from reportgen.demo.counterfactual.behaviour import (
@@ -120,3 +121,32 @@ def assistente_a_v2() -> SystemPlan:
         [_utc(t) for t in ("2026-10-26T12:00:00Z", "2026-10-26T17:30:00Z", "2026-10-27T12:00:00Z")],
         "assistente-a",
     )
+
+
+def more_systems(
+    count: int, behaviours: Sequence[Behaviour], run_starts: Sequence[str], baseline: bool
+) -> tuple[SystemPlan, ...]:
+    """`count` systems beyond the demonstration's two, for a scaled round (benchmarks):
+    `assistente-c`, `assistente-d`, ..., each answering like `behaviours` in turn under
+    its own id (so its draws are its own); with `baseline`, each re-measures itself."""
+    if count > 24:
+        raise ValueError(f"at most 24 more systems, not {count}")
+    plans: list[SystemPlan] = []
+    for number in range(count):
+        letter = "cdefghijklmnopqrstuvwxyz"[number]
+        like = behaviours[number % len(behaviours)]
+        model_id = f"assistente-{letter}"
+        plans.append(
+            _plan(
+                replace(like, model_id=model_id),
+                f"Assistente {letter.upper()} (responde como {like.model_id}; só para medir "
+                "o desempenho)",
+                f"casa-ipe/atendimento-{letter}",
+                "2026-09-10",
+                _PROMPT_A,
+                ("consultar_pedido", "consultar_politica"),
+                [_utc(t) for t in run_starts],
+                model_id if baseline else None,
+            )
+        )
+    return tuple(plans)

@@ -61,6 +61,40 @@ def _numeric(variable: Variable, value: str) -> int | None:
     return int(value)
 
 
+@dataclass(frozen=True)
+class _Rows:
+    """One system's extraction rows as aligned arrays: the row's item (its number among
+    the distinct item ids of items.parquet; their count when unknown), run, variable
+    (variables.csv index), the value as a number and whether it is determined (not
+    `na`)."""
+
+    item: IntArray
+    run: IntArray
+    variable: IntArray
+    value: IntArray
+    determined: BoolArray
+
+
+def _rows_of(round_: Round, model_id: str, item_index: Mapping[str, int]) -> _Rows:
+    """The arrays of one system's extractions; each distinct (variable, value) is read
+    once (a battery's values repeat: yes, no, na and a few numbers)."""
+    rows = round_.extractions.get(model_id, ())
+    variables = {v.variable_id: (i, v) for i, v in enumerate(round_.variables)}
+    numbers: dict[tuple[str, str], tuple[int, int | None]] = {}
+    for pair in {(row.variable_id, row.value) for row in rows}:
+        index, variable = variables[pair[0]]
+        numbers[pair] = (index, _numeric(variable, pair[1]))
+    unknown = len(item_index)
+    coded = [numbers[(row.variable_id, row.value)] for row in rows]
+    return _Rows(
+        item=np.array([item_index.get(row.item_id, unknown) for row in rows], dtype=np.int64),
+        run=np.array([row.run for row in rows], dtype=np.int64),
+        variable=np.array([code[0] for code in coded], dtype=np.int64),
+        value=np.array([code[1] or 0 for code in coded], dtype=np.int64),
+        determined=np.array([code[1] is not None for code in coded], dtype=np.bool_),
+    )
+
+
 def _templates_of(round_: Round, attribute_id: str) -> tuple[list[Template], dict[str, list[str]]]:
     """The templates crossed with the attribute, and those removed with their items."""
     crossed = [t for t in round_.templates if attribute_id in t.attributes]
@@ -72,9 +106,11 @@ def _templates_of(round_: Round, attribute_id: str) -> tuple[list[Template], dic
     return [t for t in crossed if t.template_id not in removed], removed
 
 
-# long: one pass over the battery, then one over every extraction of the attribute
-def attribute_cells(round_: Round, attribute_id: str) -> AttributeCells:
-    """The arrays of one attribute over every system and variable."""
+def attribute_cells(
+    round_: Round, attribute_id: str, rows: Mapping[str, _Rows] | None = None
+) -> AttributeCells:
+    """The arrays of one attribute over every system and variable (`rows`: each system's
+    extractions as arrays, when the caller built them once for every attribute)."""
     groups = [g for g in round_.groups if g.attribute_id == attribute_id]
     group_index = {g.group_id: i for i, g in enumerate(groups)}
     variants = [v for v in round_.variants if v.group_id in group_index]
@@ -82,33 +118,25 @@ def attribute_cells(round_: Round, attribute_id: str) -> AttributeCells:
     variant_ids = [[""] * positions for _ in groups]
     for variant in variants:
         variant_ids[group_index[variant.group_id]][variant.position - 1] = variant.variant_id
-    where = {v.variant_id: (group_index[v.group_id], v.position - 1) for v in variants}
     templates, removed = _templates_of(round_, attribute_id)
-    template_index = {t.template_id: i for i, t in enumerate(templates)}
-    cell_of: dict[str, tuple[int, int, int]] = {}
-    for item in round_.items:
-        if item.attribute_id == attribute_id and item.template_id in template_index:
-            g, k = where[item.variant_id]
-            cell_of[item.item_id] = (template_index[item.template_id], g, k)
     runs = round_.manifest.repetitions
     shape = (len(templates), len(groups), positions, runs)
-    variables = {v.variable_id: v for v in round_.variables}
+    if rows is None:
+        rows = _round_rows(round_)
+    at = {v.variant_id: (group_index[v.group_id], v.position - 1) for v in variants}
+    where = _cell_of_items(round_, attribute_id, templates, at, _item_index(round_))
     cells: dict[CellKey, Cells] = {}
     for system in round_.models:
-        arrays = {
-            v: (np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.bool_)) for v in variables
-        }
-        for row in round_.extractions.get(system.model_id, ()):
-            cell = cell_of.get(row.item_id)
-            if cell is None or not 1 <= row.run <= runs:
-                continue
-            value = _numeric(variables[row.variable_id], row.value)
-            if value is not None:
-                values, determined = arrays[row.variable_id]
-                values[(*cell, row.run - 1)] = value
-                determined[(*cell, row.run - 1)] = True
-        for variable_id, (values, determined) in arrays.items():
-            cells[(system.model_id, variable_id)] = Cells(values, determined)
+        found = rows[system.model_id]
+        t, g, k = where[:, found.item]
+        kept = (t >= 0) & (found.run >= 1) & (found.run <= runs) & found.determined
+        for index, variable in enumerate(round_.variables):
+            chosen = kept & (found.variable == index)
+            spots = (t[chosen], g[chosen], k[chosen], found.run[chosen] - 1)
+            values, determined = np.zeros(shape, dtype=np.int64), np.zeros(shape, dtype=np.bool_)
+            values[spots] = found.value[chosen]
+            determined[spots] = True
+            cells[(system.model_id, variable.variable_id)] = Cells(values, determined)
     expected_yes = {
         v.variable_id: np.array(
             [t.expected.get(v.variable_id) == "yes" for t in templates], dtype=np.bool_
@@ -132,9 +160,42 @@ def attribute_cells(round_: Round, attribute_id: str) -> AttributeCells:
     )
 
 
+def _cell_of_items(
+    round_: Round,
+    attribute_id: str,
+    templates: list[Template],
+    at: Mapping[str, tuple[int, int]],
+    item_index: Mapping[str, int],
+) -> IntArray:
+    """(3, len(item_index) + 1): the (t, g, k) of each item id of the attribute's
+    templates (`at`: a variant's g and k - 1), and -1 for every other id (the last
+    column: an id items.parquet lacks)."""
+    template_index = {t.template_id: i for i, t in enumerate(templates)}
+    where = np.full((3, len(item_index) + 1), -1, dtype=np.int64)
+    for item in round_.items:
+        if item.attribute_id == attribute_id and item.template_id in template_index:
+            where[:, item_index[item.item_id]] = (
+                template_index[item.template_id],
+                *at[item.variant_id],
+            )
+    return where
+
+
+def _item_index(round_: Round) -> dict[str, int]:
+    """Each distinct item id, numbered in items.parquet order."""
+    return {item_id: n for n, item_id in enumerate(dict.fromkeys(i.item_id for i in round_.items))}
+
+
+def _round_rows(round_: Round) -> dict[str, _Rows]:
+    """Every system's extractions as arrays."""
+    item_index = _item_index(round_)
+    return {s.model_id: _rows_of(round_, s.model_id, item_index) for s in round_.models}
+
+
 def round_cells(round_: Round) -> tuple[AttributeCells, ...]:
-    """Every attribute's arrays, attributes.csv order."""
-    return tuple(attribute_cells(round_, a.attribute_id) for a in round_.attributes)
+    """Every attribute's arrays, attributes.csv order (the extractions read once)."""
+    rows = _round_rows(round_)
+    return tuple(attribute_cells(round_, a.attribute_id, rows) for a in round_.attributes)
 
 
 def restrict(cells: AttributeCells, template_ids: tuple[str, ...]) -> AttributeCells:

@@ -31,29 +31,28 @@ from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.rules._index import RoundIndex, extraction_path
 from reportgen.kinds.counterfactual.terms import SignalTerm, signal_terms, words
 
-# Unicode puts format characters (Cf) in planes 0, 1 and 14 only; scanning those keeps
-# building the pattern below a few milliseconds.
-_CF_PLANES = (range(0x0, 0x20000), range(0xE0000, 0xE1000))
 _TAG = re.compile(r"<[^<>]*>")
 
 
 @cache
-def _format_characters() -> re.Pattern[str]:
-    """Matches every character of category Cf."""
-    found = [
-        chr(code)
-        for plane in _CF_PLANES
-        for code in plane
-        if unicodedata.category(chr(code)) == "Cf"
-    ]
-    return re.compile("[" + "".join(re.escape(char) for char in found) + "]")
+def _is_format(char: str) -> bool:
+    """Whether `char` is a format character (Unicode category Cf)."""
+    return unicodedata.category(char) == "Cf"
+
+
+def _visible(text: str) -> str:
+    """`text` with its format characters deleted. Each distinct character is looked up
+    once per process; a text without any (nearly all) is returned as it is."""
+    if text.isascii() or not any(_is_format(char) for char in set(text)):
+        return text
+    return "".join(char for char in text if not _is_format(char))
 
 
 def readings(text: str) -> Iterator[list[str]]:
     """The words of `text` as written, then as read (see the module's docstring); a
     reading equal to one before it is skipped."""
     yield words(text)
-    visible = text if text.isascii() else _format_characters().sub("", text)
+    visible = _visible(text)
     if visible != text:
         yield words(visible)
     if "<" in visible or "&" in visible:
@@ -70,7 +69,7 @@ class TermMatcher:
     def __init__(self, terms: Iterable[SignalTerm]) -> None:
         self._by_first: dict[str, list[tuple[tuple[str, ...], SignalTerm]]] = defaultdict(list)
         for term in terms:
-            term_words = tuple(words(_format_characters().sub("", term.term)))
+            term_words = tuple(words(_visible(term.term)))
             if term_words:
                 self._by_first[term_words[0]].append((term_words, term))
 
@@ -102,6 +101,9 @@ def term_origin(term: SignalTerm, index: RoundIndex) -> str:
 def check_blindness(round_: Round, index: RoundIndex, problems: Problems) -> None:
     matcher = TermMatcher(signal_terms(round_))
     mask_token = round_.manifest.mask_token
+    # The verdict depends on the text alone, and a judge's inputs repeat (a battery's
+    # answers share phrasings): each distinct text is read once.
+    verdicts: dict[str, SignalTerm | None] = {}
     for system in round_.models:
         rows = round_.extractions.get(system.model_id, ())
         entries = []
@@ -109,7 +111,10 @@ def check_blindness(round_: Round, index: RoundIndex, problems: Problems) -> Non
             variable = index.variables.get(row.variable_id)
             if row.input_text is None or variable is None or variable.extractor != "model":
                 continue
-            term = matcher.find(row.input_text)
+            text = row.input_text
+            if text not in verdicts:
+                verdicts[text] = matcher.find(text)
+            term = verdicts[text]
             if term is None:
                 continue
             entries.append(

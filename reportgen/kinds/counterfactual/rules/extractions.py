@@ -57,28 +57,27 @@ def _row_problems(
     valid: list[tuple[int, Extraction]] = []
     entries: Entries = []
     for number, row in enumerate(rows, start=1):
-        key = (row.item_id, row.run, row.variable_id)
-        where = f"row {number}"
+        cell = (row.item_id, row.run)
         if row.model_id != model_id:  # a wrong label; the row still counts as this file's
-            entries.append((f"{where}, model_id", f"{row.model_id!r}: expected {model_id!r}"))
-        if (row.item_id, row.run) not in responses:
+            entries.append((f"row {number}, model_id", f"{row.model_id!r}: expected {model_id!r}"))
+        if cell not in responses:
             entries.append(
                 (
-                    where,
+                    f"row {number}",
                     f"an extraction of {index.cell_where(row.item_id, row.run)}, which has no "
                     f"response in {response_path(model_id)}",
                 )
             )
-        elif (row.item_id, row.run) not in cells:
+        elif cell not in cells:
             continue  # the response itself is refused (rule 32): nothing more to say
         elif row.variable_id not in variables:
             entries.append(
-                (f"{where}, variable_id", f"{row.variable_id!r} is not in variables.csv")
+                (f"row {number}, variable_id", f"{row.variable_id!r} is not in variables.csv")
             )
-        elif key in first_row:
+        elif (key := (row.item_id, row.run, row.variable_id)) in first_row:
             entries.append(
                 (
-                    where,
+                    f"row {number}",
                     f"duplicate: a second extraction of variable {row.variable_id} for "
                     f"{index.cell_where(row.item_id, row.run)} (first in row {first_row[key]})",
                 )
@@ -129,8 +128,14 @@ def value_problem(variable: Variable, value: str) -> str | None:
 
 def _value_problems(rows: list[tuple[int, Extraction]], index: RoundIndex) -> Entries:
     entries: Entries = []
+    # A verdict depends on the variable and the value alone, and values repeat: each
+    # distinct pair is judged once.
+    verdicts: dict[tuple[str, str], str | None] = {}
     for number, row in rows:
-        problem = value_problem(index.variables[row.variable_id], row.value)
+        pair = (row.variable_id, row.value)
+        if pair not in verdicts:
+            verdicts[pair] = value_problem(index.variables[row.variable_id], row.value)
+        problem = verdicts[pair]
         if problem is not None:
             entries.append((f"row {number}, value", f"{row.value!r} for a {problem}"))
     return entries
@@ -139,6 +144,7 @@ def _value_problems(rows: list[tuple[int, Extraction]], index: RoundIndex) -> En
 def _input_problems(rows: list[tuple[int, Extraction]], index: RoundIndex) -> Entries:
     """Refusal 40: the model extractor's input and its hash; nothing for code."""
     entries: Entries = []
+    hashes: dict[str, str] = {}  # a judge's inputs repeat: each distinct text hashed once
     for number, row in rows:
         variable = index.variables[row.variable_id]
         if variable.extractor == "code":
@@ -158,8 +164,15 @@ def _input_problems(rows: list[tuple[int, Extraction]], index: RoundIndex) -> En
                     "model: expected the masked text it received",
                 )
             )
-        elif row.input_sha256 != sha256_text(row.input_text):
+        elif row.input_sha256 != _hash(row.input_text, hashes):
             entries.append(
                 (f"row {number}, input_sha256", "expected the SHA-256 of input_text (UTF-8)")
             )
     return entries
+
+
+def _hash(text: str, known: dict[str, str]) -> str:
+    """sha256_text(text), remembered in `known`."""
+    if text not in known:
+        known[text] = sha256_text(text)
+    return known[text]

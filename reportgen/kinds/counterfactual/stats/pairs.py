@@ -29,8 +29,7 @@ def test_pair(
     kept = (g_determined & h_determined).ravel()
     if binary:
         return mcnemar_paired(g_values.ravel() == 1, h_values.ravel() == 1, kept)
-    differences = (g_values.ravel() - h_values.ravel())[kept]
-    return wilcoxon([int(d) for d in differences])
+    return wilcoxon((g_values.ravel() - h_values.ravel())[kept])
 
 
 @dataclass(frozen=True, slots=True)

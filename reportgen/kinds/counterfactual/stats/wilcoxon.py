@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
+from numpy.typing import NDArray
 from scipy import stats as scipy_stats
 
 from reportgen.kinds.counterfactual.stats.paired import Method, PairedTest
 
 EXACT_MAX_NONZERO = 50
+IntArray = NDArray[np.int64]
 
 
 def _exact_conditional_p(doubled_ranks: Sequence[int], doubled_w_plus: int) -> float:
@@ -41,15 +43,16 @@ def _normal_p(nonzero: int, w_plus: float, tie_sizes: Sequence[int]) -> float:
     return float(math.erfc(abs(z) / math.sqrt(2)))
 
 
-def wilcoxon(differences: Sequence[int]) -> PairedTest:
+def wilcoxon(differences: Sequence[int] | IntArray) -> PairedTest:
     """The test of the paired differences d_u = y_g − y_h (integers, zeros included)."""
-    n_pairs = len(differences)
+    d = np.asarray(differences, dtype=np.int64).ravel()
+    n_pairs = len(d)
     if n_pairs == 0:
         return PairedTest("wilcoxon_signed_rank", 0, None, None, None, None)
-    effect = Fraction(sum(differences), n_pairs)
-    middle = _median(differences)
-    nonzero = [d for d in differences if d != 0]
-    if not nonzero:
+    effect = Fraction(int(d.sum()), n_pairs)
+    middle = _median(d)
+    nonzero = d[d != 0]
+    if not len(nonzero):
         return PairedTest(
             "wilcoxon_signed_rank",
             n_pairs,
@@ -61,14 +64,15 @@ def wilcoxon(differences: Sequence[int]) -> PairedTest:
             w_plus=0.0,
             median=middle,
         )
-    ranks = scipy_stats.rankdata([abs(d) for d in nonzero], method="average")
-    doubled = [round(2 * rank) for rank in ranks]  # midranks are multiples of 1/2
-    doubled_w_plus = sum(q for q, d in zip(doubled, nonzero, strict=True) if d > 0)
+    ranks = scipy_stats.rankdata(np.abs(nonzero), method="average")
+    doubled = np.rint(2 * ranks).astype(np.int64)  # midranks are multiples of 1/2
+    doubled_w_plus = int(doubled[nonzero > 0].sum())
+    total = int(doubled.sum())
     w_plus = doubled_w_plus / 2
-    w_minus = (sum(doubled) - doubled_w_plus) / 2
+    w_minus = (total - doubled_w_plus) / 2
     if len(nonzero) <= EXACT_MAX_NONZERO:
         method: Method = "exact_conditional"
-        p = _exact_conditional_p(doubled, doubled_w_plus)
+        p = _exact_conditional_p([int(q) for q in doubled], doubled_w_plus)
     else:
         _, tie_sizes = np.unique(np.abs(nonzero), return_counts=True)
         method = "normal"
@@ -86,9 +90,9 @@ def wilcoxon(differences: Sequence[int]) -> PairedTest:
     )
 
 
-def _median(values: Sequence[int]) -> Fraction:
-    ordered = sorted(values)
+def _median(values: IntArray) -> Fraction:
+    ordered = np.sort(values)
     half = len(ordered) // 2
     if len(ordered) % 2:
-        return Fraction(ordered[half])
-    return Fraction(ordered[half - 1] + ordered[half], 2)
+        return Fraction(int(ordered[half]))
+    return Fraction(int(ordered[half - 1]) + int(ordered[half]), 2)
