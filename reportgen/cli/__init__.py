@@ -20,6 +20,8 @@ from reportgen.kinds import kind_commands
 # The kinds add their own commands (the Estigmas parser's `label`).
 COMMANDS: dict[str, str] = {
     "verify": "reportgen.cli.verify:verify",
+    "render": "reportgen.cli.render_round:render",
+    "import": "reportgen.cli.import_answers:import_answers",
     "freeze": "reportgen.cli.freeze:freeze",
     "add-model": "reportgen.cli.add_model:add_model",
     "summary": "reportgen.cli.summary:summary",
