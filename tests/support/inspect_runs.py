@@ -19,8 +19,6 @@ import pytest
 
 from tests.factories import make_raw_round
 
-inspect_ai = pytest.importorskip("inspect_ai")
-
 # What inspect_ai itself warns of while it runs, which the suite's warnings-as-errors
 # would turn into failed samples: a deprecated argument it passes to tenacity (its retry
 # library), and the async streams it leaves to the garbage collector after an eval.
@@ -68,7 +66,9 @@ def mock_outputs(answers: Mapping[str, str]) -> Callable[..., Any]:
 
 def run_eval(raw_dir: Path, systems: Mapping[str, Mapping[str, str]], log_dir: Path) -> list[Path]:
     """inspect_ai's eval of RAW_DIR/inspect_task.py, one mock model per system (named
-    `mockllm/<system>`, answering with `systems[system]`); the logs' paths, in order."""
+    `mockllm/<system>`, answering with `systems[system]`); the logs' paths, in order.
+    Skips the test when inspect_ai (the `inspect` extra) is not installed."""
+    pytest.importorskip("inspect_ai")
     from inspect_ai import eval as inspect_eval
     from inspect_ai.model import get_model
 
