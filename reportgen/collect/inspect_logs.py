@@ -114,8 +114,15 @@ def _answer(path: Path, model_id: str, sample: Any) -> Collected | str:
         output_tokens=None if usage is None else usage.output_tokens,
         cost=None if usage is None else usage.total_cost,
         system_prompt_sha256=hashlib.sha256("\n".join(system).encode("utf-8")).hexdigest(),
-        tools_sha256=EMPTY_SHA256,  # the task file reportgen writes sends no tools
+        tools_sha256=None if _sent_tools(sample) else EMPTY_SHA256,
     )
+
+
+def _sent_tools(sample: Any) -> bool:
+    """Whether a model call of the sample was sent tool definitions: their exact bytes
+    are not in the log, so their hash is left for the team to give (the task file
+    `reportgen render` writes sends none: the hash of the empty bytes)."""
+    return any(getattr(event, "event", None) == "model" and event.tools for event in sample.events)
 
 
 def _status(sample: Any) -> str:

@@ -64,7 +64,12 @@ def mock_outputs(answers: Mapping[str, str]) -> Callable[..., Any]:
     return output
 
 
-def run_eval(raw_dir: Path, systems: Mapping[str, Mapping[str, str]], log_dir: Path) -> list[Path]:
+def run_eval(
+    raw_dir: Path,
+    systems: Mapping[str, Mapping[str, str]],
+    log_dir: Path,
+    task_args: Mapping[str, str] | None = None,
+) -> list[Path]:
     """inspect_ai's eval of RAW_DIR/inspect_task.py, one mock model per system (named
     `mockllm/<system>`, answering with `systems[system]`); the logs' paths, in order.
     Skips the test when inspect_ai (the `inspect` extra) is not installed."""
@@ -79,7 +84,13 @@ def run_eval(raw_dir: Path, systems: Mapping[str, Mapping[str, str]], log_dir: P
     # As a team runs it, `inspect eval inspect_task.py` in the raw round (inspect_ai
     # resolves a task file's path as a relative pattern).
     with contextlib.chdir(raw_dir):
-        logs = inspect_eval("inspect_task.py", model=models, log_dir=str(log_dir), display="none")
+        logs = inspect_eval(
+            "inspect_task.py",
+            model=models,
+            log_dir=str(log_dir),
+            display="none",
+            task_args=dict(task_args or {}),
+        )
     failed = [
         (log.eval.model, log.error and log.error.message) for log in logs if log.status != "success"
     ]
