@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 from pathlib import Path
 
+import pyarrow.parquet as pq
 from click.testing import CliRunner
 
 from reportgen.cli import main
 from tests.factories.counterfactual_raw import write_battery
 from tests.support.inspect_runs import estigmas_draft
+
+EXAMPLE_ROUNDS = Path(__file__).resolve().parents[1] / "examples" / "multidomain" / "rounds"
 
 
 def _render(draft: Path, raw: Path) -> str:
@@ -86,3 +90,24 @@ def test_render_refuses_an_incomplete_draft(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "missing file(s) items.parquet" in result.output
     assert not (tmp_path / "raw").exists()
+
+
+def test_render_a_multidomain_draft_in_the_bank_order(tmp_path: Path) -> None:
+    """Every test item once per run, each run in the Art. 21 order; calibration items
+    never sent; the system prompt (declared by its hash only) given at run time."""
+    example = next(path for path in sorted(EXAMPLE_ROUNDS.iterdir()) if path.is_dir())
+    draft = tmp_path / "draft"
+    draft.mkdir()
+    for name in ("round.json", "models.csv", "items.parquet"):
+        shutil.copy(example / name, draft / name)
+    raw = tmp_path / "raw"
+    _render(draft, raw)
+    calls = _dataset_matches_to_send(raw)
+    items = pq.read_table(draft / "items.parquet").to_pylist()
+    tests = sorted((row for row in items if not row["calibration"]), key=lambda row: row["order"])
+    runs = json.loads((draft / "round.json").read_text())["multidomain"]["runs"]
+    assert [(call["item_id"], call["run"]) for call in calls] == [
+        (row["item_id"], run) for run in range(1, runs + 1) for row in tests
+    ]
+    assert [call["run_order"] for call in calls] == list(range(1, len(calls) + 1))
+    assert _task_constants(raw / "inspect_task.py")["SYSTEM_PROMPT"] is None

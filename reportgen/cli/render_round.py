@@ -44,6 +44,8 @@ def render(draft_dir: Path, raw_dir: Path, seed: int | None) -> None:
                       instrument's items.parquet (one run, in the items' order)
       counterfactual  round.json, models.csv and the battery CSVs (see
                       `reportgen counterfactual render --help`)
+      multidomain     round.json, models.csv and the bank's items.parquet
+                      (test items in their Art. 21 order, once per run)
 
     \b
     Then, with inspect_ai:
