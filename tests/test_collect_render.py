@@ -6,9 +6,11 @@ from __future__ import annotations
 import ast
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
 from reportgen.cli import main
@@ -111,3 +113,35 @@ def test_render_a_multidomain_draft_in_the_bank_order(tmp_path: Path) -> None:
     ]
     assert [call["run_order"] for call in calls] == list(range(1, len(calls) + 1))
     assert _task_constants(raw / "inspect_task.py")["SYSTEM_PROMPT"] is None
+
+
+def test_render_and_import_jsonl_need_no_inspect_ai(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in [name for name in sys.modules if name.split(".")[0] == "inspect_ai"]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "inspect_ai", None)  # as if not installed
+    draft, answers = estigmas_draft(tmp_path)
+    raw = tmp_path / "raw"
+    _render(draft, raw)
+    calls = [json.loads(line) for line in (raw / "to_send.jsonl").read_text().splitlines()]
+    by_prompt = answers["alfa-1"]
+    lines = [
+        json.dumps(
+            {
+                "model_id": model_id,
+                "item_id": call["item_id"],
+                "raw_text": by_prompt[call["prompt"]],
+            }
+        )
+        for model_id in answers
+        for call in calls
+    ]
+    (tmp_path / "answers.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["import", "jsonl", str(tmp_path / "answers.jsonl"), "--into", str(raw)]
+    )
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in (raw / "responses").iterdir()) == sorted(
+        f"{model_id}.parquet" for model_id in answers
+    )

@@ -24,7 +24,7 @@ from reportgen.errors import InputError, ReportgenError
 
 INSTALL_HINT = (
     "reading inspect_ai logs needs the optional inspect extra: "
-    "pip install 'reportgen[inspect]' (or pip install inspect-ai)"
+    "pip install 'reportgen[inspect]' (in a clone: bash scripts/install.sh inspect)"
 )
 EMPTY_SHA256 = hashlib.sha256(b"").hexdigest()
 
