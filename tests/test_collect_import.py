@@ -260,3 +260,29 @@ def test_a_counterfactual_answer_needs_its_time_of_call(tmp_path: Path) -> None:
     (tmp_path / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers))
     result = _invoke("import", "jsonl", str(tmp_path / "answers.jsonl"), "--into", str(raw))
     _refused(result, raw, "line 1: no called_at, system_prompt_sha256, tools_sha256")
+
+
+def test_import_leaves_a_hand_filled_file_alone(tmp_path: Path) -> None:
+    from tests.factories.counterfactual_raw import render, write_battery
+
+    write_battery(tmp_path / "battery")
+    raw = tmp_path / "raw"
+    render(tmp_path / "battery", raw)
+    (raw / "responses" / "bot-a.csv").write_text("filled by hand\n")
+    answers = [
+        {
+            "model_id": "bot-a",
+            "item_id": call["item_id"],
+            "run": call["run"],
+            "raw_text": "Olá.",
+            "called_at": "2026-11-10T09:00:00Z",
+            "system_prompt_sha256": "0" * 64,
+            "tools_sha256": "0" * 64,
+        }
+        for call in map(json.loads, (raw / "to_send.jsonl").read_text().splitlines())
+    ]
+    (tmp_path / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers))
+    result = _invoke("import", "jsonl", str(tmp_path / "answers.jsonl"), "--into", str(raw))
+    assert result.exit_code == 1
+    assert "responses/bot-a.csv already exist(s)" in result.output
+    assert [path.name for path in (raw / "responses").iterdir()] == ["bot-a.csv"]

@@ -113,7 +113,12 @@ def _refusal(raw_dir: Path, lines: Sequence[str]) -> str:
 
 def write_collected(raw_dir: Path, files: Mapping[str, bytes]) -> None:
     """Write the systems' raw files into RAW_DIR, none of which may exist yet."""
-    existing = sorted(rel for rel in files if (raw_dir / rel).exists())
+    # A system's answers in any format (a hand-filled responses/<model_id>.csv too).
+    existing = sorted(
+        str(path.relative_to(raw_dir))
+        for rel in files
+        for path in (raw_dir / rel).parent.glob(f"{Path(rel).stem}.*")
+    )
     if existing:
         raise OutputExistsError(
             f"{raw_dir}: {', '.join(existing)} already exist(s): an import never "
