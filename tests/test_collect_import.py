@@ -81,6 +81,25 @@ def test_import_inspect_fills_the_responses(sent: tuple[Path, Path], tmp_path: P
     assert "responses/alfa-1.parquet already exist(s)" in again.output
 
 
+def test_the_status_comes_from_the_log(sent: tuple[Path, Path], tmp_path: Path) -> None:
+    """An error, a time limit and a content-filter stop, as inspect_ai records them."""
+    from inspect_ai.log import EvalError, EvalSampleLimit
+
+    raw = _fresh(sent, tmp_path)
+
+    def mark(log: Any) -> None:
+        failed, timed_out, filtered = log.samples[:3]
+        failed.error = EvalError(message="boom", traceback="", traceback_ansi="")
+        timed_out.limit = EvalSampleLimit(type="time", limit=120)
+        filtered.output.choices[0].stop_reason = "content_filter"
+
+    log = _edited_log(sent[1], tmp_path, mark)
+    result = _invoke("import", "inspect", str(log), "--into", str(raw))
+    assert result.exit_code == 0, result.output
+    calls = len((raw / "to_send.jsonl").read_text().splitlines())
+    assert f"{calls - 3} ok, 1 refusal, 1 error, 1 timeout" in result.output
+
+
 def test_refuses_a_sample_that_matches_no_item(sent: tuple[Path, Path], tmp_path: Path) -> None:
     raw = _fresh(sent, tmp_path)
 
