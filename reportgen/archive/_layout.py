@@ -91,6 +91,10 @@ def read_text_file(path: Path, found: FileProblems) -> str | None:
         return None
 
 
+# The calls to send that `reportgen render` writes into a raw round: freeze leaves them out.
+COLLECTION_FILES = ("to_send.jsonl", "to_send.csv", "inspect_dataset.jsonl", "inspect_task.py")
+
+
 def present_files(round_dir: Path, problems: Problems) -> list[str]:
     """Every file under `round_dir`, relative, sorted."""
     try:
@@ -118,6 +122,8 @@ def check_layout(
     (asked only when a file is outside the layout);
     `kind_folders` are the kind's folders of one file per model (checked on their own)."""
     allowed = {*CORE_FILES, *kind_tables, LEDGER_FILE, CHECKSUMS_FILE}
+    if raw:  # what `reportgen render` wrote to send (reportgen.collect.sending)
+        allowed |= set(COLLECTION_FILES)
     folders = tuple(f"{folder}/" for folder in (RESPONSES_DIR, *kind_folders))
     for rel in present:
         if rel in allowed or rel.startswith(folders):

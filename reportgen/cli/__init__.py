@@ -21,6 +21,8 @@ from reportgen.kinds import kind_command_summaries, kind_commands
 # The kinds add their own commands (the Estigmas parser's `label`).
 COMMANDS: dict[str, str] = {
     "verify": "reportgen.cli.verify:verify",
+    "render": "reportgen.cli.render_round:render",
+    "import": "reportgen.cli.import_answers:import_answers",
     "freeze": "reportgen.cli.freeze:freeze",
     "add-model": "reportgen.cli.add_model:add_model",
     "summary": "reportgen.cli.summary:summary",
@@ -34,6 +36,8 @@ COMMANDS: dict[str, str] = {
 # command name -> the first sentence of its help, which `reportgen --help` lists.
 SUMMARIES: dict[str, str] = {
     "verify": "Check the round archives ROUND_DIRS and report every problem found.",
+    "render": "Write the calls to send of the round drafted in DRAFT_DIR into the raw round --out.",
+    "import": "Import the answers of the round's calls into its raw round.",
     "freeze": "Freeze the raw round RAW_DIR into a round archive at --out.",
     "add-model": "Add a model to the continuous round ROUND_DIR.",
     "summary": "Score every model of the round archive ROUND_DIR.",

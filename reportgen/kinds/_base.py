@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from reportgen.archive import ArchiveContent, FileProblems, Problems, Record, RowChecker
+    from reportgen.collect.collected import Matched
     from reportgen.errors import Problem
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
@@ -205,6 +206,19 @@ class Kind(ABC):
     def title(self) -> Mapping[str, str]:
         """The kind's name per language (the section of a site of several kinds)."""
         return {"pt-BR": self.name, "en": self.name}
+
+    # --- Collecting the answers (reportgen render, reportgen import) ----------------
+
+    def render_draft(self, draft_dir: Path, raw_dir: Path, *, seed: int | None) -> str:
+        """Write the raw round of the draft at `draft_dir` into `raw_dir` (which must not
+        exist): the draft's files, to_send.jsonl / .csv and the inspect_ai dataset and task
+        file (`reportgen.collect.sending`); returns a short note."""
+        raise KindCapabilityError(self.name, "rendering a draft into the calls to send")
+
+    def collected_files(self, raw_dir: Path, system: Matched) -> dict[str, bytes]:
+        """One system's imported answers as the raw round's files (relative path ->
+        bytes), in the kind's raw format; InputError when an answer lacks what it needs."""
+        raise KindCapabilityError(self.name, "importing answers into a raw round")
 
     # --- Freezing a raw round, adding a model (reportgen freeze, add-model) ----------
 

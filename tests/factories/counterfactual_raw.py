@@ -1,5 +1,5 @@
 """A filled raw counterfactual round, as a team makes it: the minimal round's battery
-folder (a draft round.json, models.csv, the CSVs), `reportgen counterfactual render`,
+folder (a draft round.json, models.csv, the CSVs), `reportgen render`,
 then every call answered (fixed texts) and extracted, and optionally calibrated.
 
 Usage::
@@ -45,9 +45,7 @@ def write_battery(folder: Path) -> None:
 
 
 def render(templates: Path, raw: Path, *extra: str) -> str:
-    result = CliRunner().invoke(
-        main, ["counterfactual", "render", str(templates), "--out", str(raw), *extra]
-    )
+    result = CliRunner().invoke(main, ["render", str(templates), "--out", str(raw), *extra])
     assert result.exit_code == 0, result.output
     return result.output
 

@@ -13,9 +13,10 @@ SEED_MAX = 2**63 - 1
 def counterfactual() -> None:
     """Commands of the counterfactual audit battery (kind `counterfactual`).
 
-    `render` expands a battery into the calls to make; a team runs them against its
-    own system with any client, fills in the answers, and `reportgen freeze` turns
-    the filled raw round into a verified archive.
+    `render` expands a battery into the calls to make (the same as `reportgen
+    render`, which does it for every kind); a team runs them against its own system
+    with inspect_ai or any client, imports or fills in the answers, and `reportgen
+    freeze` turns the filled raw round into a verified archive.
     """
 
 
@@ -36,7 +37,7 @@ def counterfactual() -> None:
 )
 def render(templates_dir: Path, raw_dir: Path, seed: int | None) -> None:
     """Expand the battery in TEMPLATES_DIR into the raw round --out: every template x
-    variant x run to send, in an interleaved order.
+    variant x run to send, in an interleaved order (the same as `reportgen render`).
 
     \b
     TEMPLATES_DIR holds round.json (a draft: the common keys and the
@@ -48,12 +49,15 @@ def render(templates_dir: Path, raw_dir: Path, seed: int | None) -> None:
     \b
     The raw round gets those files unchanged, items.parquet (one rendered
     prompt per template x variant, item id <template_id>--<variant_id>), and
-    to_send.jsonl / to_send.csv: one row per item x run with its run_order.
-    Each run is one pass over all items in a seeded shuffled order, so that
-    the groups are collected side by side.
+    to_send.jsonl / to_send.csv: one row per item x run with its run_order,
+    and the same calls as an inspect_ai dataset (inspect_dataset.jsonl) with
+    its task file (inspect_task.py; a system's private system prompt is given
+    with -T system_prompt_file=PATH). Each run is one pass over all items in a
+    seeded shuffled order, so that the groups are collected side by side.
 
     \b
-    Send the calls in run_order to each system, then fill in, per system:
+    Send the calls in run_order to each system (`reportgen import inspect LOG
+    --into RAW_DIR` writes the responses from inspect_ai logs), or fill in:
       responses/<model_id>.jsonl (or .csv): to_send's rows with raw_text,
         called_at (YYYY-MM-DDThh:mm:ss[.fff]Z, UTC), latency_ms (or empty),
         system_prompt_sha256 and tools_sha256 as actually sent;

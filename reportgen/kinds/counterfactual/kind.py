@@ -63,6 +63,7 @@ from reportgen.model import Round as CoreRound
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from reportgen.collect.collected import Matched
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
     from reportgen.render.site_source import SiteSource
@@ -222,6 +223,16 @@ class CounterfactualKind(Kind):
         return archive_across.check_across(rounds)
 
     # --- The other stages (reportgen.kinds.counterfactual.stages) ---
+
+    def render_draft(self, draft_dir: Path, raw_dir: Path, *, seed: int | None) -> str:
+        from reportgen.kinds.counterfactual.prepare import render_raw_round
+
+        return render_raw_round(draft_dir, raw_dir, seed=seed)
+
+    def collected_files(self, raw_dir: Path, system: Matched) -> dict[str, bytes]:
+        from reportgen.kinds.counterfactual.collect import collected_files
+
+        return collected_files(system)
 
     def freeze(self, raw_dir: Path, out_dir: Path) -> str:
         from reportgen.kinds.counterfactual.freeze import freeze_round

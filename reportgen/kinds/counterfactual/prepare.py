@@ -23,6 +23,7 @@ from typing import cast
 from reportgen.archive import MANIFEST_FILE, MODELS_FILE, Problems, read_manifest_data
 from reportgen.archive._csv import read_csv_records
 from reportgen.archive._writer import staging_dir, write_file
+from reportgen.collect.sending import Call, Settings, inspect_files
 from reportgen.kinds._base import TableRead, TableSpec
 from reportgen.kinds.counterfactual.battery import Battery, render_items
 from reportgen.kinds.counterfactual.model import (
@@ -192,6 +193,36 @@ def _multiline_csv(header: Sequence[str], rows: Sequence[Sequence[str]]) -> byte
     return out.getvalue().encode("utf-8")
 
 
+def _inspect_files(
+    rows: Sequence[Mapping[str, object]], data: Mapping[str, object]
+) -> dict[str, bytes]:
+    """The inspect_ai dataset and task file of to_send's calls: no system instruction in
+    the file (each system's prompt is its own, private: `-T system_prompt_file=PATH`)."""
+    calls = [
+        Call(
+            cast(int, row["run_order"]),
+            str(row["item_id"]),
+            cast(int, row["run"]),
+            str(row["language"]),
+            str(row["prompt"]),
+        )
+        for row in rows
+    ]
+    cells = {
+        (str(row["item_id"]), cast(int, row["run"])): {
+            name: row[name] for name in ("template_id", "attribute_id", "variant_id", "context")
+        }
+        for row in rows
+    }
+    generation = data.get("generation")
+    settings = Settings(
+        round_id=str(data.get("round_id")),
+        generation=generation if isinstance(generation, dict) else {},
+        system_prompt=None,
+    )
+    return inspect_files(calls, settings, cells)
+
+
 def render_raw_round(templates_dir: Path, raw_dir: Path, *, seed: int | None) -> str:
     """Write the raw round of the battery at `templates_dir` into `raw_dir` (which must
     not exist); ArchiveError listing every problem, nothing written. Returns a note."""
@@ -216,7 +247,9 @@ def render_raw_round(templates_dir: Path, raw_dir: Path, *, seed: int | None) ->
         if (templates_dir / name).is_file()
     }
     files[ITEMS_FILE] = table_bytes(items, ITEMS_SCHEMA)
-    files.update(to_send_files(to_send_rows(items, repetitions, seed)))
+    rows = to_send_rows(items, repetitions, seed)
+    files.update(to_send_files(rows))
+    files.update(_inspect_files(rows, data))
     with staging_dir(raw_dir) as staging:
         for rel, content in files.items():
             write_file(staging / rel, content)

@@ -35,6 +35,7 @@ from reportgen.model import Round as CoreRound
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from reportgen.collect.collected import Matched
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
     from reportgen.render.site_source import SiteSource
@@ -142,6 +143,17 @@ class EstigmasKind(Kind):
 
         freeze_round(raw_dir, out_dir)
         return f"parser {PARSER_VERSION}"
+
+    def render_draft(self, draft_dir: Path, raw_dir: Path, *, seed: int | None) -> str:
+        from reportgen.kinds.estigmas.collect import render_draft
+
+        return render_draft(draft_dir, raw_dir)  # a single run in the items' order: no seed
+
+    def collected_files(self, raw_dir: Path, system: Matched) -> dict[str, bytes]:
+        from reportgen.archive._parquet import response_schema
+        from reportgen.kinds.estigmas.collect import collected_files
+
+        return dict(collected_files(system, response_schema(self, version=2, raw=True)))
 
     def add_model(self, round_dir: Path, responses_file: Path, model: Model) -> None:
         from reportgen.kinds.estigmas.freeze import add_model

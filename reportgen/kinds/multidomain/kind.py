@@ -130,6 +130,11 @@ class MultidomainKind(Kind):
 
     # --- The other stages (reportgen.kinds.multidomain.stages) ---
 
+    def render_draft(self, draft_dir: Path, raw_dir: Path, *, seed: int | None) -> str:
+        from reportgen.kinds.multidomain.collect import render_draft
+
+        return render_draft(draft_dir, raw_dir)  # the order is the bank's (Art. 21)
+
     def print_summary(self, round_: CoreRound, console: Console) -> None:
         stages.print_summary(round_, console)
 

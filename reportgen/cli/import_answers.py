@@ -1,0 +1,79 @@
+"""`reportgen import`: a client's answers into a raw round (inspect_ai logs, JSON lines)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+_INTO = click.option(
+    "--into",
+    "raw_dir",
+    required=True,
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="The raw round `reportgen render` wrote.",
+)
+
+
+@click.group(name="import")
+def import_answers() -> None:
+    """Import the answers of the round's calls into its raw round.
+
+    Each answer is matched to a call of RAW_DIR/to_send.jsonl by item id and run. An
+    answer that matches no call, a call without an answer, two answers to one call and
+    a model that is no row of models.csv are refused, one line each, and nothing is
+    written. The answers are written in the round's kind's raw format
+    (responses/<model_id>.*), never over existing files.
+    """
+
+
+@import_answers.command(name="inspect")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_INTO
+@click.option(
+    "--model-id",
+    default=None,
+    help="The models.csv model_id of the logs' model (default: the row whose "
+    "api_identifier is the log's model, with or without its provider prefix).",
+)
+def inspect_logs(logs: tuple[Path, ...], raw_dir: Path, model_id: str | None) -> None:
+    """Import inspect_ai eval LOGS (of the task `reportgen render` wrote) into --into.
+
+    Needs the optional inspect extra: pip install 'reportgen[inspect]'. A log of
+    another task is refused. From each sample: the output text, the model's name,
+    the time of the call and latency, tokens and cost where the log has them, and
+    the status (ok, refusal, error, timeout) from the log's own fields.
+    """
+    from reportgen.archive import Problems, read_manifest_data
+    from reportgen.collect.collected import import_answers as write_answers
+    from reportgen.collect.inspect_logs import read_logs
+
+    problems = Problems()
+    data = read_manifest_data(raw_dir, problems)
+    problems.raise_if_any(str(raw_dir))
+    round_id = str(data.get("round_id")) if isinstance(data, dict) else ""
+    answers = read_logs(list(logs), raw_dir, round_id, model_id=model_id)
+    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({write_answers(raw_dir, answers)})")
+
+
+@import_answers.command(name="jsonl")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@_INTO
+def plain(file: Path, raw_dir: Path) -> None:
+    """Import the answers in FILE (JSON lines, or CSV when it ends in .csv) into --into.
+
+    \b
+    Columns (docs/running-a-round.md):
+      model_id, item_id, raw_text   required
+      run                           an integer (1 when absent)
+      status                        ok, refusal, error or timeout (ok when absent)
+      called_at                     YYYY-MM-DDThh:mm:ss[.fff]Z, UTC
+      latency_ms, input_tokens, output_tokens, cost, model_name,
+      system_prompt_sha256, tools_sha256    optional
+    Other columns (to_send's) are read past.
+    """
+    from reportgen.collect.collected import import_answers as write_answers
+    from reportgen.collect.plain import read_plain
+
+    note = write_answers(raw_dir, read_plain(file))
+    click.echo(f"imported {file} into {raw_dir} ({note})")

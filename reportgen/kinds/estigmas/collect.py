@@ -1,0 +1,98 @@
+"""Collecting an Estigmas round's answers: `reportgen render` and `reportgen import`.
+
+The draft folder holds what freeze reads, without responses: round.json (no
+parser_version), models.csv, stigmas.csv, structures.csv and the instrument's
+items.parquet, whose prompts (the question and the final instruction) are sent as they
+are, each once per system (a single run), in the items' order, with the round's
+`generation` (temperature, seed, system_prompt). Imported answers become
+responses/<model_id>.parquet without labels: freeze labels them with the parser.
+An answer whose call failed (status error or timeout) keeps the text the client
+recorded, usually empty, which the parser cannot read as an answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from reportgen.archive import MANIFEST_FILE, Problems, read_manifest_data, response_path
+from reportgen.archive._parquet import parquet_bytes
+from reportgen.collect.collected import Matched
+from reportgen.collect.sending import (
+    Call,
+    Settings,
+    inspect_files,
+    to_send_files,
+    write_new_folder,
+)
+from reportgen.errors import InputError
+from reportgen.kinds.estigmas.archive import NAME, STIGMAS_FILE, STRUCTURES_FILE
+
+ITEMS_FILE = "items.parquet"
+DRAFT_FILES = (MANIFEST_FILE, "models.csv", STIGMAS_FILE, STRUCTURES_FILE, ITEMS_FILE)
+TO_SEND_COLUMNS = ("run_order", "item_id", "run", "language", "prompt", "raw_text", "latency_ms")
+
+
+def render_draft(draft_dir: Path, raw_dir: Path) -> str:
+    """The raw round of the Estigmas draft at `draft_dir`, written to `raw_dir`."""
+    problems = Problems()
+    data = read_manifest_data(draft_dir, problems)
+    problems.raise_if_any(str(draft_dir))
+    missing = [name for name in DRAFT_FILES if not (draft_dir / name).is_file()]
+    if missing:
+        raise InputError(
+            f"{draft_dir}: missing file(s) {', '.join(missing)}: an Estigmas draft holds "
+            f"{', '.join(DRAFT_FILES)}"
+        )
+    assert isinstance(data, dict)
+    calls = _calls(draft_dir / ITEMS_FILE)
+    generation = data.get("generation")
+    generation = generation if isinstance(generation, dict) else {}
+    prompt = generation.get("system_prompt")
+    settings = Settings(
+        round_id=str(data.get("round_id")),
+        generation=generation,
+        system_prompt=prompt if isinstance(prompt, str) and prompt else None,
+    )
+    rows = [
+        {**{c: getattr(call, c) for c in TO_SEND_COLUMNS[:5]}, "raw_text": None, "latency_ms": None}
+        for call in calls
+    ]
+    files = {path.name: path.read_bytes() for path in sorted(draft_dir.iterdir()) if path.is_file()}
+    files.update(to_send_files(rows, TO_SEND_COLUMNS))
+    files.update(inspect_files(calls, settings))
+    write_new_folder(raw_dir, files, ["responses"])
+    return f"{len(calls)} items, one call each per system"
+
+
+def _calls(path: Path) -> list[Call]:
+    try:
+        table = pq.read_table(path, columns=["item_id", "language", "prompt"])
+    except (OSError, pa.ArrowException, KeyError) as error:
+        raise InputError(
+            f"{path}: expected the instrument's items (item_id, language, prompt): {error}"
+        ) from error
+    rows = table.to_pylist()
+    return [
+        Call(order, str(row["item_id"]), 1, str(row["language"]), str(row["prompt"]))
+        for order, row in enumerate(rows, start=1)
+    ]
+
+
+def collected_files(system: Matched, schema: pa.Schema) -> Mapping[str, bytes]:
+    """One system's answers as responses/<model_id>.parquet (raw: no labels)."""
+    columns: dict[str, list[object]] = {
+        "item_id": [call.item_id for call, _ in system.answers],
+        "model_id": [system.model_id] * len(system.answers),
+        "run": [call.run for call, _ in system.answers],
+        "raw_text": [answer.raw_text for _, answer in system.answers],
+        "latency_ms": [answer.latency_ms for _, answer in system.answers],
+    }
+    table = pa.table({name: columns[name] for name in schema.names}, schema=schema)
+    return {response_path(system.model_id): parquet_bytes(table)}
+
+
+__all__ = ["NAME", "collected_files", "render_draft"]
