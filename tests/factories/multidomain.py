@@ -550,7 +550,7 @@ def _calibration() -> list[Row]:
     rows = []
     for item_id in ("cal-pt-br", "cal-en"):
         text = f"Resposta piloto para {item_id}."
-        for rater in (*JURORS, "h1", "h2"):
+        for rater in (*JURORS, "a1", "h1", "h2"):
             for criterion in CRITERIA:
                 rows.append(
                     {

@@ -341,7 +341,7 @@ def calibration_rows() -> tuple[CalibrationScore, ...]:
         CalibrationScore(
             "k1", "cr1", text, sha256_text(text), rater, criterion, 3, date(2026, 11, 5)
         )
-        for rater in ("j1", "j2", "j3", "h1", "h2")
+        for rater in ("j1", "j2", "j3", "a1", "h1", "h2")
         for criterion in CRITERIA
     )
 

@@ -82,6 +82,7 @@ def _manifest() -> Manifest:
         reply_days=profile.REPLY_DAYS,
         retention_months=profile.RETENTION_MONTHS,
         retain_until=profile.UNSET_DATE,
+        system_prompt=profile.SYSTEM_PROMPT,
     )
 
 
@@ -164,6 +165,7 @@ def _calibration() -> list[CalibrationDraft]:
                     ("j1", 0),
                     ("j2", -1 if good else 1),
                     ("j3", 0),
+                    ("a1", 0),  # Art. 16: the adjudicator's hit rate
                     ("h1", 0),
                     ("h2", -1 if good else 0),
                 )

@@ -150,6 +150,10 @@ class Manifest(core.Manifest):
     reply_days: int
     retention_months: int
     retain_until: date
+    # The system instruction sent to every participant (Art. 8; issue 21 cites Art. 13):
+    # its hash is generation.system_prompt_sha256, public from the start; the text is
+    # published with the items after the embargo. None in archives written without it.
+    system_prompt: str | None = None
 
 
 # --- models.csv, judges.csv, rubrics.parquet ------------------------------------------

@@ -173,7 +173,7 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
         "reply_days": manifest.reply_days,
         "retention_months": manifest.retention_months,
         "retain_until": manifest.retain_until.isoformat(),
-    }
+    } | ({} if manifest.system_prompt is None else {"system_prompt": manifest.system_prompt})
 
 
 def _texts(value: Mapping[str, str]) -> dict[str, str]:

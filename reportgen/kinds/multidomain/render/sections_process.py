@@ -188,6 +188,8 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
     ]
     keys = ("item", "language", "responses", "hit_rate", "flag")
     blocks.append(Markup(f"## {text.t('calibration.hit_rates')} {{ #hit-rates }}"))
+    low, high = context.round_.manifest.calibration.hit_rate_band
+    blocks.append(paragraph(text.t("calibration.hit_rates_note", low=str(low), high=str(high))))
     blocks.append(
         text.block(
             f"md-{rid}-hit-rates",

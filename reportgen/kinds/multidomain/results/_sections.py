@@ -169,7 +169,7 @@ def calibration_section(round_: Round) -> Calibration:
                 CalibrationItem(
                     item_id=item.item_id,
                     language=item.language,
-                    responses=len(mine),
+                    responses=sum(1 for r in mine if r.adjudicator_scores),
                     hit_rate=Exact.of(hit),
                     flagged=hit < low or hit > high,
                 )
@@ -180,7 +180,11 @@ def calibration_section(round_: Round) -> Calibration:
         hit = quality.hit_rate(mine, top)
         if hit is not None:
             languages.append(
-                LanguageHitRate(language=language, responses=len(mine), hit_rate=Exact.of(hit))
+                LanguageHitRate(
+                    language=language,
+                    responses=sum(1 for r in mine if r.adjudicator_scores),
+                    hit_rate=Exact.of(hit),
+                )
             )
     rates = [entry.hit_rate.fraction for entry in languages]
     alpha = quality.krippendorff_interval_alpha(

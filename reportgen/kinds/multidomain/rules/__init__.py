@@ -17,6 +17,7 @@ from reportgen.kinds.multidomain.rules.adjudications import check_adjudications
 from reportgen.kinds.multidomain.rules.audit import check_audit
 from reportgen.kinds.multidomain.rules.calibration import check_calibration
 from reportgen.kinds.multidomain.rules.cast import check_cast
+from reportgen.kinds.multidomain.rules.hit_rate import check_hit_rates
 from reportgen.kinds.multidomain.rules.items import check_items
 from reportgen.kinds.multidomain.rules.jury import check_jury
 from reportgen.kinds.multidomain.rules.ledger import check_ledger
@@ -44,5 +45,6 @@ def check_rules(
     finals = check_adjudications(round_, index, jury, problems)
     check_views(round_, index, problems)
     check_calibration(round_, index, problems)
+    check_hit_rates(round_, problems)
     check_audit(round_, index, finals, problems)
     check_ledger(round_, index, problems)

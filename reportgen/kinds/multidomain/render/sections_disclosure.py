@@ -1,0 +1,34 @@
+"""Two parts of the methodology page that the regulation asks the organiser to disclose.
+
+- The system instruction (Art. 8: the same instruction for every participant; issue 21
+  lists it under Art. 13): its SHA-256 from the first day, its text once the embargo
+  ends (the text is written with the items and kept off the site as they are).
+- The personal-data screening of the items (Art. 37): how many items were screened, by
+  whom and when, and how many hold synthetic personal data, declared as such.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from reportgen.kinds.multidomain.render.context import RoundContext, code
+from reportgen.kinds.multidomain.render.page_types import Block
+from reportgen.kinds.multidomain.render.text import Text, paragraph
+
+
+def system_instruction(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    manifest = context.round_.manifest
+    digest = str(manifest.generation.get("system_prompt_sha256", ""))
+    blocks: list[Block] = [
+        Markup(f"## {text.t('method.instruction')} {{ #system-instruction }}"),
+        Markup(f"{escape(text.t('method.instruction_sha256'))} {code(digest)}"),
+    ]
+    if manifest.system_prompt is None:
+        blocks.append(paragraph(text.t("method.instruction_absent")))
+    elif context.embargo_over:
+        blocks.append(paragraph(text.t("method.instruction_text")))
+        blocks.append(Markup(f"<pre><code>{escape(manifest.system_prompt)}</code></pre>"))
+    else:
+        end = text.date(context.results.dates.embargo_end)
+        blocks.append(paragraph(text.t("method.instruction_embargoed", date=end)))
+    return tuple(blocks)
