@@ -124,3 +124,70 @@ def test_an_empty_system_instruction_is_refused(tmp_path: Path) -> None:
     assert lines == [
         "round.json: multidomain.system_prompt: expected the instruction's text (non-empty), got ''"
     ]
+
+
+# --- Art. 37: every item screened for personal data; synthetic data declared ------------
+
+
+def _screening_row(parts: RoundParts, item_id: str) -> dict[str, object]:
+    rows: list[dict[str, object]] = parts.tables["screening.parquet"]
+    return next(row for row in rows if row["item_id"] == item_id)
+
+
+def test_an_item_without_screening_is_refused(tmp_path: Path) -> None:
+    def change(parts: RoundParts) -> None:
+        rows = parts.tables["screening.parquet"]
+        rows[:] = [row for row in rows if row["item_id"] != "a-open"]
+
+    lines = _refused(tmp_path, change)
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("screening.parquet: item 'a-open': no personal-data screening")
+    assert "Art. 37" in lines[0]
+
+
+def test_synthetic_personal_data_without_its_declaration_is_refused(tmp_path: Path) -> None:
+    lines = _refused(tmp_path, lambda p: _screening_row(p, "b-calc").update(declaration_en=None))
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("screening.parquet: row 5 (item 'b-calc'), declaration_en:")
+    assert "declaration that they are synthetic (Art. 37)" in lines[0]
+
+
+def test_an_item_with_real_personal_data_is_refused(tmp_path: Path) -> None:
+    def change(parts: RoundParts) -> None:
+        _screening_row(parts, "a-mcq").update(result="real_personal_data")
+
+    lines = _refused(tmp_path, change)
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("screening.parquet: row 1 (item 'a-mcq'), result:")
+    assert "items hold no real personal data" in lines[0]
+
+
+def test_a_screening_after_the_collection_is_refused(tmp_path: Path) -> None:
+    def change(parts: RoundParts) -> None:
+        _screening_row(parts, "a-calc").update(screened_on="2026-11-11")
+
+    lines = _refused(tmp_path, change)
+    assert lines == [
+        "screening.parquet: row 2 (item 'a-calc'), screened_on: 2026-11-11: expected on or "
+        "before collected_on 2026-11-10 (items are screened before the round, Art. 37)"
+    ]
+
+
+def test_a_screening_without_its_screener_is_refused(tmp_path: Path) -> None:
+    lines = _refused(tmp_path, lambda p: _screening_row(p, "a-calc").update(screened_by=" "))
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("screening.parquet: row 2 (item 'a-calc'), screened_by:")
+
+
+def test_an_archive_without_the_screening_table_is_refused(tmp_path: Path) -> None:
+    parts = small_round()
+    round_dir = parts.write(tmp_path)
+    (round_dir / "screening.parquet").unlink()
+    sums = round_dir / "SHA256SUMS"
+    kept = [line for line in sums.read_text().splitlines() if "screening" not in line]
+    sums.write_text("\n".join(kept) + "\n")
+    before = _files(round_dir)
+    result = CliRunner().invoke(main, ["verify", str(round_dir)])
+    assert result.exit_code == 1, result.output
+    assert "screening.parquet: missing file" in result.output
+    assert _files(round_dir) == before

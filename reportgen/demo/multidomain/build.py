@@ -27,6 +27,7 @@ from reportgen.demo.multidomain.scoring import (
     calibration_rows,
     jury_tables,
 )
+from reportgen.demo.multidomain.screening import ScreeningPlan, screening_rows
 from reportgen.kinds.multidomain.model import (
     Annulment,
     Criterion,
@@ -63,6 +64,9 @@ class RoundContent:
     # The build each participant's calls reported, where models.csv has no snapshot
     # (open weights run locally); otherwise models.csv's snapshot.
     call_snapshots: Mapping[str, str] = field(default_factory=dict)
+    # Art. 37: who screened the items, when, and which declare synthetic personal data
+    # (None: screened on protocol_frozen_on, none holds personal data).
+    screening: ScreeningPlan | None = None
 
 
 def assemble(content: RoundContent, path: Path) -> Round:
@@ -123,6 +127,9 @@ def assemble(content: RoundContent, path: Path) -> Round:
         adjudications=jury.adjudications,
         calibration=calibration_rows(content.calibration, items, content.rubrics),
         audit=audit.rows,
+        screening=screening_rows(
+            content.screening or ScreeningPlan(manifest.protocol_frozen_on), items
+        ),
     )
     return _with_digests(round_, ledger)
 

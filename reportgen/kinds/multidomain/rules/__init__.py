@@ -22,6 +22,7 @@ from reportgen.kinds.multidomain.rules.items import check_items
 from reportgen.kinds.multidomain.rules.jury import check_jury
 from reportgen.kinds.multidomain.rules.ledger import check_ledger
 from reportgen.kinds.multidomain.rules.responses import check_responses
+from reportgen.kinds.multidomain.rules.screening import check_screening
 from reportgen.kinds.multidomain.rules.views import check_views
 
 __all__ = ["check_rules"]
@@ -48,3 +49,4 @@ def check_rules(
     check_hit_rates(round_, problems)
     check_audit(round_, index, finals, problems)
     check_ledger(round_, index, problems)
+    check_screening(round_, problems)
