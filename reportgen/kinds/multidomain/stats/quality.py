@@ -186,7 +186,9 @@ def calibration_responses(round_: Round) -> list[CalibrationResponse]:
                     mean_score(raters[r]) for r in sorted(raters) if role.get(r) == "juror"
                 ),
                 reviewer_scores=tuple(
-                    mean_score(raters[r]) for r in sorted(raters) if role.get(r) == "reviewer"
+                    mean_score(raters[r])
+                    for r in sorted(raters)
+                    if role.get(r) not in ("juror", "adjudicator")  # the review app's too
                 ),
                 adjudicator_scores=tuple(
                     mean_score(raters[r]) for r in sorted(raters) if role.get(r) == "adjudicator"
