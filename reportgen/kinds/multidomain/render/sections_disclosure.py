@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
+from reportgen.kinds.multidomain.model import Item
 from reportgen.kinds.multidomain.render.context import RoundContext, code
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.text import Text, paragraph
@@ -31,4 +32,40 @@ def system_instruction(context: RoundContext, text: Text) -> tuple[Block, ...]:
     else:
         end = text.date(context.results.dates.embargo_end)
         blocks.append(paragraph(text.t("method.instruction_embargoed", date=end)))
+    return tuple(blocks)
+
+
+def synthetic_declaration(context: RoundContext, text: Text, item: Item) -> Block | None:
+    """The declaration an item with synthetic personal data carries (Art. 37), printed
+    wherever the item's text is; None for an item without personal data."""
+    row = context.screening.get(item.item_id)
+    if row is None or row.result != "synthetic_personal_data":
+        return None
+    declared = row.declaration_pt if text.language == "pt-BR" else row.declaration_en
+    label = escape(text.t("items.synthetic"))
+    return Markup(f"**{label}** {escape(declared or '')}")
+
+
+def screening(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    """How the items were screened for personal data (Art. 37), in numbers."""
+    rows = context.round_.screening
+    blocks: list[Block] = [
+        Markup(f"## {text.t('method.screening')} {{ #personal-data }}"),
+    ]
+    if not rows:
+        return (*blocks, paragraph(text.t("method.screening_absent")))
+    days = sorted(row.screened_on for row in rows)
+    synthetic = sum(1 for row in rows if row.result == "synthetic_personal_data")
+    blocks.append(
+        paragraph(
+            text.t(
+                "method.screening_body",
+                items=text.integer(len(rows)),
+                who="; ".join(sorted({row.screened_by for row in rows})),
+                first=text.date(days[0]),
+                last=text.date(days[-1]),
+                synthetic=text.integer(synthetic),
+            )
+        )
+    )
     return tuple(blocks)

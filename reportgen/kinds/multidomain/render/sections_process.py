@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext, rubric_block
 from reportgen.kinds.multidomain.render.page_types import Block
+from reportgen.kinds.multidomain.render.sections_disclosure import synthetic_declaration
 from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, in_language, paragraph
 
 
@@ -173,6 +174,9 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         item = context.item(entry.item_id)
         blocks.append(Markup(f"### {entry.item_id}"))
         blocks.append(in_language(item.prompt, item.language, block=True))
+        declared = synthetic_declaration(context, text, item)
+        if declared is not None:
+            blocks.append(declared)
         if item.rubric_id:
             table_id = f"md-{rid}-rubric-{entry.item_id}"
             blocks.append(rubric_block(context, text, item.rubric_id, table_id))
