@@ -109,10 +109,7 @@ def assemble(content: RoundContent, path: Path) -> Round:
         decided_on=content.audit_decided_on,
         reason=content.audit_reason,
     )
-    lines = sorted(
-        [*audit.annulments, *content.annulments], key=lambda a: (a.decided_on, a.item_id)
-    )
-    ledger, annulments = chained_ledger(lines)
+    ledger, annulments = _ledger([*audit.annulments, *content.annulments])
     round_ = Round(
         path=path,
         manifest=manifest,
@@ -132,6 +129,11 @@ def assemble(content: RoundContent, path: Path) -> Round:
         ),
     )
     return _with_digests(round_, ledger)
+
+
+def _ledger(lines: list[Annulment]) -> tuple[bytes, tuple[Annulment, ...]]:
+    """The chained ledger of the lines, by decision date (then item id)."""
+    return chained_ledger(sorted(lines, key=lambda a: (a.decided_on, a.item_id)))
 
 
 def _key(draft: ResponseDraft) -> ResponseKey:
