@@ -196,3 +196,5 @@ def test_calibration_hit_rates_are_the_adjudicators(
     text = text_of(built["before"][0], language, "calibration")
     assert rule in text
     assert re.search(r"cal-en en 1 90[.,]0 ?%", text), text
+    may_score = {"en": "yes", "pt-BR": "sim"}[language]
+    assert re.search(rf"Adjudicador 1 3 90[.,]0 ?% {may_score}", text), text

@@ -69,3 +69,30 @@ def screening(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
     )
     return tuple(blocks)
+
+
+def adjudicator_rates(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    """Each model adjudicator's hit rate over the calibration test and whether it may
+    score test items (Art. 16); human adjudicators are not named."""
+    entries = context.results.calibration.adjudicators
+    if not entries:
+        return ()
+    rows = [
+        (
+            e.display_name,
+            text.integer(e.responses),
+            text.rate(e.hit_rate),
+            text.t("word.yes" if e.in_band else "word.no"),
+        )
+        for e in entries
+    ]
+    keys = ("adjudicator", "responses", "hit_rate", "may_score")
+    return (
+        text.block(
+            f"md-{context.round_id}-adjudicator-hit-rates",
+            text.t("calibration.adjudicators"),
+            [text.t(f"column.{k}") for k in keys],
+            rows,
+            numeric_from=1,
+        ),
+    )

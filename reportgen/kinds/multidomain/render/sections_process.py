@@ -9,7 +9,10 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext, rubric_block
 from reportgen.kinds.multidomain.render.page_types import Block
-from reportgen.kinds.multidomain.render.sections_disclosure import synthetic_declaration
+from reportgen.kinds.multidomain.render.sections_disclosure import (
+    adjudicator_rates,
+    synthetic_declaration,
+)
 from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, in_language, paragraph
 
 
@@ -194,6 +197,7 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
     blocks.append(Markup(f"## {text.t('calibration.hit_rates')} {{ #hit-rates }}"))
     low, high = context.round_.manifest.calibration.hit_rate_band
     blocks.append(paragraph(text.t("calibration.hit_rates_note", low=str(low), high=str(high))))
+    blocks += adjudicator_rates(context, text)
     blocks.append(
         text.block(
             f"md-{rid}-hit-rates",
