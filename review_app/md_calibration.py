@@ -1,6 +1,7 @@
 """The Art. 22 calibration for the administrator, computed as the report computes it.
 
-The jury rows of calibration.parquet (raters of role `juror`) plus the human rows the
+The model rows of calibration.parquet (raters of role `juror`, and the adjudicator whose
+hit rate Art. 16 reads) plus the human rows the
 reviewers entered in the app (the calibration batch's criterion scores, one rater per
 reviewer) go through the kind's own calibration section
 (`results._sections.calibration_section`, over `stats.quality`): the interval
@@ -43,9 +44,11 @@ def calibration_view(engine: Engine, token: str | None, round_id: str) -> Calibr
 
 
 def with_human_rows(round_: Round, judgments: list[RubricJudgment]) -> Round:
-    """The round whose calibration rows are its jurors' plus the app's reviewers'."""
+    """The round whose calibration rows are its jurors' and adjudicators' plus the app's
+    reviewers'."""
     role = {judge.judge_id: judge.role for judge in round_.judges}
-    jury_rows = [row for row in round_.calibration if role.get(row.rater_id) == "juror"]
+    kept = ("juror", "adjudicator")
+    jury_rows = [row for row in round_.calibration if role.get(row.rater_id) in kept]
     texts = {row.response_id: (row.response_text, row.response_sha256) for row in jury_rows}
     human_rows = [
         CalibrationScore(

@@ -124,3 +124,40 @@ def test_contamination_counts_the_answers_even_after_a_summary(tmp_path: Path) -
     text = page(out, "en", "contamination")
     assert re.search(r"Items with a full canary reproduction:\s*(<[^>]+>\s*)*1\b", text)
     assert not re.search(r"Responses checked for 8-grams:\s*(<[^>]+>\s*)*0\b", text)
+
+
+@pytest.mark.parametrize(
+    ("language", "screened", "label"),
+    [
+        ("en", "Every item (707) was screened for personal data before the round",
+         "Synthetic personal data (Art. 37):"),
+        ("pt-BR", "Todos os itens (707) passaram por triagem de dados pessoais antes da rodada",
+         "Dados pessoais sintéticos (Art. 37):"),
+    ],
+)  # fmt: skip
+def test_personal_data_screening_and_synthetic_declarations(
+    sites: dict[str, Path], language: str, screened: str, label: str
+) -> None:
+    """Art. 37 (issue 21 point 6): the methodology page reports the screening (who, when,
+    how many hold synthetic data) and each such item carries its declaration."""
+    method = re.sub(
+        r"\s+", " ", re.sub(r"<[^>]+>", " ", page(sites["during"], language, "methodology"))
+    )
+    assert screened in method
+    assert "15 item" in method  # the medical calculations' fictitious patients
+    medical = page(sites["after"], language, "items-medica")
+    assert medical.count(label) == 15
+    assert label not in page(sites["after"], language, "items-juridica")
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_system_instruction_of_the_demonstration(sites: dict[str, Path], language: str) -> None:
+    """Art. 8 (issue 21 point 5): the hash during the embargo, the text after it."""
+    instruction = "Responda à pergunta a seguir."
+    digest = "6a9e3cd9d9259586848b37e0bbd74e975dabc216737f35a7be698c7f1b90267e"
+    during = page(sites["during"], language, "methodology")
+    after = page(sites["after"], language, "methodology")
+    assert digest in during
+    assert instruction not in during
+    assert digest in after
+    assert instruction in after

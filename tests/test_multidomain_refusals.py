@@ -106,6 +106,7 @@ from tests.factories.multidomain_rounds import (
     CRITERIA,
     item,
     minimal_round,
+    screening_of,
     with_judge,
     with_jury,
     with_manifest,
@@ -154,7 +155,9 @@ def _archive_round() -> Round:
         for rater in ("j1", "j2", "j3", "h1", "h2")
         for criterion in CRITERIA
     )
-    return replace(round_, items=(*round_.items, k2), calibration=(*round_.calibration, *rows))
+    items = (*round_.items, k2)
+    calibration = (*round_.calibration, *rows)
+    return replace(round_, items=items, calibration=calibration, screening=screening_of(items))
 
 
 def _write(parent: Path, round_: Round) -> Path:

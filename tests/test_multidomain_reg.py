@@ -227,5 +227,5 @@ def test_calibration_items_and_raters(reg: Round) -> None:
         raters[row.response_id].add(row.rater_id)
         assert row.response_sha256 == sha256_text(row.response_text)
     assert {frozenset(found) for found in raters.values()} == {
-        frozenset({"j1", "j2", "j3", "h1", "h2"})
+        frozenset({"j1", "j2", "j3", "a1", "h1", "h2"})  # a1: Art. 16, the adjudicator
     }

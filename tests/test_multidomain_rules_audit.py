@@ -15,7 +15,9 @@ from tests.factories.multidomain_rounds import (
     item,
     minimal_round,
     rule_problems,
+    screening_of,
     the_problem,
+    with_judge,
     with_manifest,
 )
 
@@ -43,9 +45,10 @@ def test_calibration_juror_in_a_reviewers_place() -> None:
 
 def test_calibration_rater_of_another_role() -> None:
     round_ = minimal_round()
-    rows = [replace(r, rater_id="a1") if r.rater_id == "h2" else r for r in round_.calibration]
-    problem = the_problem(_calibration(round_, rows))
-    assert "other raters {a1}" in problem.message
+    # The adjudicator may score calibration (Art. 16); a model "reviewer" may not.
+    round_ = with_judge(round_, "h2", kind="model")
+    problem = the_problem(round_)
+    assert "other raters {h2}" in problem.message
 
 
 def test_calibration_hash_mismatch() -> None:
@@ -95,7 +98,8 @@ def test_calibration_criterion_missing() -> None:
 def test_calibration_item_without_responses() -> None:
     round_ = minimal_round()
     k2 = item("k2", "open", "en", 2, calibration=True, canary=None, published=True)
-    problem = the_problem(replace(round_, items=(*round_.items, k2)))
+    items = (*round_.items, k2)
+    problem = the_problem(replace(round_, items=items, screening=screening_of(items)))
     assert problem.where == "item 'k2'"
     assert "calibration item without any response" in problem.message
 
@@ -105,7 +109,9 @@ def test_calibration_rows_of_two_items() -> None:
     k2 = item("k2", "open", "en", 2, calibration=True, canary=None, published=True)
     rows = list(round_.calibration)
     rows[0] = replace(rows[0], item_id="k2")
-    problem = the_problem(replace(round_, items=(*round_.items, k2), calibration=tuple(rows)))
+    items = (*round_.items, k2)
+    changed = replace(round_, items=items, calibration=tuple(rows), screening=screening_of(items))
+    problem = the_problem(changed)
     assert "expected one item, got k1, k2" in problem.message
 
 

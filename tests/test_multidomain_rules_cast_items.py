@@ -99,14 +99,19 @@ def test_adjudicator_with_a_conflict() -> None:
 
 
 @pytest.mark.parametrize(
-    ("judge_id", "file"),
-    [("a1", "adjudications.parquet"), ("j4", "jury.parquet"), ("h2", "calibration.parquet")],
+    ("judge_id", "files"),
+    [
+        # The adjudicator also scores the calibration test (Art. 16).
+        ("a1", ("adjudications.parquet", "calibration.parquet")),
+        ("j4", ("jury.parquet",)),
+        ("h2", ("calibration.parquet",)),
+    ],
 )
-def test_judge_with_a_declared_conflict_scores(judge_id: str, file: str) -> None:
+def test_judge_with_a_declared_conflict_scores(judge_id: str, files: tuple[str, ...]) -> None:
     round_ = with_judge(minimal_round(), judge_id, declared_conflict=True, conflict_note="x")
-    problem = the_problem(round_)
-    assert (problem.file, problem.where) == (file, f"judge {judge_id}")
-    assert "declared conflict" in problem.message
+    found = rule_problems(round_)
+    assert [(p.file, p.where) for p in found] == [(file, f"judge {judge_id}") for file in files]
+    assert all("declared conflict" in p.message for p in found)
 
 
 def test_declared_conflict_in_the_audit() -> None:

@@ -155,6 +155,9 @@ def test_two_adjudicators() -> None:
     second = replace(round_.adjudications[1], judge_id="a2")
     round_ = replace(round_, adjudications=(round_.adjudications[0], second))
     round_ = replace(round_, judges=(*round_.judges, replace(round_.judges[4], judge_id="a2")))
+    # a2 took the calibration test as a1 did (Art. 16), so only the split is at fault.
+    calibrated = tuple(replace(r, rater_id="a2") for r in round_.calibration if r.rater_id == "a1")
+    round_ = replace(round_, calibration=(*round_.calibration, *calibrated))
     found = rule_problems(round_)
     # The split also leaves each adjudicator one criterion short.
     assert [p.where for p in found] == [

@@ -156,3 +156,45 @@ def test_build_as_of_decides_the_items_page(tmp_path: Path) -> None:
     assert code == 0, output
     assert (out / ROUND / "items.html").is_file()
     assert (out / "data" / ROUND / "SHA256SUMS").is_file()
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "later"),
+    [("en", "System instruction", "published with the test items when the embargo ends"),
+     ("pt-BR", "Instrução de sistema", "publicado com os itens da prova ao fim do embargo")],
+)  # fmt: skip
+def test_system_instruction_hash_from_the_start_text_after_the_embargo(
+    built: dict[str, tuple[Path, Round]], language: str, heading: str, later: str
+) -> None:
+    """Art. 8 (issue 21 point 5): the hash is on the methodology page from the first
+    day; the text only once the embargo is over."""
+    round_ = built["before"][1]
+    instruction = round_.manifest.system_prompt
+    assert instruction
+    digest = str(round_.manifest.generation["system_prompt_sha256"])
+    before = text_of(built["before"][0], language, "methodology")
+    after = text_of(built["after"][0], language, "methodology")
+    assert heading in before
+    assert digest in before
+    assert later in before
+    assert instruction not in before
+    assert digest in after
+    assert instruction in after
+    assert later not in after
+
+
+@pytest.mark.parametrize(
+    ("language", "rule"),
+    [("en", "the adjudicating judge's mean score"), ("pt-BR", "nota média do juiz-adjudicador")],
+)
+def test_calibration_hit_rates_are_the_adjudicators(
+    built: dict[str, tuple[Path, Round]], language: str, rule: str
+) -> None:
+    """Art. 16 as written: the page says whose hit rate it is, and the figure is the
+    adjudicator's (a1 scores 5 and 4 on every pilot response: 90 %; the jurors' mean
+    would give 80 %)."""
+    text = text_of(built["before"][0], language, "calibration")
+    assert rule in text
+    assert re.search(r"cal-en en 1 90[.,]0 ?%", text), text
+    may_score = {"en": "yes", "pt-BR": "sim"}[language]
+    assert re.search(rf"Adjudicador 1 3 90[.,]0 ?% {may_score}", text), text

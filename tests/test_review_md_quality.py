@@ -79,7 +79,8 @@ def test_calibration_with_the_app_scores_equals_the_archive_s_own(setup: Setup) 
     expected = calibration_section(read_md_round(setup.round_dir, with_text=False))
     assert shown == expected
     assert shown.alpha is not None
-    assert [entry.hit_rate.exact for entry in shown.languages] == ["4/5", "4/5", "4/5"]
+    # Art. 16: the hit rate is the adjudicator's (a1 scores 5 and 4: 9/10), not the jurors'.
+    assert [entry.hit_rate.exact for entry in shown.languages] == ["9/10", "9/10", "9/10"]
     assert shown.parity_gap is not None
     assert shown.parity_gap.exact == "0"
 

@@ -87,6 +87,7 @@ PARQUET_TABLES: dict[str, pa.Schema] = {
     schemas.ADJUDICATIONS_FILE: schemas.ADJUDICATIONS_SCHEMA,
     schemas.CALIBRATION_FILE: schemas.CALIBRATION_SCHEMA,
     schemas.AUDIT_FILE: schemas.AUDIT_SCHEMA,
+    schemas.SCREENING_FILE: schemas.SCREENING_SCHEMA,
 }
 OPEN_TEXT = "A resposta considera o prazo legal e a norma aplicável ao caso descrito."
 
@@ -466,6 +467,7 @@ def _tables(parts: RoundParts) -> dict[str, list[Row]]:
         schemas.JUDGE_VIEWS_FILE: _views(scored),
         **_jury_tables(parts, scored),
         schemas.CALIBRATION_FILE: _calibration(),
+        schemas.SCREENING_FILE: screening_rows(parts.items),
     }
     return tables
 
@@ -546,11 +548,30 @@ def _jury_tables(parts: RoundParts, scored: list[tuple[str, str, int]]) -> dict[
     }
 
 
+def screening_rows(items: list[Row]) -> list[Row]:
+    """Art. 37: every item screened before the round; `b-calc` declares a fictitious
+    person's data as synthetic."""
+    rows = []
+    for row in items:
+        synthetic = row["item_id"] == "b-calc"
+        rows.append(
+            {
+                "item_id": row["item_id"],
+                "screened_by": "Equipe de triagem",
+                "screened_on": "2026-10-30",
+                "result": "synthetic_personal_data" if synthetic else "no_personal_data",
+                "declaration_pt": "Pessoa e dados fictícios (sintéticos)." if synthetic else None,
+                "declaration_en": "Fictitious person and data (synthetic)." if synthetic else None,
+            }
+        )
+    return rows
+
+
 def _calibration() -> list[Row]:
     rows = []
     for item_id in ("cal-pt-br", "cal-en"):
         text = f"Resposta piloto para {item_id}."
-        for rater in (*JURORS, "h1", "h2"):
+        for rater in (*JURORS, "a1", "h1", "h2"):
             for criterion in CRITERIA:
                 rows.append(
                     {

@@ -52,6 +52,7 @@ from reportgen.kinds.multidomain.model import (
     Response,
     ResponseKey,
     Round,
+    Screening,
 )
 from reportgen.kinds.multidomain.rules import check_rules
 from reportgen.kinds.multidomain.terms import bank_sha256, content_sha256, sha256_text
@@ -341,8 +342,16 @@ def calibration_rows() -> tuple[CalibrationScore, ...]:
         CalibrationScore(
             "k1", "cr1", text, sha256_text(text), rater, criterion, 3, date(2026, 11, 5)
         )
-        for rater in ("j1", "j2", "j3", "h1", "h2")
+        for rater in ("j1", "j2", "j3", "a1", "h1", "h2")
         for criterion in CRITERIA
+    )
+
+
+def screening_of(all_items: Iterable[Item]) -> tuple[Screening, ...]:
+    """Art. 37: every item screened on 1 November 2026; none holds personal data."""
+    return tuple(
+        Screening(i.item_id, "Equipe de triagem", date(2026, 11, 1), "no_personal_data", None, None)
+        for i in all_items
     )
 
 
@@ -378,6 +387,7 @@ def minimal_round() -> Round:
             for criterion, score in zip(CRITERIA, scores, strict=True)
         ),
         calibration=calibration_rows(),
+        screening=screening_of(all_items),
         audit=tuple(
             AuditScore(audit_id, *key, "h1", criterion, score, True, at(25))
             for key, (audit_id, scores) in AUDIT_SCORES.items()

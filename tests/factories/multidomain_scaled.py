@@ -27,7 +27,15 @@ from reportgen.kinds.multidomain.model import (
     Round,
 )
 from reportgen.kinds.multidomain.terms import bank_sha256, sha256_text
-from tests.factories.multidomain_rounds import at, item, judge, manifest, participant, response
+from tests.factories.multidomain_rounds import (
+    at,
+    item,
+    judge,
+    manifest,
+    participant,
+    response,
+    screening_of,
+)
 
 DOMAINS = ("juridica", "medica", "proptech", "compliance", "bank", "energia", "negocios")
 CRITERIA = ("c1", "c2", "c3", "c4")
@@ -137,4 +145,5 @@ def scaled_round() -> Round:
             for c in CRITERIA
         ),
         audit=audit,
+        screening=screening_of(items),
     )

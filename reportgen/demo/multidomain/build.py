@@ -27,6 +27,7 @@ from reportgen.demo.multidomain.scoring import (
     calibration_rows,
     jury_tables,
 )
+from reportgen.demo.multidomain.screening import ScreeningPlan, screening_rows
 from reportgen.kinds.multidomain.model import (
     Annulment,
     Criterion,
@@ -63,6 +64,9 @@ class RoundContent:
     # The build each participant's calls reported, where models.csv has no snapshot
     # (open weights run locally); otherwise models.csv's snapshot.
     call_snapshots: Mapping[str, str] = field(default_factory=dict)
+    # Art. 37: who screened the items, when, and which declare synthetic personal data
+    # (None: screened on protocol_frozen_on, none holds personal data).
+    screening: ScreeningPlan | None = None
 
 
 def assemble(content: RoundContent, path: Path) -> Round:
@@ -105,10 +109,7 @@ def assemble(content: RoundContent, path: Path) -> Round:
         decided_on=content.audit_decided_on,
         reason=content.audit_reason,
     )
-    lines = sorted(
-        [*audit.annulments, *content.annulments], key=lambda a: (a.decided_on, a.item_id)
-    )
-    ledger, annulments = chained_ledger(lines)
+    ledger, annulments = _ledger([*audit.annulments, *content.annulments])
     round_ = Round(
         path=path,
         manifest=manifest,
@@ -123,8 +124,16 @@ def assemble(content: RoundContent, path: Path) -> Round:
         adjudications=jury.adjudications,
         calibration=calibration_rows(content.calibration, items, content.rubrics),
         audit=audit.rows,
+        screening=screening_rows(
+            content.screening or ScreeningPlan(manifest.protocol_frozen_on), items
+        ),
     )
     return _with_digests(round_, ledger)
+
+
+def _ledger(lines: list[Annulment]) -> tuple[bytes, tuple[Annulment, ...]]:
+    """The chained ledger of the lines, by decision date (then item id)."""
+    return chained_ledger(sorted(lines, key=lambda a: (a.decided_on, a.item_id)))
 
 
 def _key(draft: ResponseDraft) -> ResponseKey:

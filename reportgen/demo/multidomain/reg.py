@@ -28,6 +28,7 @@ from reportgen.demo.multidomain.reg_items import (
 from reportgen.demo.multidomain.reg_responses import HumanAudit, Specials, jury, responses
 from reportgen.demo.multidomain.reg_texts import DOMAIN_NAMES
 from reportgen.demo.multidomain.scoring import CalibrationDraft
+from reportgen.demo.multidomain.screening import ScreeningPlan, fictitious_patient
 from reportgen.kinds.multidomain import derive
 from reportgen.kinds.multidomain.model import Annulment, Domain, Manifest, Round
 from reportgen.kinds.multidomain.write import write_round
@@ -82,6 +83,7 @@ def _manifest() -> Manifest:
         reply_days=profile.REPLY_DAYS,
         retention_months=profile.RETENTION_MONTHS,
         retain_until=profile.UNSET_DATE,
+        system_prompt=profile.SYSTEM_PROMPT,
     )
 
 
@@ -164,6 +166,7 @@ def _calibration() -> list[CalibrationDraft]:
                     ("j1", 0),
                     ("j2", -1 if good else 1),
                     ("j3", 0),
+                    ("a1", 0),  # Art. 16: the adjudicator's hit rate
                     ("h1", 0),
                     ("h2", -1 if good else 0),
                 )
@@ -195,6 +198,7 @@ def reg_round(path: Path) -> Round:
         calibration=_calibration(),
         annulments=(_contestation(drafts),),
         call_snapshots={p.model_id: f"local-{p.checksum[7:19]}" for p in cast if p.weights_open},
+        screening=ScreeningPlan(date(2026, 10, 15), fictitious_patient),
     )
     return assemble(content, path)
 

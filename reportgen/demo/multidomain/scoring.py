@@ -242,7 +242,7 @@ class CalibrationDraft:
     item_id: str
     response_id: str
     text: str
-    ratings: tuple[Rating, ...]  # 3 jurors then 2 human reviewers
+    ratings: tuple[Rating, ...]  # 3 jurors, the adjudicator (Art. 16), 2 human reviewers
     scored_on: date
 
 

@@ -166,6 +166,7 @@ def _manifest() -> Manifest:
         reply_days=profile.REPLY_DAYS,
         retention_months=profile.RETENTION_MONTHS,
         retain_until=profile.UNSET_DATE,
+        system_prompt=profile.SYSTEM_PROMPT,
     )
 
 
@@ -230,6 +231,7 @@ def _calibration() -> list[CalibrationDraft]:
         ("j1", (4, 4)),
         ("j2", (4, 5)),
         ("j3", (3, 4)),
+        ("a1", (5, 4)),  # Art. 16: the hit rate is the adjudicator's (9/10; jurors 4/5)
         ("h1", (4, 4)),
         ("h2", (5, 4)),
     )

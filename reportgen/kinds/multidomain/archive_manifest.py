@@ -33,6 +33,7 @@ from reportgen.kinds.multidomain.model import (
     Manifest,
     Pairwise,
 )
+from reportgen.kinds.multidomain.terms import sha256_text
 from reportgen.model import Manifest as CoreManifest
 
 _GENERATION_KEYS = ("temperature", "max_tokens", "timeout_s", "system_prompt_sha256", "tools")
@@ -67,6 +68,8 @@ BLOCK_KEYS: tuple[str, ...] = (
     "retention_months",
     "retain_until",
 )
+# Keys a round may leave out (older archives were written without them).
+OPTIONAL_KEYS: tuple[str, ...] = ("system_prompt",)
 
 
 def parse_manifest(
@@ -79,8 +82,9 @@ def parse_manifest(
         if key not in block:
             read.bad(key, "missing key")
     for key in block:
-        if key not in BLOCK_KEYS:
-            read.bad(str(key), f"unknown key (expected only: {', '.join(BLOCK_KEYS)})")
+        if key not in BLOCK_KEYS and key not in OPTIONAL_KEYS:
+            known = ", ".join((*BLOCK_KEYS, *OPTIONAL_KEYS))
+            read.bad(str(key), f"unknown key (expected only: {known})")
     if not read.valid:
         return None
     _check_core(core, data, found)
@@ -113,7 +117,30 @@ def parse_manifest(
         return None
     core_values = {f.name: getattr(core, f.name) for f in fields(CoreManifest)}
     values["previous_round"] = previous_round
+    values["system_prompt"] = _system_prompt(block, core, read)
+    if not found.problems.ok_since(mark):
+        return None
     return Manifest(**(core_values | values))
+
+
+def _system_prompt(
+    block: Mapping[str, object], core: CoreManifest, read: BlockReader
+) -> str | None:
+    """The optional instruction text; its hash must be generation.system_prompt_sha256."""
+    text = block.get("system_prompt")
+    if text is None:
+        return None
+    if not isinstance(text, str) or not text:
+        read.bad("system_prompt", f"expected the instruction's text (non-empty), got {text!r}")
+        return None
+    declared = core.generation.get("system_prompt_sha256")
+    if sha256_text(text) != declared:
+        read.bad(
+            "system_prompt",
+            f"sha256 of the text is {sha256_text(text)}: expected "
+            f"generation.system_prompt_sha256 {declared} (Art. 8, the instruction sent)",
+        )
+    return text
 
 
 def _check_core(core: CoreManifest, data: Mapping[str, object], found: FileProblems) -> None:

@@ -254,6 +254,7 @@ _FORMATS = {
     "judged_at": "a UTC timestamp YYYY-MM-DDTHH:MM:SSZ",
     "scored_at": "a UTC timestamp YYYY-MM-DDTHH:MM:SSZ",
     "scored_on": "an ISO date YYYY-MM-DD",
+    "screened_on": "an ISO date YYYY-MM-DD",
 }
 _JUDGED = {"judged_at": parse_timestamp}
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, timedelta
 from fractions import Fraction
 
-from reportgen.kinds.multidomain.model import Item, Manifest
+from reportgen.kinds.multidomain.model import CalibrationScore, Item, Manifest
 from reportgen.kinds.multidomain.terms import active_items, rank_key, seeded_order
 
 
@@ -61,6 +61,21 @@ def mean_score(criterion_scores: Iterable[int]) -> Fraction:
     """A rater's score of one response: the mean of its criterion scores, exact."""
     scores = list(criterion_scores)
     return Fraction(sum(scores), len(scores))
+
+
+def calibration_hit_rates(
+    rows: Iterable[CalibrationScore], top: int
+) -> dict[str, tuple[Fraction, int]]:
+    """Each rater's Art. 16 hit rate in the calibration test, with the number of
+    responses it scored: Σ its score of each response (mean of criteria) ÷ (top x n)."""
+    by_rater: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        by_rater[row.rater_id][row.response_id].append(row.score)
+    rates = {}
+    for rater_id, responses in by_rater.items():
+        total = sum((mean_score(scores) for scores in responses.values()), Fraction(0))
+        rates[rater_id] = (total / (top * len(responses)), len(responses))
+    return rates
 
 
 def needs_adjudication(juror_scores: Sequence[Fraction], above: Fraction) -> bool:

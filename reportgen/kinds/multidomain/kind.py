@@ -18,7 +18,13 @@ import pyarrow as pa
 from reportgen.archive import ArchiveContent, FileProblems, Problems, RowChecker
 from reportgen.errors import Problem
 from reportgen.kinds import Kind, TableRead
-from reportgen.kinds.multidomain import archive_across, archive_manifest, archive_tables, stages
+from reportgen.kinds.multidomain import (
+    archive_across,
+    archive_manifest,
+    archive_screening,
+    archive_tables,
+    stages,
+)
 from reportgen.kinds.multidomain import schemas as md_schemas
 from reportgen.kinds.multidomain.archive_items import check_items
 from reportgen.kinds.multidomain.archive_responses import check_response_table, responses_of
@@ -43,7 +49,7 @@ class MultidomainKind(Kind):
     """The blind multidomain multilingual benchmark of REG-BC-2026-001."""
 
     name = NAME
-    tables = archive_tables.TABLES
+    tables = (*archive_tables.TABLES, archive_screening.SCREENING_TABLE)
     single_run = False
     raw_text_nullable = True
     needs_text = True  # the contamination checks read every answer
@@ -110,6 +116,7 @@ class MultidomainKind(Kind):
             adjudications=tables[md_schemas.ADJUDICATIONS_FILE],
             calibration=tables[md_schemas.CALIBRATION_FILE],
             audit=tables[md_schemas.AUDIT_FILE],
+            screening=tables[md_schemas.SCREENING_FILE],
         )
 
     def check_round(self, round_: CoreRound, problems: Problems) -> None:

@@ -150,6 +150,10 @@ class Manifest(core.Manifest):
     reply_days: int
     retention_months: int
     retain_until: date
+    # The system instruction sent to every participant (Art. 8; issue 21 cites Art. 13):
+    # its hash is generation.system_prompt_sha256, public from the start; the text is
+    # published with the items after the embargo. None in archives written without it.
+    system_prompt: str | None = None
 
 
 # --- models.csv, judges.csv, rubrics.parquet ------------------------------------------
@@ -333,6 +337,25 @@ class AuditScore:
     scored_at: datetime
 
 
+ScreeningResult = Literal["no_personal_data", "synthetic_personal_data"]
+SCREENING_RESULTS: tuple[ScreeningResult, ...] = ("no_personal_data", "synthetic_personal_data")
+
+
+@dataclass(frozen=True, slots=True)
+class Screening:
+    """One row of screening.parquet: the personal-data screening of one item (Art. 37).
+
+    An item holding personal data holds synthetic data only, and says so: the declaration
+    (pt-BR, en) is shown with the item wherever its text is."""
+
+    item_id: str
+    screened_by: str
+    screened_on: date
+    result: ScreeningResult
+    declaration_pt: str | None
+    declaration_en: str | None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Round(core.Round):
     """A verified multidomain round archive plus its annulment ledger.
@@ -352,3 +375,4 @@ class Round(core.Round):
     adjudications: tuple[Adjudication, ...]
     calibration: tuple[CalibrationScore, ...]
     audit: tuple[AuditScore, ...]
+    screening: tuple[Screening, ...] = ()  # Art. 37 (required in an archive: verify)

@@ -23,6 +23,7 @@ ADJUDICATIONS_FILE = "adjudications.parquet"
 CALIBRATION_FILE = "calibration.parquet"
 AUDIT_FILE = "audit.parquet"
 JUDGES_FILE = "judges.csv"
+SCREENING_FILE = "screening.parquet"
 
 
 def _str(name: str, *, null: bool = False) -> pa.Field[Any]:
@@ -163,6 +164,17 @@ AUDIT_SCHEMA = pa.schema(
         _str("scored_at"),
     ]
 )
+# Art. 37: one row per item (test and calibration), the personal-data screening.
+SCREENING_SCHEMA = pa.schema(
+    [
+        _str("item_id"),
+        _str("screened_by"),
+        _str("screened_on"),
+        _str("result"),
+        _str("declaration_pt", null=True),
+        _str("declaration_en", null=True),
+    ]
+)
 
 # The seven kind tables of SHA256SUMS besides the core's files, by file name.
 KIND_PARQUET_SCHEMAS: dict[str, pa.Schema] = {
@@ -172,6 +184,7 @@ KIND_PARQUET_SCHEMAS: dict[str, pa.Schema] = {
     ADJUDICATIONS_FILE: ADJUDICATIONS_SCHEMA,
     CALIBRATION_FILE: CALIBRATION_SCHEMA,
     AUDIT_FILE: AUDIT_SCHEMA,
+    SCREENING_FILE: SCREENING_SCHEMA,
 }
 
 # models.csv: the core's columns, then REG-BC-2026-001's in the spec's order.

@@ -52,6 +52,8 @@ from reportgen.kinds.multidomain.schemas import (
     RESPONSES_SCHEMA,
     RUBRICS_FILE,
     RUBRICS_SCHEMA,
+    SCREENING_FILE,
+    SCREENING_SCHEMA,
     TS_FORMAT,
 )
 from reportgen.kinds.multidomain.terms import threshold_text
@@ -85,6 +87,7 @@ def archive_files(round_: Round) -> dict[str, bytes]:
         ADJUDICATIONS_FILE: table_bytes(round_.adjudications, ADJUDICATIONS_SCHEMA),
         CALIBRATION_FILE: table_bytes(round_.calibration, CALIBRATION_SCHEMA),
         AUDIT_FILE: table_bytes(round_.audit, AUDIT_SCHEMA),
+        SCREENING_FILE: table_bytes(round_.screening, SCREENING_SCHEMA),
     }
     for participant in round_.models:
         rows = round_.responses.get(participant.model_id, ())
@@ -173,7 +176,7 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
         "reply_days": manifest.reply_days,
         "retention_months": manifest.retention_months,
         "retain_until": manifest.retain_until.isoformat(),
-    }
+    } | ({} if manifest.system_prompt is None else {"system_prompt": manifest.system_prompt})
 
 
 def _texts(value: Mapping[str, str]) -> dict[str, str]:

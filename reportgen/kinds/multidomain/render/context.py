@@ -11,7 +11,7 @@ from functools import cached_property
 
 from markupsafe import Markup, escape
 
-from reportgen.kinds.multidomain.model import Item, Participant, Round
+from reportgen.kinds.multidomain.model import Item, Participant, Round, Screening
 from reportgen.kinds.multidomain.render.embargo import IdEmbargo, id_embargo
 from reportgen.kinds.multidomain.render.page_types import Notice, PageHead, TableBlock
 from reportgen.kinds.multidomain.render.text import Text
@@ -103,6 +103,11 @@ class RoundContext:
     def item_points(self) -> dict[tuple[str, str], Fraction]:
         """p̄(m, i) of every test item and participant: (item_id, model_id) -> points."""
         return item_points(self.round_)
+
+    @cached_property
+    def screening(self) -> dict[str, Screening]:
+        """Each item's personal-data screening (Art. 37), by item id."""
+        return {row.item_id: row for row in self.round_.screening}
 
     def participant(self, model_id: str) -> Participant:
         return next(m for m in self.round_.models if m.model_id == model_id)

@@ -6,7 +6,8 @@ the site").
 - Until `ended_on + embargo_days`: test-item prompts, answer keys, justifications, the
   texts of rubrics used only by test items, and the ids that render/embargo.py covers
   (flagged, superseded and audit-drawn items), each one public from the day a ledger
-  line names it.
+  line names it; and the system instruction sent to participants (its SHA-256 is public
+  from the start).
 
 Eight consecutive tokens of a secret text are a leak; tokens are `terms.tokens` (each
 Chinese character is one), so eight characters of a Chinese prompt are caught.
@@ -55,6 +56,9 @@ def guard_material(round_: Round) -> GuardMaterial:
     public_texts += [text for _, text in _rubric_texts(round_, public_rubrics)]
     embargoed = [(item.item_id, text) for item in tests for text in _item_texts(item)]
     embargoed += _rubric_texts(round_, secret_rubrics)
+    if round_.manifest.system_prompt:
+        # Published with the items (Art. 8 instruction; only its hash before).
+        embargoed.append(("the system instruction", round_.manifest.system_prompt))
     always: list[tuple[str, str]] = []
     for model_id, responses in round_.responses.items():
         for response in responses:

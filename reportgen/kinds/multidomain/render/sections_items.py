@@ -17,6 +17,7 @@ from reportgen.kinds.multidomain.render.context import (
     rubric_block,
 )
 from reportgen.kinds.multidomain.render.page_types import Block
+from reportgen.kinds.multidomain.render.sections_disclosure import synthetic_declaration
 from reportgen.kinds.multidomain.render.text import Text, bullets, in_language, paragraph
 from reportgen.kinds.multidomain.results import Exact
 from reportgen.render.table import escape_markdown
@@ -74,6 +75,9 @@ def _item_blocks(
         in_language(item.prompt, item.language, block=True),
         Markup("\n".join(f for f in fields if f)),
     ]
+    declared = synthetic_declaration(context, text, item)
+    if declared is not None:
+        blocks.insert(3, declared)
     if item.rubric_id:
         blocks.append(
             rubric_block(context, text, item.rubric_id, f"md-{rid}-item-{item.item_id}-rubric")

@@ -6,6 +6,7 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext, yes_no
 from reportgen.kinds.multidomain.render.page_types import Block
+from reportgen.kinds.multidomain.render.sections_disclosure import screening, system_instruction
 from reportgen.kinds.multidomain.render.text import Text, bullets, paragraph
 
 CANNOT_CHECK = ("art18", "art35", "art40")  # what software cannot check (catalogue keys)
@@ -134,6 +135,8 @@ def methodology(context: RoundContext, text: Text) -> tuple[Block, ...]:
             numeric_from=99,
         )
     )
+    blocks += system_instruction(context, text)
+    blocks += screening(context, text)
     blocks.append(Markup(f"## {text.t('method.cannot_check')} {{ #cannot-check }}"))
     blocks.append(bullets([text.t(f"method.cannot.{key}") for key in CANNOT_CHECK]))
     # The site ships no CJK font (nothing is fetched at view time): say what a reader of

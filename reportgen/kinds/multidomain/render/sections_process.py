@@ -9,6 +9,10 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext, rubric_block
 from reportgen.kinds.multidomain.render.page_types import Block
+from reportgen.kinds.multidomain.render.sections_disclosure import (
+    adjudicator_rates,
+    synthetic_declaration,
+)
 from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, in_language, paragraph
 
 
@@ -173,6 +177,9 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         item = context.item(entry.item_id)
         blocks.append(Markup(f"### {entry.item_id}"))
         blocks.append(in_language(item.prompt, item.language, block=True))
+        declared = synthetic_declaration(context, text, item)
+        if declared is not None:
+            blocks.append(declared)
         if item.rubric_id:
             table_id = f"md-{rid}-rubric-{entry.item_id}"
             blocks.append(rubric_block(context, text, item.rubric_id, table_id))
@@ -188,6 +195,9 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
     ]
     keys = ("item", "language", "responses", "hit_rate", "flag")
     blocks.append(Markup(f"## {text.t('calibration.hit_rates')} {{ #hit-rates }}"))
+    low, high = context.round_.manifest.calibration.hit_rate_band
+    blocks.append(paragraph(text.t("calibration.hit_rates_note", low=str(low), high=str(high))))
+    blocks += adjudicator_rates(context, text)
     blocks.append(
         text.block(
             f"md-{rid}-hit-rates",

@@ -19,8 +19,8 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SchemaVersion = Literal["reportgen-multidomain-results/1"]
-SCHEMA: Final[SchemaVersion] = "reportgen-multidomain-results/1"
+SchemaVersion = Literal["reportgen-multidomain-results/2"]
+SCHEMA: Final[SchemaVersion] = "reportgen-multidomain-results/2"
 SCHEMA_FILE = "results.schema.json"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -237,6 +237,18 @@ class LanguageHitRate(BaseModel):
     hit_rate: Exact
 
 
+class AdjudicatorHitRate(BaseModel):
+    """A model adjudicator's hit rate over the whole calibration test (Art. 16)."""
+
+    model_config = _MODEL_CONFIG
+
+    judge_id: str
+    display_name: str
+    responses: int
+    hit_rate: Exact
+    in_band: bool = Field(description="inside the hit-rate band: may score test items")
+
+
 class Calibration(BaseModel):
     model_config = _MODEL_CONFIG
 
@@ -245,6 +257,8 @@ class Calibration(BaseModel):
     parity_gap: Exact | None
     alpha: float | None = Field(description="interval Krippendorff alpha; null if undefined")
     mean_abs_jury_human: Exact | None
+    # Art. 16 (since format /2): each model adjudicator's rate; human ones are not listed.
+    adjudicators: tuple[AdjudicatorHitRate, ...] = ()
 
 
 class CanaryFinding(BaseModel):

@@ -10,9 +10,11 @@ from typing import Any
 
 import numpy as np
 
+from reportgen.kinds.multidomain.derive import calibration_hit_rates
 from reportgen.kinds.multidomain.model import Manifest, ResponseKey, Round
 from reportgen.kinds.multidomain.model import Pairwise as PairwiseRules
 from reportgen.kinds.multidomain.results._schema import (
+    AdjudicatorHitRate,
     Audit,
     AuditDivergence,
     AuditStratum,
@@ -169,7 +171,7 @@ def calibration_section(round_: Round) -> Calibration:
                 CalibrationItem(
                     item_id=item.item_id,
                     language=item.language,
-                    responses=len(mine),
+                    responses=sum(1 for r in mine if r.adjudicator_scores),
                     hit_rate=Exact.of(hit),
                     flagged=hit < low or hit > high,
                 )
@@ -180,7 +182,11 @@ def calibration_section(round_: Round) -> Calibration:
         hit = quality.hit_rate(mine, top)
         if hit is not None:
             languages.append(
-                LanguageHitRate(language=language, responses=len(mine), hit_rate=Exact.of(hit))
+                LanguageHitRate(
+                    language=language,
+                    responses=sum(1 for r in mine if r.adjudicator_scores),
+                    hit_rate=Exact.of(hit),
+                )
             )
     rates = [entry.hit_rate.fraction for entry in languages]
     alpha = quality.krippendorff_interval_alpha(
@@ -190,6 +196,7 @@ def calibration_section(round_: Round) -> Calibration:
         abs(r.jury_mean - r.human_mean) for r in responses if r.reviewer_scores and r.juror_scores
     ]
     return Calibration(
+        adjudicators=_adjudicators(round_),
         items=tuple(items),
         languages=tuple(languages),
         parity_gap=exact(max(rates) - min(rates)) if rates else None,
@@ -240,4 +247,21 @@ def dates_section(manifest: Manifest) -> Dates:
         contest_closes=dates.contest_closes,
         provisional_until=dates.provisional_until,
         retain_until=dates.retain_until,
+    )
+
+
+def _adjudicators(round_: Round) -> tuple[AdjudicatorHitRate, ...]:
+    """Each model adjudicator's Art. 16 hit rate over the calibration test (the gate)."""
+    low, high = round_.manifest.calibration.hit_rate_band
+    rates = calibration_hit_rates(round_.calibration, round_.manifest.jury.scale[1])
+    return tuple(
+        AdjudicatorHitRate(
+            judge_id=judge.judge_id,
+            display_name=judge.display_name,
+            responses=rates[judge.judge_id][1],
+            hit_rate=Exact.of(rates[judge.judge_id][0]),
+            in_band=low <= rates[judge.judge_id][0] <= high,
+        )
+        for judge in round_.judges
+        if judge.role == "adjudicator" and judge.kind == "model" and judge.judge_id in rates
     )

@@ -17,10 +17,12 @@ from reportgen.kinds.multidomain.rules.adjudications import check_adjudications
 from reportgen.kinds.multidomain.rules.audit import check_audit
 from reportgen.kinds.multidomain.rules.calibration import check_calibration
 from reportgen.kinds.multidomain.rules.cast import check_cast
+from reportgen.kinds.multidomain.rules.hit_rate import check_hit_rates
 from reportgen.kinds.multidomain.rules.items import check_items
 from reportgen.kinds.multidomain.rules.jury import check_jury
 from reportgen.kinds.multidomain.rules.ledger import check_ledger
 from reportgen.kinds.multidomain.rules.responses import check_responses
+from reportgen.kinds.multidomain.rules.screening import check_screening
 from reportgen.kinds.multidomain.rules.views import check_views
 
 __all__ = ["check_rules"]
@@ -44,5 +46,7 @@ def check_rules(
     finals = check_adjudications(round_, index, jury, problems)
     check_views(round_, index, problems)
     check_calibration(round_, index, problems)
+    check_hit_rates(round_, problems)
     check_audit(round_, index, finals, problems)
     check_ledger(round_, index, problems)
+    check_screening(round_, problems)

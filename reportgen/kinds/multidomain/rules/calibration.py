@@ -3,8 +3,9 @@
 Each calibration response belongs to one calibration item and has one text (hash
 checked); every criterion of the item's rubric is scored by exactly
 `calibration.jurors` distinct judges of role juror and `calibration.reviewers` distinct
-human reviewers, with integers in `jury.scale`, on or before `collected_on`. Every
-calibration item has at least one response.
+human reviewers, with integers in `jury.scale`, on or before `collected_on`. Adjudicators
+score them too, each on every criterion (Art. 16: the hit rate is theirs, and it gates,
+rules/hit_rate.py). Every calibration item has at least one response.
 """
 
 from __future__ import annotations
@@ -76,6 +77,8 @@ def _rater_problems(
     jurors, reviewers, others = [], [], []
     for rater_id in sorted(by_rater):
         judge = index.judges.get(rater_id)
+        if judge is not None and judge.role == "adjudicator":
+            continue  # Art. 16: the adjudicator's hit rate (rules/hit_rate.py)
         if judge is not None and judge.role == "juror":
             jurors.append(rater_id)
         elif judge is not None and judge.role == "reviewer" and judge.kind == "human":

@@ -150,6 +150,11 @@ class CalibrationResponse:
     language: str
     juror_scores: tuple[Fraction, ...]
     reviewer_scores: tuple[Fraction, ...]
+    adjudicator_scores: tuple[Fraction, ...] = ()  # Art. 16: the hit rate is theirs
+
+    @property
+    def adjudicator_mean(self) -> Fraction:
+        return sum(self.adjudicator_scores, Fraction(0)) / len(self.adjudicator_scores)
 
     @property
     def jury_mean(self) -> Fraction:
@@ -161,7 +166,8 @@ class CalibrationResponse:
 
 
 def calibration_responses(round_: Round) -> list[CalibrationResponse]:
-    """Each calibration response's juror and reviewer scores (mean of criteria), by id."""
+    """Each calibration response's juror, reviewer and adjudicator scores (mean of
+    criteria), by id."""
     role = {judge.judge_id: judge.role for judge in round_.judges}
     language = {item.item_id: item.language for item in round_.items}
     by_response: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
@@ -180,7 +186,12 @@ def calibration_responses(round_: Round) -> list[CalibrationResponse]:
                     mean_score(raters[r]) for r in sorted(raters) if role.get(r) == "juror"
                 ),
                 reviewer_scores=tuple(
-                    mean_score(raters[r]) for r in sorted(raters) if role.get(r) != "juror"
+                    mean_score(raters[r])
+                    for r in sorted(raters)
+                    if role.get(r) not in ("juror", "adjudicator")  # the review app's too
+                ),
+                adjudicator_scores=tuple(
+                    mean_score(raters[r]) for r in sorted(raters) if role.get(r) == "adjudicator"
                 ),
             )
         )
@@ -188,10 +199,13 @@ def calibration_responses(round_: Round) -> list[CalibrationResponse]:
 
 
 def hit_rate(responses: Sequence[CalibrationResponse], top: int) -> Fraction | None:
-    """Σ J ÷ (top x responses), top the highest score of the scale (5)."""
-    if not responses:
+    """Art. 16 as written: Σ A ÷ (top x responses) over the responses the adjudicating
+    judge scored (A its mean score of one, over its criteria and the adjudicators), top
+    the highest score of the scale (5); None when the adjudicator scored none."""
+    scored = [r for r in responses if r.adjudicator_scores]
+    if not scored:
         return None
-    return sum((r.jury_mean for r in responses), Fraction(0)) / (top * len(responses))
+    return sum((r.adjudicator_mean for r in scored), Fraction(0)) / (top * len(scored))
 
 
 def _squared_differences(values: Sequence[Fraction]) -> Fraction:
