@@ -16,6 +16,7 @@ from tests.support.browser import (
     CHROMIUM,
     DESKTOP,
     PHONE,
+    WAIT_MS,
     Served,
     demo_site,
     launched_chromium,
@@ -99,7 +100,7 @@ def test_no_serious_or_critical_violation_with_the_search_dialog_open(
     page = open_page(browser, served, path, DESKTOP)
     page.locator("input.md-search__input").click()
     page.keyboard.type("Sabi", delay=20)  # Material searches on key events, not on fill()
-    page.wait_for_selector(".md-search-result__item", timeout=10000)
+    page.wait_for_selector(".md-search-result__item", timeout=WAIT_MS)
     # axe measures colours as drawn: let the results' fade-in finish first
     # (and the results drawn at full opacity: the colours axe reads are the final ones)
     page.wait_for_function(

@@ -22,6 +22,7 @@ from tests.support.browser import (
     CHROMIUM,
     DESKTOP,
     PHONE,
+    WAIT_MS,
     Served,
     keep_to_localhost,
     launched_chromium,
@@ -74,7 +75,7 @@ def _problems(page: Any, served: Served, path: str) -> dict[str, Any]:
     page.set_viewport_size(PHONE)
     # On a timeout, page_fit.js names what did not fit.
     with contextlib.suppress(playwright_sync.TimeoutError):
-        page.wait_for_function(_CHARTS_FIT, timeout=15_000)
+        page.wait_for_function(_CHARTS_FIT, timeout=WAIT_MS)
     phone = page.evaluate(FIT, False)
     return {
         "problems": [f"1280 px: {p}" for p in desktop["problems"]]

@@ -16,6 +16,7 @@ from tests.support.browser import (
     CHROMIUM,
     DESKTOP,
     PHONE,
+    WAIT_MS,
     Served,
     demo_site,
     launched_chromium,
@@ -82,7 +83,7 @@ def _resize_and_settle(page: Any, viewport: dict[str, int]) -> None:
     # On a timeout, the assertions that follow name the chart that did not fit.
     with contextlib.suppress(playwright_sync.TimeoutError):
         page.wait_for_function(
-            _CHARTS_SETTLED, arg=[f"scatter-{CONTINUOUS}", viewport is PHONE], timeout=15_000
+            _CHARTS_SETTLED, arg=[f"scatter-{CONTINUOUS}", viewport is PHONE], timeout=WAIT_MS
         )
 
 
@@ -220,6 +221,6 @@ def test_continuous_scatter_numbers_points_names_the_hovered_one_beside_its_tabl
         ".some(t => t.textContent === name && getComputedStyle(t).opacity !== '0'"
         " && t.getAttribute('opacity') !== '0')",
         arg=first,
-        timeout=5000,
+        timeout=WAIT_MS,
     )
     page.close()

@@ -10,7 +10,13 @@ from collections.abc import Iterator
 import pytest
 
 from tests.factories import build_tiny
-from tests.support.browser import CHROMIUM, keep_to_localhost, launched_chromium, serve_directory
+from tests.support.browser import (
+    CHROMIUM,
+    WAIT_MS,
+    keep_to_localhost,
+    launched_chromium,
+    serve_directory,
+)
 
 pytestmark = [
     pytest.mark.slow,
@@ -45,7 +51,7 @@ def search_results(browser: object, base_url: str, path: str, query: str) -> lis
     page.wait_for_function(
         "() => /\\d|No matching|Nenhum/.test("
         "document.querySelector('.md-search-result__meta')?.textContent || '')",
-        timeout=15000,
+        timeout=WAIT_MS,
     )
     links = page.locator(".md-search-result__item > a")
     found = [links.nth(i).evaluate("a => a.href") for i in range(links.count())]

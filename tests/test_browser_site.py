@@ -18,6 +18,7 @@ from reportgen.i18n import Translator
 from tests.factories import PAGES, build_tiny
 from tests.support.browser import (
     CHROMIUM,
+    WAIT_MS,
     Served,
     demo_site,
     keep_to_localhost,
@@ -111,7 +112,7 @@ def test_charts_render_with_localised_tooltips(
 ) -> None:
     visit = open_page(browser, served, path)
     page = visit.page
-    page.wait_for_selector('.rg-vega[data-rendered="true"] svg', timeout=15000)  # type: ignore[attr-defined]
+    page.wait_for_selector('.rg-vega[data-rendered="true"] svg', timeout=WAIT_MS)  # type: ignore[attr-defined]
     marks = page.locator('.rg-vega[data-rendered="true"] svg path[role="graphics-symbol"]')  # type: ignore[attr-defined]
     assert marks.count() >= 3  # one point per model
     holders = page.locator(".rg-vega")  # type: ignore[attr-defined]
@@ -119,7 +120,7 @@ def test_charts_render_with_localised_tooltips(
     assert rendered.count() == holders.count()
     marks.nth(1).hover(force=True)
     tooltip = page.locator("#vg-tooltip-element")  # type: ignore[attr-defined]
-    tooltip.wait_for(state="visible", timeout=10000)
+    tooltip.wait_for(state="visible", timeout=WAIT_MS)
     text = tooltip.inner_text()
     assert re.search(rf"\d{re.escape(decimal)}\d%", text), text  # e.g. 25,0% / 25.0%
     assert visit.errors == []
@@ -171,7 +172,7 @@ def test_demonstration_site_pages_load_with_charts(
         holders = page.locator(".rg-vega")  # type: ignore[attr-defined]
         if holders.count():
             page.wait_for_selector(  # type: ignore[attr-defined]
-                '.rg-vega[data-rendered="true"] svg', timeout=15000
+                '.rg-vega[data-rendered="true"] svg', timeout=WAIT_MS
             )
             rendered = page.locator('.rg-vega[data-rendered="true"]')  # type: ignore[attr-defined]
             assert rendered.count() == holders.count(), path

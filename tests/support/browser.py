@@ -76,6 +76,9 @@ def site_pages(root: Path, prefixes: tuple[str, ...] = LANGUAGE_PREFIXES) -> lis
 # soon as the state holds, so a long wait costs nothing on a fast machine; on a loaded one a
 # login or a rerun of a Streamlit script took longer than 5 s and failed a correct test.
 EXPECT_TIMEOUT_MS = 60_000
+# The same bound for the waits a test writes itself (`wait_for_function`, `wait_for`):
+# a hang guard, never a speed bound.
+WAIT_MS = 60_000
 
 
 @contextmanager
@@ -132,5 +135,5 @@ def visit(page: Any, served: Served, path: str) -> None:
     if charts:
         page.wait_for_function(
             f"document.querySelectorAll('.rg-vega[data-rendered=\"true\"] svg').length >= {charts}",
-            timeout=15000,
+            timeout=WAIT_MS,
         )
