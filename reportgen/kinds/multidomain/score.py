@@ -7,6 +7,8 @@ the jury's final score (the adjudicator's mean when the jurors' range is above
 
 from __future__ import annotations
 
+import functools
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -62,18 +64,51 @@ def _criterion_ranges_above(jurors: Iterable[Mapping[str, int]], above: Fraction
     for scores in jurors:
         for criterion_id, score in scores.items():
             per_criterion[criterion_id].append(score)
-    return sum(1 for scores in per_criterion.values() if max(scores) - min(scores) > above)
+    # An integer range is above `above` exactly when it is above floor(above).
+    limit = math.floor(above)
+    return sum(1 for scores in per_criterion.values() if max(scores) - min(scores) > limit)
+
+
+_ZERO = Fraction(0)
+
+
+def fraction_sum(values: Iterable[Fraction]) -> Fraction:
+    """Σ values, exact: numerators summed per denominator as integers (points take few
+    denominators), then one Fraction per denominator; far faster than adding Fractions."""
+    by_denominator: dict[int, int] = defaultdict(int)
+    for value in values:
+        by_denominator[value.denominator] += value.numerator
+    total = _ZERO
+    for denominator, numerator in by_denominator.items():
+        total += Fraction(numerator, denominator)
+    return total
+
+
+@functools.lru_cache(maxsize=4096)
+def _open_points(weight: int, final: Fraction) -> Fraction:
+    return weight * final / 5
+
+
+@functools.lru_cache(maxsize=64)
+def _whole(weight: int) -> Fraction:
+    return Fraction(weight)
+
+
+@functools.lru_cache(maxsize=65536)
+def _run_mean(points: tuple[Fraction, ...], runs: int) -> Fraction:
+    return fraction_sum(points) / runs
 
 
 def response_points(item: Item, response: Response, outcome: JuryOutcome | None) -> Fraction:
-    """p(m, i, r) of one response (§1)."""
+    """p(m, i, r) of one response (§1). Points take few distinct values, so each exact
+    product is computed once (Fractions are immutable: sharing them is safe)."""
     if item.type == "open":
         if outcome is None or not is_jury_scored(item, response):
-            return Fraction(0)
-        return item.weight * outcome.final / 5
+            return _ZERO
+        return _open_points(item.weight, outcome.final)
     if is_scored_response(response) and response.correct is True:
-        return Fraction(item.weight)
-    return Fraction(0)
+        return _whole(item.weight)
+    return _ZERO
 
 
 def has_valid_score(responses: Iterable[Response]) -> bool:
@@ -129,7 +164,7 @@ def round_points(
                 for row in rows
             )
             model_runs.append(points)
-            model_means.append(sum(points, Fraction(0)) / runs)
+            model_means.append(_run_mean(points, runs))
             model_valid.append(has_valid_score(rows))
         run_points.append(tuple(model_runs))
         item_points.append(tuple(model_means))
