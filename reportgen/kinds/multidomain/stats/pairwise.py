@@ -31,7 +31,9 @@ BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 _TOLERANCE = 1e-12
 _NEWTON_STEPS = 60
 _MM_STEPS = 100_000
-_THREADED_REPLICATES = 256  # fewer replicates: one thread
+# Below this many ratings per step (replicates x participants) the waves are too small
+# for two threads to gain: one runs them all.
+_THREADED_RATINGS = 32_768
 
 
 @dataclass(frozen=True)
@@ -148,14 +150,14 @@ def elo(
     """Online Elo ratings (replicates x models); `sequence[r, t]` is the item replicate r
     plays at step t (default: one replicate, the items in order).
 
-    Replicates are independent: with many of them, two threads each run half (numpy
-    releases the interpreter lock in its array operations), with the same results."""
+    Replicates are independent: with many ratings per step, two threads each run half
+    (numpy releases the interpreter lock in its array operations), with the same results."""
     if sequence is None:
         sequence = np.arange(battles_.outcome.shape[0], dtype=np.int64)[None, :]
     replicates, steps = sequence.shape
     if not battles_.pairs or steps == 0:
         return np.full((replicates, models), float(rules.elo_initial))
-    halves = 2 if replicates >= _THREADED_REPLICATES and (os.cpu_count() or 1) > 1 else 1
+    halves = 2 if replicates * models >= _THREADED_RATINGS and (os.cpu_count() or 1) > 1 else 1
     parts = np.array_split(sequence, halves)
     if halves == 1:
         return _elo_part(battles_, models, rules, sequence)
