@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reportgen.kinds.multidomain.derive import final_score, mean_score
+from reportgen.kinds.multidomain.derive import final_score
 from reportgen.kinds.multidomain.model import Item, Response, ResponseKey, Round
 from reportgen.kinds.multidomain.terms import is_jury_scored, is_scored_response, scored_items
 
@@ -44,28 +44,51 @@ def jury_outcomes(round_: Round) -> dict[ResponseKey, JuryOutcome]:
         key = (adjudication.item_id, adjudication.model_id, adjudication.run)
         adjudicated[key].append(adjudication.score)
     above = round_.manifest.jury.adjudicate_above
+    limit = math.floor(above)  # an integer range is above `above` iff above its floor
+    threshold = (above.numerator, above.denominator)
     outcomes: dict[ResponseKey, JuryOutcome] = {}
     for key, jurors in by_response.items():
-        juror_scores = tuple(mean_score(jurors[judge].values()) for judge in sorted(jurors))
-        adjudicator = mean_score(adjudicated[key]) if adjudicated.get(key) else None
+        panel = [jurors[judge] for judge in sorted(jurors)]
+        scores = adjudicated.get(key)
+        juror_scores, adjudicator, final = _verdict(
+            tuple((sum(rated.values()), len(rated)) for rated in panel),
+            (sum(scores), len(scores)) if scores else None,
+            threshold,
+        )
         outcomes[key] = JuryOutcome(
             juror_scores=juror_scores,
             adjudicator_score=adjudicator,
-            final=final_score(juror_scores, adjudicator, above),
+            final=final,
             # Verify guarantees adjudication rows exactly when the range is above.
             adjudicated=adjudicator is not None,
-            criterion_ranges_above=_criterion_ranges_above(jurors.values(), above),
+            criterion_ranges_above=_criterion_ranges_above(panel, limit),
         )
     return outcomes
 
 
-def _criterion_ranges_above(jurors: Iterable[Mapping[str, int]], above: Fraction) -> int:
+@functools.lru_cache(maxsize=65536)
+def _verdict(
+    totals: tuple[tuple[int, int], ...],
+    adjudicator_total: tuple[int, int] | None,
+    threshold: tuple[int, int],
+) -> tuple[tuple[Fraction, ...], Fraction | None, Fraction]:
+    """Juror scores, adjudicator score and F from each rater's (Σ scores, criteria):
+    integer keys, so a round's few thousand distinct panels are each worked out once."""
+    juror_scores = tuple(Fraction(total, count) for total, count in totals)
+    adjudicator = Fraction(*adjudicator_total) if adjudicator_total else None
+    return juror_scores, adjudicator, final_score(juror_scores, adjudicator, Fraction(*threshold))
+
+
+def _criterion_ranges_above(panel: Sequence[Mapping[str, int]], limit: int) -> int:
+    """Criteria whose juror range is above `limit`."""
+    first = list(panel[0]) if panel else []
+    if all(list(rated) == first for rated in panel):  # the usual case: same criteria, order
+        columns = zip(*(rated.values() for rated in panel), strict=True)
+        return sum(1 for column in columns if max(column) - min(column) > limit)
     per_criterion: dict[str, list[int]] = defaultdict(list)
-    for scores in jurors:
-        for criterion_id, score in scores.items():
+    for rated in panel:
+        for criterion_id, score in rated.items():
             per_criterion[criterion_id].append(score)
-    # An integer range is above `above` exactly when it is above floor(above).
-    limit = math.floor(above)
     return sum(1 for scores in per_criterion.values() if max(scores) - min(scores) > limit)
 
 
@@ -92,11 +115,6 @@ def _open_points(weight: int, final: Fraction) -> Fraction:
 @functools.lru_cache(maxsize=64)
 def _whole(weight: int) -> Fraction:
     return Fraction(weight)
-
-
-@functools.lru_cache(maxsize=65536)
-def _run_mean(points: tuple[Fraction, ...], runs: int) -> Fraction:
-    return fraction_sum(points) / runs
 
 
 def response_points(item: Item, response: Response, outcome: JuryOutcome | None) -> Fraction:
@@ -164,7 +182,7 @@ def round_points(
                 for row in rows
             )
             model_runs.append(points)
-            model_means.append(_run_mean(points, runs))
+            model_means.append(fraction_sum(points) / runs)
             model_valid.append(has_valid_score(rows))
         run_points.append(tuple(model_runs))
         item_points.append(tuple(model_means))
