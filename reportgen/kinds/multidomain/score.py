@@ -156,6 +156,10 @@ class RoundPoints:
     responses: Mapping[tuple[str, str], tuple[Response, ...]]  # (model, item) -> runs
 
 
+def _run(response: Response) -> int:
+    return response.run
+
+
 def round_points(
     round_: Round,
     items: Sequence[Item] | None = None,
@@ -171,12 +175,14 @@ def round_points(
         for row in model_rows:
             if row.item_id in wanted:
                 by_pair[(model_id, row.item_id)].append(row)
+    for pair_rows in by_pair.values():
+        pair_rows.sort(key=_run)
     model_ids = tuple(model.model_id for model in round_.models)
     run_points, item_points, valid = [], [], []
     for model_id in model_ids:
         model_runs, model_means, model_valid = [], [], []
         for item in chosen:
-            rows = sorted(by_pair[(model_id, item.item_id)], key=lambda r: r.run)
+            rows = by_pair[(model_id, item.item_id)]
             points = tuple(
                 response_points(item, row, outcomes.get((item.item_id, model_id, row.run)))
                 for row in rows
@@ -195,5 +201,5 @@ def round_points(
         run_points=tuple(run_points),
         valid=tuple(valid),
         outcomes=outcomes,
-        responses={key: tuple(sorted(rows, key=lambda r: r.run)) for key, rows in by_pair.items()},
+        responses={key: tuple(rows) for key, rows in by_pair.items()},
     )
