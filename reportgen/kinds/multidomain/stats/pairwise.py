@@ -217,7 +217,9 @@ def estimable(wins: FloatArray) -> BoolArray:
     has_battle = np.all(games.sum(axis=2) > 0, axis=1)
     reach = (wins > 0) | np.eye(models, dtype=bool)[None, :, :]
     for _ in range(max(1, int(np.ceil(np.log2(max(models, 2)))))):
-        reach = (reach.astype(np.int64) @ reach.astype(np.int64)) > 0
+        # 0/1 floats: BLAS multiplies them; path counts (at most models) stay exact
+        paths = reach.astype(np.float64)
+        reach = (paths @ paths) > 0
     connected: BoolArray = has_battle & np.all(reach.reshape(replicates, -1), axis=1)
     return connected
 
