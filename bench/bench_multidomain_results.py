@@ -1,81 +1,75 @@
-"""Benchmark of the multidomain results object: prints figures, exits 1 over budget.
+"""Benchmark of the multidomain results object at a given size: prints figures.
 
-    python bench/bench_multidomain_results.py [ROUND_DIR] [--replicates N]
+    python bench/bench_multidomain_results.py [ROUND_DIR] [--participants N] [--items N]
+        [--runs N] [--replicates N] [--repeat N] [--keep DIR] [--json]
 
 Times `build_results` after loading: the scores, the 1,000-replicate stratified bootstrap,
 Elo and Bradley-Terry with their intervals and every check (audit, calibration,
-contamination). Budget: 2 s on the REG demonstration round. With ROUND_DIR (default: the
-first archive under examples/multidomain/rounds/) it reads that archive; when there is none
-(or it cannot be read), a REG-sized round built in memory stands in (15 participants,
-7 domains x 100 items, 3 runs, a jury on every open response).
+contamination). With ROUND_DIR it reads that archive; without, it generates the
+demonstration round at the size given (default: the regulation's, 15 x 700 x 3, the
+committed `reg-2026-1`) in memory (`--keep DIR` keeps it between runs). Prints compute
+time (wall) and CPU time, the minimum of `--repeat` runs (default 1: the first run in a
+process, caches cold), and the peak resident memory. Budgets (issue 19): 2 s for the
+demonstration round, 20 s for 60 participants x 2,100 items x 3 runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
-from tempfile import TemporaryDirectory
 
 # Run as `python bench/...`, Python puts bench/ on the path; the root is needed for
 # `tests.support` (test helpers, outside the shipped package).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reportgen.errors import ReportgenError
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.results import build_results
+from tests.support.multidomain_bench import (
+    add_size_arguments,
+    measure,
+    report,
+    size_in,
+    size_of,
+    sized_round,
+)
 
-REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = REPO / "examples" / "multidomain" / "rounds"
-BUDGET_S = 2.0
-
-
-def _archive(requested: Path | None) -> Path | None:
-    if requested is not None:
-        return requested
-    found = sorted(EXAMPLES.glob("*/round.json")) if EXAMPLES.is_dir() else []
-    return found[0].parent if found else None
-
-
-def _round(requested: Path | None, work: Path) -> tuple[Round, str]:
-    archive = _archive(requested)
-    if archive is not None:
-        from reportgen.archive import read_round
-
-        try:
-            loaded = read_round(archive)
-        except ReportgenError as problem:
-            print(f"{archive}: not readable here ({problem}); using a synthetic round")
-        else:
-            if isinstance(loaded, Round):
-                return loaded, str(archive)
-            print(f"{archive}: not a multidomain round; using a synthetic round")
-    from reportgen.demo.multidomain.tiny import tiny_round
-    from tests.support.multidomain_synthetic import reg_sized_round
-
-    return reg_sized_round(tiny_round(work / "tiny")), "synthetic REG-sized round"
+REGULATION_BUDGET_S, LARGE_BUDGET_S = 2.0, 20.0
 
 
 def main(arguments: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("round_dir", nargs="?", type=Path)
+    add_size_arguments(parser)
     parser.add_argument("--replicates", type=int, default=None)
+    parser.set_defaults(repeat=1)
     options = parser.parse_args(arguments)
-    with TemporaryDirectory() as work:
-        round_, source = _round(options.round_dir, Path(work))
-        items = sum(1 for item in round_.items if not item.calibration)
-        print(f"{source}: {len(round_.models)} participants, {items} test items")
-        start = time.perf_counter()
+    if options.round_dir is not None:
+        from reportgen.archive import read_round
+
+        loaded = read_round(options.round_dir)
+        if not isinstance(loaded, Round):
+            raise SystemExit(f"{options.round_dir}: not a multidomain round")
+        round_ = loaded
+    else:
+        round_ = sized_round(size_of(options), options.keep)
+    battles: list[int] = []
+
+    def work() -> None:
         results = build_results(round_, replicates=options.replicates)
-        elapsed = time.perf_counter() - start
-    within = elapsed <= BUDGET_S
-    print(
-        f"build_results: {elapsed:.2f} s for {results.replicates:,} replicates,"
-        f" {results.pairwise.battles:,} battles (budget {BUDGET_S:.0f} s:"
-        f" {'within' if within else 'OVER'})"
+        battles.append(results.pairwise.battles)
+
+    figures = measure(work, options.repeat)
+    regulation = len(round_.models) <= 15 and len(round_.items) <= 710
+    report(
+        "build_results",
+        size_in(round_),
+        figures,
+        REGULATION_BUDGET_S if regulation else LARGE_BUDGET_S,
+        as_json=options.json,
+        battles=battles[-1],
     )
-    return 0 if within else 1
+    return 0
 
 
 if __name__ == "__main__":

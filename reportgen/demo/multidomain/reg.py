@@ -10,6 +10,7 @@ items and a contestation annuls a third.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -18,8 +19,9 @@ from reportgen.demo.multidomain import profile
 from reportgen.demo.multidomain.assemble import ItemDraft, finish_items, finish_manifest
 from reportgen.demo.multidomain.build import RoundContent, assemble
 from reportgen.demo.multidomain.reg_answers import CALIBRATION
-from reportgen.demo.multidomain.reg_cast import ANNEX, judges, participants
+from reportgen.demo.multidomain.reg_cast import CAST_SIZE, annex, judges, participants
 from reportgen.demo.multidomain.reg_items import (
+    PER_DOMAIN,
     calibration_items,
     domain_items,
     rubrics,
@@ -29,19 +31,38 @@ from reportgen.demo.multidomain.reg_responses import HumanAudit, Specials, jury,
 from reportgen.demo.multidomain.reg_texts import DOMAIN_NAMES
 from reportgen.demo.multidomain.scoring import CalibrationDraft
 from reportgen.demo.multidomain.screening import ScreeningPlan, fictitious_patient
+from reportgen.errors import InputError
 from reportgen.kinds.multidomain import derive
 from reportgen.kinds.multidomain.model import Annulment, Domain, Manifest, Round
 from reportgen.kinds.multidomain.write import write_round
 
 ROUND_ID = "reg-2026-1"
 COLLECTED_ON, ENDED_ON = date(2026, 11, 3), date(2026, 11, 20)
+
+
+@dataclass(frozen=True)
+class Size:
+    """The round's size: the regulation's by default (the committed demonstration round).
+    Larger rounds (for benchmarks) add participants after the reserves and scale every
+    domain's items (a multiple of 700 items: 7 domains x 100)."""
+
+    participants: int = CAST_SIZE
+    items: int = 7 * PER_DOMAIN
+    runs: int = 3
+
+    @property
+    def per_domain(self) -> int:
+        return self.items // len(DOMAIN_NAMES)
+
+
+REGULATION = Size()
 TITLE = {
     "pt-BR": "REG-BC-2026-001 — rodada de demonstração",
     "en": "REG-BC-2026-001 — demonstration round",
 }
 
 
-def _manifest() -> Manifest:
+def _manifest(size: Size) -> Manifest:
     return Manifest(
         round_id=ROUND_ID,
         title=TITLE,
@@ -57,8 +78,8 @@ def _manifest() -> Manifest:
         profile=profile.PROFILE_NAME,
         profile_version=profile.PROFILE_VERSION_TEXT,
         deviations=(),
-        annex=ANNEX,
-        cast_size=15,
+        annex=annex(size.participants),
+        cast_size=size.participants,
         previous_round=None,
         domains=tuple(Domain(d, {"pt-BR": pt, "en": en}) for d, (pt, en) in DOMAIN_NAMES.items()),
         weights=profile.WEIGHTS,
@@ -66,7 +87,7 @@ def _manifest() -> Manifest:
         grade_counts={},
         grade_rules=profile.GRADE_RULES,
         max_points=0,
-        runs=3,
+        runs=size.runs,
         jury=profile.jury_rules(presentation_seed=20261121),
         audit=profile.audit_rules(seed=20261122),
         calibration=profile.CALIBRATION,
@@ -96,9 +117,11 @@ def _first(drafts: list[ItemDraft], domain: str, language: str, kind: str, skip:
     return found[skip]
 
 
-def _item_drafts() -> tuple[list[ItemDraft], str]:
+def _item_drafts(size: Size) -> tuple[list[ItemDraft], str]:
     """Every item, and the id of the item whose canary leaked (superseded by a variant)."""
-    drafts = [draft for domain in DOMAIN_NAMES for draft in domain_items(domain)]
+    if size.items % len(DOMAIN_NAMES):
+        raise InputError(f"items must be a multiple of {len(DOMAIN_NAMES)}, got {size.items}")
+    drafts = [d for domain in DOMAIN_NAMES for d in domain_items(domain, size.per_domain)]
     leaked = _first(drafts, "bank", "pt-BR", "mcq")
     target = next(d for d in drafts if d.item_id == leaked)
     return [*drafts, variant_of(target), *calibration_items()], leaked
@@ -177,13 +200,16 @@ def _calibration() -> list[CalibrationDraft]:
     return drafts
 
 
-def reg_round(path: Path) -> Round:
-    """The demonstration round as a typed round whose archive folder is `path`."""
-    manifest = _manifest()
-    drafts, leaked = _item_drafts()
+def reg_round(path: Path, size: Size = REGULATION) -> Round:
+    """The demonstration round as a typed round whose archive folder is `path`; `size`
+    other than the regulation's gives a larger synthetic round of the same design."""
+    if not 1 <= size.runs <= 9:
+        raise InputError(f"runs must be 1 to 9, got {size.runs}")
+    manifest = _manifest(size)
+    drafts, leaked = _item_drafts(size)
     specials = _specials(drafts, leaked, manifest)
     items = finish_items(drafts, weights=manifest.weights, seed=manifest.item_order_seed)
-    cast = participants()
+    cast = participants(size.participants)
     content = RoundContent(
         manifest=manifest,
         participants=cast,
@@ -203,9 +229,9 @@ def reg_round(path: Path) -> Round:
     return assemble(content, path)
 
 
-def write_reg_round(out_dir: Path) -> Path:
+def write_reg_round(out_dir: Path, size: Size = REGULATION) -> Path:
     """Write the round's archive as `out_dir/reg-2026-1`; returns its folder."""
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / ROUND_ID
-    write_round(reg_round(target), target)
+    write_round(reg_round(target, size), target)
     return target

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
+from reportgen.errors import InputError
 from reportgen.kinds.multidomain.model import (
     AnnexEntry,
     Judge,
@@ -18,7 +19,8 @@ from reportgen.kinds.multidomain.model import (
 from reportgen.kinds.multidomain.terms import sha256_text
 
 # (annex_id, model_id, display name, organization, headquarters, language affinity, reserve)
-_ANNEX: tuple[tuple[int, str, str, str, str, tuple[str, ...], bool], ...] = (
+_Entry = tuple[int, str, str, str, str, tuple[str, ...], bool]
+_ANNEX: tuple[_Entry, ...] = (
     (1, "cerrado-3", "Cerrado 3", "Cerrado Inteligência S.A.", "Brasília", ("pt-BR",), False),
     (2, "baoba-pro", "Baobá Pro", "Baobá Tecnologia Ltda.", "Salvador", ("pt-BR", "en"), False),
     (3, "aurora-4", "Aurora 4", "Aurora Sistemas Cognitivos", "São Paulo", ("pt-BR",), False),
@@ -39,10 +41,48 @@ _ANNEX: tuple[tuple[int, str, str, str, str, tuple[str, ...], bool], ...] = (
     (18, "pequi-mini", "Pequi Mini", "Pequi Tecnologia", "Palmas", ("pt-BR",), True),
 )
 WITHDRAWN = {9: 16}  # withdrawn annex_id -> the reserve that replaces it (Art. 5)
+CAST_SIZE = 15  # the regulation's cast: the annex entries above, less one withdrawn
 ANNEX = tuple(
     AnnexEntry(annex_id, organization, headquarters, affinity, reserve)
     for annex_id, _, _, organization, headquarters, affinity, reserve in _ANNEX
 )
+# Cities and languages the extra participants of a larger round cycle through.
+_EXTRA_CITIES = ("Natal", "Maceió", "Aracaju", "João Pessoa", "São Luís", "Macapá", "Boa Vista")
+_EXTRA_AFFINITY: tuple[tuple[str, ...], ...] = (("pt-BR",), ("en",), ("pt-BR", "en"), ("zh",))
+
+
+def _extra_entries(count: int) -> tuple[_Entry, ...]:
+    """`count` more annex entries after the reserves (annex ids 19, 20, ...), for rounds
+    larger than the regulation's: fictional participants named "Sintético NN"."""
+    first = len(_ANNEX) + 1
+    return tuple(
+        (
+            annex_id,
+            f"sintetico{annex_id:03d}-m",
+            f"Sintético {annex_id:03d}",
+            f"Laboratório Sintético {annex_id:03d}",
+            _EXTRA_CITIES[annex_id % len(_EXTRA_CITIES)],
+            _EXTRA_AFFINITY[annex_id % len(_EXTRA_AFFINITY)],
+            False,
+        )
+        for annex_id in range(first, first + count)
+    )
+
+
+def _entries(cast_size: int) -> tuple[_Entry, ...]:
+    if cast_size < CAST_SIZE:
+        raise InputError(f"the demonstration cast has at least {CAST_SIZE} participants")
+    return _ANNEX + _extra_entries(cast_size - CAST_SIZE)
+
+
+def annex(cast_size: int = CAST_SIZE) -> tuple[AnnexEntry, ...]:
+    """Annex A of a cast of `cast_size` (the regulation's 18 entries, then extra ones)."""
+    if cast_size == CAST_SIZE:
+        return ANNEX
+    return tuple(
+        AnnexEntry(annex_id, organization, headquarters, affinity, reserve)
+        for annex_id, _, _, organization, headquarters, affinity, reserve in _entries(cast_size)
+    )
 
 
 @dataclass(frozen=True)
@@ -85,15 +125,32 @@ BEHAVIOUR: dict[str, Behaviour] = {
 SNAPSHOT_DAY = "2026-10-15"
 
 
+def behaviour(model_id: str) -> Behaviour:
+    """The participant's behaviour; an extra participant's is drawn from its number."""
+    known = BEHAVIOUR.get(model_id)
+    if known is not None:
+        return known
+    number = int(model_id.split("-")[0].removeprefix("sintetico"))
+    domains = ("juridica", "medica", "proptech", "compliance", "bank", "energia", "negocios")
+    return Behaviour(
+        0.5 + 0.35 * ((number * 37) % 100) / 100,
+        {domains[number % len(domains)]: 0.05},
+        {"zh": -0.02 * (number % 6)},
+        latency_ms=1800.0 + 100.0 * (number % 30),
+        cost_micro=300 + 50 * (number % 25),
+    )
+
+
 def _provider(organization: str) -> str:
     return organization.split()[0] + " IA"
 
 
-def participants() -> list[Participant]:
+def participants(cast_size: int = CAST_SIZE) -> list[Participant]:
     """models.csv rows in cast order: annex order, the reserve in the withdrawn one's place."""
     rows = []
-    by_id = {row[0]: row for row in _ANNEX}
-    for annex_id, *_ in _ANNEX:
+    entries = _entries(cast_size)
+    by_id = {row[0]: row for row in entries}
+    for annex_id, *_ in entries:
         if annex_id in WITHDRAWN:
             rows.append(_participant(by_id[WITHDRAWN[annex_id]], replaces=annex_id))
         elif not by_id[annex_id][6]:
@@ -101,9 +158,7 @@ def participants() -> list[Participant]:
     return rows
 
 
-def _participant(
-    entry: tuple[int, str, str, str, str, tuple[str, ...], bool], *, replaces: int | None
-) -> Participant:
+def _participant(entry: _Entry, *, replaces: int | None) -> Participant:
     annex_id, model_id, name, organization, _, affinity, reserve = entry
     open_weights = model_id in ("estrela-open", "araucaria-3")
     status: VerificationStatus = _STATUS.get(model_id, "confirmed")

@@ -26,6 +26,7 @@ from reportgen.demo.multidomain.reg_texts import (
     RUBRIC_CRITERIA,
     TOPICS,
 )
+from reportgen.errors import InputError
 from reportgen.kinds.multidomain.model import Criterion, ItemType
 from reportgen.kinds.multidomain.terms import sha256_text
 
@@ -38,6 +39,7 @@ CELLS: tuple[tuple[str, int, int, int], ...] = (
 )
 GRADES: tuple[int, ...] = (1,) * 3 + (2,) * 41 + (3,) * 47 + (4,) * 7 + (5,) * 2
 CALIBRATION_RUBRIC = "rb-calibracao"
+PER_DOMAIN = 100  # the regulation's items per domain
 
 
 def canary(item_id: str) -> str:
@@ -117,21 +119,26 @@ def _open(domain: str, language: str, j: int) -> str:
     return OPEN_FRAMES[(j // len(TOPICS[domain])) % len(OPEN_FRAMES)][index].format(topic=topic)
 
 
-def domain_items(domain: str) -> list[ItemDraft]:
-    """The domain's 100 items; ids i-<code>-001..100 in a shuffled order."""
+def domain_items(domain: str, per_domain: int = PER_DOMAIN) -> list[ItemDraft]:
+    """The domain's items (100, or a multiple: every cell and grade count scaled); ids
+    i-<code>-001..100 (or ..per_domain) in a shuffled order."""
+    if per_domain <= 0 or per_domain % PER_DOMAIN:
+        raise InputError(f"items per domain must be a multiple of {PER_DOMAIN}, got {per_domain}")
+    scale = per_domain // PER_DOMAIN
     rng = random.Random(f"{SEED}:items:{domain}")
-    grades = list(GRADES)
+    grades = list(GRADES) * scale
     rng.shuffle(grades)
-    numbers = list(range(1, 101))
+    numbers = list(range(1, per_domain + 1))
     rng.shuffle(numbers)
     plan: list[tuple[str, ItemType, int]] = []
     for language, mcq, open_, calc in CELLS:
-        plan += [(language, "mcq", j) for j in range(mcq)]
-        plan += [(language, "open", j) for j in range(open_)]
-        plan += [(language, "calc", j) for j in range(calc)]
+        plan += [(language, "mcq", j) for j in range(mcq * scale)]
+        plan += [(language, "open", j) for j in range(open_ * scale)]
+        plan += [(language, "calc", j) for j in range(calc * scale)]
+    width = max(3, len(str(per_domain)))
     drafts = []
     for (language, kind, j), grade, number in zip(plan, grades, numbers, strict=True):
-        item_id = f"i-{DOMAIN_CODES[domain]}-{number:03d}"
+        item_id = f"i-{DOMAIN_CODES[domain]}-{number:0{width}d}"
         drafts.append(_draft(item_id, domain, language, kind, j, grade, number, rng))
     return drafts
 

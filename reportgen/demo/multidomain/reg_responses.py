@@ -30,7 +30,7 @@ from reportgen.demo.multidomain.reg_answers import (
     SUSPICIOUS_ECHO,
     WEAK_POINTS,
 )
-from reportgen.demo.multidomain.reg_cast import BEHAVIOUR, Behaviour
+from reportgen.demo.multidomain.reg_cast import Behaviour, behaviour
 from reportgen.demo.multidomain.reg_items import SEED, decimal_text
 from reportgen.demo.multidomain.reg_texts import LANGUAGE_INDEX, TOPICS
 from reportgen.demo.multidomain.scoring import JuryDraft, Rating, Scores
@@ -70,7 +70,7 @@ def probability(behaviour: Behaviour, item: Item) -> float:
 def quality(item: Item, model_id: str, run: int) -> float:
     """The open answer's true quality on 0..5 (the jury and the reviewers see it noisily)."""
     rng = random.Random(f"{SEED}:quality:{model_id}:{item.item_id}:{run}")
-    return min(5.0, max(0.0, 5 * probability(BEHAVIOUR[model_id], item) + rng.gauss(0, 0.7)))
+    return min(5.0, max(0.0, 5 * probability(behaviour(model_id), item) + rng.gauss(0, 0.7)))
 
 
 def _status(behaviour: Behaviour, item: Item, rng: random.Random) -> Status:
@@ -121,19 +121,21 @@ def _open_text(item: Item, level: float, language: str, rng: random.Random) -> s
     return OPEN_LEAD[index].format(topic=topic) + separator + separator.join(sentences)
 
 
-def response_draft(item: Item, model_id: str, run: int, specials: Specials) -> ResponseDraft:
+def response_draft(
+    item: Item, model_id: str, run: int, specials: Specials, runs: int = 3
+) -> ResponseDraft:
     key = (item.item_id, model_id, run)
-    behaviour = BEHAVIOUR[model_id]
+    conduct = behaviour(model_id)
     rng = random.Random(f"{SEED}:response:{model_id}:{item.item_id}:{run}")
-    status = _status(behaviour, item, rng)
+    status = _status(conduct, item, rng)
     if key in specials.forced:
         status = "ok"
     copied = key in specials.copies
     language = item.language
-    if language == "zh" and status == "ok" and rng.random() < behaviour.off_language and not copied:
+    if language == "zh" and status == "ok" and rng.random() < conduct.off_language and not copied:
         language = "en"
     index = LANGUAGE_INDEX[language]
-    right = rng.random() < probability(behaviour, item)
+    right = rng.random() < probability(conduct, item)
     answer: str | None = None
     text: str | None = None
     scored_before: bool | None = None
@@ -165,12 +167,12 @@ def response_draft(item: Item, model_id: str, run: int, specials: Specials) -> R
         run=run,
         status=status,
         text=text,
-        latency_ms=_latency(status, behaviour, text, rng),
-        called_at=_called_at(item, model_id, run, rng),
+        latency_ms=_latency(status, conduct, text, rng),
+        called_at=_called_at(item, model_id, run, runs, rng),
         extracted_answer=answer,
         scored_before_discard=scored_before,
         response_language=language if text is not None and status != "error" else None,
-        cost_micro=0 if status == "error" else round(behaviour.cost_micro * rng.uniform(0.8, 1.2)),
+        cost_micro=0 if status == "error" else round(conduct.cost_micro * rng.uniform(0.8, 1.2)),
     )
 
 
@@ -185,10 +187,14 @@ def _latency(
     return round(behaviour.latency_ms * spread + 2.0 * len(text or ""), 1)
 
 
-def _called_at(item: Item, model_id: str, run: int, rng: random.Random) -> datetime:
-    # Run r on days 3 + 5(r - 1) .. + 4 of November 2026; every call within the round.
-    start = datetime(2026, 11, 3 + 5 * (run - 1), 8, 0, tzinfo=UTC)
-    return start + timedelta(seconds=rng.randrange(0, 4 * 86_400 + 36_000))
+def _called_at(item: Item, model_id: str, run: int, runs: int, rng: random.Random) -> datetime:
+    # Up to 3 runs: run r on days 3 + 5(r - 1) .. + 4 of November 2026. More runs share the
+    # same 15 days, two days each. Every call falls within the round.
+    if runs <= 3:
+        start = datetime(2026, 11, 3 + 5 * (run - 1), 8, 0, tzinfo=UTC)
+        return start + timedelta(seconds=rng.randrange(0, 4 * 86_400 + 36_000))
+    start = datetime(2026, 11, 3 + 15 * (run - 1) // runs, 8, 0, tzinfo=UTC)
+    return start + timedelta(seconds=rng.randrange(0, 2 * 86_400))
 
 
 def responses(
@@ -197,7 +203,7 @@ def responses(
     """Every (item, run) of every participant, in cast order, items by `order`."""
     tests = sorted((i for i in items if not i.calibration), key=lambda i: (i.order or 0, i.item_id))
     return [
-        response_draft(item, model_id, run, specials)
+        response_draft(item, model_id, run, specials, runs)
         for model_id in cast
         for item in tests
         for run in range(1, runs + 1)

@@ -8,6 +8,7 @@ generator use the same functions, so that the three can never disagree.
 from __future__ import annotations
 
 import calendar
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -57,10 +58,26 @@ def presentation_ranks(
     return ranks
 
 
+# Scores are small integers, so a round holds few distinct (sum, count) pairs and juror
+# triples: the exact Fraction arithmetic is done once per distinct value (Fractions are
+# immutable, so sharing them is safe). A round of 100,000 jury scores makes a few
+# thousand entries.
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    return Fraction(numerator, denominator)
+
+
 def mean_score(criterion_scores: Iterable[int]) -> Fraction:
     """A rater's score of one response: the mean of its criterion scores, exact."""
     scores = list(criterion_scores)
-    return Fraction(sum(scores), len(scores))
+    return _fraction(sum(scores), len(scores))
+
+
+@functools.lru_cache(maxsize=65536)
+def _range_above(juror_scores: tuple[Fraction, ...], above: Fraction) -> bool:
+    return max(juror_scores) - min(juror_scores) > above
 
 
 def calibration_hit_rates(
@@ -80,16 +97,22 @@ def calibration_hit_rates(
 
 def needs_adjudication(juror_scores: Sequence[Fraction], above: Fraction) -> bool:
     """Art. 24 (MD-I04): the range of the juror scores is strictly above the threshold."""
-    return max(juror_scores) - min(juror_scores) > above
+    return _range_above(tuple(juror_scores), above)
+
+
+@functools.lru_cache(maxsize=65536)
+def _mean(juror_scores: tuple[Fraction, ...]) -> Fraction:
+    return sum(juror_scores, Fraction(0)) / len(juror_scores)
 
 
 def final_score(
     juror_scores: Sequence[Fraction], adjudicator_score: Fraction | None, above: Fraction
 ) -> Fraction:
     """F: the adjudicator's score when the range is above `above`, else the jurors' mean."""
-    if needs_adjudication(juror_scores, above) and adjudicator_score is not None:
+    scores = tuple(juror_scores)
+    if adjudicator_score is not None and _range_above(scores, above):
         return adjudicator_score
-    return sum(juror_scores, Fraction(0)) / len(juror_scores)
+    return _mean(scores)
 
 
 def audit_sample_size(size: int, fraction: Fraction, minimum: int) -> int:

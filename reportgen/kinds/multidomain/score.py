@@ -7,12 +7,14 @@ the jury's final score (the adjudicator's mean when the jurors' range is above
 
 from __future__ import annotations
 
+import functools
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reportgen.kinds.multidomain.derive import final_score, mean_score
+from reportgen.kinds.multidomain.derive import final_score
 from reportgen.kinds.multidomain.model import Item, Response, ResponseKey, Round
 from reportgen.kinds.multidomain.terms import is_jury_scored, is_scored_response, scored_items
 
@@ -42,38 +44,89 @@ def jury_outcomes(round_: Round) -> dict[ResponseKey, JuryOutcome]:
         key = (adjudication.item_id, adjudication.model_id, adjudication.run)
         adjudicated[key].append(adjudication.score)
     above = round_.manifest.jury.adjudicate_above
+    limit = math.floor(above)  # an integer range is above `above` iff above its floor
+    threshold = (above.numerator, above.denominator)
     outcomes: dict[ResponseKey, JuryOutcome] = {}
     for key, jurors in by_response.items():
-        juror_scores = tuple(mean_score(jurors[judge].values()) for judge in sorted(jurors))
-        adjudicator = mean_score(adjudicated[key]) if adjudicated.get(key) else None
+        panel = [jurors[judge] for judge in sorted(jurors)]
+        scores = adjudicated.get(key)
+        juror_scores, adjudicator, final = _verdict(
+            tuple((sum(rated.values()), len(rated)) for rated in panel),
+            (sum(scores), len(scores)) if scores else None,
+            threshold,
+        )
         outcomes[key] = JuryOutcome(
             juror_scores=juror_scores,
             adjudicator_score=adjudicator,
-            final=final_score(juror_scores, adjudicator, above),
+            final=final,
             # Verify guarantees adjudication rows exactly when the range is above.
             adjudicated=adjudicator is not None,
-            criterion_ranges_above=_criterion_ranges_above(jurors.values(), above),
+            criterion_ranges_above=_criterion_ranges_above(panel, limit),
         )
     return outcomes
 
 
-def _criterion_ranges_above(jurors: Iterable[Mapping[str, int]], above: Fraction) -> int:
+@functools.lru_cache(maxsize=65536)
+def _verdict(
+    totals: tuple[tuple[int, int], ...],
+    adjudicator_total: tuple[int, int] | None,
+    threshold: tuple[int, int],
+) -> tuple[tuple[Fraction, ...], Fraction | None, Fraction]:
+    """Juror scores, adjudicator score and F from each rater's (Σ scores, criteria):
+    integer keys, so a round's few thousand distinct panels are each worked out once."""
+    juror_scores = tuple(Fraction(total, count) for total, count in totals)
+    adjudicator = Fraction(*adjudicator_total) if adjudicator_total else None
+    return juror_scores, adjudicator, final_score(juror_scores, adjudicator, Fraction(*threshold))
+
+
+def _criterion_ranges_above(panel: Sequence[Mapping[str, int]], limit: int) -> int:
+    """Criteria whose juror range is above `limit`."""
+    first = list(panel[0]) if panel else []
+    if all(list(rated) == first for rated in panel):  # the usual case: same criteria, order
+        columns = zip(*(rated.values() for rated in panel), strict=True)
+        return sum(1 for column in columns if max(column) - min(column) > limit)
     per_criterion: dict[str, list[int]] = defaultdict(list)
-    for scores in jurors:
-        for criterion_id, score in scores.items():
+    for rated in panel:
+        for criterion_id, score in rated.items():
             per_criterion[criterion_id].append(score)
-    return sum(1 for scores in per_criterion.values() if max(scores) - min(scores) > above)
+    return sum(1 for scores in per_criterion.values() if max(scores) - min(scores) > limit)
+
+
+_ZERO = Fraction(0)
+
+
+def fraction_sum(values: Iterable[Fraction]) -> Fraction:
+    """Σ values, exact: numerators summed per denominator as integers (points take few
+    denominators), then one Fraction per denominator; far faster than adding Fractions."""
+    by_denominator: dict[int, int] = defaultdict(int)
+    for value in values:
+        by_denominator[value.denominator] += value.numerator
+    total = _ZERO
+    for denominator, numerator in by_denominator.items():
+        total += Fraction(numerator, denominator)
+    return total
+
+
+@functools.lru_cache(maxsize=4096)
+def _open_points(weight: int, final: Fraction) -> Fraction:
+    return weight * final / 5
+
+
+@functools.lru_cache(maxsize=64)
+def _whole(weight: int) -> Fraction:
+    return Fraction(weight)
 
 
 def response_points(item: Item, response: Response, outcome: JuryOutcome | None) -> Fraction:
-    """p(m, i, r) of one response (§1)."""
+    """p(m, i, r) of one response (§1). Points take few distinct values, so each exact
+    product is computed once (Fractions are immutable: sharing them is safe)."""
     if item.type == "open":
         if outcome is None or not is_jury_scored(item, response):
-            return Fraction(0)
-        return item.weight * outcome.final / 5
+            return _ZERO
+        return _open_points(item.weight, outcome.final)
     if is_scored_response(response) and response.correct is True:
-        return Fraction(item.weight)
-    return Fraction(0)
+        return _whole(item.weight)
+    return _ZERO
 
 
 def has_valid_score(responses: Iterable[Response]) -> bool:
@@ -103,6 +156,10 @@ class RoundPoints:
     responses: Mapping[tuple[str, str], tuple[Response, ...]]  # (model, item) -> runs
 
 
+def _run(response: Response) -> int:
+    return response.run
+
+
 def round_points(
     round_: Round,
     items: Sequence[Item] | None = None,
@@ -118,18 +175,20 @@ def round_points(
         for row in model_rows:
             if row.item_id in wanted:
                 by_pair[(model_id, row.item_id)].append(row)
+    for pair_rows in by_pair.values():
+        pair_rows.sort(key=_run)
     model_ids = tuple(model.model_id for model in round_.models)
     run_points, item_points, valid = [], [], []
     for model_id in model_ids:
         model_runs, model_means, model_valid = [], [], []
         for item in chosen:
-            rows = sorted(by_pair[(model_id, item.item_id)], key=lambda r: r.run)
+            rows = by_pair[(model_id, item.item_id)]
             points = tuple(
                 response_points(item, row, outcomes.get((item.item_id, model_id, row.run)))
                 for row in rows
             )
             model_runs.append(points)
-            model_means.append(sum(points, Fraction(0)) / runs)
+            model_means.append(fraction_sum(points) / runs)
             model_valid.append(has_valid_score(rows))
         run_points.append(tuple(model_runs))
         item_points.append(tuple(model_means))
@@ -142,5 +201,5 @@ def round_points(
         run_points=tuple(run_points),
         valid=tuple(valid),
         outcomes=outcomes,
-        responses={key: tuple(sorted(rows, key=lambda r: r.run)) for key, rows in by_pair.items()},
+        responses={key: tuple(rows) for key, rows in by_pair.items()},
     )

@@ -182,20 +182,22 @@ def _check_panels(
 
 def _check_positions(rows: Sequence[JuryScore], seed: int, found: FileProblems) -> None:
     """Refusal 38: `position` is constant per (judge, response) and equals its rank."""
-    positions: dict[tuple[str, str, str, int], set[int]] = defaultdict(set)
-    first_row: dict[tuple[str, str, str, int], int] = {}
+    # The first row's position per (judge, response); every position only where they differ.
+    first: dict[tuple[str, str, str, int], tuple[int, int]] = {}
+    mixed: dict[tuple[str, str, str, int], set[int]] = {}
     for number, row in enumerate(rows, start=1):
         key = (row.judge_id, row.item_id, row.model_id, row.run)
-        positions[key].add(row.position)
-        first_row.setdefault(key, number)
-    ranks = presentation_ranks(seed, positions)
+        _, position = first.setdefault(key, (number, row.position))
+        if position != row.position:
+            mixed.setdefault(key, {position}).add(row.position)
+    ranks = presentation_ranks(seed, first)
     entries = [
         (
-            f"row {first_row[key]} (judge {key[0]}, {response_where(key[1:])})",
-            f"position {', '.join(map(str, sorted(got)))}: expected {ranks[key]} "
-            "(seeded presentation rank, multidomain.jury.presentation_seed)",
+            f"row {number} (judge {key[0]}, {response_where(key[1:])})",
+            f"position {', '.join(map(str, sorted(mixed.get(key, {position}))))}: expected "
+            f"{ranks[key]} (seeded presentation rank, multidomain.jury.presentation_seed)",
         )
-        for key, got in positions.items()
-        if got != {ranks[key]}
+        for key, (number, position) in first.items()
+        if key in mixed or position != ranks[key]
     ]
     found.rows(entries, "rows at a wrong position")

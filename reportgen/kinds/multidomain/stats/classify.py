@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from reportgen.kinds.multidomain.score import RoundPoints
+from reportgen.kinds.multidomain.score import RoundPoints, fraction_sum
 
 # Criterion names in chain order, and whether a higher value is better.
 CRITERIA: tuple[str, ...] = (
@@ -67,7 +67,7 @@ def judge_variance(points: RoundPoints, model: int) -> Fraction | None:
 def cost_per_point(points: RoundPoints, model: int) -> Fraction | None:
     """Criterion 5: Σ cost_micro ÷ Σ_r Σ_i p(m, i, r); None with zero points."""
     model_id = points.model_ids[model]
-    total_points = sum((p for runs in points.run_points[model] for p in runs), Fraction(0))
+    total_points = fraction_sum(p for runs in points.run_points[model] for p in runs)
     if total_points == 0:
         return None
     cost = sum(

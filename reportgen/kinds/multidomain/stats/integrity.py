@@ -91,7 +91,15 @@ def partial_threshold(canary: str, minimum: int) -> int:
 
 
 def _has_common_substring(text: str, canary: str, length: int) -> bool:
-    """Whether some `length`-character piece of `canary` occurs in `text`."""
+    """Whether some `length`-character piece of `canary` occurs in `text`.
+
+    Every such piece holds one of the canary's aligned blocks of (length + 1) // 2
+    characters (those starting at multiples of the block size), so a text that holds no
+    block (most texts) is settled with two or three searches instead of one per piece."""
+    block = max(1, (length + 1) // 2)
+    starts = range(0, len(canary) - block + 1, block)
+    if not any(canary[start : start + block] in text for start in starts):
+        return False
     return any(canary[start : start + length] in text for start in range(len(canary) - length + 1))
 
 

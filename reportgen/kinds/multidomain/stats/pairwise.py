@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +31,9 @@ BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 _TOLERANCE = 1e-12
 _NEWTON_STEPS = 60
 _MM_STEPS = 100_000
+# Below this many ratings per step (replicates x participants) the waves are too small
+# for two threads to gain: one runs them all.
+_THREADED_RATINGS = 32_768
 
 
 @dataclass(frozen=True)
@@ -76,30 +81,57 @@ def battles(points: RoundPoints) -> Battles:
     return Battles(pairs=pairs, outcome=outcome, valid=valid)
 
 
+def _step_levels(pairs: tuple[tuple[int, int], ...], last: list[int]) -> list[int]:
+    """The level of each battle of one step, given each participant's last level (updated):
+    one more than the later of its two participants' previous battles."""
+    levels = []
+    for a, b in pairs:
+        level = max(last[a], last[b]) + 1
+        last[a] = last[b] = level
+        levels.append(level)
+    return levels
+
+
+def _levels(steps: int, pairs: tuple[tuple[int, int], ...], models: int) -> IntArray:
+    """(steps x pairs) levels. Levels are max-plus linear in the participants' last levels:
+    once a step moves every participant's last level by the same c, each later step is
+    the previous one shifted by c, so only the first steps are walked in Python."""
+    last = [-1] * models
+    rows: list[list[int]] = []
+    for step in range(steps):
+        before = last.copy()
+        rows.append(_step_levels(pairs, last))
+        shifts = {after - previous for after, previous in zip(last, before, strict=True)}
+        if len(shifts) == 1:
+            (shift,) = shifts
+            later = np.arange(1, steps - step, dtype=np.int64)[:, None] * shift
+            return np.vstack(
+                [
+                    np.array(rows, dtype=np.int64).reshape(-1, len(pairs)),
+                    np.array(rows[-1], dtype=np.int64)[None, :] + later,
+                ]
+            )
+    return np.array(rows, dtype=np.int64).reshape(steps, len(pairs))
+
+
 @functools.lru_cache(maxsize=8)
 def _waves(steps: int, pairs: tuple[tuple[int, int], ...]) -> tuple[Wave, ...]:
     """The battle sequence (step t, pair p) cut into waves of disjoint pairs that keep the
-    order of every participant's battles."""
-    last: dict[int, int] = {}
-    by_level: dict[int, tuple[list[int], list[int]]] = {}
-    for step in range(steps):
-        for index, (a, b) in enumerate(pairs):
-            level = max(last.get(a, -1), last.get(b, -1)) + 1
-            last[a] = last[b] = level
-            step_list, pair_list = by_level.setdefault(level, ([], []))
-            step_list.append(step)
-            pair_list.append(index)
+    order of every participant's battles: wave n holds the battles of level n."""
+    models = 1 + max(max(pair) for pair in pairs)
+    levels = _levels(steps, pairs, models).ravel()
+    order = np.argsort(levels, kind="stable")  # by level, then step, then pair
+    bounds = np.flatnonzero(np.diff(levels[order])) + 1
     first = np.array([a for a, _ in pairs], dtype=np.int64)
     second = np.array([b for _, b in pairs], dtype=np.int64)
     waves = []
-    for _, (step_list, pair_list) in sorted(by_level.items()):
-        wave_pairs = np.array(pair_list, dtype=np.int64)
+    for battles_ in np.split(order, bounds):
+        step_list, pair_list = np.divmod(battles_, len(pairs))
         waves.append(
             Wave(
-                steps=np.array(step_list, dtype=np.int64),
-                pairs=wave_pairs[:, None],
-                first=first[wave_pairs],
-                second=second[wave_pairs],
+                steps=step_list,
+                pairs=pair_list[:, None],
+                both=np.concatenate([first[pair_list], second[pair_list]]),
             )
         )
     return tuple(waves)
@@ -109,22 +141,37 @@ def _waves(steps: int, pairs: tuple[tuple[int, int], ...]) -> tuple[Wave, ...]:
 class Wave:
     steps: IntArray  # the step of each battle
     pairs: IntArray  # its pair index (a column, to broadcast over replicates)
-    first: IntArray  # a of each pair
-    second: IntArray  # b of each pair
+    both: IntArray  # a of each pair, then b of each pair
 
 
 def elo(
     battles_: Battles, models: int, rules: PairwiseRules, sequence: IntArray | None = None
 ) -> FloatArray:
     """Online Elo ratings (replicates x models); `sequence[r, t]` is the item replicate r
-    plays at step t (default: one replicate, the items in order)."""
+    plays at step t (default: one replicate, the items in order).
+
+    Replicates are independent: with many ratings per step, two threads each run half
+    (numpy releases the interpreter lock in its array operations), with the same results."""
     if sequence is None:
         sequence = np.arange(battles_.outcome.shape[0], dtype=np.int64)[None, :]
     replicates, steps = sequence.shape
+    if not battles_.pairs or steps == 0:
+        return np.full((replicates, models), float(rules.elo_initial))
+    halves = 2 if replicates * models >= _THREADED_RATINGS and (os.cpu_count() or 1) > 1 else 1
+    parts = np.array_split(sequence, halves)
+    if halves == 1:
+        return _elo_part(battles_, models, rules, sequence)
+    with ThreadPoolExecutor(max_workers=halves) as pool:
+        done = list(pool.map(lambda part: _elo_part(battles_, models, rules, part), parts))
+    return np.vstack(done)
+
+
+def _elo_part(
+    battles_: Battles, models: int, rules: PairwiseRules, sequence: IntArray
+) -> FloatArray:
+    replicates, steps = sequence.shape
     # Participants x replicates: each participant's ratings are one contiguous row.
     ratings = np.full((models, replicates), float(rules.elo_initial))
-    if not battles_.pairs or steps == 0:
-        return ratings.T.copy()
     width = len(battles_.pairs)
     # Flat (item, pair) index of every battle of step t: item_offset[t] + pair.
     item_offset = np.ascontiguousarray(sequence.T) * width
@@ -134,18 +181,25 @@ def elo(
     all_played = bool(battles_.valid.all())
     slope = np.log(float(rules.base)) / rules.scale  # base^(x/scale) = exp(slope x)
     for wave in _waves(steps, battles_.pairs):
-        ra, rb = ratings[wave.first], ratings[wave.second]
-        expected = np.exp((rb - ra) * slope)
+        n = len(wave.steps)
+        both = ratings[wave.both]  # a's rows, then b's
+        ra, rb = both[:n], both[n:]
+        expected = rb - ra
+        expected *= slope
+        np.exp(expected, out=expected)
         expected += 1.0
         np.divide(k, expected, out=expected)  # K x E_a
-        index = item_offset[wave.steps] + wave.pairs
+        index = item_offset[wave.steps]
+        index += wave.pairs
         delta = won.take(index)
         delta -= expected
         if not all_played:
             delta *= played.take(index)
-        ratings[wave.first] = ra + delta
-        ratings[wave.second] = rb - delta
-    return ratings.T.copy()
+        ra += delta
+        rb -= delta
+        ratings[wave.both] = both
+    result: FloatArray = ratings.T.copy()
+    return result
 
 
 def replicate_sequence(weights: IntArray) -> IntArray:
@@ -163,7 +217,9 @@ def estimable(wins: FloatArray) -> BoolArray:
     has_battle = np.all(games.sum(axis=2) > 0, axis=1)
     reach = (wins > 0) | np.eye(models, dtype=bool)[None, :, :]
     for _ in range(max(1, int(np.ceil(np.log2(max(models, 2)))))):
-        reach = (reach.astype(np.int64) @ reach.astype(np.int64)) > 0
+        # 0/1 floats: BLAS multiplies them; path counts (at most models) stay exact
+        paths = reach.astype(np.float64)
+        reach = (paths @ paths) > 0
     connected: BoolArray = has_battle & np.all(reach.reshape(replicates, -1), axis=1)
     return connected
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from reportgen.kinds.multidomain.model import ITEM_TYPES, Manifest, Participant
-from reportgen.kinds.multidomain.score import RoundPoints
+from reportgen.kinds.multidomain.score import RoundPoints, fraction_sum
 from reportgen.kinds.multidomain.terms import language_matches
 
 SliceItems = dict[str, list[int]]  # slice name -> indices into RoundPoints.items
@@ -21,7 +21,7 @@ def normalised(points: Sequence[Fraction], weights: Sequence[int]) -> Fraction |
     possible = sum(weights)
     if possible == 0:
         return None
-    return 100 * sum(points, Fraction(0)) / possible
+    return 100 * fraction_sum(points) / possible
 
 
 def slice_score(points: RoundPoints, model: int, indices: Sequence[int]) -> Fraction | None:

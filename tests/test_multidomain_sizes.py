@@ -1,0 +1,88 @@
+"""Rounds larger than the regulation's, for the benchmarks (issue 19): the demonstration
+generator takes the sizes, and what makes the statistics fast at that size (the Elo waves'
+periodic level pattern, exact sums per denominator, the partial-canary prefilter) gives
+exactly what the plain definitions give.
+
+How long anything takes is measured by bench/bench_multidomain_rules.py and
+bench_multidomain_results.py, never asserted here."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from reportgen.archive import Problems
+from reportgen.demo.multidomain.reg import Size, reg_round
+from reportgen.errors import InputError
+from reportgen.kinds.multidomain.rules import check_rules
+from reportgen.kinds.multidomain.score import fraction_sum
+from reportgen.kinds.multidomain.stats import pairwise
+from reportgen.kinds.multidomain.stats.integrity import _has_common_substring
+
+
+def test_a_larger_generated_round_has_its_size_and_keeps_every_rule(tmp_path: Path) -> None:
+    round_ = reg_round(tmp_path / "reg-2026-1", Size(participants=17, items=1400, runs=1))
+    assert round_.manifest.cast_size == len(round_.models) == 17
+    assert round_.manifest.runs == 1
+    tests = [item for item in round_.items if not item.calibration and not item.variant_of]
+    assert len(tests) == 1400
+    assert sorted(Counter(item.domain_id for item in tests).values()) == [200] * 7
+    assert {len(rows) for rows in round_.responses.values()} == {1401}  # the variant too
+    assert [m.model_id for m in round_.models][-2:] == ["sintetico019-m", "sintetico020-m"]
+    problems = Problems()
+    check_rules(round_, problems)
+    assert problems.as_list() == []
+
+
+@pytest.mark.parametrize(
+    "size",
+    [Size(participants=14), Size(items=750), Size(items=0), Size(runs=0), Size(runs=10)],
+)
+def test_sizes_the_generator_cannot_make_are_refused(tmp_path: Path, size: Size) -> None:
+    with pytest.raises(InputError):
+        reg_round(tmp_path / "reg-2026-1", size)
+
+
+def _naive_levels(steps: int, pairs: tuple[tuple[int, int], ...], models: int) -> np.ndarray:
+    last = [-1] * models
+    levels = np.zeros((steps, len(pairs)), dtype=np.int64)
+    for step in range(steps):
+        for index, (a, b) in enumerate(pairs):
+            levels[step, index] = last[a] = last[b] = max(last[a], last[b]) + 1
+    return levels
+
+
+@pytest.mark.parametrize(("models", "steps"), [(2, 1), (2, 9), (3, 7), (5, 40), (8, 33)])
+def test_wave_levels_follow_the_battle_order(models: int, steps: int) -> None:
+    pairs = tuple(itertools.combinations(range(models), 2))
+    assert np.array_equal(
+        pairwise._levels(steps, pairs, models), _naive_levels(steps, pairs, models)
+    )
+    waves = pairwise._waves(steps, pairs)
+    assert sum(len(wave.steps) for wave in waves) == steps * len(pairs)
+    for wave in waves:  # a wave never holds one participant twice
+        assert len(set(wave.both.tolist())) == len(wave.both)
+
+
+def test_fraction_sum_is_the_exact_sum() -> None:
+    rng = random.Random(19)
+    for _ in range(200):
+        values = [Fraction(rng.randint(-50, 50), rng.randint(1, 12)) for _ in range(30)]
+        assert fraction_sum(values) == sum(values, Fraction(0))
+    assert fraction_sum([]) == 0
+
+
+def test_the_partial_canary_prefilter_loses_no_common_piece() -> None:
+    rng = random.Random(7)
+    for _ in range(5000):
+        canary = "".join(rng.choice("ab") for _ in range(rng.randint(1, 12)))
+        text = "".join(rng.choice("abc") for _ in range(rng.randint(0, 20)))
+        length = rng.randint(1, len(canary))
+        pieces = (canary[s : s + length] for s in range(len(canary) - length + 1))
+        assert _has_common_substring(text, canary, length) == any(p in text for p in pieces)
