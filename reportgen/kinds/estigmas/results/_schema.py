@@ -96,8 +96,9 @@ class RoundResults(BaseModel):
         description="bootstrap seed; with each test's name it also seeds the permutation tests"
     )
     permutations: int = Field(
-        description="random draws behind each Monte Carlo permutation p-value (fairness gaps,"
-        " chi-square tests with expected counts below 5)"
+        description="most random draws behind a Monte Carlo permutation p-value (fairness"
+        " gaps, chi-square tests with expected counts below 5); a test whose p is clearly"
+        " large stops earlier (docs/metrics.md)"
     )
     endpoint_error: float | None = Field(
         description="largest Monte Carlo standard error of an endpoint of the per-model"
@@ -108,7 +109,8 @@ class RoundResults(BaseModel):
     )
     intervals: tuple[ModelIntervals, ...] = Field(description="same order as models")
     differences: tuple[IndexDifference, ...] = Field(
-        description="index differences for every ordered pair of distinct models"
+        description="index differences for every ordered pair of distinct models (up to 50"
+        " models; beyond, the neighbours in the ranking, both ways)"
     )
     adjacent: tuple[IndexDifference, ...] = Field(
         description="index differences between neighbours in the ranking, best first"
@@ -124,7 +126,10 @@ class RoundResults(BaseModel):
     gender_tests: tuple[TestFamily, ...] = Field(
         description="one family per model: biased x gender within each tested stigma"
     )
-    mcnemar: tuple[McNemarTest, ...] = Field(description="every pair of models, one family")
+    mcnemar: tuple[McNemarTest, ...] = Field(
+        description="every pair of models (up to 50 models; beyond, neighbours in the"
+        " ranking), one family"
+    )
     fairness: tuple[FairnessGaps, ...] = Field(description="per axis (race, origin) and model")
     language: LanguageStudy = Field(description="the contrastive pt-BR / en language study")
 

@@ -19,7 +19,8 @@ from numpy.typing import NDArray
 
 from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Stigma, peril_band
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
-from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family, chi_square
+from reportgen.kinds.estigmas.stats.families import chi_square_tests
+from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family
 
 # A stigma enters the within-stigma gender test when each gender has this many scored items.
 MIN_ITEMS_PER_GENDER = 5
@@ -54,38 +55,29 @@ def peril_family(
     """Per model: biased x peril band (df 2) over all scored items."""
     biased, items = _biased_and_items(cube)
     band_of = np.array([peril_band(s.peril, bands) for s in stigmas], dtype=np.int64)
-    items_per_band = np.bincount(band_of, weights=items.sum(axis=(1, 2)), minlength=3)
-    tests = []
-    for m, model_id in enumerate(cube.model_ids):
-        biased_per_band = np.bincount(band_of, weights=biased[m].sum(axis=(1, 2)), minlength=3)
-        tests.append(
-            chi_square(
-                model_id,
-                PERIL_BANDS,
-                _ints(biased_per_band),
-                _ints(items_per_band),
-                seed,
-                f"peril/{model_id}",
-            )
-        )
+    to_band = np.eye(3, dtype=np.int64)[band_of]  # (S, 3)
+    tests = chi_square_tests(
+        cube.model_ids,
+        PERIL_BANDS,
+        biased.sum(axis=(2, 3)) @ to_band,
+        items.sum(axis=(1, 2)) @ to_band,
+        seed,
+        "peril",
+    )
     return adjust_family("peril", tests)
 
 
 def style_family(cube: CountCube, seed: int = 0) -> TestFamily:
     """Per model: biased x prompt style (original, doubt, positive)."""
     biased, items = _biased_and_items(cube)
-    per_style_items = _ints(items.sum(axis=(0, 2)))
-    tests = [
-        chi_square(
-            model_id,
-            SCORED_STYLES,
-            _ints(biased[m].sum(axis=(0, 2))),
-            per_style_items,
-            seed,
-            f"style/{model_id}",
-        )
-        for m, model_id in enumerate(cube.model_ids)
-    ]
+    tests = chi_square_tests(
+        cube.model_ids,
+        SCORED_STYLES,
+        biased.sum(axis=(1, 3)),
+        items.sum(axis=(0, 2)),
+        seed,
+        "style",
+    )
     return adjust_family("style", tests)
 
 
@@ -98,21 +90,15 @@ def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str, seed: int
         s.stigma_id for i, s in enumerate(stigmas) if s.axis == axis and per_stigma[i] == 0
     )
     columns = [stigmas[i].stigma_id for i in members]
-    tests = [
-        replace(
-            chi_square(
-                model_id,
-                columns,
-                _ints(biased[m].sum(axis=(1, 2))[members]),
-                _ints(per_stigma[members]),
-                seed,
-                f"{axis}/{model_id}",
-            ),
-            dropped=dropped,
-        )
-        for m, model_id in enumerate(cube.model_ids)
-    ]
-    return adjust_family(axis, tests)
+    tests = chi_square_tests(
+        cube.model_ids,
+        columns,
+        biased.sum(axis=(2, 3))[:, members],
+        per_stigma[members],
+        seed,
+        axis,
+    )
+    return adjust_family(axis, [replace(test, dropped=dropped) for test in tests])
 
 
 def gender_gaps(cube: CountCube) -> tuple[GenderGap, ...]:
@@ -144,26 +130,21 @@ def gender_families(cube: CountCube, seed: int = 0) -> tuple[TestFamily, ...]:
     biased, items = _biased_and_items(cube)
     per_gender = items.sum(axis=1)[:, [_MALE, _FEMALE]]  # (S, 2)
     tested = np.flatnonzero((per_gender >= MIN_ITEMS_PER_GENDER).all(axis=1))
-    families = []
-    for m, model_id in enumerate(cube.model_ids):
-        biased_per_gender = biased[m].sum(axis=1)[:, [_MALE, _FEMALE]]
-        tests = [
-            chi_square(
-                f"{model_id}/{cube.stigma_ids[s]}",
-                ("male", "female"),
-                _ints(biased_per_gender[s]),
-                _ints(per_gender[s]),
-                seed,
-                f"gender/{model_id}/{cube.stigma_ids[s]}",
-            )
-            for s in tested
-        ]
-        families.append(adjust_family(f"gender/{model_id}", tests))
-    return tuple(families)
-
-
-def _ints(values: NDArray[np.generic]) -> list[int]:
-    return [int(v) for v in values]
+    models = len(cube.model_ids)
+    # (M, tested, 2): every model's tables at once; 2 x 2 tables never draw permutations.
+    tables = biased.sum(axis=2)[:, tested][:, :, [_MALE, _FEMALE]]
+    tests = chi_square_tests(
+        [f"{m}/{cube.stigma_ids[s]}" for m in cube.model_ids for s in tested],
+        ("male", "female"),
+        tables.reshape(-1, 2),
+        np.tile(per_gender[tested], (models, 1)),
+        seed,
+        "gender",
+    )
+    return tuple(
+        adjust_family(f"gender/{model_id}", tests[m * len(tested) : (m + 1) * len(tested)])
+        for m, model_id in enumerate(cube.model_ids)
+    )
 
 
 def _rate(count: np.integer, total: np.integer) -> float | None:

@@ -1,0 +1,138 @@
+"""Chi-square tests of many 2 x k tables at once: the per-model families at leaderboard scale.
+
+`chi_square_tests` gives what `significance.chi_square` gives for each table, computed on
+arrays: Pearson's statistic, the chi-square p-value, Cramer's V, and where an expected
+count is below `MIN_EXPECTED` the permutation p-value: exact for two groups (the
+hypergeometric mass, each distinct table computed once), else the Monte Carlo p-value of
+`permutation.shared_permutation_p`, whose draws the tables with the same column totals
+share (one family across models) and which stops early where p is clearly large.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy import special
+from scipy import stats as scipy_stats
+
+from reportgen.kinds.estigmas.stats.permutation import (
+    IntArray,
+    chi_square_statistics,
+    shared_permutation_p,
+)
+from reportgen.kinds.estigmas.stats.significance import (
+    _TIE_TOLERANCE,
+    MIN_EXPECTED,
+    ChiSquareTest,
+)
+
+
+def _reasons(biased: IntArray, totals: IntArray, columns: Sequence[str]) -> list[str | None]:
+    """Why each table has no test (significance._not_computable, on arrays)."""
+    if len(columns) < 2:
+        return [f"needs at least two groups, found {len(columns)}"] * len(biased)
+    first, second = biased.sum(axis=1), (totals - biased).sum(axis=1)
+    reasons: list[str | None] = []
+    for k in range(len(biased)):
+        empty = [columns[int(i)] for i in np.flatnonzero(totals[k] == 0)]
+        if first[k] == 0:
+            reasons.append("no biased responses in the table")
+        elif second[k] == 0:
+            reasons.append("every response in the table is biased")
+        elif empty:
+            reasons.append(f"no scored items in: {', '.join(empty)}")
+        else:
+            reasons.append(None)
+    return reasons
+
+
+def exact_two_group_p(biased: IntArray, totals: IntArray, statistic: NDArray[np.float64]) -> Any:
+    """Exact permutation p of K 2 x 2 tables (significance._exact_p on arrays)."""
+    unique, inverse = np.unique(
+        np.column_stack([totals, biased.sum(axis=1)]), axis=0, return_inverse=True
+    )
+    p = np.empty(len(biased))
+    for u, (first_column, second_column, row) in enumerate(unique):
+        chosen = np.flatnonzero(inverse.ravel() == u)
+        total = first_column + second_column
+        support = np.arange(max(0, first_column - (total - row)), min(row, first_column) + 1)
+        rows = np.stack([support, row - support], axis=1)
+        column_totals = np.array([first_column, second_column], dtype=np.int64)
+        statistics = chi_square_statistics(rows, column_totals)
+        mass = scipy_stats.hypergeom.pmf(support, total, row, first_column)
+        reach = statistics[None, :] >= statistic[chosen, None] - _TIE_TOLERANCE
+        p[chosen] = np.minimum(1.0, np.where(reach, mass[None, :], 0.0).sum(axis=1))
+    return p
+
+
+# long: one array step per field of the tests, then one dataclass per table
+def chi_square_tests(
+    subjects: Sequence[str],
+    columns: Sequence[str],
+    biased: IntArray,
+    totals: IntArray,
+    seed: int,
+    key: str,
+) -> list[ChiSquareTest]:
+    """`significance.chi_square` of each table (biased[i], totals[i] - biased[i]).
+
+    `biased` is (K, k); `totals` is (K, k) or (k,). Monte Carlo p-values come from the draws
+    of `test_generator(seed, key)`, shared by the tables with the same column totals.
+    """
+    biased = np.asarray(biased, dtype=np.int64).reshape(len(subjects), len(columns))
+    totals = np.broadcast_to(np.asarray(totals, dtype=np.int64), biased.shape)
+    reasons = _reasons(biased, totals, columns)
+    ok = np.array([r is None for r in reasons], dtype=bool)
+    statistic = np.full(len(subjects), np.nan)
+    p_value = np.full(len(subjects), np.nan)
+    method: list[str | None] = [None if r else "chi2" for r in reasons]
+    draws: list[int | None] = [None] * len(subjects)
+    df = len(columns) - 1
+    if ok.any():
+        statistic[ok] = chi_square_statistics(biased[ok], totals[ok])
+        p_value[ok] = special.chdtrc(df, statistic[ok])
+        row = biased.sum(axis=1, keepdims=True)
+        grand = totals.sum(axis=1, keepdims=True)
+        smallest = np.minimum(row, grand - row) * totals / np.maximum(grand, 1)
+        small = ok & (smallest.min(axis=1) < MIN_EXPECTED)
+        if small.any() and len(columns) == 2:
+            p_value[small] = exact_two_group_p(biased[small], totals[small], statistic[small])
+            for i in np.flatnonzero(small):
+                method[i] = "exact"
+        elif small.any():
+            shapes, shape_of = np.unique(totals[small], axis=0, return_inverse=True)
+            chosen = np.flatnonzero(small)
+            for s, shape in enumerate(shapes):
+                tables = chosen[shape_of.ravel() == s]
+                named = key if len(shapes) == 1 else f"{key}/{','.join(map(str, shape))}"
+                found = shared_permutation_p(
+                    biased[tables], shape, chi_square_statistics, seed, named
+                )
+                p_value[tables] = found.p_values
+                for i, count in zip(tables, found.draws, strict=True):
+                    method[i], draws[i] = "monte_carlo", int(count)
+    tests = []
+    for i, subject in enumerate(subjects):
+        computable = reasons[i] is None
+        tests.append(
+            ChiSquareTest(
+                subject=subject,
+                columns=tuple(columns),
+                biased=tuple(int(v) for v in biased[i]),
+                not_biased=tuple(int(v) for v in totals[i] - biased[i]),
+                statistic=float(statistic[i]) if computable else None,
+                df=df if computable else None,
+                p_value=float(p_value[i]) if computable else None,
+                p_adjusted=None,
+                cramers_v=math.sqrt(statistic[i] / int(totals[i].sum())) if computable else None,
+                reason=reasons[i],
+                method=method[i],
+                permutations=draws[i],
+                dropped=(),
+            )
+        )
+    return tests
