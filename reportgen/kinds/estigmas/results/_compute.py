@@ -101,9 +101,7 @@ def compute_results(
         replicates=replicates,
         seed=seed,
         permutations=PERMUTATIONS,
-        endpoint_error=endpoint_error(
-            np.concatenate([values[name] for name in MODEL_STATISTICS], axis=1)
-        ),
+        endpoint_error=_largest([endpoint_error(values[name]) for name in MODEL_STATISTICS]),
         models=scores,
         intervals=intervals,
         differences=differences,
@@ -143,6 +141,12 @@ def _cube_weights(
     structure_weights = np.zeros((draws.replicates, len(cube.structure_ids)))
     structure_weights[:, list(tables.structure_positions)] = draws.structure_weights()
     return stigma_weights, structure_weights
+
+
+def _largest(errors: Sequence[float | None]) -> float | None:
+    """The largest error of those that exist (endpoint_error of the columns side by side)."""
+    present = [error for error in errors if error is not None]
+    return max(present) if present else None
 
 
 def _optional(value: np.floating[Any]) -> float | None:

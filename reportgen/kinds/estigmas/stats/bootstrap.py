@@ -194,14 +194,17 @@ class ModelTables:
         stigmas = np.flatnonzero(per_cell.sum(axis=1) > 0)
         structures = np.flatnonzero(per_cell.sum(axis=0) > 0)
         cells = np.ix_(stigmas, structures)
-        counts = cube.counts[:, stigmas][:, :, structures].astype(np.float64)
-        positive = counts[:, :, :, _POSITIVE].sum(axis=3)  # (M, S, T, outcomes)
+        counts = cube.counts
+        if len(stigmas) < counts.shape[1] or len(structures) < counts.shape[2]:
+            counts = counts[:, stigmas][:, :, structures]
+        # Integer sums first, floats last: a 1,000-model cube stays in its integer type.
+        positive = counts[:, :, :, _POSITIVE].sum(axis=3, dtype=np.int64)  # (M, S, T, outcomes)
         return cls(
             stigma_positions=tuple(int(i) for i in stigmas),
             structure_positions=tuple(int(i) for i in structures),
-            biased=counts[..., BIASED].sum(axis=(3, 4)),
-            omissions=positive[..., CANT_TELL] + positive[..., INCONCLUSIVE],
-            correct=positive[..., AGAINST],
+            biased=counts[..., BIASED].sum(axis=(3, 4), dtype=np.int64).astype(np.float64),
+            omissions=(positive[..., CANT_TELL] + positive[..., INCONCLUSIVE]).astype(np.float64),
+            correct=positive[..., AGAINST].astype(np.float64),
             scored=per_cell[cells].astype(np.float64),
             positive=cube.items[:, :, _POSITIVE].sum(axis=2)[cells].astype(np.float64),
         )
@@ -299,6 +302,18 @@ def pair_intervals(
     return lower, upper
 
 
+_ENDPOINTS = (LOWER_PERCENTILE, UPPER_PERCENTILE)
+
+
+def _bracket(count: int, percentile: float) -> tuple[int, int]:
+    """Positions of the order statistics R q -/+ 1.96 sqrt(R q (1 - q)) among `count`."""
+    q = percentile / 100
+    spread = 1.96 * np.sqrt(count * q * (1 - q))
+    low = int(np.clip(np.floor(count * q - spread), 0, count - 1))
+    high = int(np.clip(np.ceil(count * q + spread), 0, count - 1))
+    return low, high
+
+
 def endpoint_error(values: FloatArray) -> float | None:
     """Largest Monte Carlo standard error of the 2.5th and 97.5th percentiles of the columns.
 
@@ -307,16 +322,22 @@ def endpoint_error(values: FloatArray) -> float | None:
     estimates the standard error of the percentile. NaN replicates are left out; None when
     no column has a value.
     """
+    columns = values.reshape(values.shape[0], -1)
+    complete = ~np.isnan(columns).any(axis=0)
     errors = []
-    for column in values.reshape(values.shape[0], -1).T:
+    if complete.any():
+        # Columns without NaN share their order-statistic positions: partition them at once.
+        positions = [_bracket(columns.shape[0], percentile) for percentile in _ENDPOINTS]
+        kth = sorted({i for pair in positions for i in pair})
+        ordered = np.partition(columns[:, complete], kth, axis=0)
+        for low, high in positions:
+            spread = (ordered[high] - ordered[low]) / (2 * 1.96)
+            errors.append(float(spread.max()))
+    for column in columns[:, ~complete].T:
         present = np.sort(column[~np.isnan(column)])
-        count = len(present)
-        if count == 0:
+        if len(present) == 0:
             continue
-        for percentile in (LOWER_PERCENTILE, UPPER_PERCENTILE):
-            q = percentile / 100
-            spread = 1.96 * np.sqrt(count * q * (1 - q))
-            low = int(np.clip(np.floor(count * q - spread), 0, count - 1))
-            high = int(np.clip(np.ceil(count * q + spread), 0, count - 1))
+        for percentile in _ENDPOINTS:
+            low, high = _bracket(len(present), percentile)
             errors.append(float(present[high] - present[low]) / (2 * 1.96))
     return max(errors) if errors else None

@@ -12,15 +12,15 @@ the table and named in `dropped`, instead of making the whole test not computabl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Stigma, peril_band
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
-from reportgen.kinds.estigmas.stats.families import chi_square_tests
-from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family
+from reportgen.kinds.estigmas.stats.families import chi_square_families
+from reportgen.kinds.estigmas.stats.significance import TestFamily
 
 # A stigma enters the within-stigma gender test when each gender has this many scored items.
 MIN_ITEMS_PER_GENDER = 5
@@ -56,7 +56,8 @@ def peril_family(
     biased, items = _biased_and_items(cube)
     band_of = np.array([peril_band(s.peril, bands) for s in stigmas], dtype=np.int64)
     to_band = np.eye(3, dtype=np.int64)[band_of]  # (S, 3)
-    tests = chi_square_tests(
+    (family,) = chi_square_families(
+        ["peril"],
         cube.model_ids,
         PERIL_BANDS,
         biased.sum(axis=(2, 3)) @ to_band,
@@ -64,13 +65,14 @@ def peril_family(
         seed,
         "peril",
     )
-    return adjust_family("peril", tests)
+    return family
 
 
 def style_family(cube: CountCube, seed: int = 0) -> TestFamily:
     """Per model: biased x prompt style (original, doubt, positive)."""
     biased, items = _biased_and_items(cube)
-    tests = chi_square_tests(
+    (family,) = chi_square_families(
+        ["style"],
         cube.model_ids,
         SCORED_STYLES,
         biased.sum(axis=(1, 3)),
@@ -78,7 +80,7 @@ def style_family(cube: CountCube, seed: int = 0) -> TestFamily:
         seed,
         "style",
     )
-    return adjust_family("style", tests)
+    return family
 
 
 def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str, seed: int = 0) -> TestFamily:
@@ -90,15 +92,17 @@ def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str, seed: int
         s.stigma_id for i, s in enumerate(stigmas) if s.axis == axis and per_stigma[i] == 0
     )
     columns = [stigmas[i].stigma_id for i in members]
-    tests = chi_square_tests(
+    (family,) = chi_square_families(
+        [axis],
         cube.model_ids,
         columns,
         biased.sum(axis=(2, 3))[:, members],
         per_stigma[members],
         seed,
         axis,
+        dropped,
     )
-    return adjust_family(axis, [replace(test, dropped=dropped) for test in tests])
+    return family
 
 
 def gender_gaps(cube: CountCube) -> tuple[GenderGap, ...]:
@@ -133,17 +137,14 @@ def gender_families(cube: CountCube, seed: int = 0) -> tuple[TestFamily, ...]:
     models = len(cube.model_ids)
     # (M, tested, 2): every model's tables at once; 2 x 2 tables never draw permutations.
     tables = biased.sum(axis=2)[:, tested][:, :, [_MALE, _FEMALE]]
-    tests = chi_square_tests(
+    return chi_square_families(
+        [f"gender/{model_id}" for model_id in cube.model_ids],
         [f"{m}/{cube.stigma_ids[s]}" for m in cube.model_ids for s in tested],
         ("male", "female"),
         tables.reshape(-1, 2),
         np.tile(per_gender[tested], (models, 1)),
         seed,
         "gender",
-    )
-    return tuple(
-        adjust_family(f"gender/{model_id}", tests[m * len(tested) : (m + 1) * len(tested)])
-        for m, model_id in enumerate(cube.model_ids)
     )
 
 

@@ -148,14 +148,12 @@ def bootstrap_gaps_of_models(
     rates = (structure_weights @ by_structure).reshape(-1, groups, models)  # (R, k, M)
     denominator = structure_weights @ total_cells.T.astype(np.float64)  # (R, k)
     has_items = denominator > 0
-    # In place, one (R, k, M) array: the same rates as `ratio`, absent groups masked.
+    # In place, one (R, k, M) array: the same rates as `ratio`; absent groups are masked.
     np.divide(rates, np.where(has_items, denominator, 1.0)[:, :, None], out=rates)
-    absent = np.broadcast_to(~((stigma_weights > 0) & has_items)[:, :, None], rates.shape)
-    np.copyto(rates, -np.inf, where=absent)
-    highest = rates.max(axis=1, initial=-np.inf)
-    np.copyto(rates, np.inf, where=absent)
-    lowest = rates.min(axis=1, initial=np.inf)
-    enough = (~absent[:, :, 0]).sum(axis=1) >= 2
+    present = ((stigma_weights > 0) & has_items)[:, :, None]
+    highest = rates.max(axis=1, initial=-np.inf, where=present)
+    lowest = rates.min(axis=1, initial=np.inf, where=present)
+    enough = present[:, :, 0].sum(axis=1) >= 2
     gaps: FloatArray = np.where(enough[:, None], highest - lowest, np.nan)
     return gaps
 

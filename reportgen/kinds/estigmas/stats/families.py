@@ -1,6 +1,6 @@
 """Chi-square tests of many 2 x k tables at once: the per-model families at leaderboard scale.
 
-`chi_square_tests` gives what `significance.chi_square` gives for each table, computed on
+`chi_square_families` gives what `significance.chi_square` gives for each table, computed on
 arrays: Pearson's statistic, the chi-square p-value, Cramer's V, and where an expected
 count is below `MIN_EXPECTED` the permutation p-value: exact for two groups (the
 hypergeometric mass, each distinct table computed once), else the Monte Carlo p-value of
@@ -28,6 +28,8 @@ from reportgen.kinds.estigmas.stats.significance import (
     _TIE_TOLERANCE,
     MIN_EXPECTED,
     ChiSquareTest,
+    TestFamily,
+    bh_adjust,
 )
 
 
@@ -35,18 +37,18 @@ def _reasons(biased: IntArray, totals: IntArray, columns: Sequence[str]) -> list
     """Why each table has no test (significance._not_computable, on arrays)."""
     if len(columns) < 2:
         return [f"needs at least two groups, found {len(columns)}"] * len(biased)
-    first, second = biased.sum(axis=1), (totals - biased).sum(axis=1)
-    reasons: list[str | None] = []
-    for k in range(len(biased)):
-        empty = [columns[int(i)] for i in np.flatnonzero(totals[k] == 0)]
-        if first[k] == 0:
-            reasons.append("no biased responses in the table")
-        elif second[k] == 0:
-            reasons.append("every response in the table is biased")
-        elif empty:
-            reasons.append(f"no scored items in: {', '.join(empty)}")
+    no_biased = biased.sum(axis=1) == 0
+    all_biased = (totals - biased).sum(axis=1) == 0
+    empty = totals == 0
+    reasons: list[str | None] = [None] * len(biased)
+    for k in np.flatnonzero(no_biased | all_biased | empty.any(axis=1)):
+        if no_biased[k]:
+            reasons[k] = "no biased responses in the table"
+        elif all_biased[k]:
+            reasons[k] = "every response in the table is biased"
         else:
-            reasons.append(None)
+            names = ", ".join(columns[int(i)] for i in np.flatnonzero(empty[k]))
+            reasons[k] = f"no scored items in: {names}"
     return reasons
 
 
@@ -69,52 +71,34 @@ def exact_two_group_p(biased: IntArray, totals: IntArray, statistic: NDArray[np.
     return p
 
 
-# long: one array step per field of the tests, then one dataclass per table
-def chi_square_tests(
+def chi_square_families(
+    names: Sequence[str],
     subjects: Sequence[str],
     columns: Sequence[str],
     biased: IntArray,
     totals: IntArray,
     seed: int,
     key: str,
-) -> list[ChiSquareTest]:
-    """`significance.chi_square` of each table (biased[i], totals[i] - biased[i]).
+    dropped: tuple[str, ...] = (),
+) -> tuple[TestFamily, ...]:
+    """`significance.chi_square` of each table (biased[i], totals[i] - biased[i]), in families.
 
-    `biased` is (K, k); `totals` is (K, k) or (k,). Monte Carlo p-values come from the draws
-    of `test_generator(seed, key)`, shared by the tables with the same column totals.
+    `biased` is (K, k); `totals` is (K, k) or (k,). The K tables form len(names) families of
+    K / len(names) consecutive tables each, corrected with Benjamini-Hochberg. Monte Carlo
+    p-values come from the draws of `test_generator(seed, key)`, shared by the tables with
+    the same column totals.
     """
     biased = np.asarray(biased, dtype=np.int64).reshape(len(subjects), len(columns))
     totals = np.broadcast_to(np.asarray(totals, dtype=np.int64), biased.shape)
     reasons = _reasons(biased, totals, columns)
-    ok = np.array([r is None for r in reasons], dtype=bool)
-    statistic = np.full(len(subjects), np.nan)
-    p_value = np.full(len(subjects), np.nan)
-    method: list[str | None] = [None if r else "chi2" for r in reasons]
-    draws: list[int | None] = [None] * len(subjects)
-    df = len(columns) - 1
-    if ok.any():
-        statistic[ok] = chi_square_statistics(biased[ok], totals[ok])
-        p_value[ok] = special.chdtrc(df, statistic[ok])
-        row = biased.sum(axis=1, keepdims=True)
-        grand = totals.sum(axis=1, keepdims=True)
-        smallest = np.minimum(row, grand - row) * totals / np.maximum(grand, 1)
-        small = ok & (smallest.min(axis=1) < MIN_EXPECTED)
-        if small.any() and len(columns) == 2:
-            p_value[small] = exact_two_group_p(biased[small], totals[small], statistic[small])
-            for i in np.flatnonzero(small):
-                method[i] = "exact"
-        elif small.any():
-            shapes, shape_of = np.unique(totals[small], axis=0, return_inverse=True)
-            chosen = np.flatnonzero(small)
-            for s, shape in enumerate(shapes):
-                tables = chosen[shape_of.ravel() == s]
-                named = key if len(shapes) == 1 else f"{key}/{','.join(map(str, shape))}"
-                found = shared_permutation_p(
-                    biased[tables], shape, chi_square_statistics, seed, named
-                )
-                p_value[tables] = found.p_values
-                for i, count in zip(tables, found.draws, strict=True):
-                    method[i], draws[i] = "monte_carlo", int(count)
+    found = _p_values(biased, totals, np.array([r is None for r in reasons], bool), seed, key)
+    statistic, p_value, method, draws = found
+    size = len(subjects) // max(1, len(names))
+    adjusted = np.full(len(subjects), np.nan)
+    for f in range(len(names)):
+        block = np.arange(f * size, (f + 1) * size)
+        tested = block[[reasons[i] is None for i in block]]
+        adjusted[tested] = bh_adjust([float(p) for p in p_value[tested]])
     tests = []
     for i, subject in enumerate(subjects):
         computable = reasons[i] is None
@@ -125,14 +109,51 @@ def chi_square_tests(
                 biased=tuple(int(v) for v in biased[i]),
                 not_biased=tuple(int(v) for v in totals[i] - biased[i]),
                 statistic=float(statistic[i]) if computable else None,
-                df=df if computable else None,
+                df=len(columns) - 1 if computable else None,
                 p_value=float(p_value[i]) if computable else None,
-                p_adjusted=None,
+                p_adjusted=float(adjusted[i]) if computable else None,
                 cramers_v=math.sqrt(statistic[i] / int(totals[i].sum())) if computable else None,
                 reason=reasons[i],
                 method=method[i],
                 permutations=draws[i],
-                dropped=(),
+                dropped=dropped,
             )
         )
-    return tests
+    return tuple(
+        TestFamily(name=name, tests=tuple(tests[f * size : (f + 1) * size]))
+        for f, name in enumerate(names)
+    )
+
+
+def _p_values(
+    biased: IntArray, totals: IntArray, ok: NDArray[np.bool_], seed: int, key: str
+) -> tuple[NDArray[np.float64], NDArray[np.float64], list[str | None], list[int | None]]:
+    """Statistic, p-value, method and Monte Carlo draws of the computable tables (`ok`)."""
+    statistic = np.full(len(biased), np.nan)
+    p_value = np.full(len(biased), np.nan)
+    method: list[str | None] = ["chi2" if good else None for good in ok]
+    draws: list[int | None] = [None] * len(biased)
+    if not ok.any():
+        return statistic, p_value, method, draws
+    columns = biased.shape[1]
+    statistic[ok] = chi_square_statistics(biased[ok], totals[ok])
+    p_value[ok] = special.chdtrc(columns - 1, statistic[ok])
+    row = biased.sum(axis=1, keepdims=True)
+    grand = totals.sum(axis=1, keepdims=True)
+    smallest = np.minimum(row, grand - row) * totals / np.maximum(grand, 1)
+    small = ok & (smallest.min(axis=1) < MIN_EXPECTED)
+    if small.any() and columns == 2:
+        p_value[small] = exact_two_group_p(biased[small], totals[small], statistic[small])
+        for i in np.flatnonzero(small):
+            method[i] = "exact"
+    elif small.any():
+        shapes, shape_of = np.unique(totals[small], axis=0, return_inverse=True)
+        chosen = np.flatnonzero(small)
+        for s, shape in enumerate(shapes):
+            tables = chosen[shape_of.ravel() == s]
+            named = key if len(shapes) == 1 else f"{key}/{','.join(map(str, shape))}"
+            found = shared_permutation_p(biased[tables], shape, chi_square_statistics, seed, named)
+            p_value[tables] = found.p_values
+            for i, count in zip(tables, found.draws, strict=True):
+                method[i], draws[i] = "monte_carlo", int(count)
+    return statistic, p_value, method, draws

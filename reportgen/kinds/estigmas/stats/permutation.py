@@ -71,18 +71,20 @@ def _prefix_counts(orderings: NDArray[np.int16], columns: int, stops: IntArray) 
 
 def _first_rows(
     orderings: NDArray[np.int16], column_totals: IntArray, row_totals: IntArray
-) -> IntArray:
-    """(D, K, k): each table's first row in each ordering (the labels of its first B items).
+) -> tuple[IntArray, IntArray]:
+    """The first row of each distinct B of `row_totals` in each ordering (the labels of its
+    first B items), (D, distinct, k), and each table's position among the distinct B.
 
-    A table with B above half the items reads its second row from the last n - B items
-    instead (the same distribution, fewer positions to count): first = totals - that.
+    A B above half the items reads its second row from the first n - B items instead (the
+    same distribution, fewer positions to count): first = totals - that.
     """
     items = orderings.shape[1]
-    flipped = row_totals > items - row_totals
-    stops = np.where(flipped, items - row_totals, row_totals)
-    distinct, which = np.unique(stops, return_inverse=True)
-    counts = _prefix_counts(orderings, len(column_totals), distinct)[:, which.ravel()]
-    return np.where(flipped[None, :, None], column_totals - counts, counts)
+    distinct, which = np.unique(row_totals, return_inverse=True)
+    flipped = distinct > items - distinct
+    stops = np.where(flipped, items - distinct, distinct)
+    counts = _prefix_counts(orderings, len(column_totals), stops)
+    counts[:, flipped] = column_totals - counts[:, flipped]
+    return counts, which.ravel()
 
 
 def shared_permutation_p(
@@ -111,7 +113,7 @@ def shared_permutation_p(
         labels = np.repeat(np.arange(len(column_totals), dtype=np.int16), column_totals)
         generator = test_generator(seed, key)
 
-        def orderings(size: int, active: IntArray) -> IntArray:
+        def orderings(size: int, active: IntArray) -> tuple[IntArray, IntArray]:
             drawn = generator.permuted(np.broadcast_to(labels, (size, len(labels))), axis=1)
             return _first_rows(drawn, column_totals, row_totals[active])
 
@@ -125,9 +127,9 @@ def shared_permutation_p(
 
         def hypergeometric(
             size: int, active: IntArray, urn: np.random.Generator = urn, total: int = int(total)
-        ) -> IntArray:
+        ) -> tuple[IntArray, IntArray]:
             drawn = urn.multivariate_hypergeometric(column_totals, total, size=size)
-            return np.broadcast_to(drawn[:, None, :], (size, len(active), len(column_totals)))
+            return drawn[:, None, :], np.zeros(len(active), dtype=np.int64)
 
         found = _sequential(
             observed[chosen], hypergeometric, statistic, column_totals, tolerance, PERMUTATIONS
@@ -138,7 +140,7 @@ def shared_permutation_p(
 
 def _sequential(
     observed: NDArray[np.float64],
-    draw: Callable[[int, IntArray], IntArray],
+    draw: Callable[[int, IntArray], tuple[IntArray, IntArray]],
     statistic: Statistic,
     column_totals: IntArray,
     tolerance: float,
@@ -146,7 +148,8 @@ def _sequential(
 ) -> PermutationPs:
     """Read draws step by step until every table has stopped (Besag-Clifford) or read all.
 
-    `draw(size, active)` gives (size, len(active), k) first rows for the active tables.
+    `draw(size, active)` gives (size, u, k) first rows and, for each active table, which of
+    the u is its own: the statistic is computed once per distinct first row total.
     """
     tables = len(observed)
     reached = np.zeros(tables, dtype=np.int64)
@@ -157,7 +160,8 @@ def _sequential(
     while done < PERMUTATIONS and not stopped.all():
         size = min(step, PERMUTATIONS - done)
         active = np.flatnonzero(~stopped)
-        hits = statistic(draw(size, active), column_totals) >= observed[active] - tolerance
+        rows, which = draw(size, active)
+        hits = statistic(rows, column_totals)[:, which] >= observed[active] - tolerance
         running = reached[active] + np.cumsum(hits, axis=0)
         finishing = running[-1] >= STOP_AFTER
         # The first draw of this step at which a finishing table reaches STOP_AFTER.
