@@ -143,3 +143,25 @@ def test_a_clearly_large_p_stops_early_and_records_its_draws() -> None:
     assert found.p_values[1] * (1 + PERMUTATIONS) == pytest.approx(
         round(found.p_values[1] * (1 + PERMUTATIONS))
     )
+
+
+def test_families_on_arrays_equal_one_table_at_a_time_where_exact() -> None:
+    round_ = random_round(3, models=5, with_text=False)
+    cube = build_cube(round_)
+    families = [
+        *diagnostics.gender_families(cube, seed=3),
+        diagnostics.style_family(cube, seed=3),
+        diagnostics.peril_family(cube, round_.stigmas, round_.manifest.peril_bands, seed=3),
+    ]
+    methods = set()
+    for family in families:
+        for test in family.tests:
+            totals = [b + o for b, o in zip(test.biased, test.not_biased, strict=True)]
+            one = chi_square(test.subject, test.columns, test.biased, totals, 3)
+            assert (test.method, test.reason, test.df) == (one.method, one.reason, one.df)
+            methods.add(test.method)
+            if test.method in ("chi2", "exact"):
+                assert test.p_value == pytest.approx(one.p_value, rel=1e-12)
+                assert test.statistic == pytest.approx(one.statistic, rel=1e-12)
+                assert test.cramers_v == pytest.approx(one.cramers_v, rel=1e-12)
+    assert {"chi2", "exact"} <= methods

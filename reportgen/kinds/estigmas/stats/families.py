@@ -53,22 +53,28 @@ def _reasons(biased: IntArray, totals: IntArray, columns: Sequence[str]) -> list
 
 
 def exact_two_group_p(biased: IntArray, totals: IntArray, statistic: NDArray[np.float64]) -> Any:
-    """Exact permutation p of K 2 x 2 tables (significance._exact_p on arrays)."""
+    """Exact permutation p of K 2 x 2 tables (significance._exact_p on arrays).
+
+    Each distinct (column totals, first-row total) has one support of first-column counts;
+    all supports are padded to the longest and evaluated in one call.
+    """
     unique, inverse = np.unique(
         np.column_stack([totals, biased.sum(axis=1)]), axis=0, return_inverse=True
     )
-    p = np.empty(len(biased))
-    for u, (first_column, second_column, row) in enumerate(unique):
-        chosen = np.flatnonzero(inverse.ravel() == u)
-        total = first_column + second_column
-        support = np.arange(max(0, first_column - (total - row)), min(row, first_column) + 1)
-        rows = np.stack([support, row - support], axis=1)
-        column_totals = np.array([first_column, second_column], dtype=np.int64)
-        statistics = chi_square_statistics(rows, column_totals)
-        mass = scipy_stats.hypergeom.pmf(support, total, row, first_column)
-        reach = statistics[None, :] >= statistic[chosen, None] - _TIE_TOLERANCE
-        p[chosen] = np.minimum(1.0, np.where(reach, mass[None, :], 0.0).sum(axis=1))
-    return p
+    first_column, second_column, row = (unique[:, i, None] for i in range(3))
+    total = first_column + second_column
+    low = np.maximum(0, first_column - (total - row))
+    high = np.minimum(row, first_column)
+    support = low + np.arange(int((high - low).max()) + 1)[None, :]  # (U, W)
+    valid = support <= high
+    support = np.where(valid, support, low)
+    rows = np.stack([support, row - support], axis=-1)  # (U, W, 2)
+    column_totals = np.stack([first_column, second_column], axis=-1)  # (U, 1, 2)
+    statistics = chi_square_statistics(rows, column_totals)
+    mass = np.where(valid, scipy_stats.hypergeom.pmf(support, total, row, first_column), 0.0)
+    which = inverse.ravel()
+    reach = statistics[which] >= statistic[:, None] - _TIE_TOLERANCE
+    return np.minimum(1.0, np.where(reach, mass[which], 0.0).sum(axis=1))
 
 
 def chi_square_families(
