@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from scipy import stats as scipy_stats
 
 from reportgen.kinds.estigmas.model import AXES
+from reportgen.kinds.estigmas.results import compute_results
+from reportgen.kinds.estigmas.results._compute import ALL_PAIRS_UP_TO
 from reportgen.kinds.estigmas.score import build_cube
 from reportgen.kinds.estigmas.stats import diagnostics
+from reportgen.kinds.estigmas.stats.bootstrap import (
+    ModelTables,
+    difference_intervals,
+    draw_replicates,
+    model_replicates,
+)
 from reportgen.kinds.estigmas.stats.fairness import fairness_views, permutation_p
 from reportgen.kinds.estigmas.stats.permutation import (
     DIRECT_UP_TO,
@@ -16,6 +26,7 @@ from reportgen.kinds.estigmas.stats.permutation import (
     chi_square_statistics,
     shared_permutation_p,
 )
+from reportgen.kinds.estigmas.stats.sensitivity import competition_ranks
 from reportgen.kinds.estigmas.stats.significance import PERMUTATIONS, chi_square
 from tests.support.synthetic import random_round
 
@@ -165,3 +176,35 @@ def test_families_on_arrays_equal_one_table_at_a_time_where_exact() -> None:
                 assert test.statistic == pytest.approx(one.statistic, rel=1e-12)
                 assert test.cramers_v == pytest.approx(one.cramers_v, rel=1e-12)
     assert {"chi2", "exact"} <= methods
+
+
+def test_past_fifty_models_pairs_are_the_ranking_neighbours_and_ranks_have_intervals() -> None:
+    models = ALL_PAIRS_UP_TO + 2
+    round_ = random_round(4, models=models, stigmas=20, structures=6, cells=100, pairs=10)
+    results = compute_results(round_, 200)
+    ranked = [m.model_id for m in results.models if m.rank is not None]
+    neighbours = set(itertools.pairwise(ranked))
+    assert {(d.model_a, d.model_b) for d in results.differences} == neighbours | {
+        (b, a) for a, b in neighbours
+    }
+    assert {tuple(sorted((t.model_a, t.model_b))) for t in results.mcnemar} == {
+        tuple(sorted(pair)) for pair in neighbours
+    }
+    # The intervals are those of the full matrix at those pairs.
+    cube = build_cube(round_)
+    tables = ModelTables.from_cube(cube)
+    draws = draw_replicates(round_.manifest.bootstrap_seed, 200, *tables.scored.shape)
+    replicated = model_replicates(tables, draws)
+    lower, upper = difference_intervals(replicated.values["index"])
+    column = {m: i for i, m in enumerate(cube.model_ids)}
+    for d in results.differences:
+        a, b = column[d.model_a], column[d.model_b]
+        assert (d.lower, d.upper) == pytest.approx((lower[a, b], upper[a, b]), abs=1e-15)
+    # Rank intervals: every replicate ranked again, slowly.
+    positions = [column[m] for m in ranked]
+    ranks = np.array([competition_ranks(row[positions]) for row in replicated.failure_counts])
+    assert [r.model_id for r in results.ranks] == ranked
+    for k, entry in enumerate(results.ranks):
+        assert entry.best == int(np.percentile(ranks[:, k], 2.5, method="lower"))
+        assert entry.worst == int(np.percentile(ranks[:, k], 97.5, method="higher"))
+        assert entry.rank == results.models[k].rank

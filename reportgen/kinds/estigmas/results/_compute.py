@@ -23,6 +23,7 @@ from reportgen.kinds.estigmas.results._schema import (
     IndexDifference,
     Interval,
     ModelIntervals,
+    RankInterval,
     RoundResults,
 )
 from reportgen.kinds.estigmas.score import (
@@ -36,7 +37,9 @@ from reportgen.kinds.estigmas.score import (
 from reportgen.kinds.estigmas.stats import diagnostics
 from reportgen.kinds.estigmas.stats.bootstrap import (
     DENOMINATOR_OF,
+    LOWER_PERCENTILE,
     MODEL_STATISTICS,
+    UPPER_PERCENTILE,
     FloatArray,
     ModelTables,
     ProgressCallback,
@@ -49,7 +52,7 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
 )
 from reportgen.kinds.estigmas.stats.fairness import PERMUTATIONS, fairness_views
 from reportgen.kinds.estigmas.stats.language import language_study
-from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out
+from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
@@ -77,7 +80,8 @@ def compute_results(
     position = {model_id: i for i, model_id in enumerate(cube.model_ids)}
     tables = ModelTables.from_cube(cube)
     draws = draw_replicates(manifest.bootstrap_seed, replicates, *tables.scored.shape)
-    values = model_replicates(tables, draws, on_progress).values
+    replicated = model_replicates(tables, draws, on_progress)
+    values = replicated.values
     seed = manifest.bootstrap_seed
     bounds = {name: percentile_interval(values[name]) for name in MODEL_STATISTICS}
     intervals = tuple(_model_intervals(score, bounds, position[score.model_id]) for score in scores)
@@ -104,6 +108,7 @@ def compute_results(
         endpoint_error=_largest([endpoint_error(values[name]) for name in MODEL_STATISTICS]),
         models=scores,
         intervals=intervals,
+        ranks=_rank_intervals(scores, replicated.failure_counts, position),
         differences=differences,
         adjacent=adjacent,
         leave_one_stigma_out=by_stigma,
@@ -141,6 +146,22 @@ def _cube_weights(
     structure_weights = np.zeros((draws.replicates, len(cube.structure_ids)))
     structure_weights[:, list(tables.structure_positions)] = draws.structure_weights()
     return stigma_weights, structure_weights
+
+
+def _rank_intervals(
+    scores: Sequence[ModelScore], failure_counts: FloatArray, position: Mapping[str, int]
+) -> tuple[RankInterval, ...]:
+    """Each ranked model's rank and the 2.5th-97.5th percentiles of its replicate ranks."""
+    ranked = [s for s in scores if s.rank is not None]
+    if not ranked:
+        return ()
+    ranks = rank_rows(failure_counts[:, [position[s.model_id] for s in ranked]])
+    best = np.percentile(ranks, LOWER_PERCENTILE, axis=0, method="lower")
+    worst = np.percentile(ranks, UPPER_PERCENTILE, axis=0, method="higher")
+    return tuple(
+        RankInterval(model_id=s.model_id, rank=int(s.rank or 0), best=int(b), worst=int(w))
+        for s, b, w in zip(ranked, best, worst, strict=True)
+    )
 
 
 def _largest(errors: Sequence[float | None]) -> float | None:

@@ -27,8 +27,8 @@ from reportgen.kinds.estigmas.stats.language import LanguageStudy
 from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut
 from reportgen.kinds.estigmas.stats.significance import Correlation, McNemarTest, TestFamily
 
-SchemaVersion = Literal["reportgen-results/2"]
-SCHEMA: Final[SchemaVersion] = "reportgen-results/2"  # mypy checks that the two agree
+SchemaVersion = Literal["reportgen-results/3"]
+SCHEMA: Final[SchemaVersion] = "reportgen-results/3"  # mypy checks that the two agree
 SCHEMA_FILE = "results.schema.json"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -65,6 +65,17 @@ class ModelIntervals(BaseModel):
     bias_rate: Interval
     omission_rate: Interval
     correct_rate: Interval
+
+
+class RankInterval(BaseModel):
+    """A ranked model's rank with the 95% interval of its ranks over the bootstrap replicates."""
+
+    model_config = _MODEL_CONFIG
+
+    model_id: str
+    rank: int = Field(description="the round's rank (competition ranking: ties share a rank)")
+    best: int = Field(description="2.5th percentile of the replicates' ranks (lower method)")
+    worst: int = Field(description="97.5th percentile of the replicates' ranks (higher method)")
 
 
 class IndexDifference(BaseModel):
@@ -108,6 +119,9 @@ class RoundResults(BaseModel):
         description="per-model counts and rates: ranked models by rank, then diagnostic cases"
     )
     intervals: tuple[ModelIntervals, ...] = Field(description="same order as models")
+    ranks: tuple[RankInterval, ...] = Field(
+        description="ranked models in ranking order: the 95% interval of each one's rank"
+    )
     differences: tuple[IndexDifference, ...] = Field(
         description="index differences for every ordered pair of distinct models (up to 50"
         " models; beyond, the neighbours in the ranking, both ways)"
