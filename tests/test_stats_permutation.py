@@ -34,12 +34,14 @@ from tests.support.synthetic import random_round
 def _monte_carlo_error(p: float, draws: int) -> float:
     """Standard error of a p-value: binomial over the draws read, or Besag-Clifford's."""
     if draws < PERMUTATIONS:  # stopped early: p = STOP_AFTER / draws
-        return p * np.sqrt((1 - p) / STOP_AFTER) + 1 / draws
+        return p * float(np.sqrt((1 - p) / STOP_AFTER)) + 1 / draws
     return float(np.sqrt(max(p * (1 - p), 1 / PERMUTATIONS) / PERMUTATIONS))
 
 
 def _close(new: float, new_draws: int, old: float) -> bool:
-    error = np.hypot(_monte_carlo_error(new, new_draws), _monte_carlo_error(old, PERMUTATIONS))
+    error = float(
+        np.hypot(_monte_carlo_error(new, new_draws), _monte_carlo_error(old, PERMUTATIONS))
+    )
     return abs(new - old) <= 4 * error + 2 / PERMUTATIONS
 
 
