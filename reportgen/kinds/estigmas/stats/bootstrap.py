@@ -25,7 +25,7 @@ continuous round) gives no value for that statistic and is left out of its perce
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -56,18 +56,24 @@ class ReplicateDraws:
 
     stigma_draws: NDArray[np.int64]  # (R, S) indexes into the stigmas
     structure_draws: NDArray[np.int64]  # (R, T) indexes into the structures
+    # The weights, counted once: several statistics read them (never written to).
+    _weights: dict[str, FloatArray] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def replicates(self) -> int:
         return int(self.stigma_draws.shape[0])
 
     def stigma_weights(self) -> FloatArray:
-        """(R, S): how many times each stigma was drawn in each replicate."""
-        return _draw_counts(self.stigma_draws)
+        """(R, S): how many times each stigma was drawn in each replicate (read-only)."""
+        if "stigma" not in self._weights:
+            self._weights["stigma"] = _draw_counts(self.stigma_draws)
+        return self._weights["stigma"]
 
     def structure_weights(self) -> FloatArray:
-        """(R, T): how many times each structure was drawn in each replicate."""
-        return _draw_counts(self.structure_draws)
+        """(R, T): how many times each structure was drawn in each replicate (read-only)."""
+        if "structure" not in self._weights:
+            self._weights["structure"] = _draw_counts(self.structure_draws)
+        return self._weights["structure"]
 
 
 def draw_replicates(seed: int, replicates: int, stigmas: int, structures: int) -> ReplicateDraws:
@@ -89,7 +95,9 @@ def _draw_counts(draws: NDArray[np.int64]) -> FloatArray:
     # Offsetting row r by r * size turns R bincounts into one.
     offsets = np.arange(replicates, dtype=np.int64)[:, None] * size
     counts = np.bincount((draws + offsets).ravel(), minlength=replicates * size)
-    return counts.reshape(replicates, size).astype(np.float64)
+    weights = counts.reshape(replicates, size).astype(np.float64)
+    weights.flags.writeable = False
+    return weights
 
 
 def weighted_totals(
