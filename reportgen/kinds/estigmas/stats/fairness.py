@@ -48,9 +48,10 @@ PERMUTATIONS = 9_999
 NOISE_ALPHA = 0.05
 # Distinct gaps of rationals with denominators below 10**6 differ by far more than this.
 _TIE_TOLERANCE = 1e-12
-# Rates (replicates x stigmas x models) computed together in the fairness bootstrap: about
-# 2 MiB of float64, which stays in the CPU cache between the steps that read it.
-_CACHE_CELLS = 2**18
+# Rates (replicates x stigmas x models) computed together in the fairness bootstrap: 16 MiB
+# of float64, enough replicates per matrix product to keep BLAS busy, few enough to bound
+# the memory of a 1,000-model round.
+_CACHE_CELLS = 2**21
 
 _POSITIVE = SCORED_STYLES.index("positive")
 
@@ -145,7 +146,7 @@ def bootstrap_gaps_of_models(
 ) -> FloatArray:
     """(R, M): `bootstrap_gaps` of M models' (M, k, T) hits over the same (k, T) items.
 
-    A few replicates at a time, so that the (replicates, k, M) rates stay in the CPU cache.
+    A few hundred replicates at a time, so that the (replicates, k, M) rates stay small.
     """
     models, groups, structures = hit_cells.shape
     by_structure = hit_cells.transpose(2, 1, 0).reshape(structures, -1).astype(np.float64)
@@ -245,14 +246,17 @@ def fairness_views(
         opportunity = _group_gaps(
             positive_hits, positive_items, axis_weights, f"{key}/opportunity", seed
         )
+        # Plain integers, summed once: a 1,000-model round has tens of thousands of rates.
+        hits, sizes = all_hits.sum(axis=2).tolist(), all_items.sum(axis=1).tolist()
+        positive, positive_sizes = positive_hits.sum(axis=2).tolist(), positive_items.sum(axis=1)
         for m, model_id in enumerate(cube.model_ids):
             rates = tuple(
                 StigmaRates(
                     stigma_id=stigmas[s].stigma_id,
-                    favourable=_share(all_hits[m, k].sum(), all_items[k].sum()),
-                    equal_opportunity=_share(positive_hits[m, k].sum(), positive_items[k].sum()),
-                    items=int(all_items[k].sum()),
-                    positive_items=int(positive_items[k].sum()),
+                    favourable=_share(hits[m][k], sizes[k]),
+                    equal_opportunity=_share(positive[m][k], int(positive_sizes[k])),
+                    items=sizes[k],
+                    positive_items=int(positive_sizes[k]),
                 )
                 for k, s in enumerate(members)
             )
@@ -278,5 +282,5 @@ def _adjust(views: Sequence[FairnessGaps]) -> tuple[FairnessGaps, ...]:
     return tuple(settled)
 
 
-def _share(count: np.integer, total: np.integer) -> float | None:
-    return None if total == 0 else int(count) / int(total)
+def _share(count: int, total: int) -> float | None:
+    return None if total == 0 else count / total
