@@ -58,8 +58,10 @@ def test_fairness_gaps_stay_within_monte_carlo_error_of_the_per_gap_method() -> 
         hits, totals = list(against[m, members]), list(items[members])
         old = permutation_p(hits, totals, f"fairness/{view.axis}/{view.model_id}/parity", 11)
         assert view.parity.p_value is not None
-        # The gap does not record its draws: the larger of the two errors bounds it.
-        assert _close(view.parity.p_value, STOP_AFTER, old), (view.parity.p_value, old)
+        draws = view.parity.permutations
+        assert draws is not None
+        assert STOP_AFTER <= draws <= PERMUTATIONS
+        assert _close(view.parity.p_value, draws, old), (view.parity.p_value, old)
         compared += 1
     assert compared == len(AXES) * 6
 

@@ -78,6 +78,8 @@ class GroupGap:
     flag: str | None  # None, "investigate" (above 10 points) or "serious" (above 20)
     distinguishable: bool  # p_adjusted below NOISE_ALPHA: told apart from noise
     reason: str | None  # why the gap has no flag although it is above 10 points
+    # Permutation draws read for p_value (at most PERMUTATIONS; fewer after an early stop).
+    permutations: int | None = None
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,7 @@ def _group_gaps(
                 lower=bounds[m][0],
                 upper=bounds[m][1],
                 p_value=float(found.p_values[m]),
+                permutations=int(found.draws[m]),
                 p_adjusted=None,
                 smallest_group=smallest,
                 flag=above,
