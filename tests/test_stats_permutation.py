@@ -212,3 +212,17 @@ def test_past_fifty_models_pairs_are_the_ranking_neighbours_and_ranks_have_inter
         assert entry.best == int(np.percentile(ranks[:, k], 2.5, method="lower"))
         assert entry.worst == int(np.percentile(ranks[:, k], 97.5, method="higher"))
         assert entry.rank == results.models[k].rank
+
+
+def test_orderings_drawn_only_as_far_as_the_tables_need_agree_with_scipy() -> None:
+    # min(B, n - B) <= 20 for every table: 20 positions of each ordering (partial shuffle).
+    totals = np.array([20, 25, 15, 30, 20])
+    rows = np.array([[b // 2, b - b // 2, 0, 0, 0] for b in range(1, 21)])
+    first = np.concatenate([rows, totals - rows])  # B and n - B alike
+    assert len(np.unique(first.sum(axis=1))) > DIRECT_UP_TO
+    found = shared_permutation_p(first, totals, chi_square_statistics, 5, "k", longest=20)
+    for row, p, draws in zip(first[::3], found.p_values[::3], found.draws[::3], strict=True):
+        exact = _exact_permutation_chi2_p(list(row), list(totals))
+        assert _close(float(p), int(draws), exact), (row, p, exact)
+    with pytest.raises(ValueError, match="positions"):
+        shared_permutation_p(first, totals, chi_square_statistics, 5, "k", longest=10)

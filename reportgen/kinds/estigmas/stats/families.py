@@ -161,7 +161,12 @@ def _p_values(
         for s, shape in enumerate(shapes):
             tables = chosen[shape_of.ravel() == s]
             named = key if len(shapes) == 1 else f"{key}/{','.join(map(str, shape))}"
-            found = shared_permutation_p(biased[tables], shape, chi_square_statistics, seed, named)
+            # A table with expected counts below MIN_EXPECTED has min(B, n - B) below
+            # MIN_EXPECTED n / (smallest column total): the orderings need no more positions.
+            longest = math.ceil(MIN_EXPECTED * int(shape.sum()) / int(shape.min()))
+            found = shared_permutation_p(
+                biased[tables], shape, chi_square_statistics, seed, named, longest=longest
+            )
             p_value[tables] = found.p_values
             for i, count in zip(tables, found.draws, strict=True):
                 method[i], draws[i] = "monte_carlo", int(count)

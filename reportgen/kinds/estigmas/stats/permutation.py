@@ -69,6 +69,21 @@ def _prefix_counts(orderings: NDArray[np.int16], columns: int, stops: IntArray) 
     return counts
 
 
+def _partial_shuffle(
+    generator: np.random.Generator, labels: NDArray[np.int16], size: int, prefix: int
+) -> NDArray[np.int16]:
+    """The first `prefix` positions of `size` random orderings of `labels` (Fisher-Yates,
+    stopped after `prefix` swaps: the same distribution as a full shuffle's first positions)."""
+    drawn = np.tile(labels, (size, 1))
+    rows = np.arange(size)
+    for position in range(prefix):
+        chosen = generator.integers(position, len(labels), size=size)
+        picked = drawn[rows, chosen]
+        drawn[rows, chosen] = drawn[:, position]
+        drawn[:, position] = picked
+    return drawn[:, :prefix]
+
+
 def _first_rows(
     orderings: NDArray[np.int16], column_totals: IntArray, row_totals: IntArray
 ) -> tuple[IntArray, IntArray]:
@@ -78,10 +93,12 @@ def _first_rows(
     A B above half the items reads its second row from the first n - B items instead (the
     same distribution, fewer positions to count): first = totals - that.
     """
-    items = orderings.shape[1]
+    items = int(column_totals.sum())
     distinct, which = np.unique(row_totals, return_inverse=True)
     flipped = distinct > items - distinct
     stops = np.where(flipped, items - distinct, distinct)
+    if stops.max(initial=0) > orderings.shape[1]:
+        raise ValueError(f"a table needs {stops.max()} positions, {orderings.shape[1]} drawn")
     counts = _prefix_counts(orderings, len(column_totals), stops)
     counts[:, flipped] = column_totals - counts[:, flipped]
     return counts, which.ravel()
@@ -94,8 +111,13 @@ def shared_permutation_p(
     seed: int,
     key: str,
     tolerance: float = TIE_TOLERANCE,
+    longest: int | None = None,
 ) -> PermutationPs:
     """Permutation p of each table (first_rows[i], column_totals - first_rows[i]).
+
+    `longest`, where given, bounds min(B, n - B) of every table the caller may pass for
+    these column totals (a function of the totals alone, so that a table's draws never
+    depend on the others): the orderings then only draw that many positions.
 
     Every row of `first_rows` (K, k) is a table with the same column totals. With at most
     `DIRECT_UP_TO` distinct first-row totals B, the tables with the same B share
@@ -113,8 +135,13 @@ def shared_permutation_p(
         labels = np.repeat(np.arange(len(column_totals), dtype=np.int16), column_totals)
         generator = test_generator(seed, key)
 
+        prefix = len(labels) if longest is None else min(len(labels), longest)
+
         def orderings(size: int, active: IntArray) -> tuple[IntArray, IntArray]:
-            drawn = generator.permuted(np.broadcast_to(labels, (size, len(labels))), axis=1)
+            if 4 * prefix < len(labels):
+                drawn = _partial_shuffle(generator, labels, size, prefix)
+            else:
+                drawn = generator.permuted(np.broadcast_to(labels, (size, len(labels))), axis=1)
             return _first_rows(drawn, column_totals, row_totals[active])
 
         step = max(1, _STEP_CELLS // max(1, len(labels) * len(column_totals)))
