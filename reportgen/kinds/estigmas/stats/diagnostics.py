@@ -42,10 +42,20 @@ class GenderGap:
     omission_delta: float | None
 
 
-def _biased_and_items(cube: CountCube) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+_Sums = tuple[NDArray[np.int64], NDArray[np.int64]]
+# The last cube's sums: every family of a round reads them (one entry, read-only arrays).
+_LAST_SUMS: list[tuple[CountCube, _Sums]] = []
+
+
+def _biased_and_items(cube: CountCube) -> _Sums:
     """Biased counts (M, S, styles, genders) and items (S, styles, genders), over structures."""
+    if _LAST_SUMS and _LAST_SUMS[0][0] is cube:
+        return _LAST_SUMS[0][1]
     biased = cube.counts[..., BIASED].sum(axis=2, dtype=np.int64)
     items = cube.items.sum(axis=1, dtype=np.int64)
+    biased.flags.writeable = False
+    items.flags.writeable = False
+    _LAST_SUMS[:] = [(cube, (biased, items))]
     return biased, items
 
 
