@@ -133,7 +133,9 @@ def weighted_totals(
     for start in range(0, replicates, chunk):
         stop = min(start + chunk, replicates)
         partial = (row_weights[start:stop] @ by_stigma).reshape(stop - start, count, structures)
-        totals[start:stop] = np.matmul(partial, column_weights[start:stop, :, None])[..., 0]
+        # Exact integers, so einsum's summation order (twice as fast as a batched matmul of
+        # matrix-vector products here) gives the same totals.
+        totals[start:stop] = np.einsum("rkt,rt->rk", partial, column_weights[start:stop])
         if on_progress is not None:
             on_progress(stop - start)
     return totals
