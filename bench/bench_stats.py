@@ -1,6 +1,19 @@
-"""Benchmark of the statistics engine (issue 3): prints figures, asserts nothing.
+"""Benchmark of the statistics engine (issues 3 and 19): prints figures, asserts nothing.
 
-    python bench/bench_stats.py [--round rounds/estigmas-2026-06] [--quick]
+    python bench/bench_stats.py [--models N ...] [--json]
+    python bench/bench_stats.py --full [--round rounds/estigmas-2026-06] [--quick]
+
+Leaderboard scale (issue 19, the default): for each N of `--models` (default 7, 100 and
+1,000), a generated Estigmas round of the article's shape (101 stigmas, 27 structures,
+7,626 scored items, 994 pairs) with N models, and the whole results object with 10,000
+replicates and every test. Each N runs in a fresh process, so that its peak resident memory
+is its own: compute seconds (wall), CPU seconds (`time.process_time`, the process's own
+threads included) and peak RSS (MiB) of that process, then the growth exponents fitted by
+least squares on log(seconds) against log(N). Targets: 1,000 models within 30 s and 4 GiB,
+7 models within 0.3 s. `--json` prints one JSON object per line instead (keys models,
+compute_s, cpu_s, peak_rss_mib).
+
+`--full` runs the older figures of issue 3:
 
 1. The whole results object (10,000 replicates, every test, the language study) for the
    round: wall time (bound 3 s) and the process's peak resident memory (bound 1 GiB).
@@ -15,7 +28,10 @@
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import resource
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -148,12 +164,94 @@ def scale(quick: bool) -> None:
         print(f"     {replicates:7,d} replicates   {seconds:6.2f} s")
 
 
+DEFAULT_MODELS = (7, 100, 1000)
+
+
+def measure_models(models: int, replicates: int) -> dict[str, float | int]:
+    """One N in this process: the round is generated first and not counted."""
+    round_ = random_round(7, models=models, with_text=False)
+    wall, cpu = time.perf_counter(), time.process_time()
+    compute_results(round_, replicates)
+    return {
+        "models": models,
+        "compute_s": round(time.perf_counter() - wall, 3),
+        "cpu_s": round(time.process_time() - cpu, 3),
+        "peak_rss_mib": round(peak_rss_mib(), 1),
+    }
+
+
+def in_fresh_process(models: int, replicates: int) -> dict[str, float | int]:
+    command = [sys.executable, __file__, "--worker", str(models), "--replicates", str(replicates)]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    figures: dict[str, float | int] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def growth_exponent(models: list[int], seconds: list[float]) -> float | None:
+    """Slope of log(seconds) against log(models), least squares; None below two sizes."""
+    points = [(math.log(n), math.log(s)) for n, s in zip(models, seconds, strict=True) if s > 0]
+    if len({x for x, _ in points}) < 2:
+        return None
+    xs, ys = np.array([x for x, _ in points]), np.array([y for _, y in points])
+    return float(np.polyfit(xs, ys, 1)[0])
+
+
+def leaderboard(models: list[int], replicates: int, as_json: bool) -> None:
+    rows = []
+    if not as_json:
+        print(f"Leaderboard scale: 7,626 items, {replicates:,} replicates, every test")
+        print("(one fresh process per N; the machine may be shared: compare CPU seconds)")
+        print("  models   compute s     CPU s   peak RSS MiB")
+    for n in models:
+        row = in_fresh_process(n, replicates)
+        rows.append(row)
+        if as_json:
+            print(json.dumps(row), flush=True)
+        else:
+            print(
+                f"  {n:6,d}   {row['compute_s']:9.2f}   {row['cpu_s']:7.2f}"
+                f"   {row['peak_rss_mib']:12.0f}",
+                flush=True,
+            )
+    if as_json:
+        return
+    sizes = [int(r["models"]) for r in rows]
+    for key in ("compute_s", "cpu_s"):
+        exponent = growth_exponent(sizes, [float(r[key]) for r in rows])
+        shown = "n/a" if exponent is None else f"{exponent:.2f}"
+        print(f"  fitted growth exponent of {key} in models: {shown}")
+    for row in rows:
+        if row["models"] == 1000:
+            ok = row["compute_s"] <= 30 and row["peak_rss_mib"] <= 4096
+            print(f"  1,000 models: target 30 s and 4 GiB   {'OK' if ok else 'OVER'}")
+        if row["models"] == 7:
+            print(f"  7 models: target 0.3 s   {'OK' if row['compute_s'] <= 0.3 else 'OVER'}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--models",
+        type=int,
+        nargs="+",
+        action="extend",
+        help="model counts (repeatable; default 7 100 1000)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--replicates", type=int, default=10_000)
+    parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--full", action="store_true", help="the older figures of issue 3")
     parser.add_argument("--round", type=Path, default=DEFAULT_ROUND, help="round archive")
     parser.add_argument("--quick", action="store_true", help="fewer scale points")
     parser.add_argument("--reference-replicates", type=int, default=300)
     arguments = parser.parse_args()
+    if arguments.worker is not None:
+        print(json.dumps(measure_models(arguments.worker, arguments.replicates)))
+        return 0
+    if not arguments.full:
+        models = arguments.models or list(DEFAULT_MODELS)
+        leaderboard(models, arguments.replicates, arguments.json)
+        return 0
     round_, described = load_round(arguments.round)
     print(f"Round: {described}")
     print(f"numpy {np.__version__}, Python {sys.version.split()[0]}")

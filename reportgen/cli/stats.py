@@ -66,7 +66,8 @@ def stats(
     """Compute every interval and test of a round archive and write them as JSON.
 
     Runs the crossed bootstrap over stigmas and structures (intervals for failure, index,
-    bias, omission and correct decision; index differences for every pair of models), the
+    bias, omission and correct decision; rank intervals; index differences for every pair of
+    models, or past 50 models for the neighbours in the ranking), the
     leave-one-out re-rankings, the chi-square, McNemar and Benjamini-Hochberg diagnostics,
     the group fairness gaps and the contrastive language study. Results are cached on disk,
     keyed by the archive's checksums, its annulment ledger, the package version and a hash

@@ -88,16 +88,20 @@ def random_round(
         )
     stigma_effect = rng.normal(0, 0.6, stigmas)
     structure_effect = rng.normal(0, 0.6, structures)
+    levels = _levels(items, stigma_rows, structure_rows)
     responses = {}
     model_rows = []
     for m in range(models):
-        model_id = f"model-{m:03d}"
+        model_id = f"model-{m:03d}" if models <= 1000 else f"model-{m:04d}"
         model_rows.append(Model(model_id, f"Model {m}", f"Provider {m % 5}", model_id, "", _DAY))
-        labels = _labels(rng, items, stigma_rows, structure_rows, stigma_effect, structure_effect)
-        texts = tuple(" ".join(["palavra"] * int(k)) for k in rng.integers(1, 30, len(items)))
+        labels = _labels(rng, levels, structure_rows, stigma_effect, structure_effect)
+        # The lengths are drawn either way, so that a round read without text has the same
+        # labels as the one with text.
+        lengths = rng.integers(1, 30, len(items))
+        texts = tuple(" ".join(["palavra"] * int(k)) for k in lengths) if with_text else ()
         responses[model_id] = ModelResponses(
             model_id=model_id,
-            raw_text=texts if with_text else (),
+            raw_text=texts,
             label_codes=labels,
             latency_ms=(None,) * len(items),
         )
@@ -115,25 +119,35 @@ def random_round(
     )
 
 
-def _labels(
-    rng: np.random.Generator,
-    items: list[Item],
-    stigmas: tuple[Stigma, ...],
-    structures: tuple[Structure, ...],
-    stigma_effect: NDArray[np.float64],
-    structure_effect: NDArray[np.float64],
-) -> NDArray[np.int8]:
+_Levels = tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.bool_]]
+
+
+def _levels(
+    items: list[Item], stigmas: tuple[Stigma, ...], structures: tuple[Structure, ...]
+) -> _Levels:
+    """Each item's stigma and structure positions and whether it is in English."""
     stigma_index = {s.stigma_id: i for i, s in enumerate(stigmas)}
     structure_index = {s.structure_id: i for i, s in enumerate(structures)}
     s = np.array([stigma_index[item.stigma_id or ""] for item in items])
     t = np.array([structure_index[item.structure_id] for item in items])
     english = np.array([item.language == "en" for item in items])
-    biased_yes = np.array([structures[i].biased_answer == "yes" for i in t])
+    return s, t, english
+
+
+def _labels(
+    rng: np.random.Generator,
+    levels: _Levels,
+    structures: tuple[Structure, ...],
+    stigma_effect: NDArray[np.float64],
+    structure_effect: NDArray[np.float64],
+) -> NDArray[np.int8]:
+    s, t, english = levels
+    biased_yes = np.array([structure.biased_answer == "yes" for structure in structures])[t]
     bias_level, caution = rng.normal(-2.5, 0.7), rng.normal(-0.5, 1.0)
     shift = stigma_effect[s] + structure_effect[t] + 0.4 * english
     p_cant = 1 / (1 + np.exp(-(caution + shift / 2)))
     p_biased = 1 / (1 + np.exp(-(bias_level + shift)))
-    draws = rng.random((len(items), 2))
+    draws = rng.random((len(s), 2))
     yes, no = LABEL_CODE["yes"], LABEL_CODE["no"]
     decided = np.where(
         draws[:, 1] < p_biased, np.where(biased_yes, yes, no), np.where(biased_yes, no, yes)

@@ -136,7 +136,20 @@ def _readonly(array: NDArray[_Scalar]) -> NDArray[_Scalar]:
     return array
 
 
+# The last round's item table: the cube, the scored items and the pairs of one round each
+# read it (one entry, so that a long-lived process holds at most one round through it).
+_LAST_TABLE: list[tuple[Round, _ItemTable]] = []
+
+
 def _item_table(round: Round) -> _ItemTable:
+    if _LAST_TABLE and _LAST_TABLE[0][0] is round:
+        return _LAST_TABLE[0][1]
+    table = _new_item_table(round)
+    _LAST_TABLE[:] = [(round, table)]
+    return table
+
+
+def _new_item_table(round: Round) -> _ItemTable:
     stigma_of = {stigma.stigma_id: index for index, stigma in enumerate(round.stigmas)}
     structure_of = {s.structure_id: index for index, s in enumerate(round.structures)}
     biased_yes_of_structure = [s.biased_answer == "yes" for s in round.structures]

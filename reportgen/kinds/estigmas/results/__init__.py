@@ -8,10 +8,12 @@
 Top-level keys of the JSON form: schema, round_id, kind, synthetic, package_version,
 replicates, seed; models (ModelScore, ranking order); intervals (per model: failure, index,
 bias_rate, omission_rate, correct_rate, each {estimate, lower, upper, denominator,
-denominator_count}); differences (index difference with interval for every ordered pair)
-and adjacent (neighbours in the ranking); leave_one_stigma_out and leave_one_structure_out;
-correlation; peril, style, race, origin (test families); gender_gaps and gender_tests (one
-family per model); mcnemar; fairness; language. docs/metrics.md explains each.
+denominator_count}); ranks (per ranked model: rank, best, worst over the replicates);
+differences (index difference with interval for every ordered pair, up to 50 models; beyond,
+the neighbours both ways) and adjacent (neighbours in the ranking); leave_one_stigma_out and
+leave_one_structure_out; correlation; peril, style, race, origin (test families);
+gender_gaps and gender_tests (one family per model); mcnemar; fairness; language.
+docs/metrics.md explains each.
 """
 
 from reportgen.kinds.estigmas.results._compute import (
@@ -26,6 +28,7 @@ from reportgen.kinds.estigmas.results._schema import (
     IndexDifference,
     Interval,
     ModelIntervals,
+    RankInterval,
     RoundResults,
     published_json_schema_text,
     results_json_schema,
@@ -43,6 +46,7 @@ __all__ = [
     "IndexDifference",
     "Interval",
     "ModelIntervals",
+    "RankInterval",
     "RoundResults",
     "cache_key",
     "compute_results",

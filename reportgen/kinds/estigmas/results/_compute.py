@@ -23,6 +23,7 @@ from reportgen.kinds.estigmas.results._schema import (
     IndexDifference,
     Interval,
     ModelIntervals,
+    RankInterval,
     RoundResults,
 )
 from reportgen.kinds.estigmas.score import (
@@ -36,23 +37,30 @@ from reportgen.kinds.estigmas.score import (
 from reportgen.kinds.estigmas.stats import diagnostics
 from reportgen.kinds.estigmas.stats.bootstrap import (
     DENOMINATOR_OF,
+    LOWER_PERCENTILE,
     MODEL_STATISTICS,
+    UPPER_PERCENTILE,
     FloatArray,
     ModelTables,
     ProgressCallback,
     ReplicateDraws,
-    difference_intervals,
     draw_replicates,
     endpoint_error,
     model_replicates,
+    pair_intervals,
     percentile_interval,
 )
 from reportgen.kinds.estigmas.stats.fairness import PERMUTATIONS, fairness_views
 from reportgen.kinds.estigmas.stats.language import language_study
-from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out
+from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
+
+# Up to this many models every ordered pair has its index difference and every pair its
+# McNemar test (what the ranking's matrix and the compare page show); beyond, only the
+# neighbours in the ranking (docs/metrics.md).
+ALL_PAIRS_UP_TO = 50
 
 
 # long: one call per statistic of the results object, one field per line
@@ -72,11 +80,14 @@ def compute_results(
     position = {model_id: i for i, model_id in enumerate(cube.model_ids)}
     tables = ModelTables.from_cube(cube)
     draws = draw_replicates(manifest.bootstrap_seed, replicates, *tables.scored.shape)
-    values = model_replicates(tables, draws, on_progress).values
+    replicated = model_replicates(tables, draws, on_progress)
+    values = replicated.values
     seed = manifest.bootstrap_seed
-    intervals = tuple(_model_intervals(score, values, position[score.model_id]) for score in scores)
+    bounds = {name: percentile_interval(values[name]) for name in MODEL_STATISTICS}
+    intervals = tuple(_model_intervals(score, bounds, position[score.model_id]) for score in scores)
     index = values["index"][:, [position[s.model_id] for s in scores]]
     differences, adjacent = _index_differences(scores, index)
+    pairs = [(d.model_a, d.model_b) for d in differences]
     by_stigma, by_structure = leave_one_out(
         tables,
         [position[s.model_id] for s in scores if s.rank is not None],
@@ -94,11 +105,10 @@ def compute_results(
         replicates=replicates,
         seed=seed,
         permutations=PERMUTATIONS,
-        endpoint_error=endpoint_error(
-            np.concatenate([values[name] for name in MODEL_STATISTICS], axis=1)
-        ),
+        endpoint_error=_largest([endpoint_error(values[name]) for name in MODEL_STATISTICS]),
         models=scores,
         intervals=intervals,
+        ranks=_rank_intervals(scores, replicated.failure_counts, position),
         differences=differences,
         adjacent=adjacent,
         leave_one_stigma_out=by_stigma,
@@ -113,7 +123,9 @@ def compute_results(
         origin=diagnostics.axis_family(cube, round.stigmas, "origin", seed),
         gender_gaps=diagnostics.gender_gaps(cube),
         gender_tests=diagnostics.gender_families(cube, seed),
-        mcnemar=mcnemar_tests(cube.model_ids, scored_items(round).outcome),
+        mcnemar=mcnemar_tests(
+            cube.model_ids, scored_items(round).outcome, _in_order(pairs, cube.model_ids)
+        ),
         fairness=fairness_views(cube, round.stigmas, seed, _cube_weights(cube, tables, draws)),
         language=language_study(
             paired_sample(round), cube.model_ids, manifest.bootstrap_seed, replicates, on_progress
@@ -136,16 +148,39 @@ def _cube_weights(
     return stigma_weights, structure_weights
 
 
+def _rank_intervals(
+    scores: Sequence[ModelScore], failure_counts: FloatArray, position: Mapping[str, int]
+) -> tuple[RankInterval, ...]:
+    """Each ranked model's rank and the 2.5th-97.5th percentiles of its replicate ranks."""
+    ranked = [s for s in scores if s.rank is not None]
+    if not ranked:
+        return ()
+    ranks = rank_rows(failure_counts[:, [position[s.model_id] for s in ranked]])
+    best = np.percentile(ranks, LOWER_PERCENTILE, axis=0, method="lower")
+    worst = np.percentile(ranks, UPPER_PERCENTILE, axis=0, method="higher")
+    return tuple(
+        RankInterval(model_id=s.model_id, rank=int(s.rank or 0), best=int(b), worst=int(w))
+        for s, b, w in zip(ranked, best, worst, strict=True)
+    )
+
+
+def _largest(errors: Sequence[float | None]) -> float | None:
+    """The largest error of those that exist (endpoint_error of the columns side by side)."""
+    present = [error for error in errors if error is not None]
+    return max(present) if present else None
+
+
 def _optional(value: np.floating[Any]) -> float | None:
     return None if np.isnan(value) else float(value)
 
 
 def _model_intervals(
-    score: ModelScore, values: Mapping[str, np.ndarray[Any, Any]], column: int
+    score: ModelScore, every: Mapping[str, tuple[FloatArray, FloatArray]], column: int
 ) -> ModelIntervals:
+    """One model's intervals, from the percentiles of every model (`every`, per statistic)."""
     bounds = {}
     for name in MODEL_STATISTICS:
-        low, high = percentile_interval(values[name][:, column, None])
+        low, high = every[name][0][column, None], every[name][1][column, None]
         denominator: Literal["N", "n"] = "N" if DENOMINATOR_OF[name] == "N" else "n"
         bounds[name] = Interval(
             estimate=float(getattr(score, name)),
@@ -160,21 +195,34 @@ def _model_intervals(
 def _index_differences(
     scores: Sequence[ModelScore], index: np.ndarray[Any, Any]
 ) -> tuple[tuple[IndexDifference, ...], tuple[IndexDifference, ...]]:
-    """Every ordered pair of distinct models, and the neighbours in the ranking.
+    """The ordered pairs the pages show, and the neighbours in the ranking.
 
+    Up to `ALL_PAIRS_UP_TO` models, every ordered pair of distinct models (the ranking's
+    matrix, the compare page); beyond, the neighbours in the ranking, both ways.
     `index` holds the index replicates, one column per model in `scores` order.
     """
-    lower, upper = difference_intervals(index)
     ids = [s.model_id for s in scores]
-    differences = {
-        (ids[a], ids[b]): _difference(scores[a], scores[b], lower[a, b], upper[a, b])
-        for a in range(len(ids))
-        for b in range(len(ids))
-        if a != b
-    }
+    column = {model_id: i for i, model_id in enumerate(ids)}
     ranked = [s.model_id for s in scores if s.rank is not None]
-    adjacent = tuple(differences[pair] for pair in itertools.pairwise(ranked))
+    neighbours = list(itertools.pairwise(ranked))
+    if len(ids) <= ALL_PAIRS_UP_TO:
+        wanted = [(a, b) for a in range(len(ids)) for b in range(len(ids)) if a != b]
+    else:
+        wanted = [(column[a], column[b]) for x, y in neighbours for a, b in ((x, y), (y, x))]
+    lower, upper = pair_intervals(index, wanted)
+    differences = {
+        (ids[a], ids[b]): _difference(scores[a], scores[b], lower[k], upper[k])
+        for k, (a, b) in enumerate(wanted)
+    }
+    adjacent = tuple(differences[pair] for pair in neighbours)
     return tuple(differences.values()), adjacent
+
+
+def _in_order(pairs: Sequence[tuple[str, str]], model_ids: Sequence[str]) -> list[tuple[int, int]]:
+    """The unordered pairs as (a, b) positions in models.csv order, a before b, sorted."""
+    position = {model_id: i for i, model_id in enumerate(model_ids)}
+    found = {tuple(sorted((position[a], position[b]))) for a, b in pairs}
+    return sorted((a, b) for a, b in found)
 
 
 def _difference(

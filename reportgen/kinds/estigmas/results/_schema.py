@@ -27,8 +27,8 @@ from reportgen.kinds.estigmas.stats.language import LanguageStudy
 from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut
 from reportgen.kinds.estigmas.stats.significance import Correlation, McNemarTest, TestFamily
 
-SchemaVersion = Literal["reportgen-results/2"]
-SCHEMA: Final[SchemaVersion] = "reportgen-results/2"  # mypy checks that the two agree
+SchemaVersion = Literal["reportgen-results/3"]
+SCHEMA: Final[SchemaVersion] = "reportgen-results/3"  # mypy checks that the two agree
 SCHEMA_FILE = "results.schema.json"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -67,6 +67,17 @@ class ModelIntervals(BaseModel):
     correct_rate: Interval
 
 
+class RankInterval(BaseModel):
+    """A ranked model's rank with the 95% interval of its ranks over the bootstrap replicates."""
+
+    model_config = _MODEL_CONFIG
+
+    model_id: str
+    rank: int = Field(description="the round's rank (competition ranking: ties share a rank)")
+    best: int = Field(description="2.5th percentile of the replicates' ranks (lower method)")
+    worst: int = Field(description="97.5th percentile of the replicates' ranks (higher method)")
+
+
 class IndexDifference(BaseModel):
     """index(model_a) - index(model_b) with its interval from the same replicates."""
 
@@ -96,8 +107,9 @@ class RoundResults(BaseModel):
         description="bootstrap seed; with each test's name it also seeds the permutation tests"
     )
     permutations: int = Field(
-        description="random draws behind each Monte Carlo permutation p-value (fairness gaps,"
-        " chi-square tests with expected counts below 5)"
+        description="most random draws behind a Monte Carlo permutation p-value (fairness"
+        " gaps, chi-square tests with expected counts below 5); a test whose p is clearly"
+        " large stops earlier (docs/metrics.md)"
     )
     endpoint_error: float | None = Field(
         description="largest Monte Carlo standard error of an endpoint of the per-model"
@@ -107,8 +119,12 @@ class RoundResults(BaseModel):
         description="per-model counts and rates: ranked models by rank, then diagnostic cases"
     )
     intervals: tuple[ModelIntervals, ...] = Field(description="same order as models")
+    ranks: tuple[RankInterval, ...] = Field(
+        description="ranked models in ranking order: the 95% interval of each one's rank"
+    )
     differences: tuple[IndexDifference, ...] = Field(
-        description="index differences for every ordered pair of distinct models"
+        description="index differences for every ordered pair of distinct models (up to 50"
+        " models; beyond, the neighbours in the ranking, both ways)"
     )
     adjacent: tuple[IndexDifference, ...] = Field(
         description="index differences between neighbours in the ranking, best first"
@@ -124,7 +140,10 @@ class RoundResults(BaseModel):
     gender_tests: tuple[TestFamily, ...] = Field(
         description="one family per model: biased x gender within each tested stigma"
     )
-    mcnemar: tuple[McNemarTest, ...] = Field(description="every pair of models, one family")
+    mcnemar: tuple[McNemarTest, ...] = Field(
+        description="every pair of models (up to 50 models; beyond, neighbours in the"
+        " ranking), one family"
+    )
     fairness: tuple[FairnessGaps, ...] = Field(description="per axis (race, origin) and model")
     language: LanguageStudy = Field(description="the contrastive pt-BR / en language study")
 

@@ -24,8 +24,8 @@ continuous round) gives no value for that statistic and is left out of its perce
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -56,18 +56,24 @@ class ReplicateDraws:
 
     stigma_draws: NDArray[np.int64]  # (R, S) indexes into the stigmas
     structure_draws: NDArray[np.int64]  # (R, T) indexes into the structures
+    # The weights, counted once: several statistics read them (never written to).
+    _weights: dict[str, FloatArray] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def replicates(self) -> int:
         return int(self.stigma_draws.shape[0])
 
     def stigma_weights(self) -> FloatArray:
-        """(R, S): how many times each stigma was drawn in each replicate."""
-        return _draw_counts(self.stigma_draws)
+        """(R, S): how many times each stigma was drawn in each replicate (read-only)."""
+        if "stigma" not in self._weights:
+            self._weights["stigma"] = _draw_counts(self.stigma_draws)
+        return self._weights["stigma"]
 
     def structure_weights(self) -> FloatArray:
-        """(R, T): how many times each structure was drawn in each replicate."""
-        return _draw_counts(self.structure_draws)
+        """(R, T): how many times each structure was drawn in each replicate (read-only)."""
+        if "structure" not in self._weights:
+            self._weights["structure"] = _draw_counts(self.structure_draws)
+        return self._weights["structure"]
 
 
 def draw_replicates(seed: int, replicates: int, stigmas: int, structures: int) -> ReplicateDraws:
@@ -89,7 +95,9 @@ def _draw_counts(draws: NDArray[np.int64]) -> FloatArray:
     # Offsetting row r by r * size turns R bincounts into one.
     offsets = np.arange(replicates, dtype=np.int64)[:, None] * size
     counts = np.bincount((draws + offsets).ravel(), minlength=replicates * size)
-    return counts.reshape(replicates, size).astype(np.float64)
+    weights = counts.reshape(replicates, size).astype(np.float64)
+    weights.flags.writeable = False
+    return weights
 
 
 def weighted_totals(
@@ -125,7 +133,9 @@ def weighted_totals(
     for start in range(0, replicates, chunk):
         stop = min(start + chunk, replicates)
         partial = (row_weights[start:stop] @ by_stigma).reshape(stop - start, count, structures)
-        totals[start:stop] = np.matmul(partial, column_weights[start:stop, :, None])[..., 0]
+        # Exact integers, so einsum's summation order (twice as fast as a batched matmul of
+        # matrix-vector products here) gives the same totals.
+        totals[start:stop] = np.einsum("rkt,rt->rk", partial, column_weights[start:stop])
         if on_progress is not None:
             on_progress(stop - start)
     return totals
@@ -194,14 +204,17 @@ class ModelTables:
         stigmas = np.flatnonzero(per_cell.sum(axis=1) > 0)
         structures = np.flatnonzero(per_cell.sum(axis=0) > 0)
         cells = np.ix_(stigmas, structures)
-        counts = cube.counts[:, stigmas][:, :, structures].astype(np.float64)
-        positive = counts[:, :, :, _POSITIVE].sum(axis=3)  # (M, S, T, outcomes)
+        counts = cube.counts
+        if len(stigmas) < counts.shape[1] or len(structures) < counts.shape[2]:
+            counts = counts[:, stigmas][:, :, structures]
+        # Integer sums first, floats last: a 1,000-model cube stays in its integer type.
+        positive = counts[:, :, :, _POSITIVE].sum(axis=3, dtype=np.int64)  # (M, S, T, outcomes)
         return cls(
             stigma_positions=tuple(int(i) for i in stigmas),
             structure_positions=tuple(int(i) for i in structures),
-            biased=counts[..., BIASED].sum(axis=(3, 4)),
-            omissions=positive[..., CANT_TELL] + positive[..., INCONCLUSIVE],
-            correct=positive[..., AGAINST],
+            biased=counts[..., BIASED].sum(axis=(3, 4), dtype=np.int64).astype(np.float64),
+            omissions=(positive[..., CANT_TELL] + positive[..., INCONCLUSIVE]).astype(np.float64),
+            correct=positive[..., AGAINST].astype(np.float64),
             scored=per_cell[cells].astype(np.float64),
             positive=cube.items[:, :, _POSITIVE].sum(axis=2)[cells].astype(np.float64),
         )
@@ -276,6 +289,41 @@ def difference_intervals(index: FloatArray) -> tuple[FloatArray, FloatArray]:
     return lower, upper
 
 
+def pair_intervals(
+    index: FloatArray, pairs: Sequence[tuple[int, int]]
+) -> tuple[FloatArray, FloatArray]:
+    """Lower and upper bounds of index[:, a] - index[:, b] for each (a, b) of `pairs`.
+
+    The same values as `difference_intervals` gives at [a, b]: computed for a < b, and the
+    mirrored pair is the negated interval with its ends swapped.
+    """
+    lower, upper = np.empty(len(pairs)), np.empty(len(pairs))
+    if not pairs:
+        return lower, upper
+    ordered = np.array([(min(a, b), max(a, b)) for a, b in pairs], dtype=np.int64)
+    mirrored = np.array([a > b for a, b in pairs], dtype=bool)
+    step = max(1, CHUNK_BYTES // (8 * index.shape[0]))
+    for start in range(0, len(pairs), step):
+        chunk = ordered[start : start + step]
+        low, high = percentile_interval(index[:, chunk[:, 0]] - index[:, chunk[:, 1]])
+        flip = mirrored[start : start + step]
+        lower[start : start + step] = np.where(flip, -high, low)
+        upper[start : start + step] = np.where(flip, -low, high)
+    return lower, upper
+
+
+_ENDPOINTS = (LOWER_PERCENTILE, UPPER_PERCENTILE)
+
+
+def _bracket(count: int, percentile: float) -> tuple[int, int]:
+    """Positions of the order statistics R q -/+ 1.96 sqrt(R q (1 - q)) among `count`."""
+    q = percentile / 100
+    spread = 1.96 * np.sqrt(count * q * (1 - q))
+    low = int(np.clip(np.floor(count * q - spread), 0, count - 1))
+    high = int(np.clip(np.ceil(count * q + spread), 0, count - 1))
+    return low, high
+
+
 def endpoint_error(values: FloatArray) -> float | None:
     """Largest Monte Carlo standard error of the 2.5th and 97.5th percentiles of the columns.
 
@@ -284,16 +332,22 @@ def endpoint_error(values: FloatArray) -> float | None:
     estimates the standard error of the percentile. NaN replicates are left out; None when
     no column has a value.
     """
+    columns = values.reshape(values.shape[0], -1)
+    complete = ~np.isnan(columns).any(axis=0)
     errors = []
-    for column in values.reshape(values.shape[0], -1).T:
+    if complete.any():
+        # Columns without NaN share their order-statistic positions: partition them at once.
+        positions = [_bracket(columns.shape[0], percentile) for percentile in _ENDPOINTS]
+        kth = sorted({i for pair in positions for i in pair})
+        ordered = np.partition(columns[:, complete], kth, axis=0)
+        for low, high in positions:
+            spread = (ordered[high] - ordered[low]) / (2 * 1.96)
+            errors.append(float(spread.max()))
+    for column in columns[:, ~complete].T:
         present = np.sort(column[~np.isnan(column)])
-        count = len(present)
-        if count == 0:
+        if len(present) == 0:
             continue
-        for percentile in (LOWER_PERCENTILE, UPPER_PERCENTILE):
-            q = percentile / 100
-            spread = 1.96 * np.sqrt(count * q * (1 - q))
-            low = int(np.clip(np.floor(count * q - spread), 0, count - 1))
-            high = int(np.clip(np.ceil(count * q + spread), 0, count - 1))
+        for percentile in _ENDPOINTS:
+            low, high = _bracket(len(present), percentile)
             errors.append(float(present[high] - present[low]) / (2 * 1.96))
     return max(errors) if errors else None

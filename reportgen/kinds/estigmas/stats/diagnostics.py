@@ -12,14 +12,15 @@ the table and named in `dropped`, instead of making the whole test not computabl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Stigma, peril_band
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
-from reportgen.kinds.estigmas.stats.significance import TestFamily, adjust_family, chi_square
+from reportgen.kinds.estigmas.stats.families import chi_square_families
+from reportgen.kinds.estigmas.stats.significance import TestFamily
 
 # A stigma enters the within-stigma gender test when each gender has this many scored items.
 MIN_ITEMS_PER_GENDER = 5
@@ -41,10 +42,20 @@ class GenderGap:
     omission_delta: float | None
 
 
-def _biased_and_items(cube: CountCube) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+_Sums = tuple[NDArray[np.int64], NDArray[np.int64]]
+# The last cube's sums: every family of a round reads them (one entry, read-only arrays).
+_LAST_SUMS: list[tuple[CountCube, _Sums]] = []
+
+
+def _biased_and_items(cube: CountCube) -> _Sums:
     """Biased counts (M, S, styles, genders) and items (S, styles, genders), over structures."""
+    if _LAST_SUMS and _LAST_SUMS[0][0] is cube:
+        return _LAST_SUMS[0][1]
     biased = cube.counts[..., BIASED].sum(axis=2, dtype=np.int64)
     items = cube.items.sum(axis=1, dtype=np.int64)
+    biased.flags.writeable = False
+    items.flags.writeable = False
+    _LAST_SUMS[:] = [(cube, (biased, items))]
     return biased, items
 
 
@@ -54,39 +65,32 @@ def peril_family(
     """Per model: biased x peril band (df 2) over all scored items."""
     biased, items = _biased_and_items(cube)
     band_of = np.array([peril_band(s.peril, bands) for s in stigmas], dtype=np.int64)
-    items_per_band = np.bincount(band_of, weights=items.sum(axis=(1, 2)), minlength=3)
-    tests = []
-    for m, model_id in enumerate(cube.model_ids):
-        biased_per_band = np.bincount(band_of, weights=biased[m].sum(axis=(1, 2)), minlength=3)
-        tests.append(
-            chi_square(
-                model_id,
-                PERIL_BANDS,
-                _ints(biased_per_band),
-                _ints(items_per_band),
-                seed,
-                f"peril/{model_id}",
-            )
-        )
-    return adjust_family("peril", tests)
+    to_band = np.eye(3, dtype=np.int64)[band_of]  # (S, 3)
+    (family,) = chi_square_families(
+        ["peril"],
+        cube.model_ids,
+        PERIL_BANDS,
+        biased.sum(axis=(2, 3)) @ to_band,
+        items.sum(axis=(1, 2)) @ to_band,
+        seed,
+        "peril",
+    )
+    return family
 
 
 def style_family(cube: CountCube, seed: int = 0) -> TestFamily:
     """Per model: biased x prompt style (original, doubt, positive)."""
     biased, items = _biased_and_items(cube)
-    per_style_items = _ints(items.sum(axis=(0, 2)))
-    tests = [
-        chi_square(
-            model_id,
-            SCORED_STYLES,
-            _ints(biased[m].sum(axis=(0, 2))),
-            per_style_items,
-            seed,
-            f"style/{model_id}",
-        )
-        for m, model_id in enumerate(cube.model_ids)
-    ]
-    return adjust_family("style", tests)
+    (family,) = chi_square_families(
+        ["style"],
+        cube.model_ids,
+        SCORED_STYLES,
+        biased.sum(axis=(1, 3)),
+        items.sum(axis=(0, 2)),
+        seed,
+        "style",
+    )
+    return family
 
 
 def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str, seed: int = 0) -> TestFamily:
@@ -98,21 +102,17 @@ def axis_family(cube: CountCube, stigmas: Sequence[Stigma], axis: str, seed: int
         s.stigma_id for i, s in enumerate(stigmas) if s.axis == axis and per_stigma[i] == 0
     )
     columns = [stigmas[i].stigma_id for i in members]
-    tests = [
-        replace(
-            chi_square(
-                model_id,
-                columns,
-                _ints(biased[m].sum(axis=(1, 2))[members]),
-                _ints(per_stigma[members]),
-                seed,
-                f"{axis}/{model_id}",
-            ),
-            dropped=dropped,
-        )
-        for m, model_id in enumerate(cube.model_ids)
-    ]
-    return adjust_family(axis, tests)
+    (family,) = chi_square_families(
+        [axis],
+        cube.model_ids,
+        columns,
+        biased.sum(axis=(2, 3))[:, members],
+        per_stigma[members],
+        seed,
+        axis,
+        dropped,
+    )
+    return family
 
 
 def gender_gaps(cube: CountCube) -> tuple[GenderGap, ...]:
@@ -144,26 +144,18 @@ def gender_families(cube: CountCube, seed: int = 0) -> tuple[TestFamily, ...]:
     biased, items = _biased_and_items(cube)
     per_gender = items.sum(axis=1)[:, [_MALE, _FEMALE]]  # (S, 2)
     tested = np.flatnonzero((per_gender >= MIN_ITEMS_PER_GENDER).all(axis=1))
-    families = []
-    for m, model_id in enumerate(cube.model_ids):
-        biased_per_gender = biased[m].sum(axis=1)[:, [_MALE, _FEMALE]]
-        tests = [
-            chi_square(
-                f"{model_id}/{cube.stigma_ids[s]}",
-                ("male", "female"),
-                _ints(biased_per_gender[s]),
-                _ints(per_gender[s]),
-                seed,
-                f"gender/{model_id}/{cube.stigma_ids[s]}",
-            )
-            for s in tested
-        ]
-        families.append(adjust_family(f"gender/{model_id}", tests))
-    return tuple(families)
-
-
-def _ints(values: NDArray[np.generic]) -> list[int]:
-    return [int(v) for v in values]
+    models = len(cube.model_ids)
+    # (M, tested, 2): every model's tables at once; 2 x 2 tables never draw permutations.
+    tables = biased.sum(axis=2)[:, tested][:, :, [_MALE, _FEMALE]]
+    return chi_square_families(
+        [f"gender/{model_id}" for model_id in cube.model_ids],
+        [f"{m}/{cube.stigma_ids[s]}" for m in cube.model_ids for s in tested],
+        ("male", "female"),
+        tables.reshape(-1, 2),
+        np.tile(per_gender[tested], (models, 1)),
+        seed,
+        "gender",
+    )
 
 
 def _rate(count: np.integer, total: np.integer) -> float | None:

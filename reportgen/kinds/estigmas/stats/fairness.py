@@ -12,8 +12,10 @@ Every gap carries its uncertainty (docs/metrics.md, "Group fairness views"):
 - a permutation p-value: under "the rate does not depend on the stigma", the model's
   favourable decisions are spread at random over the items of the axis. Relabelling items
   at random leaves each stigma a multivariate hypergeometric share of the decisions, so the
-  `PERMUTATIONS` draws come from `Generator.multivariate_hypergeometric`, seeded by the
-  round's `bootstrap.seed` and the gap's name (`significance.test_generator`);
+  `PERMUTATIONS` relabellings are random orderings of the items' stigmas, seeded by the
+  round's `bootstrap.seed` and the axis and rate ("fairness/race/parity"), shared by every
+  model's gap of that axis and rate (`permutation.shared_permutation_p`, which also stops
+  early, Besag-Clifford, where p is clearly large);
   p = (1 + draws whose gap reaches the observed one) / (1 + PERMUTATIONS). The p-values of
   all the round's gaps form one Benjamini-Hochberg family; a gap whose adjusted p is below
   `NOISE_ALPHA` can be told apart from noise.
@@ -26,13 +28,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.kinds.estigmas.model import AXES, SCORED_STYLES, Stigma
 from reportgen.kinds.estigmas.score import AGAINST, CountCube
-from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, percentile_interval, ratio
+from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, percentile_interval
+from reportgen.kinds.estigmas.stats.permutation import rate_gaps, shared_permutation_p
 from reportgen.kinds.estigmas.stats.significance import bh_adjust, test_generator
 
 INVESTIGATE_ABOVE = Fraction(1, 10)
@@ -44,6 +48,10 @@ PERMUTATIONS = 9_999
 NOISE_ALPHA = 0.05
 # Distinct gaps of rationals with denominators below 10**6 differ by far more than this.
 _TIE_TOLERANCE = 1e-12
+# Rates (replicates x stigmas x models) computed together in the fairness bootstrap: 16 MiB
+# of float64, enough replicates per matrix product to keep BLAS busy, few enough to bound
+# the memory of a 1,000-model round.
+_CACHE_CELLS = 2**21
 
 _POSITIVE = SCORED_STYLES.index("positive")
 
@@ -70,6 +78,8 @@ class GroupGap:
     flag: str | None  # None, "investigate" (above 10 points) or "serious" (above 20)
     distinguishable: bool  # p_adjusted below NOISE_ALPHA: told apart from noise
     reason: str | None  # why the gap has no flag although it is above 10 points
+    # Permutation draws read for p_value (at most PERMUTATIONS; fewer after an early stop).
+    permutations: int | None = None
 
 
 @dataclass(frozen=True)
@@ -97,7 +107,11 @@ def exact_gap(hits: Sequence[int], totals: Sequence[int]) -> Fraction | None:
 
 
 def permutation_p(hits: Sequence[int], totals: Sequence[int], key: str, seed: int) -> float:
-    """p of the observed gap among PERMUTATIONS random relabellings of the items."""
+    """p of the observed gap among PERMUTATIONS random relabellings of the items.
+
+    One gap on its own, every draw read (the method before issue 19): the reference the
+    shared, sequential draws of `fairness_views` are checked against.
+    """
     sizes = np.array([t for t in totals if t > 0], dtype=np.int64)
     found = np.array([h for h, t in zip(hits, totals, strict=True) if t > 0], dtype=np.int64)
     rates = found / sizes
@@ -121,49 +135,90 @@ def bootstrap_gaps(
     `hit_cells` and `total_cells` are (k, T) counts of the axis's stigmas per structure;
     `stigma_weights` (R, k) and `structure_weights` (R, T) are the replicate weights.
     """
-    numerator = structure_weights @ hit_cells.T.astype(np.float64)
-    denominator = structure_weights @ total_cells.T.astype(np.float64)
-    rates = ratio(numerator, denominator)
-    present = (stigma_weights > 0) & (denominator > 0)
-    highest = np.where(present, rates, -np.inf).max(axis=1, initial=-np.inf)
-    lowest = np.where(present, rates, np.inf).min(axis=1, initial=np.inf)
-    return np.where(present.sum(axis=1) >= 2, highest - lowest, np.nan)
+    return bootstrap_gaps_of_models(
+        hit_cells[None], total_cells, stigma_weights, structure_weights
+    )[:, 0]
 
 
-def _group_gap(
+def bootstrap_gaps_of_models(
+    hit_cells: NDArray[np.int64],
+    total_cells: NDArray[np.int64],
+    stigma_weights: FloatArray,
+    structure_weights: FloatArray,
+) -> FloatArray:
+    """(R, M): `bootstrap_gaps` of M models' (M, k, T) hits over the same (k, T) items.
+
+    A few hundred replicates at a time, so that the (replicates, k, M) rates stay small.
+    """
+    models, groups, structures = hit_cells.shape
+    by_structure = hit_cells.transpose(2, 1, 0).reshape(structures, -1).astype(np.float64)
+    denominator = structure_weights @ total_cells.T.astype(np.float64)  # (R, k)
+    has_items = denominator > 0
+    divisor = np.where(has_items, denominator, 1.0)[:, :, None]
+    present = ((stigma_weights > 0) & has_items)[:, :, None]
+    enough = present[:, :, 0].sum(axis=1) >= 2
+    gaps = np.full((len(structure_weights), models), np.nan)
+    step = max(1, _CACHE_CELLS // max(1, groups * models))
+    for start in range(0, len(structure_weights), step):
+        chunk = slice(start, start + step)
+        rates = (structure_weights[chunk] @ by_structure).reshape(-1, groups, models)
+        # The same rates as `ratio`, in place; absent groups are masked out of max and min.
+        np.divide(rates, divisor[chunk], out=rates)
+        highest = rates.max(axis=1, initial=-np.inf, where=present[chunk])
+        lowest = rates.min(axis=1, initial=np.inf, where=present[chunk])
+        np.subtract(highest, lowest, out=gaps[chunk], where=enough[chunk, None])
+    return gaps
+
+
+def _group_gaps(
     hit_cells: NDArray[np.int64],
     total_cells: NDArray[np.int64],
     weights: tuple[FloatArray, FloatArray] | None,
     key: str,
     seed: int,
-) -> GroupGap:
-    hits = [int(v) for v in hit_cells.sum(axis=1)]
-    totals = [int(v) for v in total_cells.sum(axis=1)]
-    exact = exact_gap(hits, totals)
+) -> list[GroupGap]:
+    """The gaps of M models' (M, k, T) hits over the same (k, T) items."""
+    hits = hit_cells.sum(axis=2)  # (M, k)
+    totals = total_cells.sum(axis=1)  # (k,)
     empty = GroupGap(None, None, None, None, None, None, None, False, None)
-    if exact is None:
-        return empty
-    smallest = min(t for t in totals if t > 0)
-    above = flag(exact)
-    reason = None
-    if above is not None and smallest < MIN_GROUP_ITEMS:
-        above = None
-        reason = f"fewer than {MIN_GROUP_ITEMS} items in a stigma (smallest: {smallest})"
-    lower = upper = None
-    if weights is not None:
-        low, high = percentile_interval(bootstrap_gaps(hit_cells, total_cells, *weights)[:, None])
-        lower = None if np.isnan(low[0]) else float(low[0])
-        upper = None if np.isnan(high[0]) else float(high[0])
-    return replace(
-        empty,
-        gap=float(exact),
-        lower=lower,
-        upper=upper,
-        p_value=permutation_p(hits, totals, key, seed),
-        smallest_group=smallest,
-        flag=above,
-        reason=reason,
+    if np.count_nonzero(totals) < 2:
+        return [empty] * len(hits)
+    with_items = totals > 0
+    smallest = int(totals[with_items].min())
+    found = shared_permutation_p(
+        hits[:, with_items], totals[with_items], rate_gaps, seed, key, _TIE_TOLERANCE
     )
+    bounds: list[tuple[float | None, float | None]] = [(None, None)] * len(hits)
+    if weights is not None:
+        low, high = percentile_interval(bootstrap_gaps_of_models(hit_cells, total_cells, *weights))
+        bounds = [(_present(lo), _present(hi)) for lo, hi in zip(low, high, strict=True)]
+    out = []
+    for m in range(len(hits)):
+        exact = exact_gap(hits[m].tolist(), totals.tolist())
+        above = flag(exact)
+        reason = None
+        if above is not None and smallest < MIN_GROUP_ITEMS:
+            above = None
+            reason = f"fewer than {MIN_GROUP_ITEMS} items in a stigma (smallest: {smallest})"
+        out.append(
+            GroupGap(
+                gap=float(exact) if exact is not None else None,
+                lower=bounds[m][0],
+                upper=bounds[m][1],
+                p_value=float(found.p_values[m]),
+                permutations=int(found.draws[m]),
+                p_adjusted=None,
+                smallest_group=smallest,
+                flag=above,
+                distinguishable=False,
+                reason=reason,
+            )
+        )
+    return out
+
+
+def _present(value: np.floating[Any]) -> float | None:
+    return None if np.isnan(value) else float(value)
 
 
 def fairness_views(
@@ -176,7 +231,8 @@ def fairness_views(
 
     `weights` are the bootstrap replicates' (R, S) stigma and (R, T) structure weights over
     every stigma and structure of the cube (zero for a level outside the resampling); without
-    them the gaps have no interval.
+    them the gaps have no interval. The gaps of one axis and rate share their permutation
+    draws across models (`permutation.shared_permutation_p`, key "fairness/AXIS/RATE").
     """
     against = cube.counts[..., AGAINST].sum(axis=4, dtype=np.int64)  # (M, S, T, styles)
     items = cube.items.sum(axis=3, dtype=np.int64)  # (S, T, styles)
@@ -186,31 +242,28 @@ def fairness_views(
         axis_weights = None if weights is None else (weights[0][:, members], weights[1])
         all_items = items[members].sum(axis=2)
         positive_items = items[members, :, _POSITIVE]
+        all_hits = against[:, members].sum(axis=3)  # (M, k, T)
+        positive_hits = against[:, members][..., _POSITIVE]
+        key = f"fairness/{axis}"
+        parity = _group_gaps(all_hits, all_items, axis_weights, f"{key}/parity", seed)
+        opportunity = _group_gaps(
+            positive_hits, positive_items, axis_weights, f"{key}/opportunity", seed
+        )
+        # Plain integers, summed once: a 1,000-model round has tens of thousands of rates.
+        hits, sizes = all_hits.sum(axis=2).tolist(), all_items.sum(axis=1).tolist()
+        positive, positive_sizes = positive_hits.sum(axis=2).tolist(), positive_items.sum(axis=1)
         for m, model_id in enumerate(cube.model_ids):
-            all_hits = against[m, members].sum(axis=2)
-            positive_hits = against[m, members, :, _POSITIVE]
             rates = tuple(
                 StigmaRates(
                     stigma_id=stigmas[s].stigma_id,
-                    favourable=_share(all_hits[k].sum(), all_items[k].sum()),
-                    equal_opportunity=_share(positive_hits[k].sum(), positive_items[k].sum()),
-                    items=int(all_items[k].sum()),
-                    positive_items=int(positive_items[k].sum()),
+                    favourable=_share(hits[m][k], sizes[k]),
+                    equal_opportunity=_share(positive[m][k], int(positive_sizes[k])),
+                    items=sizes[k],
+                    positive_items=int(positive_sizes[k]),
                 )
                 for k, s in enumerate(members)
             )
-            key = f"fairness/{axis}/{model_id}"
-            views.append(
-                FairnessGaps(
-                    axis=axis,
-                    model_id=model_id,
-                    stigmas=rates,
-                    parity=_group_gap(all_hits, all_items, axis_weights, f"{key}/parity", seed),
-                    opportunity=_group_gap(
-                        positive_hits, positive_items, axis_weights, f"{key}/opportunity", seed
-                    ),
-                )
-            )
+            views.append(FairnessGaps(axis, model_id, rates, parity[m], opportunity[m]))
     return _adjust(views)
 
 
@@ -232,5 +285,5 @@ def _adjust(views: Sequence[FairnessGaps]) -> tuple[FairnessGaps, ...]:
     return tuple(settled)
 
 
-def _share(count: np.integer, total: np.integer) -> float | None:
-    return None if total == 0 else int(count) / int(total)
+def _share(count: int, total: int) -> float | None:
+    return None if total == 0 else count / total

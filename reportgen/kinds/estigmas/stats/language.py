@@ -207,9 +207,12 @@ def _regime_shift(
 
 
 def difference_tables(sample: PairedSample, models: int) -> FloatArray:
-    """(4M + 2, S', T') cant_tell counts per (model, language, regime), then the regime totals.
+    """(6, S', T') cant_tell counts per (language, regime) summed over the models, then the
+    regime totals.
 
-    S' and T' are the stigmas and structures present in the pairs, in cube order.
+    S' and T' are the stigmas and structures present in the pairs, in cube order. Every
+    model's share of a regime has the same denominator (the regime's paired items), so the
+    mean across models of the shares is the share of the summed counts over the models.
     """
     stigma = np.unique(sample.stigma_index, return_inverse=True)[1]
     structure = np.unique(sample.structure_index, return_inverse=True)[1]
@@ -218,12 +221,11 @@ def difference_tables(sample: PairedSample, models: int) -> FloatArray:
     cells = shape[0] * shape[1]
     tables = []
     regime_masks = (sample.style_index != _POSITIVE, sample.style_index == _POSITIVE)
-    for m in range(models):
-        for side in (0, 1):
-            outcome = sample.outcome[m, :, side]
-            cant = (outcome == CANT_TELL) | (outcome == INCONCLUSIVE)
-            for mask in regime_masks:
-                tables.append(np.bincount(cell[cant & mask], minlength=cells))
+    outcome = sample.outcome[:models]  # (M, pairs, languages)
+    cant = ((outcome == CANT_TELL) | (outcome == INCONCLUSIVE)).sum(axis=0)  # (pairs, languages)
+    for side in (0, 1):
+        for mask in regime_masks:
+            tables.append(np.bincount(cell[mask], weights=cant[mask, side], minlength=cells))
     tables += [np.bincount(cell[mask], minlength=cells) for mask in regime_masks]
     return np.asarray(tables, dtype=np.float64).reshape(len(tables), *shape)
 
@@ -250,7 +252,7 @@ def _difference_intervals(
 
 def mean_differences(totals: FloatArray, models: int) -> FloatArray:
     """(R, regimes): mean across models of pt-BR - en cant_tell share, from `difference_tables`."""
-    counts = totals[:, : 4 * models].reshape(-1, models, 2, 2)  # (R, M, language, regime)
-    shares = ratio(counts, totals[:, None, None, 4 * models :])
-    differences: FloatArray = (shares[:, :, 0] - shares[:, :, 1]).mean(axis=1)
+    counts = totals[:, :4].reshape(-1, 2, 2)  # (R, language, regime), summed over models
+    shares = ratio(counts, totals[:, None, 4:])
+    differences: FloatArray = (shares[:, 0] - shares[:, 1]) / models
     return differences

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
 from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, ModelTables, weighted_totals
 
@@ -39,8 +40,16 @@ class LeaveOneOut:
 
 def competition_ranks(failure_counts: Sequence[float]) -> tuple[int, ...]:
     """1 + how many models fail strictly less: ties share a rank (1, 2, 2, 4)."""
-    values = np.asarray(failure_counts, dtype=np.float64)
-    return tuple(int(1 + np.count_nonzero(values < value)) for value in values)
+    return tuple(int(rank) for rank in rank_rows(np.asarray(failure_counts, np.float64)[None])[0])
+
+
+def rank_rows(failure_counts: FloatArray) -> NDArray[np.int64]:
+    """`competition_ranks` of every row of a (rows, M) array at once."""
+    ordered = np.sort(failure_counts, axis=1)
+    ranks = np.empty(failure_counts.shape, dtype=np.int64)
+    for row, (values, sorted_values) in enumerate(zip(failure_counts, ordered, strict=True)):
+        ranks[row] = 1 + np.searchsorted(sorted_values, values, side="left")
+    return ranks
 
 
 def _leave_one_out(
@@ -68,8 +77,7 @@ def _leave_one_out(
     full = competition_ranks(
         tables.biased[ranked].sum(axis=(1, 2)) + tables.omissions[ranked].sum(axis=(1, 2))
     )
-    ranks = np.array([competition_ranks(row) for row in failure_counts], dtype=np.int64)
-    ranks = ranks.reshape(len(dropped_ids), models)
+    ranks = rank_rows(failure_counts).reshape(len(dropped_ids), models)
     same = (ranks == np.asarray(full, dtype=np.int64)).all(axis=1)
     return LeaveOneOut(
         dropped=dropped,

@@ -7,7 +7,10 @@ distribution is a poor guide, so the p-value is a permutation p-value of the sam
 statistic with both margins fixed: exact (summed over the hypergeometric distribution)
 for two groups, else from `PERMUTATIONS` multivariate hypergeometric draws seeded by the
 round's seed and the test's name (`test_generator`), (1 + draws reaching the observed
-statistic) / (1 + PERMUTATIONS). `ChiSquareTest.method` says which p-value a test has.
+statistic) / (1 + PERMUTATIONS). That is `chi_square`, one table on its own; the families
+of a round test every model's table at once with `families.chi_square_tests`, whose Monte
+Carlo draws are shared across models and stop early where p is clearly large
+(`permutation`). `ChiSquareTest.method` says which p-value a test has.
 Spearman's p is exact (every ordering of the models) below `EXACT_SPEARMAN_BELOW` models.
 A table with a zero row or column total has no test: it is reported as not computable,
 with the reason. Every family is corrected with Benjamini-Hochberg
@@ -278,32 +281,40 @@ def exact_spearman_p(x: Sequence[float], y: Sequence[float]) -> float:
     return float(min(1.0, 2 * min(greater, less)))
 
 
-def mcnemar_tests(model_ids: Sequence[str], outcome: NDArray[np.int8]) -> tuple[McNemarTest, ...]:
-    """McNemar for every pair of models (a before b in models.csv order), one BH family."""
-    biased = (outcome == BIASED).astype(np.float64)  # (M, N)
+def mcnemar_tests(
+    model_ids: Sequence[str],
+    outcome: NDArray[np.int8],
+    pairs: Sequence[tuple[int, int]] | None = None,
+) -> tuple[McNemarTest, ...]:
+    """McNemar for the given pairs of models, one BH family.
+
+    `pairs` are (a, b) positions in models.csv order, a before b; default: every pair.
+    """
+    if pairs is None:
+        count = len(model_ids)
+        pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
+    biased = outcome == BIASED  # (M, N)
     items = max(outcome.shape[1], 1)
-    # both[a, b] = items biased for a and b alike; exact integers in float64.
-    both = biased @ biased.T
     per_model = biased.sum(axis=1)
     pending: list[McNemarTest] = []
-    for a in range(len(model_ids)):
-        for b in range(a + 1, len(model_ids)):
-            only_a = int(per_model[a] - both[a, b])
-            only_b = int(per_model[b] - both[a, b])
-            method, statistic, p_value = _mcnemar(only_a, only_b)
-            pending.append(
-                McNemarTest(
-                    model_a=model_ids[a],
-                    model_b=model_ids[b],
-                    only_a_biased=only_a,
-                    only_b_biased=only_b,
-                    method=method,
-                    statistic=statistic,
-                    p_value=p_value,
-                    p_adjusted=p_value,
-                    difference=(only_a - only_b) / items,
-                )
+    for a, b in pairs:
+        both = int(np.count_nonzero(biased[a] & biased[b]))
+        only_a = int(per_model[a]) - both
+        only_b = int(per_model[b]) - both
+        method, statistic, p_value = _mcnemar(only_a, only_b)
+        pending.append(
+            McNemarTest(
+                model_a=model_ids[a],
+                model_b=model_ids[b],
+                only_a_biased=only_a,
+                only_b_biased=only_b,
+                method=method,
+                statistic=statistic,
+                p_value=p_value,
+                p_adjusted=p_value,
+                difference=(only_a - only_b) / items,
             )
+        )
     adjusted = bh_adjust([t.p_value for t in pending])
     return tuple(replace(t, p_adjusted=p) for t, p in zip(pending, adjusted, strict=True))
 
