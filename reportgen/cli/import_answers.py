@@ -77,3 +77,33 @@ def plain(file: Path, raw_dir: Path) -> None:
 
     note = write_answers(raw_dir, read_plain(file))
     click.echo(f"imported {file} into {raw_dir} ({note})")
+
+
+@import_answers.command(name="jury")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_INTO
+@click.option(
+    "--judge-id",
+    default=None,
+    help="The judges.csv judge_id of the logs' model (default: the row whose "
+    "api_identifier is the log's model, with or without its provider prefix).",
+)
+def jury(logs: tuple[Path, ...], raw_dir: Path, judge_id: str | None) -> None:
+    """Import a multidomain round's jury scores from inspect_ai scorer LOGS into --into.
+
+    One log per judge of judges.csv; each sample scores one response (its item_id,
+    model_id and run in the sample's metadata), one integer of jury.scale per
+    criterion of the item's rubric: a scorer whose value is a dictionary
+    {criterion_id: score}, or one scorer per criterion named by its criterion_id.
+    A juror's scores go to jury.parquet (position from jury.presentation_seed), an
+    adjudicator's to adjudications.parquet. Needs the optional inspect extra.
+    """
+    from reportgen.archive import kind_of_round
+    from reportgen.errors import InputError
+    from reportgen.kinds.multidomain.jury_logs import import_jury
+
+    kind = kind_of_round(raw_dir).name
+    if kind != "multidomain":
+        raise InputError(f"{raw_dir}: the {kind} kind has no jury (a multidomain round has one)")
+    note = import_jury(list(logs), raw_dir, judge_id=judge_id)
+    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
