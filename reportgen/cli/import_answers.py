@@ -107,3 +107,31 @@ def jury(logs: tuple[Path, ...], raw_dir: Path, judge_id: str | None) -> None:
         raise InputError(f"{raw_dir}: the {kind} kind has no jury (a multidomain round has one)")
     note = import_jury(list(logs), raw_dir, judge_id=judge_id)
     click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
+
+
+@import_answers.command(name="extractions")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_INTO
+@click.option(
+    "--variable-id",
+    default=None,
+    help="The variable the logs extract (default: each sample's variable_id metadata).",
+)
+def extractions(logs: tuple[Path, ...], raw_dir: Path, variable_id: str | None) -> None:
+    """Import a counterfactual round's extractions from inspect_ai LOGS into --into.
+
+    The outputs of a model extractor or judge run with inspect_ai over the masked
+    answers: each sample's metadata carries the model_id, item_id and run it read
+    (and its variable_id); its input is the masked text seen; its value is its one
+    score, else its output text. Added to extractions/<model_id>.jsonl. Needs the
+    optional inspect extra.
+    """
+    from reportgen.archive import kind_of_round
+    from reportgen.errors import InputError
+    from reportgen.kinds.counterfactual.extraction_logs import import_extractions
+
+    kind = kind_of_round(raw_dir).name
+    if kind != "counterfactual":
+        raise InputError(f"{raw_dir}: the {kind} kind has no extractions (a counterfactual has)")
+    note = import_extractions(list(logs), raw_dir, variable_id=variable_id)
+    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")

@@ -49,9 +49,9 @@ MAX_LINES = 20
 def import_jury(paths: Sequence[Path], raw_dir: Path, *, judge_id: str | None) -> str:
     """Read the judges' logs at `paths` into RAW_DIR's jury.parquet and
     adjudications.parquet; InputError with one line per refusal, nothing written."""
-    from reportgen.collect.inspect_logs import _reader
+    from reportgen.collect.inspect_logs import eval_log_reader
 
-    read_eval_log = _reader()
+    read_eval_log = eval_log_reader()
     context = _Context(raw_dir)
     lines: list[str] = []
     new: dict[str, list[Row]] = {JURY_FILE: [], ADJUDICATIONS_FILE: []}
