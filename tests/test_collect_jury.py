@@ -115,6 +115,7 @@ def test_import_jury_refusals(judged: tuple[Path, Path, dict[str, Path]], tmp_pa
     logs = judged[2]
     j1 = str(logs["j1"])
     _refused(raw, [j1, "--judge-id", "j9"], "judge 'j9' is no row of judges.csv")
+    _refused(raw, [j1, "--judge-id", "h1"], "judge 'h1' is a reviewer")
 
     def rename(log: Any) -> None:
         log.eval.model = "mockllm/nobody"

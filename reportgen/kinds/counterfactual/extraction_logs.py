@@ -73,9 +73,9 @@ def import_extractions(paths: Sequence[Path], raw_dir: Path, *, variable_id: str
                 continue
             new.setdefault(model_id, []).append(row)
     if lines:
-        shown = (
-            lines[:MAX_LINES] + [f"... and {len(lines) - MAX_LINES} more"][: len(lines) > MAX_LINES]
-        )
+        shown = lines[:MAX_LINES]
+        if len(lines) > MAX_LINES:
+            shown.append(f"... and {len(lines) - MAX_LINES} more")
         head = f"{raw_dir}: {len(lines)} problem(s) with the logs; nothing was written"
         raise InputError("\n".join([head, *(f"  - {line}" for line in shown)]))
     for model_id, rows in new.items():

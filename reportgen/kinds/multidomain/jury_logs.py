@@ -62,13 +62,9 @@ def import_jury(paths: Sequence[Path], raw_dir: Path, *, judge_id: str | None) -
             lines.append(f"{path}: not an inspect_ai log inspect_ai can read ({error})")
             continue
         judge = judge_id or context.judge_of(str(log.eval.model))
-        if judge is None or judge not in context.roles:
-            lines.append(
-                f"{path}: model {log.eval.model!r} is no judge of judges.csv "
-                "(name its judge_id with --judge-id)"
-                if judge is None
-                else f"{path}: judge {judge!r} is no row of judges.csv"
-            )
+        problem = context.judge_problem(judge, str(log.eval.model))
+        if judge is None or problem:
+            lines.append(f"{path}: {problem}")
             continue
         target = JURY_FILE if context.roles[judge] == "juror" else ADJUDICATIONS_FILE
         if any(row["judge_id"] == judge for row in context.existing[target] + new[target]):
@@ -78,9 +74,9 @@ def import_jury(paths: Sequence[Path], raw_dir: Path, *, judge_id: str | None) -
         lines += refused
         new[target] += rows
     if lines:
-        shown = (
-            lines[:MAX_LINES] + [f"... and {len(lines) - MAX_LINES} more"][: len(lines) > MAX_LINES]
-        )
+        shown = lines[:MAX_LINES]
+        if len(lines) > MAX_LINES:
+            shown.append(f"... and {len(lines) - MAX_LINES} more")
         head = f"{raw_dir}: {len(lines)} problem(s) with the judges' logs; nothing was written"
         raise InputError("\n".join([head, *(f"  - {line}" for line in shown)]))
     _with_positions(new[JURY_FILE], context.seed)
@@ -123,6 +119,19 @@ class _Context:
 
     def judge_of(self, model: str) -> str | None:
         return self.apis.get(model) or self.apis.get(model.split("/", 1)[-1])
+
+    def judge_problem(self, judge: str | None, model: str) -> str | None:
+        """Why the log's judge cannot score here, or None."""
+        if judge is None:
+            return f"model {model!r} is no judge of judges.csv (name its judge_id with --judge-id)"
+        if judge not in self.roles:
+            return f"judge {judge!r} is no row of judges.csv"
+        if self.roles[judge] not in ("juror", "adjudicator"):
+            return (
+                f"judge {judge!r} is a {self.roles[judge]}: only jurors and adjudicators "
+                "score the jury's responses (reviewers: reportgen review)"
+            )
+        return None
 
     def rows(self, path: Path, judge: str, samples: Sequence[Any]) -> tuple[list[Row], list[str]]:
         """The score rows of one judge's samples, and one line per refused sample."""
