@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 from reportgen.cli import main
 from tests.factories.counterfactual_raw import fill, write_battery
 from tests.factories.counterfactual_rounds import ROUND_ID
-from tests.support.inspect_runs import INSPECT_WARNINGS
+from tests.support.inspect_runs import INSPECT_WARNINGS, collect_streams
 
 pytestmark = INSPECT_WARNINGS
 JUDGED = "tom"
@@ -78,6 +78,7 @@ def _judge_log(by_hand: Path, logs: Path) -> Path:
     model = get_model("mockllm/judge", custom_outputs=output, memoize=False)
     [log] = inspect_eval(task, model=model, log_dir=str(logs), display="none")
     assert log.status == "success", log.error
+    collect_streams()
     return Path(log.location)
 
 

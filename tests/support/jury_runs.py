@@ -13,6 +13,8 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
+from tests.support.inspect_runs import collect_streams
+
 
 def judge_scores(archive: Path) -> dict[str, dict[tuple[str, str, int], dict[str, int]]]:
     """judge_id -> response -> criterion -> score, from jury and adjudications."""
@@ -84,4 +86,5 @@ def run_judges(
             [log] = inspect_eval(task, model=model, log_dir=str(logs), display="none")
         assert log.status == "success", log.error
         paths[judge_id] = Path(log.location)
+    collect_streams()
     return paths
