@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
+from fractions import Fraction
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -118,3 +120,40 @@ def test_counterfactual_round_from_inspect_ai_to_site(tmp_path: Path) -> None:
     )
     _ok("build", str(frozen), "--out", str(tmp_path / "site"), "--draft",
         "--cache-dir", str(tmp_path / "cache"))  # fmt: skip
+
+
+def test_multidomain_round_from_inspect_ai_to_site(tmp_path: Path) -> None:
+    """The tiny multidomain round (metrics §11): each participant answers as it did
+    there (its provider's snapshot, cost, a refusal as a content-filter stop), the logs
+    dated as the round's calls; its jury, audit and calibration tables are the draft's.
+    Freeze extracts the mcq and calc answers itself (a format violation included)."""
+    from tests.support.multidomain_runs import (
+        api_identifiers,
+        dated_like,
+        multidomain_draft,
+        participant_outputs,
+    )
+
+    draft, archive = multidomain_draft(tmp_path)
+    raw = tmp_path / "raw"
+    _ok("render", str(draft), "--out", str(raw))
+    systems: dict[str, dict[str, str]] = {api: {} for api in api_identifiers(archive)}
+    logs = run_eval(raw, systems, tmp_path / "logs", outputs=participant_outputs(archive))
+    dated_like(logs, archive)
+    imported = _ok("import", "inspect", *map(str, logs), "--into", str(raw))
+    assert "3 system(s) x 8 calls: 23 ok, 1 refusal" in imported
+    frozen = tmp_path / "rounds" / archive.name
+    frozen.parent.mkdir()
+    _ok("freeze", str(raw), "--out", str(frozen))
+    _ok("verify", str(frozen))
+    scores = json.loads(_ok("summary", "--json", str(archive)))
+    assert json.loads(_ok("summary", "--json", str(frozen))) == scores
+    site = tmp_path / "site"
+    _ok("build", str(frozen), "--out", str(site), "--config", str(CONFIG), "--templates",
+        str(THEME), "--cache-dir", str(tmp_path / "cache"), "--draft",
+        "--as-of", "2027-01-10")  # fmt: skip
+    page = (site / "en" / archive.name / "classification.html").read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    for participant in scores["participants"]:
+        shown = f"{float(Fraction(participant['primary']['score'])):.2f}"
+        assert f"{participant['rank']} {participant['display_name']} {shown}" in text

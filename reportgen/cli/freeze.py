@@ -21,8 +21,11 @@ def freeze(raw_dir: Path, out_dir: Path) -> None:
 
     RAW_DIR is laid out like an archive, but it has no SHA256SUMS and its responses
     are not scored yet. Its kind scores them: for Estigmas, every output is labelled
-    with the deterministic parser, whose version is recorded in round.json.
-    Checksums are written last. On any problem nothing is written.
+    with the deterministic parser, whose version is recorded in round.json; for a
+    multidomain round, the mcq and calc answers are read by the deterministic
+    extractor (Art. 23) whose version round.json declares. Checksums are written
+    last; the archive is verified before it is moved into place. On any problem
+    nothing is written.
     """
     from reportgen.archive import kind_of_round
 

@@ -77,3 +77,61 @@ def plain(file: Path, raw_dir: Path) -> None:
 
     note = write_answers(raw_dir, read_plain(file))
     click.echo(f"imported {file} into {raw_dir} ({note})")
+
+
+@import_answers.command(name="jury")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_INTO
+@click.option(
+    "--judge-id",
+    default=None,
+    help="The judges.csv judge_id of the logs' model (default: the row whose "
+    "api_identifier is the log's model, with or without its provider prefix).",
+)
+def jury(logs: tuple[Path, ...], raw_dir: Path, judge_id: str | None) -> None:
+    """Import a multidomain round's jury scores from inspect_ai scorer LOGS into --into.
+
+    One log per judge of judges.csv; each sample scores one response (its item_id,
+    model_id and run in the sample's metadata), one integer of jury.scale per
+    criterion of the item's rubric: a scorer whose value is a dictionary
+    {criterion_id: score}, or one scorer per criterion named by its criterion_id.
+    A juror's scores go to jury.parquet (position from jury.presentation_seed), an
+    adjudicator's to adjudications.parquet. Needs the optional inspect extra.
+    """
+    from reportgen.archive import kind_of_round
+    from reportgen.errors import InputError
+    from reportgen.kinds.multidomain.jury_logs import import_jury
+
+    kind = kind_of_round(raw_dir).name
+    if kind != "multidomain":
+        raise InputError(f"{raw_dir}: the {kind} kind has no jury (a multidomain round has one)")
+    note = import_jury(list(logs), raw_dir, judge_id=judge_id)
+    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
+
+
+@import_answers.command(name="extractions")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_INTO
+@click.option(
+    "--variable-id",
+    default=None,
+    help="The variable the logs extract (default: each sample's variable_id metadata).",
+)
+def extractions(logs: tuple[Path, ...], raw_dir: Path, variable_id: str | None) -> None:
+    """Import a counterfactual round's extractions from inspect_ai LOGS into --into.
+
+    The outputs of a model extractor or judge run with inspect_ai over the masked
+    answers: each sample's metadata carries the model_id, item_id and run it read
+    (and its variable_id); its input is the masked text seen; its value is its one
+    score, else its output text. Added to extractions/<model_id>.jsonl. Needs the
+    optional inspect extra.
+    """
+    from reportgen.archive import kind_of_round
+    from reportgen.errors import InputError
+    from reportgen.kinds.counterfactual.extraction_logs import import_extractions
+
+    kind = kind_of_round(raw_dir).name
+    if kind != "counterfactual":
+        raise InputError(f"{raw_dir}: the {kind} kind has no extractions (a counterfactual has)")
+    note = import_extractions(list(logs), raw_dir, variable_id=variable_id)
+    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")

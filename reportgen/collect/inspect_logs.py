@@ -41,6 +41,11 @@ def _reader() -> Any:
     return read_eval_log
 
 
+def eval_log_reader() -> Any:
+    """inspect_ai's `read_eval_log`; MissingExtraError (how to install it) without it."""
+    return _reader()
+
+
 def read_logs(
     paths: Sequence[Path], raw_dir: Path, round_id: str, *, model_id: str | None
 ) -> list[Collected]:

@@ -9,6 +9,7 @@ tokenizer it downloads.
 from __future__ import annotations
 
 import contextlib
+import gc
 import shutil
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -69,16 +70,22 @@ def run_eval(
     systems: Mapping[str, Mapping[str, str]],
     log_dir: Path,
     task_args: Mapping[str, str] | None = None,
+    outputs: Callable[[str, Mapping[str, str]], Callable[..., Any]] | None = None,
 ) -> list[Path]:
     """inspect_ai's eval of RAW_DIR/inspect_task.py, one mock model per system (named
-    `mockllm/<system>`, answering with `systems[system]`); the logs' paths, in order.
+    `mockllm/<system>`, answering with `systems[system]`, or with what
+    `outputs(system, answers)` returns); the logs' paths, in order.
     Skips the test when inspect_ai (the `inspect` extra) is not installed."""
     pytest.importorskip("inspect_ai")
     from inspect_ai import eval as inspect_eval
     from inspect_ai.model import get_model
 
     models = [
-        get_model(f"mockllm/{name}", custom_outputs=mock_outputs(answers), memoize=False)
+        get_model(
+            f"mockllm/{name}",
+            custom_outputs=(outputs or (lambda _, a: mock_outputs(a)))(name, answers),
+            memoize=False,
+        )
         for name, answers in systems.items()
     ]
     # As a team runs it, `inspect eval inspect_task.py` in the raw round (inspect_ai
@@ -95,4 +102,12 @@ def run_eval(
         (log.eval.model, log.error and log.error.message) for log in logs if log.status != "success"
     ]
     assert not failed, failed
+    collect_streams()
     return [Path(log.location) for log in logs]
+
+
+def collect_streams() -> None:
+    """Collect the async streams inspect_ai leaves to the garbage collector now, while
+    the test that ran the eval ignores their warnings (INSPECT_WARNINGS), rather than
+    during a later test, which would fail on them."""
+    gc.collect()

@@ -37,6 +37,7 @@ from reportgen.model import Round as CoreRound
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from reportgen.collect.collected import Matched
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
     from reportgen.render.site_source import SiteSource
@@ -141,6 +142,16 @@ class MultidomainKind(Kind):
         from reportgen.kinds.multidomain.collect import render_draft
 
         return render_draft(draft_dir, raw_dir)  # the order is the bank's (Art. 21)
+
+    def collected_files(self, raw_dir: Path, system: Matched) -> dict[str, bytes]:
+        from reportgen.kinds.multidomain.collect import collected_files
+
+        return collected_files(raw_dir, system)
+
+    def freeze(self, raw_dir: Path, out_dir: Path) -> str:
+        from reportgen.kinds.multidomain.freeze import freeze_round
+
+        return freeze_round(raw_dir, out_dir)
 
     def print_summary(self, round_: CoreRound, console: Console) -> None:
         stages.print_summary(round_, console)
