@@ -253,8 +253,8 @@ def test_the_items_carry_the_licence_and_the_no_training_notice(sites: dict[str,
     assert 'href="../data/reg-2026-1/items.parquet"' in pt
     assert 'href="../../data/reg-2026-1/items.jsonl"' in en
     for text, words in (
-        (pt, "não tem registro de autorizações"),
-        (en, "no record of authorisations"),
+        (pt, "não registra autorização concedida"),
+        (en, "records no authorisation granted by"),
     ):
         assert words in text
         assert 'id="md-reg-2026-1-authorisations"' in text

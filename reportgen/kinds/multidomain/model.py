@@ -333,6 +333,20 @@ class AuditScore:
     scored_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class Authorisation:
+    """One row of the optional authorisations.csv: a written authorisation of the
+    Organisation to release the round's items before the embargo or to train a model on
+    them (Art. 40, 42)."""
+
+    authorisation_id: str
+    granted_on: date
+    purpose: Literal["early_release", "training"]
+    holder: str  # the organisation authorised
+    scope_pt: str
+    scope_en: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Round(core.Round):
     """A verified multidomain round archive plus its annulment ledger.
@@ -352,3 +366,4 @@ class Round(core.Round):
     adjudications: tuple[Adjudication, ...]
     calibration: tuple[CalibrationScore, ...]
     audit: tuple[AuditScore, ...]
+    authorisations: tuple[Authorisation, ...] = ()  # authorisations.csv, optional
