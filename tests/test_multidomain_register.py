@@ -6,8 +6,8 @@ contestation of i-juri-003 of 2027-03-01).
    both languages, each with its anchor, reference, ledger line and erratum; its Atom 1.0
    feed per language, well formed (xml.etree), linked from the page, listed in SHA256SUMS.
 9. The released items (Art. 40, 42): after the embargo, items.jsonl and items.parquet with
-   answer keys and rubrics, never a canary, the licence and the no-training notice, and the
-   (honestly empty) authorisations register; before the embargo none of it exists.
+   answer keys and rubrics, never a canary, the license and the no-training notice, and the
+   (honestly empty) authorizations register; before the embargo none of it exists.
 
 The site checks read the shared demonstration builds of 2026-12-01 and 2027-03-20."""
 
@@ -237,7 +237,7 @@ def test_after_the_embargo_the_items_read_back_with_keys_and_rubrics(
         assert f"{hashlib.sha256((folder / name).read_bytes()).hexdigest()}  {name}" in sums
 
 
-def test_the_items_carry_the_licence_and_the_no_training_notice(sites: dict[str, Path]) -> None:
+def test_the_items_carry_the_license_and_the_no_training_notice(sites: dict[str, Path]) -> None:
     folder = data(sites[AFTER])
     metadata = pq.read_schema(folder / "items.parquet").metadata
     terms = (folder / "items-terms.txt").read_text("utf-8")
@@ -246,7 +246,7 @@ def test_the_items_carry_the_licence_and_the_no_training_notice(sites: dict[str,
         assert words in notice
         assert notice in terms
     assert "sem autorização escrita" in terms
-    assert "without the written authorisation" in terms
+    assert "without the written authorization" in terms
     pt, en = (page(sites[AFTER], language, "reuse") for language in LANGUAGES)
     assert "Proibido treinar" in pt
     assert "Not for training" in en
@@ -254,10 +254,10 @@ def test_the_items_carry_the_licence_and_the_no_training_notice(sites: dict[str,
     assert 'href="../../data/reg-2026-1/items.jsonl"' in en
     for text, words in (
         (pt, "não registra autorização concedida"),
-        (en, "records no authorisation granted by"),
+        (en, "records no authorization granted by"),
     ):
         assert words in text
-        assert 'id="md-reg-2026-1-authorisations"' in text
+        assert 'id="md-reg-2026-1-authorizations"' in text
 
 
 def test_the_leak_guard_reads_jsonl_downloads(tmp_path: Path) -> None:

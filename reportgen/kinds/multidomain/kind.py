@@ -20,9 +20,9 @@ from reportgen.errors import Problem
 from reportgen.kinds import Kind, TableRead
 from reportgen.kinds.multidomain import archive_across, archive_manifest, archive_tables, stages
 from reportgen.kinds.multidomain import schemas as md_schemas
-from reportgen.kinds.multidomain.archive_authorisations import (
-    AUTHORISATIONS_FILE,
-    AUTHORISATIONS_TABLE,
+from reportgen.kinds.multidomain.archive_authorizations import (
+    AUTHORIZATIONS_FILE,
+    AUTHORIZATIONS_TABLE,
 )
 from reportgen.kinds.multidomain.archive_items import check_items
 from reportgen.kinds.multidomain.archive_responses import check_response_table, responses_of
@@ -47,7 +47,7 @@ class MultidomainKind(Kind):
     """The blind multidomain multilingual benchmark of REG-BC-2026-001."""
 
     name = NAME
-    tables = (*archive_tables.TABLES, AUTHORISATIONS_TABLE)
+    tables = (*archive_tables.TABLES, AUTHORIZATIONS_TABLE)
     single_run = False
     raw_text_nullable = True
     needs_text = True  # the contamination checks read every answer
@@ -114,7 +114,7 @@ class MultidomainKind(Kind):
             adjudications=tables[md_schemas.ADJUDICATIONS_FILE],
             calibration=tables[md_schemas.CALIBRATION_FILE],
             audit=tables[md_schemas.AUDIT_FILE],
-            authorisations=tables.get(AUTHORISATIONS_FILE, ()),
+            authorizations=tables.get(AUTHORIZATIONS_FILE, ()),
         )
 
     def check_round(self, round_: CoreRound, problems: Problems) -> None:

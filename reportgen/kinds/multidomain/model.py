@@ -334,15 +334,15 @@ class AuditScore:
 
 
 @dataclass(frozen=True, slots=True)
-class Authorisation:
-    """One row of the optional authorisations.csv: a written authorisation of the
+class Authorization:
+    """One row of the optional authorizations.csv: a written authorization of the
     Organisation to release the round's items before the embargo or to train a model on
     them (Art. 40, 42)."""
 
-    authorisation_id: str
+    authorization_id: str
     granted_on: date
     purpose: Literal["early_release", "training"]
-    holder: str  # the organisation authorised
+    holder: str  # the organisation authorized
     scope_pt: str
     scope_en: str
 
@@ -366,4 +366,4 @@ class Round(core.Round):
     adjudications: tuple[Adjudication, ...]
     calibration: tuple[CalibrationScore, ...]
     audit: tuple[AuditScore, ...]
-    authorisations: tuple[Authorisation, ...] = ()  # authorisations.csv, optional
+    authorizations: tuple[Authorization, ...] = ()  # authorizations.csv, optional

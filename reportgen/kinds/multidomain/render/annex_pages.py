@@ -3,7 +3,7 @@
 - `<round_id>/register.md` (always): the register of changes to the published results
   (Art. 43) and the link to its Atom feed;
 - `<round_id>/reuse.md` (only once the embargo is over): the released items' downloads,
-  their terms and the authorisations register (Art. 40, 42).
+  their terms and the authorizations register (Art. 40, 42).
 
 Their downloads go under `data/<round_id>/` with the others (render/downloads.py lists
 them all in SHA256SUMS): the register's feeds always, the released items only after

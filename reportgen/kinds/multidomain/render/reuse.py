@@ -9,7 +9,7 @@ Under `data/<round_id>/` beside the other downloads, listed in its SHA256SUMS:
 - `items.parquet`: the same records (the rubric a list of structs), the terms in the
   file's key-value metadata (`reuse_terms.pt-BR`, `reuse_terms.en`, `round_id`,
   `bank_sha256`);
-- `items-terms.txt`: the licence and the no-training notice, in both languages.
+- `items-terms.txt`: the license and the no-training notice, in both languages.
 
 No record holds a canary: the canary marks the Organisation's copies and is never
 published (report spec, "Never on the site"), at any date.
@@ -123,14 +123,14 @@ def item_records(round_: Round) -> list[dict[str, object]]:
 
 
 def terms_texts(context: RoundContext) -> dict[str, str]:
-    """language -> the licence and the no-training notice (Art. 40, 42)."""
+    """language -> the license and the no-training notice (Art. 40, 42)."""
     terms = {}
     for language in SITE_LANGUAGES:
         text = Text(language)
         round_title = text.pick(context.round_.manifest.title)
         terms[language] = "\n\n".join(
             (
-                text.t("reuse.licence", round=round_title, round_id=context.round_id),
+                text.t("reuse.license", round=round_title, round_id=context.round_id),
                 text.t("reuse.no_training"),
             )
         )

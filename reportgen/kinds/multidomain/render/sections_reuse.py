@@ -1,8 +1,8 @@
 """The re-use page of a multidomain round (Art. 40, 42), shown only once the embargo is
-over: the released items' downloads (render/reuse.py), their licence and the
-no-training notice, and the register of the Organisation's written authorisations
+over: the released items' downloads (render/reuse.py), their license and the
+no-training notice, and the register of the Organisation's written authorizations
 (early release before the embargo, training), from the archive's optional
-`authorisations.csv` (archive_authorisations.py), as granted by the site's date."""
+`authorizations.csv` (archive_authorizations.py), as granted by the site's date."""
 
 from __future__ import annotations
 
@@ -24,28 +24,28 @@ def reuse(context: RoundContext, text: Text, data_href: str) -> tuple[Block, ...
         Markup(f"[{escape_markdown(name)}]({escape(data_href + name)})") for name in REUSE_FILES
     ]
     terms = terms_texts(context)[text.language].split("\n\n")
-    granted = [a for a in context.round_.authorisations if a.granted_on <= context.as_of]
+    granted = [a for a in context.round_.authorizations if a.granted_on <= context.as_of]
     rows = [
         (
-            a.authorisation_id,
+            a.authorization_id,
             text.date(a.granted_on),
             text.t(f"reuse.purpose.{a.purpose}"),
             a.holder,
             a.scope_pt if text.language == "pt-BR" else a.scope_en,
         )
-        for a in sorted(granted, key=lambda a: (a.granted_on, a.authorisation_id))
+        for a in sorted(granted, key=lambda a: (a.granted_on, a.authorization_id))
     ]
-    authorisations = text.block(
-        f"md-{context.round_id}-authorisations",
-        text.t("reuse.authorisations"),
+    authorizations = text.block(
+        f"md-{context.round_id}-authorizations",
+        text.t("reuse.authorizations"),
         [text.t(f"column.{k}") for k in ("id", "granted_on", "purpose", "holder", "scope")],
         rows,
         numeric_from=99,
     )
     count = (
-        text.t("reuse.authorisations_count", count=text.integer(len(rows)))
+        text.t("reuse.authorizations_count", count=text.integer(len(rows)))
         if rows
-        else text.t("reuse.authorisations_none", date=text.date(context.as_of))
+        else text.t("reuse.authorizations_none", date=text.date(context.as_of))
     )
     return (
         paragraph(
@@ -58,8 +58,8 @@ def reuse(context: RoundContext, text: Text, data_href: str) -> tuple[Block, ...
         paragraph(text.t("reuse.contents")),
         Markup(f"## {escape_markdown(text.t('reuse.terms_title'))} {{ #terms }}"),
         *(paragraph(term) for term in terms),
-        Markup(f"## {escape_markdown(text.t('reuse.authorisations'))} {{ #authorisations }}"),
-        paragraph(text.t("reuse.authorisations_intro")),
+        Markup(f"## {escape_markdown(text.t('reuse.authorizations'))} {{ #authorizations }}"),
+        paragraph(text.t("reuse.authorizations_intro")),
         paragraph(count),
-        authorisations,
+        authorizations,
     )

@@ -1,12 +1,12 @@
-"""`authorisations.csv`: the optional register of the Organisation's written
-authorisations over the round's items (Art. 40: training, distilling or fine-tuning on
+"""`authorizations.csv`: the optional register of the Organisation's written
+authorizations over the round's items (Art. 40: training, distilling or fine-tuning on
 the bank; Art. 42: releasing items before the embargo ends).
 
-One row per authorisation, listed in SHA256SUMS like every table (an authorisation given
-after the freeze is added by freezing the archive again). Columns: `authorisation_id`
+One row per authorization, listed in SHA256SUMS like every table (an authorization given
+after the freeze is added by freezing the archive again). Columns: `authorization_id`
 (slug, unique), `granted_on` (YYYY-MM-DD), `purpose` (`early_release` | `training`),
-`holder` (the organisation authorised, non-empty), `scope_pt`, `scope_en` (what is
-authorised, in both languages, non-empty). Absent: the round records no authorisation.
+`holder` (the organisation authorized, non-empty), `scope_pt`, `scope_en` (what is
+authorized, in both languages, non-empty). Absent: the round records no authorization.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import cast
 
 from reportgen.archive import FileProblems, Record, RowChecker, parse_rows
 from reportgen.kinds import TableRead, TableSpec
-from reportgen.kinds.multidomain.model import Authorisation
+from reportgen.kinds.multidomain.model import Authorization
 
-AUTHORISATIONS_FILE = "authorisations.csv"
-AUTHORISATIONS_HEADER = (
-    "authorisation_id",
+AUTHORIZATIONS_FILE = "authorizations.csv"
+AUTHORIZATIONS_HEADER = (
+    "authorization_id",
     "granted_on",
     "purpose",
     "holder",
@@ -30,14 +30,14 @@ AUTHORISATIONS_HEADER = (
 PURPOSES = ("early_release", "training")
 
 
-def parse_authorisations(
+def parse_authorizations(
     records: Sequence[Record], found: FileProblems
-) -> tuple[Authorisation, ...]:
+) -> tuple[Authorization, ...]:
     seen: dict[str, int] = {}
 
-    def build(row: RowChecker) -> Authorisation:
-        return Authorisation(
-            authorisation_id=row.unique_id("authorisation_id", seen, slug=True),
+    def build(row: RowChecker) -> Authorization:
+        return Authorization(
+            authorization_id=row.unique_id("authorization_id", seen, slug=True),
             granted_on=row.iso_date("granted_on"),
             purpose=row.choice("purpose", PURPOSES),  # type: ignore[arg-type]
             holder=row.text("holder"),
@@ -48,10 +48,10 @@ def parse_authorisations(
     return parse_rows(records, found, build)
 
 
-def authorisation_row(row: object) -> list[str]:
-    found = cast(Authorisation, row)
+def authorization_row(row: object) -> list[str]:
+    found = cast(Authorization, row)
     return [
-        found.authorisation_id,
+        found.authorization_id,
         found.granted_on.isoformat(),
         found.purpose,
         found.holder,
@@ -64,12 +64,12 @@ def _optional(_tables: Mapping[str, TableRead]) -> bool | None:
     return None  # read when present, never required
 
 
-AUTHORISATIONS_TABLE = TableSpec(
-    AUTHORISATIONS_FILE,
-    AUTHORISATIONS_HEADER,
-    parse_authorisations,
-    authorisation_row,
-    "authorisation_id",
+AUTHORIZATIONS_TABLE = TableSpec(
+    AUTHORIZATIONS_FILE,
+    AUTHORIZATIONS_HEADER,
+    parse_authorizations,
+    authorization_row,
+    "authorization_id",
     presence=_optional,
     presence_rule="optional",
 )
