@@ -98,6 +98,7 @@ def test_the_register_lists_each_decision_from_its_date_with_its_ledger_line(
     assert f"register-{language}.xml" in after
     home = page(sites[BEFORE], language, "index")
     assert 'href="register.html"' in home
+    assert 'href="register.html"' in page(sites[BEFORE], language, "discarded")
 
 
 def test_the_register_pages_speak_each_language(sites: dict[str, Path]) -> None:
