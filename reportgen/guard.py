@@ -39,7 +39,9 @@ from reportgen.errors import Problem, ReportgenError
 
 RUN_LENGTH = 8
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_TEXT_SUFFIXES = frozenset({".html", ".htm", ".json", ".js", ".svg", ".csv", ".xml", ".txt", ".md"})
+_TEXT_SUFFIXES = frozenset(
+    {".html", ".htm", ".json", ".jsonl", ".js", ".svg", ".csv", ".xml", ".txt", ".md"}
+)
 
 
 class LeakError(ReportgenError):

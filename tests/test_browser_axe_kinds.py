@@ -43,7 +43,7 @@ _RUN_AXE = """async () => {
 MULTIDOMAIN_SECTIONS = (
     "index", "methodology", "cast", "classification", "domains-languages", "technical-ties",
     "head-to-head", "process", "refusals", "discarded", "human-audit", "calibration",
-    "contamination", "limitations",
+    "contamination", "limitations", "register", "reuse",
 )  # fmt: skip
 MULTIDOMAIN = ("reg-2026-1", MULTIDOMAIN_SECTIONS)
 COUNTERFACTUAL = ("atendimento-2026-09", "atendimento-2026-10")

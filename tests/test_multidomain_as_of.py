@@ -152,7 +152,7 @@ def test_no_page_or_download_names_an_embargoed_id_before_the_embargo(
 ) -> None:
     ids = embargoed_ids(sites[AFTER], BEFORE)
     assert {"i-bank-011", "i-bank-011-v2", "i-nego-007", "i-comp-012"} <= ids
-    files = [p for p in sites[BEFORE].rglob("*") if p.suffix in (".html", ".csv", ".json")]
+    files = [p for p in sites[BEFORE].rglob("*") if p.suffix in (".html", ".csv", ".json", ".xml")]
     assert {"index.html", "discarded.html"} <= {p.name for p in files}
     assert any(p.parts[-3:-1] == ("en", ROUND) for p in files)
     found = []

@@ -26,6 +26,10 @@ from reportgen.kinds.multidomain import (
     stages,
 )
 from reportgen.kinds.multidomain import schemas as md_schemas
+from reportgen.kinds.multidomain.archive_authorizations import (
+    AUTHORIZATIONS_FILE,
+    AUTHORIZATIONS_TABLE,
+)
 from reportgen.kinds.multidomain.archive_items import check_items
 from reportgen.kinds.multidomain.archive_responses import check_response_table, responses_of
 from reportgen.kinds.multidomain.archive_round import check_round_files
@@ -50,7 +54,7 @@ class MultidomainKind(Kind):
     """The blind multidomain multilingual benchmark of REG-BC-2026-001."""
 
     name = NAME
-    tables = (*archive_tables.TABLES, archive_screening.SCREENING_TABLE)
+    tables = (*archive_tables.TABLES, archive_screening.SCREENING_TABLE, AUTHORIZATIONS_TABLE)
     single_run = False
     raw_text_nullable = True
     needs_text = True  # the contamination checks read every answer
@@ -118,6 +122,7 @@ class MultidomainKind(Kind):
             calibration=tables[md_schemas.CALIBRATION_FILE],
             audit=tables[md_schemas.AUDIT_FILE],
             screening=tables[md_schemas.SCREENING_FILE],
+            authorizations=tables.get(AUTHORIZATIONS_FILE, ()),
         )
 
     def check_round(self, round_: CoreRound, problems: Problems) -> None:

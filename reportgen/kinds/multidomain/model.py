@@ -356,6 +356,20 @@ class Screening:
     declaration_en: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class Authorization:
+    """One row of the optional authorizations.csv: a written authorization of the
+    Organisation to release the round's items before the embargo or to train a model on
+    them (Art. 40, 42)."""
+
+    authorization_id: str
+    granted_on: date
+    purpose: Literal["early_release", "training"]
+    holder: str  # the organisation authorized
+    scope_pt: str
+    scope_en: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Round(core.Round):
     """A verified multidomain round archive plus its annulment ledger.
@@ -376,3 +390,4 @@ class Round(core.Round):
     calibration: tuple[CalibrationScore, ...]
     audit: tuple[AuditScore, ...]
     screening: tuple[Screening, ...] = ()  # Art. 37 (required in an archive: verify)
+    authorizations: tuple[Authorization, ...] = ()  # authorizations.csv, optional

@@ -32,6 +32,11 @@ from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._ledger import chained_ledger
 from reportgen.archive._parquet import parquet_bytes
 from reportgen.errors import InputError
+from reportgen.kinds.multidomain.archive_authorizations import (
+    AUTHORIZATIONS_FILE,
+    AUTHORIZATIONS_HEADER,
+    authorization_row,
+)
 from reportgen.kinds.multidomain.model import Judge, Manifest, Participant, Round
 from reportgen.kinds.multidomain.schemas import (
     ADJUDICATIONS_FILE,
@@ -92,6 +97,12 @@ def archive_files(round_: Round) -> dict[str, bytes]:
     for participant in round_.models:
         rows = round_.responses.get(participant.model_id, ())
         files[response_path(participant.model_id)] = table_bytes(rows, RESPONSES_SCHEMA)
+    if round_.authorizations:  # optional: absent when the round records none
+        files[AUTHORIZATIONS_FILE] = csv_text(
+            AUTHORIZATIONS_HEADER,
+            [authorization_row(a) for a in round_.authorizations],
+            name=AUTHORIZATIONS_FILE,
+        ).encode("utf-8")
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
     if round_.annulments:
         files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -220,11 +221,14 @@ def download_files(context: RoundContext) -> dict[str, bytes]:
     return {name: text.encode("utf-8") for name, text in zip(DOWNLOAD_NAMES, texts, strict=True)}
 
 
-def write_downloads(context: RoundContext, site_dir: Path) -> list[Path]:
-    """The downloads and their SHA256SUMS under `site_dir/data/<round_id>/`."""
+def write_downloads(
+    context: RoundContext, site_dir: Path, more: Mapping[str, bytes] | None = None
+) -> list[Path]:
+    """The downloads, `more` of them (the annex pages', render/annex_pages.py) and their
+    SHA256SUMS under `site_dir/data/<round_id>/`."""
     folder = site_dir / "data" / context.round_id
     folder.mkdir(parents=True, exist_ok=True)
-    files = download_files(context)
+    files = {**download_files(context), **(more or {})}
     sums = "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in files.items())
     files[SUMS_FILE] = sums.encode("utf-8")
     written = []

@@ -82,10 +82,21 @@ class KindHomePage:
     rounds: tuple[SectionLink, ...]
 
 
-RoundPage = RoundHomePage | SectionPage | KindHomePage
+@dataclass(frozen=True)
+class AnnexPage:
+    """A page of the round beside the report's numbered sections: the register of
+    changes (Art. 43) and the released items (Art. 40, 42)."""
+
+    head: PageHead
+    anchor: Markup  # stable id of the page's heading (a fixed slug, not data)
+    blocks: tuple[Block, ...]
+
+
+RoundPage = RoundHomePage | SectionPage | KindHomePage | AnnexPage
 
 TEMPLATES: dict[type, str] = {
     RoundHomePage: "round.md.j2",
     SectionPage: "section.md.j2",
     KindHomePage: "home.md.j2",
+    AnnexPage: "annex.md.j2",
 }

@@ -80,7 +80,10 @@ def discarded(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
         for a in context.round_.annulments
     ]
-    blocks: list[Block] = [paragraph(text.t("discarded.intro"))]
+    blocks: list[Block] = [
+        paragraph(text.t("discarded.intro")),
+        text.tm("discarded.register", register=Markup("register.md")),
+    ]
     keys = ("item", "source", "decided_on", "reason")
     blocks.append(
         text.block(

@@ -30,6 +30,12 @@ from reportgen.kinds.multidomain.render import (
     sections_process,
     sections_scores,
 )
+from reportgen.kinds.multidomain.render.annex_pages import (
+    annex_downloads,
+    annex_links,
+    annex_pages,
+    annex_stems,
+)
 from reportgen.kinds.multidomain.render.context import (
     ITEMS_SECTION,
     RoundContext,
@@ -138,6 +144,7 @@ def round_pages(
         links.append(SectionLink(number, text.t(key), Markup(f"{stem}.md")))
         if stem == ITEMS_SECTION:
             pages += _domain_pages(context, text, number)
+    pages += annex_pages(context, text, section_depth)
     intro = Markup("\n\n").join(
         [
             paragraph(
@@ -153,7 +160,7 @@ def round_pages(
         page_head(context, text.pick(context.round_.manifest.title), text),
         intro,
         _dates_table(context, text),
-        sections_contest.contestation(context, text),
+        (*sections_contest.contestation(context, text), *annex_links(context, text)),
         text.t("home.sections"),
         tuple(links),
     )
@@ -177,6 +184,7 @@ class MultidomainSite:
                 if stem == ITEMS_SECTION:
                     pages = (items_page(domain_id) for domain_id in context.item_domains)
                     entries += [f"{context.round_id}/{page}.md" for page in pages]
+            entries += [f"{context.round_id}/{stem}.md" for stem in annex_stems(context)]
         return tuple(entries)
 
     @property
@@ -205,7 +213,13 @@ class MultidomainSite:
         return written
 
     def write_downloads(self, site_dir: Path) -> list[Path]:
-        return [path for context in self.contexts for path in write_downloads(context, site_dir)]
+        return [
+            path
+            for context in self.contexts
+            for path in write_downloads(
+                context, site_dir, annex_downloads(context, self.section_depth)
+            )
+        ]
 
 
 def refuse_early(rounds: Sequence[Round], as_of: date) -> None:
