@@ -278,7 +278,7 @@ def test_a_counterfactual_answer_needs_its_time_of_call(tmp_path: Path) -> None:
     answers = [{**call, "model_id": "bot-a", "raw_text": "Olá."} for call in calls]
     (tmp_path / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers))
     result = _invoke("import", "jsonl", str(tmp_path / "answers.jsonl"), "--into", str(raw))
-    _refused(result, raw, "line 1: no called_at, system_prompt_sha256, tools_sha256")
+    _refused(result, raw, "line 1: no called_at, system_prompt_sha256, tools_sha256, prompt_sha256")
 
 
 def test_import_leaves_a_hand_filled_file_alone(tmp_path: Path) -> None:
@@ -297,6 +297,7 @@ def test_import_leaves_a_hand_filled_file_alone(tmp_path: Path) -> None:
             "called_at": "2026-11-10T09:00:00Z",
             "system_prompt_sha256": "0" * 64,
             "tools_sha256": "0" * 64,
+            "prompt_sha256": "0" * 64,
         }
         for call in map(json.loads, (raw / "to_send.jsonl").read_text().splitlines())
     ]
