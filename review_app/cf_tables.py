@@ -8,7 +8,7 @@ schema).
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Table
+from sqlalchemy import Boolean, Column, DateTime, ForeignKey, String, Table
 
 from review_app.db import metadata
 
@@ -27,4 +27,17 @@ mask_flags = Table(
     ),
     Column("reveals", Boolean, nullable=False),
     Column("flagged_at", DateTime(timezone=True), nullable=False),
+)
+
+# The administrator's decision on a flagged masked input (issue 21): the mask held (the
+# reviewer's flag is not a leak), or it leaked (the judge read the group: its score of
+# that response is void for the analysis). One decision per sample, the last one given;
+# each decision is also a line of the hash-chained audit log (action `mask_decision`).
+mask_decisions = Table(
+    "cf_mask_decisions",
+    metadata,
+    Column("sample_id", ForeignKey("samples.sample_id", ondelete="CASCADE"), primary_key=True),
+    Column("decision", String(16), nullable=False),
+    Column("decided_by", ForeignKey("accounts.account_id"), nullable=False),
+    Column("decided_at", DateTime(timezone=True), nullable=False),
 )

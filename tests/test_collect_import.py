@@ -278,7 +278,7 @@ def test_a_counterfactual_answer_needs_its_time_of_call(tmp_path: Path) -> None:
     answers = [{**call, "model_id": "bot-a", "raw_text": "Olá."} for call in calls]
     (tmp_path / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers))
     result = _invoke("import", "jsonl", str(tmp_path / "answers.jsonl"), "--into", str(raw))
-    _refused(result, raw, "line 1: no called_at, system_prompt_sha256, tools_sha256")
+    _refused(result, raw, "line 1: no called_at, system_prompt_sha256, tools_sha256, prompt_sha256")
 
 
 def test_import_leaves_a_hand_filled_file_alone(tmp_path: Path) -> None:
@@ -297,6 +297,7 @@ def test_import_leaves_a_hand_filled_file_alone(tmp_path: Path) -> None:
             "called_at": "2026-11-10T09:00:00Z",
             "system_prompt_sha256": "0" * 64,
             "tools_sha256": "0" * 64,
+            "prompt_sha256": "0" * 64,
         }
         for call in map(json.loads, (raw / "to_send.jsonl").read_text().splitlines())
     ]
@@ -305,3 +306,41 @@ def test_import_leaves_a_hand_filled_file_alone(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "responses/bot-a.csv already exist(s)" in result.output
     assert [path.name for path in (raw / "responses").iterdir()] == ["bot-a.csv"]
+
+
+def test_freeze_refuses_a_call_that_did_not_send_its_item(tmp_path: Path) -> None:
+    """Issue 21: a response recording the hash of another prompt than its item's (here
+    the next call's) is refused at freeze, one line naming file, row and column; exit 1;
+    nothing written. A malformed hash is refused at import."""
+    from tests.factories.counterfactual_raw import fill, render, write_battery
+
+    write_battery(tmp_path / "battery")
+    raw = tmp_path / "raw"
+    render(tmp_path / "battery", raw)
+    fill(raw)
+    path = raw / "responses" / "bot-a.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    rows[2]["prompt_sha256"] = rows[3]["prompt_sha256"]
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+    out = tmp_path / "rounds" / "cf-mini"
+    out.parent.mkdir()
+    result = _invoke("freeze", str(raw), "--out", str(out))
+    assert result.exit_code == 1, result.output
+    problems = [line for line in result.output.splitlines() if line.startswith("  - ")]
+    assert len(problems) == 1, result.output
+    assert problems[0].startswith(
+        f"  - responses/bot-a.parquet: row 3 ({rows[2]['item_id']}, run {rows[2]['run']}), "
+        "prompt_sha256: "
+    )
+    assert "the call did not send its item" in problems[0]
+    assert "Traceback" not in result.output
+    assert list(out.parent.iterdir()) == []
+
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(
+        json.dumps({**rows[0], "model_id": "bot-b", "prompt_sha256": "xyz"}) + "\n", "utf-8"
+    )
+    fresh = tmp_path / "fresh"
+    render(tmp_path / "battery", fresh)
+    result = _invoke("import", "jsonl", str(answers), "--into", str(fresh))
+    _refused(result, fresh, "line 1: prompt_sha256 'xyz': expected 64 lowercase hexadecimal")

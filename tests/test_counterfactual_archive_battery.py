@@ -190,7 +190,14 @@ def test_a_slot_in_the_context_alone_is_enough(tmp_path: Path) -> None:
         )
         for item in round_.items
     )
-    assert verify_round(write(dataclasses.replace(round_, items=items), tmp_path)) == []
+    # And so do the calls: each sent its item as rendered (refusal 33).
+    sent = {item.item_id: item.prompt_sha256 for item in items}
+    responses = {
+        model_id: tuple(dataclasses.replace(r, prompt_sha256=sent[r.item_id]) for r in rows)
+        for model_id, rows in round_.responses.items()
+    }
+    changed = dataclasses.replace(round_, items=items, responses=responses)
+    assert verify_round(write(changed, tmp_path)) == []
 
 
 def test_an_unknown_slot_is_refused(tmp_path: Path) -> None:

@@ -767,3 +767,24 @@ def test_a_csv_with_crlf_line_ends_is_read_like_lf(tmp_path: Path) -> None:
     round_dir = small.write(mini.minimal_round(), tmp_path)
     _bytes("variants.csv", lambda data: data.replace(b"\n", b"\r\n"))(round_dir)
     assert _verify(round_dir) == (0, "OK cf-mini: 2 model(s), 8 item(s), 0 annulled\n")
+
+
+def test_a_response_whose_sent_prompt_is_not_its_item_is_refused(tmp_path: Path) -> None:
+    """Refusal 33, what was sent (issue 21): a call recording the hash of another text
+    than its item's rendered prompt (here the next item's) is one line naming the file,
+    row and column; exit 1; nothing written."""
+    round_ = mini.minimal_round()
+    other = next(i for i in round_.items if i.item_id == "t1--n4")
+    changed = mini.with_response(round_, "bot-a", ("t1--n3", 1), prompt_sha256=other.prompt_sha256)
+    expected = (BOT_A, "row 3 (t1--n3, run 1), prompt_sha256", "the call did not send its item")
+    _assert_refused([small.write(changed, tmp_path)], (expected,))
+
+
+def test_a_response_that_sent_no_context_is_refused(tmp_path: Path) -> None:
+    """The guide runs the test with the production context: a call to an item with a
+    context that records none sent is refused."""
+    round_ = mini.minimal_round()
+    item = next(i for i in round_.items if i.context is not None)
+    changed = mini.with_response(round_, "bot-b", (item.item_id, 2), context_sha256=None)
+    expected = ("responses/bot-b.parquet", f"({item.item_id}, run 2), context_sha256", "null")
+    _assert_refused([small.write(changed, tmp_path)], (expected,))

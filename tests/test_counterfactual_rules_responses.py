@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from reportgen.kinds.counterfactual.model import Response, Round
+from reportgen.kinds.counterfactual.terms import sha256_text
 from tests.factories.counterfactual_rounds import (
     START,
     minimal_round,
@@ -89,6 +90,28 @@ def test_tools_differ_from_the_declaration() -> None:
     changed = with_response(minimal_round(), "bot-b", ("t2--e2", 2), tools_sha256="e" * 64)
     problem = the_problem(changed)
     assert problem.where == "row 9 (t2--e2, run 2), tools_sha256"
+
+
+def test_a_call_that_sent_another_prompt_is_refused() -> None:
+    """What was sent is evidenced per call: the hash of the user message the call
+    records is its item's rendered prompt's."""
+    round_ = minimal_round()
+    sent = sha256_text("Olá, quero um reembolso.")
+    problem = the_problem(with_response(round_, "bot-a", ("t1--n2", 2), prompt_sha256=sent))
+    assert problem.file == "responses/bot-a.parquet"
+    assert problem.where.endswith("(t1--n2, run 2), prompt_sha256")
+    item = next(i for i in round_.items if i.item_id == "t1--n2")
+    assert f"{sent} is not the hash of the item as rendered, {item.prompt_sha256}:" in (
+        problem.message
+    )
+
+
+def test_a_call_that_sent_no_context_for_an_item_with_one_is_refused() -> None:
+    round_ = minimal_round()
+    item = next(i for i in round_.items if i.context is not None)
+    problem = the_problem(with_response(round_, "bot-b", (item.item_id, 1), context_sha256=None))
+    assert problem.where.endswith(f"({item.item_id}, run 1), context_sha256")
+    assert problem.message.startswith("null (nothing sent) is not the hash of the item")
 
 
 # --- 34: run_order and called_at -----------------------------------------------------------

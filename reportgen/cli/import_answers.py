@@ -69,7 +69,8 @@ def plain(file: Path, raw_dir: Path) -> None:
       status                        ok, refusal, error or timeout (ok when absent)
       called_at                     YYYY-MM-DDThh:mm:ss[.fff]Z, UTC
       latency_ms, input_tokens, output_tokens, cost, model_name,
-      system_prompt_sha256, tools_sha256    optional
+      system_prompt_sha256, tools_sha256,
+      prompt_sha256, context_sha256         optional
     Other columns (to_send's) are read past.
     """
     from reportgen.collect.collected import import_answers as write_answers

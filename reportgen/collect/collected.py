@@ -43,6 +43,8 @@ class Collected:
     cost: float | None = None
     system_prompt_sha256: str | None = None  # of the system message actually sent
     tools_sha256: str | None = None  # of the tool definitions actually sent
+    prompt_sha256: str | None = None  # of the user message actually sent
+    context_sha256: str | None = None  # of the context actually sent (None: none)
 
 
 @dataclass(frozen=True)

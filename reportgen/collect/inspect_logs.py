@@ -6,8 +6,9 @@ raw round (`reportgen_<round id>`), its model one row of models.csv (its api_ide
 with or without the provider prefix, or named with `--model-id`); each sample carries its
 item id and run in its metadata. From each sample: the output text, the model's name, the
 time of the call and its latency, the token counts and cost when the log has them, the
-system message sent, and the status from the log's own fields: an error -> `error`, a
-time limit -> `timeout`, a content filter stop -> `refusal`, else `ok`.
+hashes of the system message and of the user messages sent (the item's context, when
+its metadata has one, then its prompt), and the status from the log's own fields: an
+error -> `error`, a time limit -> `timeout`, a content filter stop -> `refusal`, else `ok`.
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ def _answer(path: Path, model_id: str, sample: Any) -> Collected | str:
     usage = output.usage
     seconds = output.time if output.time is not None else sample.working_time
     system = [m.text for m in sample.messages if m.role == "system"]
+    prompt_sha256, context_sha256 = _sent_sha256(sample)
     return Collected(
         source=source,
         model_id=model_id,
@@ -120,7 +122,22 @@ def _answer(path: Path, model_id: str, sample: Any) -> Collected | str:
         cost=None if usage is None else usage.total_cost,
         system_prompt_sha256=hashlib.sha256("\n".join(system).encode("utf-8")).hexdigest(),
         tools_sha256=None if _sent_tools(sample) else EMPTY_SHA256,
+        prompt_sha256=prompt_sha256,
+        context_sha256=context_sha256,
     )
+
+
+def _sent_sha256(sample: Any) -> tuple[str | None, str | None]:
+    """The hashes of the user messages the sample sent: with a context in its metadata
+    (a counterfactual item's; the task file sends it as a user message before the
+    prompt), the first is the context and the second the prompt; else the first is the
+    prompt and no context is recorded. A message missing leaves its hash None.
+    Returns (prompt_sha256, context_sha256)."""
+    texts = [str(m.text) for m in sample.messages if m.role == "user"]
+    hashes = [hashlib.sha256(text.encode("utf-8")).hexdigest() for text in texts]
+    if isinstance((sample.metadata or {}).get("context"), str):
+        return (hashes[1] if len(hashes) > 1 else None), (hashes[0] if hashes else None)
+    return (hashes[0] if hashes else None), None
 
 
 def _sent_tools(sample: Any) -> bool:

@@ -7,7 +7,9 @@ answer); the columns are documented in docs/running-a-round.md:
 - `run` (an integer; 1 when absent, as in a single-run round);
 - optional: `status` (ok, refusal, error or timeout; ok when absent), `called_at`
   (YYYY-MM-DDThh:mm:ss[.fff]Z, UTC), `latency_ms`, `input_tokens`, `output_tokens`,
-  `cost`, `model_name`, `system_prompt_sha256`, `tools_sha256`.
+  `cost`, `model_name`, `system_prompt_sha256`, `tools_sha256`, `prompt_sha256`,
+  `context_sha256` (the hashes of what was sent: a counterfactual round needs the
+  first three, and the fourth for an item with a context).
 
 Other columns (to_send's prompt, language, ...) are read past. Every bad line is
 reported, by number, with what was expected; nothing is imported then.
@@ -28,6 +30,9 @@ from reportgen.errors import InputError
 CALLED_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z")
 SHA256 = re.compile(r"[0-9a-f]{64}")
 REQUIRED = ("model_id", "item_id", "raw_text")
+# What was sent, as hashes: the system message, the tool definitions, the user message
+# (the item's prompt) and the context (a counterfactual round's CRM record or history).
+HASHES = ("system_prompt_sha256", "tools_sha256", "prompt_sha256", "context_sha256")
 OPTIONAL_TEXT = ("model_name",)
 OPTIONAL_INT = ("input_tokens", "output_tokens")
 OPTIONAL_NUMBER = ("latency_ms", "cost")
@@ -117,7 +122,7 @@ def _answer(path: Path, where: str, record: Mapping[str, object]) -> Collected |
                 f"{name} {value!r}: expected {'an integer' if name in OPTIONAL_INT else 'a number'}"
             )
         numbers[name] = number
-    hashes = {name: record.get(name) for name in ("system_prompt_sha256", "tools_sha256")}
+    hashes = {name: None if record.get(name) is None else str(record.get(name)) for name in HASHES}
     for name, value in hashes.items():
         if value is not None and not (isinstance(value, str) and SHA256.fullmatch(value)):
             return f"{name} {value!r}: expected 64 lowercase hexadecimal digits"
@@ -135,10 +140,10 @@ def _answer(path: Path, where: str, record: Mapping[str, object]) -> Collected |
         input_tokens=None if numbers["input_tokens"] is None else int(numbers["input_tokens"]),
         output_tokens=None if numbers["output_tokens"] is None else int(numbers["output_tokens"]),
         cost=numbers["cost"],
-        system_prompt_sha256=None
-        if hashes["system_prompt_sha256"] is None
-        else str(hashes["system_prompt_sha256"]),
-        tools_sha256=None if hashes["tools_sha256"] is None else str(hashes["tools_sha256"]),
+        system_prompt_sha256=hashes["system_prompt_sha256"],
+        tools_sha256=hashes["tools_sha256"],
+        prompt_sha256=hashes["prompt_sha256"],
+        context_sha256=hashes["context_sha256"],
     )
 
 

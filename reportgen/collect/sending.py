@@ -122,7 +122,7 @@ from pathlib import Path
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import json_dataset
-from inspect_ai.model import ChatMessageSystem, GenerateConfig
+from inspect_ai.model import ChatMessageSystem, ChatMessageUser, GenerateConfig
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver
 
 SYSTEM_PROMPT = {system_prompt}
@@ -140,6 +140,21 @@ def system_instruction(text: str) -> Solver:
     return solve
 
 
+@solver
+def item_context() -> Solver:
+    """The item's context (a CRM record, a history), when it has one, sent as a user
+    message before the prompt, as is: `reportgen import` records the hashes of both."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        context = (state.metadata or {{}}).get("context")
+        if isinstance(context, str):
+            at = next(i for i, m in enumerate(state.messages) if m.role == "user")
+            state.messages.insert(at, ChatMessageUser(content=context))
+        return state
+
+    return solve
+
+
 @task
 def {name}(system_prompt_file: str = "") -> Task:
     text = SYSTEM_PROMPT
@@ -148,7 +163,7 @@ def {name}(system_prompt_file: str = "") -> Task:
     solvers = [system_instruction(text)] if text else []
     return Task(
         dataset=json_dataset(str(Path(__file__).with_name("{dataset}"))),
-        solver=[*solvers, generate()],
+        solver=[*solvers, item_context(), generate()],
         config=GenerateConfig(**GENERATION),
         epochs=1,
     )

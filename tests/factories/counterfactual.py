@@ -270,6 +270,8 @@ def _responses(items: tuple[Item, ...], start: datetime) -> tuple[Response, ...]
                     run_order=order,
                     system_prompt_sha256=SYSTEM_PROMPT,
                     tools_sha256=EMPTY_SHA256,
+                    prompt_sha256=item.prompt_sha256,
+                    context_sha256=item.context_sha256,
                 )
             )
     return tuple(rows)

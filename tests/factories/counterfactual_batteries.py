@@ -194,6 +194,8 @@ class Battery:
                     run_order=n + 1,
                     system_prompt_sha256=HASH,
                     tools_sha256=HASH,
+                    prompt_sha256=i.prompt_sha256,
+                    context_sha256=i.context_sha256,
                 )
                 for n, (i, r) in enumerate((i, r) for i in items for r in range(1, self.runs + 1))
             )

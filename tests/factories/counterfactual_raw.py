@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from reportgen.archive import csv_text, manifest_to_dict
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.schemas import MODELS_HEADER
+from reportgen.kinds.counterfactual.terms import sha256_text
 from reportgen.kinds.counterfactual.write import battery_files, system_row
 from tests.factories.counterfactual_rounds import JUDGE_INPUT, minimal_round
 
@@ -68,6 +69,8 @@ def fill(raw: Path, *, prompt_of: dict[str, str] | None = None, calibration: boo
                     system.model_id, system.system_prompt_sha256
                 ),
                 "tools_sha256": system.tools_sha256,
+                "prompt_sha256": sha256_text(call["prompt"]),
+                "context_sha256": None if call["context"] is None else sha256_text(call["context"]),
             }
             responses.append(json.dumps(call, ensure_ascii=False))
             cell = {"item_id": call["item_id"], "run": call["run"]}

@@ -228,6 +228,7 @@ def call_order(all_items: tuple[Item, ...]) -> list[tuple[str, int]]:
 
 
 def responses(model: System, all_items: tuple[Item, ...]) -> tuple[Response, ...]:
+    by_id = {item.item_id: item for item in all_items}
     return tuple(
         Response(
             item_id=item_id,
@@ -239,6 +240,8 @@ def responses(model: System, all_items: tuple[Item, ...]) -> tuple[Response, ...
             run_order=order,
             system_prompt_sha256=model.system_prompt_sha256,
             tools_sha256=model.tools_sha256,
+            prompt_sha256=by_id[item_id].prompt_sha256,
+            context_sha256=by_id[item_id].context_sha256,
         )
         for order, (item_id, run) in enumerate(call_order(all_items), start=1)
     )

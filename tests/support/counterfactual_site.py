@@ -198,7 +198,19 @@ def tiny_round(*, preregistered: bool = True, baseline: str | None = "cf-tiny-be
     )
     responses = {
         m: tuple(
-            cf.Response(i.item_id, m, 1, RAW_ANSWER, 800.0, WHEN, n, "b" * 64, "c" * 64)
+            cf.Response(
+                i.item_id,
+                m,
+                1,
+                RAW_ANSWER,
+                800.0,
+                WHEN,
+                n,
+                "b" * 64,
+                "c" * 64,
+                i.prompt_sha256,
+                i.context_sha256,
+            )
             for n, i in enumerate(items, start=1)
         )
         for m in ("bot-a", "bot-b")

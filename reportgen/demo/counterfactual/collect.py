@@ -70,6 +70,11 @@ def collect(calls: SystemCalls, cells: Sequence[Cell], seed: int, mask: str) -> 
                     run_order=order,
                     system_prompt_sha256=calls.system_prompt_sha256,
                     tools_sha256=calls.tools_sha256,
+                    # what this call sent: the item's prompt and context, as rendered
+                    prompt_sha256=sha256_text(cell.item.prompt),
+                    context_sha256=None
+                    if cell.item.context is None
+                    else sha256_text(cell.item.context),
                 )
             )
             extractions.extend(_extract(model_id, cell, run, answer, drawn))

@@ -2,10 +2,12 @@
 
 `reportgen import` hands each system's answers here; they become
 responses/<model_id>.jsonl, to_send's calls filled in (raw.py describes the file):
-`raw_text`, `called_at`, `latency_ms`, and the hashes of the system prompt and the tool
-definitions actually sent (an inspect_ai log gives the system message it sent; the task
-file `reportgen render` writes sends no tools, so their hash is that of the empty bytes).
-An answer without its time of call, or without those hashes, is refused: freeze needs them.
+`raw_text`, `called_at`, `latency_ms`, and the hashes of the system prompt, the tool
+definitions, the user message and the context actually sent (an inspect_ai log gives
+the system and user messages it sent; the task file `reportgen render` writes sends no
+tools, so their hash is that of the empty bytes, and no context). An answer without its
+time of call, or without the first three hashes, is refused: freeze needs them, and
+verify checks the prompt's and context's against the item as rendered.
 The extractions (extractions/<model_id>.jsonl) are filled in as before.
 """
 
@@ -32,10 +34,12 @@ def collected_files(system: Matched) -> dict[str, bytes]:
             "latency_ms": answer.latency_ms,
             "system_prompt_sha256": answer.system_prompt_sha256,
             "tools_sha256": answer.tools_sha256,
+            "prompt_sha256": answer.prompt_sha256,
+            "context_sha256": answer.context_sha256,
         }
         absent = [
             name
-            for name in ("called_at", "system_prompt_sha256", "tools_sha256")
+            for name in ("called_at", "system_prompt_sha256", "tools_sha256", "prompt_sha256")
             if row[name] is None
         ]
         if absent:

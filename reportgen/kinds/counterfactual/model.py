@@ -254,6 +254,8 @@ class Response:
     run_order: int
     system_prompt_sha256: str
     tools_sha256: str
+    prompt_sha256: str  # of the user message actually sent: the item's prompt
+    context_sha256: str | None  # of the context actually sent (None: none sent)
 
 
 ResponseKey = tuple[str, int]  # (item_id, run) within one system

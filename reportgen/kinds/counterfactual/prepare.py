@@ -166,6 +166,8 @@ def to_send_rows(items: Sequence[Item], repetitions: int, seed: int) -> list[dic
             "latency_ms": None,
             "system_prompt_sha256": None,
             "tools_sha256": None,
+            "prompt_sha256": None,
+            "context_sha256": None,
         }
         for order, (item, run) in enumerate(send_order(items, repetitions, seed), start=1)
     ]

@@ -9,7 +9,9 @@ and, filled in by the team, one file per system (JSON lines, or CSV with a heade
 
 - `responses/<model_id>.jsonl|csv`: a copy of to_send with `raw_text`, `called_at`
   (`YYYY-MM-DDThh:mm:ss[.fff]Z`, UTC), `latency_ms` (may be empty), and the
-  `system_prompt_sha256` and `tools_sha256` actually sent, filled in;
+  `system_prompt_sha256` and `tools_sha256` actually sent, and the `prompt_sha256` and
+  `context_sha256` (null: no context sent) of the user message and context actually
+  sent, filled in (verify checks them against the item as rendered);
 - `extractions/<model_id>.jsonl|csv`: `item_id`, `run`, `variable_id`, `value`,
   `input_text` (the masked text a model extractor or judge saw; empty for code),
   optionally `input_sha256` (computed when absent);
@@ -52,6 +54,8 @@ TO_SEND_COLUMNS: tuple[str, ...] = (
     "latency_ms",
     "system_prompt_sha256",
     "tools_sha256",
+    "prompt_sha256",
+    "context_sha256",
 )
 # Informative columns of to_send that freeze reads past (the items are in items.parquet).
 SENT_COLUMNS = frozenset(
@@ -77,6 +81,8 @@ RESPONSE_COLUMNS = (
     Column("latency_ms", "float?"),
     Column("system_prompt_sha256", "str"),
     Column("tools_sha256", "str"),
+    Column("prompt_sha256", "str"),
+    Column("context_sha256", "str?"),
 )
 EXTRACTION_COLUMNS = (
     Column("item_id", "str"),

@@ -71,6 +71,8 @@ RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _int("run_order"),
     _str("system_prompt_sha256"),
     _str("tools_sha256"),
+    _str("prompt_sha256"),
+    _str("context_sha256", null=True),
 )
 RESPONSES_SCHEMA = pa.schema(
     [

@@ -1,12 +1,15 @@
 """Refusals 32 to 35 on responses/<model_id>.parquet, one system at a time.
 
 32: one row per (item, run), run in 1..R, no cell missing. 33: every call ran with the
-system's declared system prompt and tools. 34: `run_order` is a permutation of 1..N and
-`called_at` never goes back in that order. 35 (interleaving): for each attribute and
-each pair of its groups (g, h) in groups.csv order, neither group's calls all come before
-the other's. A system without a responses file is rule 14's (cf-core); 34's called_at
-and 35 are skipped when run_order is no permutation (they would only repeat it). A file
-with no rows is one line, not one per missing cell.
+system's declared system prompt and tools, and sent its item as rendered: the hashes of
+the user message and context it records are those of its item as the battery renders
+it (what rules 30 and 31 check items.parquet's texts and hashes against). 34:
+`run_order` is a permutation of 1..N and `called_at` never goes back in that order.
+35 (interleaving): for each attribute and each pair of its groups (g, h) in groups.csv
+order, neither group's calls all come before the other's. A system without a responses
+file is rule 14's (cf-core); 34's called_at and 35 are skipped when run_order is no
+permutation (they would only repeat it). A file with no rows is one line, not one per
+missing cell.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from itertools import combinations, pairwise
 from reportgen.archive import Problems
 from reportgen.kinds.counterfactual.model import Response, Round, System
 from reportgen.kinds.counterfactual.rules._index import RoundIndex, response_path
+from reportgen.kinds.counterfactual.terms import sha256_text
 
 Entries = list[tuple[str, str]]
 
@@ -37,6 +41,7 @@ def check_responses(round_: Round, index: RoundIndex, problems: Problems) -> Non
             continue
         found.rows(_cell_problems(round_, index, rows), "cells missing or extra")
         found.rows(_condition_problems(system, rows), "calls under other conditions")
+        found.rows(_sent_problems(index, rows), "calls that sent other than their item")
         order_problem = _order_problem(rows)
         if order_problem is not None:
             found.add("run_order", order_problem)
@@ -117,6 +122,49 @@ def _condition_problems(system: System, rows: Sequence[Response]) -> Entries:
             if got != want
         ]
     return entries
+
+
+def _sent_problems(index: RoundIndex, rows: Sequence[Response]) -> Entries:
+    """Refusal 33: the prompt and context each call records having sent are its item as
+    rendered from the battery (a null context_sha256: no context sent, which only an
+    item without one allows). Compared with the rendering, not with items.parquet's
+    hashes, so that a wrong item is rule 30's or 31's alone."""
+    rendered = _rendered_hashes(index)
+    entries: Entries = []
+    for number, row in enumerate(rows, start=1):
+        want = rendered.get(row.item_id)
+        if want is None:
+            continue  # not a cell of the battery, or no rewrite: rules 29, 27 and 32
+        for column, got, expected in (
+            ("prompt_sha256", row.prompt_sha256, want[0]),
+            ("context_sha256", row.context_sha256, want[1]),
+        ):
+            if got != expected:
+                entries.append(
+                    (
+                        f"row {number} ({row.item_id}, run {row.run}), {column}",
+                        f"{_hash(got)} is not the hash of the item as rendered, "
+                        f"{_hash(expected)}: the call did not send its item",
+                    )
+                )
+    return entries
+
+
+def _rendered_hashes(index: RoundIndex) -> dict[str, tuple[str, str | None]]:
+    """item_id -> the hashes of its prompt and context as the battery renders them."""
+    expected = index.battery.expected_cells
+    hashes: dict[str, tuple[str, str | None]] = {}
+    for item_id in index.cell_item_ids:
+        item = index.items[item_id]
+        cell = expected[(item.template_id, item.variant_id)]
+        if cell.prompt is not None:
+            context = None if cell.context is None else sha256_text(cell.context)
+            hashes[item_id] = (sha256_text(cell.prompt), context)
+    return hashes
+
+
+def _hash(value: str | None) -> str:
+    return "null (nothing sent)" if value is None else value
 
 
 def _order_problem(rows: Sequence[Response]) -> str | None:

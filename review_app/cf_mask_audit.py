@@ -1,0 +1,107 @@
+"""The administrator's decision in the mask audit of a counterfactual round (issue 21).
+
+A reviewer scoring the judge's masked input may mark it "this answer still reveals the
+attribute" (review_app.cf_reviewing). The administrator reads each flagged sample and
+decides: the mask **held** (the flag is no leak) or it **leaked** (the judge could read
+the customer's group: its score of that response is void for the analysis). A decision
+is one row per sample (the last one given) and one line of the hash-chained audit log
+(action `mask_decision`: round, sample code, variable, system, item, run, decision), the
+app's ledger. `voided_scores` lists the judge scores a leaked mask voids.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, select, update
+
+from reportgen.kinds.counterfactual.review import parse_unit_key
+from review_app.auth import require
+from review_app.cf_tables import mask_decisions, mask_flags
+from review_app.db import assignments, audit, batches, now_utc, sample_keys, samples
+from review_app.errors import ReviewInputError
+
+HELD = "held"
+LEAKED = "leaked"
+DECISIONS = (HELD, LEAKED)
+
+ScoreKey = tuple[str, str, str, int]  # (variable_id, model_id, item_id, run)
+
+
+def decide_mask(engine: Engine, token: str | None, round_id: str, code: str, decision: str) -> bool:
+    """Record the administrator's `decision` on flagged sample `code` of `round_id`.
+    Returns False when it is already the recorded one (nothing written);
+    ReviewInputError for another decision, or a sample no reviewer flagged there."""
+    admin = require(engine, token, "admin")
+    if decision not in DECISIONS:
+        raise ReviewInputError("cf_error_mask_decision", decision=decision)
+    with engine.begin() as connection:
+        row = connection.execute(
+            select(samples.c.sample_id, sample_keys.c.unit_key)
+            .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+            .join(batches, batches.c.batch_id == samples.c.batch_id)
+            .join(assignments, assignments.c.sample_id == samples.c.sample_id)
+            .join(mask_flags, mask_flags.c.assignment_id == assignments.c.assignment_id)
+            .where(
+                samples.c.code == code,
+                batches.c.round_id == round_id,
+                mask_flags.c.reveals.is_(True),
+            )
+            .limit(1)
+        ).first()
+        key = None if row is None else parse_unit_key(str(row.unit_key))
+        if row is None or key is None:
+            raise ReviewInputError("cf_error_mask_not_flagged", code=code, round_id=round_id)
+        current = connection.execute(
+            select(mask_decisions.c.decision).where(mask_decisions.c.sample_id == row.sample_id)
+        ).scalar_one_or_none()
+        if current == decision:
+            return False
+        values = {"decision": decision, "decided_by": admin.account_id, "decided_at": now_utc()}
+        if current is None:
+            connection.execute(mask_decisions.insert().values(sample_id=row.sample_id, **values))
+        else:
+            connection.execute(
+                update(mask_decisions)
+                .where(mask_decisions.c.sample_id == row.sample_id)
+                .values(**values)
+            )
+        variable_id, model_id, item_id, run = key
+        detail = {
+            "round_id": round_id,
+            "code": code,
+            "variable_id": variable_id,
+            "model_id": model_id,
+            "item_id": item_id,
+            "run": run,
+            "decision": decision,
+            "replaces": current,
+        }
+        audit(connection, admin.account_id, "mask_decision", detail)
+    return True
+
+
+def mask_decision_map(engine: Engine, token: str | None, round_id: str) -> dict[str, str]:
+    """Sample code -> the decision recorded on it, for the decided samples of `round_id`."""
+    require(engine, token, "admin")
+    query = (
+        select(samples.c.code, mask_decisions.c.decision)
+        .join(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .where(batches.c.round_id == round_id)
+    )
+    with engine.connect() as connection:
+        return {str(code): str(decision) for code, decision in connection.execute(query)}
+
+
+def voided_scores(engine: Engine, token: str | None, round_id: str) -> list[ScoreKey]:
+    """The judge scores of `round_id` that a leaked mask voids, sorted."""
+    require(engine, token, "admin")
+    query = (
+        select(sample_keys.c.unit_key)
+        .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
+        .join(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .where(batches.c.round_id == round_id, mask_decisions.c.decision == LEAKED)
+    )
+    with engine.connect() as connection:
+        keys = [parse_unit_key(str(key)) for key in connection.execute(query).scalars()]
+    return sorted(key for key in keys if key is not None)
