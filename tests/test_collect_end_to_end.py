@@ -6,11 +6,13 @@ the scores of the same answers frozen the way the tiny round is."""
 from __future__ import annotations
 
 import csv
+import html
 import json
 import re
 import shutil
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
@@ -115,11 +117,31 @@ def test_counterfactual_round_from_inspect_ai_to_site(tmp_path: Path) -> None:
     expected = tmp_path / "expected" / ROUND_ID
     expected.parent.mkdir()
     _ok("freeze", str(by_hand), "--out", str(expected))
-    assert json.loads(_ok("summary", "--json", str(frozen))) == json.loads(
-        _ok("summary", "--json", str(expected))
-    )
+    summary = json.loads(_ok("summary", "--json", str(frozen)))
+    assert summary == json.loads(_ok("summary", "--json", str(expected)))
     _ok("build", str(frozen), "--out", str(tmp_path / "site"), "--draft",
         "--cache-dir", str(tmp_path / "cache"))  # fmt: skip
+    page = (tmp_path / "site" / "en" / ROUND_ID / "index.html").read_text(encoding="utf-8")
+    _check_findings_shown(html.unescape(page), summary)
+
+
+def _check_findings_shown(page: str, summary: dict[str, Any]) -> None:
+    """Every system's findings are listed on the round's page as the summary has them:
+    the finding, and its exact gap in the item's title."""
+    shown = 0
+    for system in summary["systems"]:
+        listed = page.split(f'id="cf-{summary["round_id"]}-findings-{system["model_id"]}"', 1)
+        assert len(listed) == 2, system["model_id"]
+        items = listed[1].split("</ol>", 1)[0]
+        for finding in system["findings"]:
+            tag = f'data-attribute="{finding["attribute"]}" data-variable="{finding["variable"]}"'
+            (item,) = [line for line in items.splitlines() if tag in line and
+                       f'data-level="{finding["level"]}"' in line]  # fmt: skip
+            assert f'data-finding="{finding["finding"]}"' in item, item
+            if finding["gap"] is not None and finding["finding"] != "judge_not_calibrated":
+                assert f"gap {finding['gap']}," in item, item
+                shown += 1
+    assert shown > 0  # the test reads gaps, not only labels
 
 
 def test_multidomain_round_from_inspect_ai_to_site(tmp_path: Path) -> None:

@@ -134,7 +134,10 @@ def test_invalidating_i7_twice_is_refused(round_dir: Path, language: str) -> Non
 def test_the_calibration_page_shows_the_report_s_figures(round_dir: Path, language: str) -> None:
     at = _admin_on("md_page_calibration", language)
     table = _table_text(at)
-    assert ("80,0%" if language == "pt-BR" else "80.0%") in table
+    # Art. 16: the hit rate is the adjudicating judge's (9/10 on the tiny round), not the
+    # jurors' mean (4/5), which the page must not show in its place.
+    assert ("90,0%" if language == "pt-BR" else "90.0%") in table
+    assert ("80,0%" if language == "pt-BR" else "80.0%") not in table
     gap = translate(language, "md_gap", gap="0,0%" if language == "pt-BR" else "0.0%")
     assert gap in at.markdown[-1].value
 
