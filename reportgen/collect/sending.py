@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportgen.archive import Problems, read_manifest_data
 from reportgen.errors import InputError
 
 TO_SEND = "to_send"
@@ -168,6 +169,24 @@ def {name}(system_prompt_file: str = "") -> Task:
         epochs=1,
     )
 '''
+
+
+def read_draft(
+    draft_dir: Path, files: Sequence[str], holds: str, besides: str = ""
+) -> dict[str, object]:
+    """The round.json data of the draft at `draft_dir`, after checking that it holds
+    `files` (the message: "missing file(s) ...: {holds} {files}{besides}")."""
+    problems = Problems()
+    data = read_manifest_data(draft_dir, problems)
+    problems.raise_if_any(str(draft_dir))
+    missing = [name for name in files if not (draft_dir / name).is_file()]
+    if missing:
+        raise InputError(
+            f"{draft_dir}: missing file(s) {', '.join(missing)}: {holds} {', '.join(files)}"
+            f"{besides}"
+        )
+    assert isinstance(data, dict)  # read_manifest_data raised on any other shape
+    return data
 
 
 def read_calls(raw_dir: Path) -> list[Call]:

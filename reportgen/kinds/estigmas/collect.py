@@ -18,13 +18,14 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from reportgen.archive import MANIFEST_FILE, Problems, read_manifest_data, response_path
+from reportgen.archive import MANIFEST_FILE, response_path
 from reportgen.archive._parquet import parquet_bytes
 from reportgen.collect.collected import Matched
 from reportgen.collect.sending import (
     Call,
     Settings,
     inspect_files,
+    read_draft,
     to_send_files,
     write_new_folder,
 )
@@ -38,16 +39,7 @@ TO_SEND_COLUMNS = ("run_order", "item_id", "run", "language", "prompt", "raw_tex
 
 def render_draft(draft_dir: Path, raw_dir: Path) -> str:
     """The raw round of the Estigmas draft at `draft_dir`, written to `raw_dir`."""
-    problems = Problems()
-    data = read_manifest_data(draft_dir, problems)
-    problems.raise_if_any(str(draft_dir))
-    missing = [name for name in DRAFT_FILES if not (draft_dir / name).is_file()]
-    if missing:
-        raise InputError(
-            f"{draft_dir}: missing file(s) {', '.join(missing)}: an Estigmas draft holds "
-            f"{', '.join(DRAFT_FILES)}"
-        )
-    assert isinstance(data, dict)
+    data = read_draft(draft_dir, DRAFT_FILES, "an Estigmas draft holds")
     calls = _calls(draft_dir / ITEMS_FILE)
     generation = data.get("generation")
     generation = generation if isinstance(generation, dict) else {}

@@ -30,7 +30,6 @@ from reportgen.archive import (
     MANIFEST_FILE,
     MODELS_FILE,
     Problems,
-    read_manifest_data,
     response_path,
 )
 from reportgen.archive._csv import MODELS_HEADER, read_csv_records
@@ -40,6 +39,7 @@ from reportgen.collect.sending import (
     Call,
     Settings,
     inspect_files,
+    read_draft,
     to_send_files,
     write_new_folder,
 )
@@ -66,16 +66,9 @@ RAW_RESPONSES_SCHEMA = pa.schema(_RAW_FIELDS)
 
 def render_draft(draft_dir: Path, raw_dir: Path) -> str:
     """The raw round of the multidomain draft at `draft_dir`, written to `raw_dir`."""
-    problems = Problems()
-    data = read_manifest_data(draft_dir, problems)
-    problems.raise_if_any(str(draft_dir))
-    missing = [name for name in DRAFT_FILES if not (draft_dir / name).is_file()]
-    if missing:
-        raise InputError(
-            f"{draft_dir}: missing file(s) {', '.join(missing)}: a multidomain draft holds "
-            f"{', '.join(DRAFT_FILES)} (and the bank's other tables)"
-        )
-    assert isinstance(data, dict)
+    data = read_draft(
+        draft_dir, DRAFT_FILES, "a multidomain draft holds", " (and the bank's other tables)"
+    )
     block = data.get("multidomain")
     runs = block.get("runs") if isinstance(block, dict) else None
     if not isinstance(runs, int) or isinstance(runs, bool) or runs < 1:
