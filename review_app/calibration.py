@@ -1,7 +1,8 @@
 """Agreement statistics: Cohen's κ, Krippendorff's α (nominal), confusion matrices.
 
-Krippendorff's α is written here from its coincidence-matrix definition because the
-`krippendorff` package is GPL-licensed. Both coefficients return NaN when they are
+Krippendorff's α is the shared one (`reportgen.stats`, written from its definition because
+the `krippendorff` package is GPL-licensed); its bootstrap interval is computed here from
+the coincidence matrices of all replicates at once. Both coefficients return NaN when they are
 undefined (no pairable data, or a single category everywhere with no disagreement
 possible), never a made-up number.
 """
@@ -15,6 +16,8 @@ from itertools import permutations
 
 import numpy as np
 import numpy.typing as npt
+
+from reportgen.stats import krippendorff_alpha
 
 
 def cohens_kappa(first: Sequence[Hashable], second: Sequence[Hashable]) -> float:
@@ -37,29 +40,13 @@ def cohens_kappa(first: Sequence[Hashable], second: Sequence[Hashable]) -> float
 
 
 def krippendorff_alpha_nominal(units: Sequence[Sequence[Hashable]]) -> float:
-    """Krippendorff's α for nominal data.
+    """Krippendorff's α for nominal data (`reportgen.stats.krippendorff_alpha`), as a float.
 
     `units` holds, per unit, the values the raters gave (missing ratings simply
     absent). Units with fewer than two values are not pairable and are ignored.
     """
-    coincidences: dict[tuple[Hashable, Hashable], float] = {}
-    for values in units:
-        m = len(values)
-        if m < 2:
-            continue
-        for a, b in permutations(values, 2):
-            coincidences[(a, b)] = coincidences.get((a, b), 0.0) + 1.0 / (m - 1)
-    if not coincidences:
-        return math.nan
-    totals: dict[Hashable, float] = {}
-    for (a, _b), weight in coincidences.items():
-        totals[a] = totals.get(a, 0.0) + weight
-    n = sum(totals.values())
-    observed_disagreement = sum(w for (a, b), w in coincidences.items() if a != b)
-    expected_pairs = n * n - sum(count * count for count in totals.values())
-    if expected_pairs == 0:
-        return math.nan
-    return float(1.0 - (n - 1) * observed_disagreement / expected_pairs)
+    alpha = krippendorff_alpha(units, "nominal")
+    return math.nan if alpha is None else float(alpha)
 
 
 def confusion_matrix(

@@ -14,9 +14,9 @@ from scipy import stats as scipy_stats
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 from statsmodels.stats.multitest import multipletests
 
-from reportgen.kinds.counterfactual.stats.family import bh_adjust, significant
 from reportgen.kinds.counterfactual.stats.mcnemar import mcnemar_p, mcnemar_table
 from reportgen.kinds.counterfactual.stats.wilcoxon import wilcoxon
+from reportgen.stats import bh_adjust, significant
 
 # --- McNemar --------------------------------------------------------------------------
 

@@ -22,8 +22,8 @@ from reportgen.kinds.multidomain.stats import bootstrap as bs
 from reportgen.kinds.multidomain.stats import pairwise
 from reportgen.kinds.multidomain.stats.classify import CRITERIA, classify
 from reportgen.kinds.multidomain.stats.integrity import integrity_report, longest_common_substring
-from reportgen.kinds.multidomain.stats.quality import krippendorff_interval_alpha
 from reportgen.kinds.multidomain.terms import normalise
+from reportgen.stats import krippendorff_alpha
 
 RULES = Pairwise(elo_initial=1500, k=16, scale=400, base=10, bt_mean=1500)
 
@@ -243,13 +243,13 @@ def _slow_alpha(units: list[list[Fraction]]) -> Fraction:
 
 
 def test_krippendorff_alpha_by_hand_and_against_the_definition() -> None:
-    assert krippendorff_interval_alpha(
-        [[Fraction(1), Fraction(2)], [Fraction(3), Fraction(3)]]
-    ) == (Fraction(8, 11))
+    assert krippendorff_alpha([[Fraction(1), Fraction(2)], [Fraction(3), Fraction(3)]]) == (
+        Fraction(8, 11)
+    )
     rng = random.Random(4)
     units = [[Fraction(rng.randint(0, 10), 2) for _ in range(5)] for _ in range(9)]
-    assert krippendorff_interval_alpha(units) == _slow_alpha(units)
-    assert krippendorff_interval_alpha([[Fraction(3), Fraction(3)]]) is None  # D_e = 0
+    assert krippendorff_alpha(units) == _slow_alpha(units)
+    assert krippendorff_alpha([[Fraction(3), Fraction(3)]]) is None  # D_e = 0
 
 
 # --- integrity -----------------------------------------------------------------------------

@@ -25,7 +25,6 @@ from reportgen.kinds.counterfactual.results._values import (
 )
 from reportgen.kinds.counterfactual.score import AttributeCells
 from reportgen.kinds.counterfactual.stats import bootstrap, findings, gaps, placebo
-from reportgen.kinds.counterfactual.stats.family import bh_adjust, significant
 from reportgen.kinds.counterfactual.stats.groups import (
     NO_DETERMINED_RESPONSE,
     GroupStat,
@@ -39,6 +38,7 @@ from reportgen.kinds.counterfactual.stats.pairs import (
     group_pair_tests,
     placebo_pair_tests,
 )
+from reportgen.stats import bh_adjust, significant
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ from fractions import Fraction
 
 from scipy import stats as scipy_stats
 
+from reportgen.stats import krippendorff_alpha
+
 
 def _cross_squares(a: Sequence[int], b: Sequence[int]) -> int:
     """Σ_i Σ_l (a_i − b_l)² without the double loop."""
@@ -33,13 +35,8 @@ def weighted_kappa(human: Sequence[int], judge: Sequence[int]) -> Fraction | Non
 
 
 def interval_alpha(human: Sequence[int], judge: Sequence[int]) -> Fraction | None:
-    n = len(human)
-    pooled = [*human, *judge]
-    denominator = _cross_squares(pooled, pooled)
-    if n == 0 or denominator == 0:
-        return None
-    disagreement = sum((h - j) ** 2 for h, j in zip(human, judge, strict=True))
-    return 1 - Fraction((2 * n - 1) * 2 * disagreement, denominator)
+    """Krippendorff's interval α of the two coders (reportgen.stats)."""
+    return krippendorff_alpha([(h, j) for h, j in zip(human, judge, strict=True)], "interval")
 
 
 def spearman(human: Sequence[int], judge: Sequence[int]) -> float | None:

@@ -37,7 +37,8 @@ from reportgen.kinds.estigmas.model import AXES, SCORED_STYLES, Stigma
 from reportgen.kinds.estigmas.score import AGAINST, CountCube
 from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, percentile_interval
 from reportgen.kinds.estigmas.stats.permutation import rate_gaps, shared_permutation_p
-from reportgen.kinds.estigmas.stats.significance import bh_adjust, test_generator
+from reportgen.kinds.estigmas.stats.significance import test_generator
+from reportgen.stats import bh_adjust
 
 INVESTIGATE_ABOVE = Fraction(1, 10)
 SERIOUS_ABOVE = Fraction(1, 5)

@@ -29,8 +29,8 @@ from reportgen.kinds.estigmas.stats.significance import (
     MIN_EXPECTED,
     ChiSquareTest,
     TestFamily,
-    bh_adjust,
 )
+from reportgen.stats import bh_adjust
 
 
 def _reasons(biased: IntArray, totals: IntArray, columns: Sequence[str]) -> list[str | None]:

@@ -41,7 +41,7 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     ratio,
     weighted_totals,
 )
-from reportgen.kinds.estigmas.stats.significance import bh_adjust
+from reportgen.stats import bh_adjust
 
 REGIMES: tuple[str, ...] = ("abstention", "omission")
 

@@ -14,7 +14,8 @@ Carlo draws are shared across models and stop early where p is clearly large
 Spearman's p is exact (every ordering of the models) below `EXACT_SPEARMAN_BELOW` models.
 A table with a zero row or column total has no test: it is reported as not computable,
 with the reason. Every family is corrected with Benjamini-Hochberg
-(`statsmodels.stats.multitest.multipletests(method="fdr_bh")`) over its computable tests;
+(`reportgen.stats.bh_adjust`, statsmodels' `multipletests(method="fdr_bh")` arithmetic) over
+its computable tests;
 raw and adjusted p-values are both kept.
 """
 
@@ -31,9 +32,9 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import special
 from scipy import stats as scipy_stats
-from statsmodels.stats.multitest import multipletests
 
 from reportgen.kinds.estigmas.score import BIASED
+from reportgen.stats import bh_adjust
 
 # McNemar uses the exact binomial test below this many discordant pairs (metrics.md).
 EXACT_MCNEMAR_BELOW = 25
@@ -232,12 +233,6 @@ def adjust_family(name: str, tests: Sequence[ChiSquareTest]) -> TestFamily:
             t if t.p_value is None else replace(t, p_adjusted=next(adjusted)) for t in tests
         ),
     )
-
-
-def bh_adjust(p_values: Sequence[float]) -> list[float]:
-    if not p_values:
-        return []
-    return [float(p) for p in multipletests(list(p_values), method="fdr_bh")[1]]
 
 
 def correlation(bias_rates: Sequence[float], omission_rates: Sequence[float]) -> Correlation:

@@ -37,6 +37,7 @@ from reportgen.kinds.multidomain.stats import pairwise, quality
 from reportgen.kinds.multidomain.stats.dates import round_dates
 from reportgen.kinds.multidomain.stats.integrity import CanaryHit, integrity_report
 from reportgen.kinds.multidomain.stats.process import Process, rate
+from reportgen.stats import krippendorff_alpha
 
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -189,9 +190,7 @@ def calibration_section(round_: Round) -> Calibration:
                 )
             )
     rates = [entry.hit_rate.fraction for entry in languages]
-    alpha = quality.krippendorff_interval_alpha(
-        [(*r.juror_scores, *r.reviewer_scores) for r in responses]
-    )
+    alpha = krippendorff_alpha([(*r.juror_scores, *r.reviewer_scores) for r in responses])
     gaps = [
         abs(r.jury_mean - r.human_mean) for r in responses if r.reviewer_scores and r.juror_scores
     ]

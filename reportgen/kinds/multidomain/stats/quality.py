@@ -206,27 +206,3 @@ def hit_rate(responses: Sequence[CalibrationResponse], top: int) -> Fraction | N
     if not scored:
         return None
     return sum((r.adjudicator_mean for r in scored), Fraction(0)) / (top * len(scored))
-
-
-def _squared_differences(values: Sequence[Fraction]) -> Fraction:
-    """Σ_{i≠j} (v_i - v_j)² over ordered pairs."""
-    total = sum(values, Fraction(0))
-    squares = sum((v * v for v in values), Fraction(0))
-    return 2 * (len(values) * squares - total * total)
-
-
-def krippendorff_interval_alpha(units: Sequence[Sequence[Fraction]]) -> Fraction | None:
-    """α = 1 - D_o / D_e over the units' pairable values (units of two or more values);
-    None when there is no pairable value or D_e = 0."""
-    pairable = [list(unit) for unit in units if len(unit) >= 2]
-    values = [v for unit in pairable for v in unit]
-    n = len(values)
-    if n < 2:
-        return None
-    observed = (
-        sum((_squared_differences(unit) / (len(unit) - 1) for unit in pairable), Fraction(0)) / n
-    )
-    expected = _squared_differences(values) / (n * (n - 1))
-    if expected == 0:
-        return None
-    return 1 - observed / expected

@@ -1,9 +1,10 @@
-"""Benjamini-Hochberg over a family of tests (counterfactual-metrics.md §6).
+"""Benjamini-Hochberg over a family of tests (metrics.md, counterfactual-metrics.md §6).
 
 Step-up, monotone, capped at 1: sort the m raw p ascending, p̃_(i) = min_{j ≥ i} p_(j)·m/j
 (computed as p / (j/m), statsmodels' arithmetic, so the floats agree with
-`multipletests(method="fdr_bh")`). Tied raw values get the same adjusted value.
-Significant = adjusted p ≤ α, compared exactly.
+`multipletests(method="fdr_bh")`, which the tests compare against; written with numpy
+so that a kind's results need not import statsmodels). Tied raw values get the same
+adjusted value. Significant = adjusted p ≤ α, compared exactly.
 """
 
 from __future__ import annotations
