@@ -320,7 +320,7 @@ def _record_decision(
 
 def _ledger_acceptances(round_dir: Path, kind: str) -> dict[str, Annulment]:
     """The ledger's lines written by accepted contestations, by contestation id."""
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     if kind == MULTIDOMAIN:  # read as the app reads it while the audit is under way
         annulments = read_md_round(round_dir, with_text=False).annulments
@@ -388,6 +388,6 @@ def _checked_reply(reply: Mapping[str, str], *, accept: bool) -> dict[str, str]:
 
 
 def _default_append(kind: str) -> AppendAnnulment:
-    from reportgen.archive import append_annulment
+    from reportgen.kinds.rounds import append_annulment
 
     return append_ledger_line if kind == MULTIDOMAIN else append_annulment

@@ -12,9 +12,9 @@ import jsonschema  # type: ignore[import-untyped]  # altair's dependency; no stu
 import pytest
 from rich.console import Console
 
-from reportgen.archive import read_round
 from reportgen.kinds.counterfactual import stages
 from reportgen.kinds.counterfactual.results import published_json_schema_text
+from reportgen.kinds.rounds import read_round
 from tests.factories.counterfactual import small_round, with_manifest, write
 
 

@@ -2,8 +2,11 @@
 
 The public API lives here; the private modules hold one concern each: `_layout`
 (file names, common checks), `_manifest`, `_checksums`, `_csv`, `_parquet`,
-`_ledger`, `_reader`, `_writer`, `_problems`. What a kind adds (its manifest
-block, tables and columns) comes from the kind registry, `reportgen.kinds`.
+`_ledger`, `_reader`, `_writer`, `_problems`, `_kind`. What a kind adds (its manifest
+block, tables and columns) it declares as an `ArchiveKind` (`_kind`); the readers and
+writers take the set of kinds as an argument (`kinds`, a `KindCatalogue`), so the core
+never imports the kind registry (`reportgen.kinds`): `reportgen.kinds.rounds` binds
+them to it.
 
 The package loads its modules on first use (`__getattr__`): a command that needs only
 the file names or the checksums does not load pyarrow with the Parquet reader.
@@ -22,6 +25,15 @@ if TYPE_CHECKING:
         csv_text,
         float_text,
         parse_rows,
+    )
+    from reportgen.archive._kind import (
+        ArchiveKind,
+        KindCatalogue,
+        ModelFolderSpec,
+        ParquetTableSpec,
+        TableRead,
+        TableSpec,
+        UnknownKindError,
     )
     from reportgen.archive._layout import (
         CHECKSUMS_FILE,
@@ -71,6 +83,13 @@ _WHERE: dict[str, str] = {
     "csv_text": "reportgen.archive._csv",
     "float_text": "reportgen.archive._csv",
     "parse_rows": "reportgen.archive._csv",
+    "ArchiveKind": "reportgen.archive._kind",
+    "KindCatalogue": "reportgen.archive._kind",
+    "ModelFolderSpec": "reportgen.archive._kind",
+    "ParquetTableSpec": "reportgen.archive._kind",
+    "TableRead": "reportgen.archive._kind",
+    "TableSpec": "reportgen.archive._kind",
+    "UnknownKindError": "reportgen.archive._kind",
     "CHECKSUMS_FILE": "reportgen.archive._layout",
     "FORMAT": "reportgen.archive._layout",
     "ITEMS_FILE": "reportgen.archive._layout",
@@ -118,10 +137,17 @@ __all__ = [
     "SLUG",
     "TEXT_LANGUAGES",
     "ArchiveContent",
+    "ArchiveKind",
     "FileProblems",
+    "KindCatalogue",
+    "ModelFolderSpec",
+    "ParquetTableSpec",
     "Problems",
     "Record",
     "RowChecker",
+    "TableRead",
+    "TableSpec",
+    "UnknownKindError",
     "append_annulment",
     "append_model",
     "bool_text",

@@ -17,9 +17,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from reportgen.archive._kind import ArchiveKind, TableRead
 from reportgen.archive._layout import ITEMS_FILE
 from reportgen.archive._problems import FileProblems, Problems
-from reportgen.kinds import Kind, TableRead
 from reportgen.model import ItemRecord
 
 ITEM_FIELDS: tuple[pa.Field[Any], ...] = (
@@ -31,11 +31,11 @@ ITEM_FIELDS: tuple[pa.Field[Any], ...] = (
 )
 
 
-def item_schema(kind: Kind) -> pa.Schema:
+def item_schema(kind: ArchiveKind) -> pa.Schema:
     return pa.schema([*ITEM_FIELDS, *kind.item_columns()])
 
 
-def response_schema(kind: Kind, *, version: int, raw: bool) -> pa.Schema:
+def response_schema(kind: ArchiveKind, *, version: int, raw: bool) -> pa.Schema:
     """The common columns (`run` from version 2 on) and the kind's."""
     fields: list[pa.Field[Any]] = [
         pa.field("item_id", pa.string(), nullable=False),
@@ -128,7 +128,7 @@ def read_checked_table(
 
 def read_items(
     round_dir: Path,
-    kind: Kind,
+    kind: ArchiveKind,
     problems: Problems,
     *,
     languages: Collection[str] | None,
@@ -175,7 +175,7 @@ def read_responses(  # one flat pass of column checks, then the alignment
     found: FileProblems,
     model_id: str,
     item_ids: pa.StringArray,
-    kind: Kind,
+    kind: ArchiveKind,
     *,
     version: int,
     raw: bool = False,

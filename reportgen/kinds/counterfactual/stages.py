@@ -36,7 +36,7 @@ def counterfactual_round(round_: CoreRound) -> Round:
 def baseline_of(round_: Round) -> Round | None:
     """The baseline round read from the sibling folder; None when there is none, or when it
     cannot be read (verify's cross-round check names that problem)."""
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     baseline_id = round_.manifest.baseline_round
     if baseline_id is None:

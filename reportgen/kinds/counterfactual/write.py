@@ -26,9 +26,7 @@ from reportgen.archive import (
     MODELS_FILE,
     bool_text,
     csv_text,
-    manifest_bytes,
     response_path,
-    write_archive_files,
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._ledger import chained_ledger
@@ -68,6 +66,7 @@ from reportgen.kinds.counterfactual.schemas import (
     templates_header,
 )
 from reportgen.kinds.counterfactual.terms import rational_text
+from reportgen.kinds.rounds import manifest_bytes, write_archive_files
 from reportgen.model import TEXT_LANGUAGES
 
 

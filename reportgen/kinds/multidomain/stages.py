@@ -106,7 +106,7 @@ def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
 
 
 def _sibling_round(round_: Round, previous_id: str) -> Round | None:
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     path = round_.path.parent / previous_id
     try:

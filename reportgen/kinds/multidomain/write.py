@@ -24,9 +24,7 @@ from reportgen.archive import (
     MODELS_FILE,
     bool_text,
     csv_text,
-    manifest_bytes,
     response_path,
-    write_archive_files,
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._ledger import chained_ledger
@@ -62,6 +60,7 @@ from reportgen.kinds.multidomain.schemas import (
     TS_FORMAT,
 )
 from reportgen.kinds.multidomain.terms import threshold_text
+from reportgen.kinds.rounds import manifest_bytes, write_archive_files
 from reportgen.model import TEXT_LANGUAGES
 
 
