@@ -57,7 +57,7 @@ if TYPE_CHECKING:
         manifest_to_dict,
         read_manifest_data,
     )
-    from reportgen.archive._parquet import read_responses
+    from reportgen.archive._parquet import dates_as_text, read_responses, table_bytes
     from reportgen.archive._problems import FileProblems, Problems
     from reportgen.archive._reader import (
         ArchiveContent,
@@ -108,7 +108,9 @@ _WHERE: dict[str, str] = {
     "manifest_from_dict": "reportgen.archive._manifest",
     "manifest_to_dict": "reportgen.archive._manifest",
     "read_manifest_data": "reportgen.archive._manifest",
+    "dates_as_text": "reportgen.archive._parquet",
     "read_responses": "reportgen.archive._parquet",
+    "table_bytes": "reportgen.archive._parquet",
     "FileProblems": "reportgen.archive._problems",
     "Problems": "reportgen.archive._problems",
     "ArchiveContent": "reportgen.archive._reader",
@@ -153,6 +155,7 @@ __all__ = [
     "bool_text",
     "check_across",
     "csv_text",
+    "dates_as_text",
     "float_text",
     "format_version",
     "kind_of_round",
@@ -167,6 +170,7 @@ __all__ = [
     "read_round",
     "response_path",
     "swap_journal_of",
+    "table_bytes",
     "verify_round",
     "write_archive_files",
     "write_round",

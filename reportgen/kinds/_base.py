@@ -4,19 +4,21 @@ The archive hooks (abstract: every kind has them): the manifest block, the kind'
 tables (CSV or Parquet), its item and response columns, and building the kind's typed
 round from the core read. Optional: models.csv columns (`model_columns`, `parse_model`),
 rules across the typed round's tables (`check_round`) and across archives
-(`check_across`). The other stages' hooks: the summary and the results object (`reportgen
-summary`, `reportgen stats`), the pages (`Kind.site`), what the leak guard keeps
-secret, and the review task. A kind that lacks one of them says so with
-`KindCapabilityError` when it is asked, so a kind can grow stage by stage.
+(`check_across`); they are the archive core's `ArchiveKind`, which `Kind` extends. The
+other stages: the summary, the results object and the pages (`reportgen summary`,
+`reportgen stats`, the build), which a kind declares once as its `stages` (`Stages`),
+what the leak guard keeps secret, and the review task. A kind that lacks one of them
+says so with `KindCapabilityError` when it is asked, so a kind can grow stage by stage.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from reportgen.archive._kind import ArchiveKind
 from reportgen.errors import ReportgenError
+from reportgen.kinds._stages import Advance, Progress, Stages
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -30,9 +32,6 @@ if TYPE_CHECKING:
     from reportgen.render.site_source import SiteSource
     from reportgen.render.siteconfig import SiteConfig
 
-Progress = Callable[[str], None]  # a line saying what a long step is doing
-Advance = Callable[[int], None]  # steps done since the last call
-
 
 class KindCapabilityError(ReportgenError):
     """The round's kind does not (yet) provide what was asked of it."""
@@ -44,6 +43,9 @@ class KindCapabilityError(ReportgenError):
 class Kind(ArchiveKind):
     """A kind of round (estigmas, ...): the archive hooks (`ArchiveKind`, defined by the
     archive core) and the other stages'. Subclasses set the class variables."""
+
+    # The summary, results and pages (None: the kind has none yet).
+    stages: ClassVar[Stages[Any, Any] | None] = None
 
     # --- What people read of a kind -------------------------------------------------
 
@@ -76,19 +78,25 @@ class Kind(ArchiveKind):
         """Append one model's responses to the (open) round at `round_dir`."""
         raise KindCapabilityError(self.name, "adding a model to a round")
 
-    # --- Scores and results (reportgen summary, reportgen stats) --------------------
+    # --- Scores, results and pages (reportgen summary, reportgen stats, build) -------
+    # Run from the kind's `stages` (`Stages`): a kind declares them once, not these.
+
+    def _stages(self, what: str) -> Stages[Any, Any]:
+        if self.stages is None:
+            raise KindCapabilityError(self.name, what)
+        return self.stages
 
     def print_summary(self, round_: Round, console: Console) -> None:
         """The scores of every model, as tables for people."""
-        raise KindCapabilityError(self.name, "a summary")
+        self._stages("a summary").print_summary(round_, console)
 
     def summary_json(self, round_: Round) -> dict[str, Any]:
         """The scores of every model, for machines (`reportgen summary --json`)."""
-        raise KindCapabilityError(self.name, "a summary")
+        return self._stages("a summary").summary_json(round_)
 
     def results_steps(self, round_: Round, replicates: int | None) -> int:
         """How many progress steps `results_json` reports (0: no progress bar)."""
-        return 0
+        return 0 if self.stages is None else self.stages.results_steps(round_, replicates)
 
     def results_json(
         self,
@@ -100,9 +108,9 @@ class Kind(ArchiveKind):
         advance: Advance | None = None,
     ) -> dict[str, Any]:
         """Every statistic of the round, as one JSON document (cached unless told not to)."""
-        raise KindCapabilityError(self.name, "a results object")
-
-    # --- Pages and the leak guard ---------------------------------------------------
+        return self._stages("a results object").results_json(
+            round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
+        )
 
     def site(
         self,
@@ -115,7 +123,14 @@ class Kind(ArchiveKind):
     ) -> SiteSource:
         """The pages of `rounds` (all of this kind) and their downloads; `section_depth`
         is 1 where they form a section (a folder) of a site of several kinds."""
-        raise KindCapabilityError(self.name, "pages")
+        site = self._stages("pages").site
+        if site is None:
+            raise KindCapabilityError(self.name, "pages")
+        return site(
+            rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
+        )
+
+    # --- The leak guard -------------------------------------------------------------
 
     def guard_material(self, round_: Round) -> GuardMaterial:
         """What the site must keep secret of `round_`, and what it may show."""

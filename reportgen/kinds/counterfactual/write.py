@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pyarrow as pa
@@ -30,7 +30,8 @@ from reportgen.archive import (
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._ledger import chained_ledger
-from reportgen.archive._parquet import parquet_bytes
+from reportgen.archive._parquet import dates_as_text
+from reportgen.archive._parquet import table_bytes as archive_table_bytes
 from reportgen.errors import InputError
 from reportgen.kinds.counterfactual.model import (
     Attribute,
@@ -267,17 +268,10 @@ def called_at_text(moment: datetime) -> str:
     return f"{text}.{milliseconds:03d}Z" if milliseconds else f"{text}Z"
 
 
-def _cell(value: object) -> object:
-    if isinstance(value, datetime):  # before date: a datetime is a date too
-        return called_at_text(value)
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
+# Timestamps in the kind's own text form, dates in ISO 8601 (`table_bytes`).
+CELLS = dates_as_text(called_at_text)
 
 
 def table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
-    """Parquet bytes of `rows` (objects with an attribute per column) under `schema`;
-    an empty table keeps its schema."""
-    records: Sequence[object] = list(rows)
-    columns = {name: [_cell(getattr(record, name)) for record in records] for name in schema.names}
-    return parquet_bytes(pa.table(columns, schema=schema))
+    """`reportgen.archive.table_bytes` with the kind's cells (`CELLS`)."""
+    return archive_table_bytes(rows, schema, CELLS)
