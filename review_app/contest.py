@@ -6,7 +6,7 @@ past that are flagged overdue). A multidomain round brings its own window and re
 days (metrics §9, `review_app.md_contest`): a test item's window opens at
 ended_on + embargo_days, and its ledger is read and appended as `review_app.md_round`
 does while its audit is under way. Accepting appends a line to the round's annulment
-ledger (hash-chained, by `reportgen.archive.append_annulment`) inside the same
+ledger (hash-chained, by `reportgen.kinds.rounds.append_annulment`) inside the same
 database transaction, so a failed append leaves the contestation pending; a commit
 that fails after the append is repaired by the next decision, which reads the ledger
 first. The ledger is touched only while the round's folder holds the archive

@@ -209,6 +209,10 @@ class KindCatalogue(Protocol[K]):
         """Every kind, by name (loads them all)."""
 
 
+# The catalogue the core's readers and writers take (`kinds`): any kind in it.
+Kinds = KindCatalogue[ArchiveKind]
+
+
 def kind_for_format(kinds: KindCatalogue[KT], format_name: str) -> KT | None:
     """The kind whose legacy format is `format_name`, if any."""
     return next((k for k in kinds.registered_kinds() if format_name in k.legacy_formats), None)

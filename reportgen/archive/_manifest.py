@@ -17,6 +17,7 @@ from reportgen.archive._kind import (
     KT,
     ArchiveKind,
     KindCatalogue,
+    Kinds,
     UnknownKindError,
     kind_for_format,
 )
@@ -100,7 +101,7 @@ def check_manifest(
     data: object,
     problems: Problems,
     *,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
     folder_name: str | None,
     raw: bool = False,
 ) -> Manifest | None:
@@ -151,9 +152,7 @@ def kind_of_round(round_dir: Path, *, kinds: KindCatalogue[KT]) -> KT:
     return kind
 
 
-def _bad_format(
-    data: Mapping[str, object], found: FileProblems, kinds: KindCatalogue[ArchiveKind]
-) -> None:
+def _bad_format(data: Mapping[str, object], found: FileProblems, kinds: Kinds) -> None:
     if "format" not in data:
         found.add("format", "missing key")
         return
@@ -183,7 +182,7 @@ def _check_keys(
     data: Mapping[str, object],
     kind: ArchiveKind | None,
     found: FileProblems,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
 ) -> None:
     names = kinds.kind_names()
     for key in COMMON_KEYS:
@@ -342,7 +341,7 @@ def _interpretations(value: object, found: FileProblems) -> tuple[Interpretation
     return tuple(parsed)
 
 
-def manifest_to_dict(manifest: Manifest, *, kinds: KindCatalogue[ArchiveKind]) -> dict[str, object]:
+def manifest_to_dict(manifest: Manifest, *, kinds: Kinds) -> dict[str, object]:
     """The content of round.json (version 2) for `manifest`, keys in the spec's order."""
     kind = kinds.get_kind(manifest.kind)
     return {
@@ -365,9 +364,7 @@ def manifest_to_dict(manifest: Manifest, *, kinds: KindCatalogue[ArchiveKind]) -
     }
 
 
-def manifest_from_dict(
-    data: object, *, kinds: KindCatalogue[ArchiveKind], folder_name: str | None = None
-) -> Manifest:
+def manifest_from_dict(data: object, *, kinds: Kinds, folder_name: str | None = None) -> Manifest:
     """The inverse of `manifest_to_dict`; raises ArchiveError listing every problem."""
     problems = Problems()
     manifest = check_manifest(data, problems, kinds=kinds, folder_name=folder_name)

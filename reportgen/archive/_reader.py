@@ -22,7 +22,7 @@ from reportgen.archive._checksums import check_checksums
 from reportgen.archive._csv import MODELS_HEADER, parse_models, read_csv_records
 from reportgen.archive._kind import (
     ArchiveKind,
-    KindCatalogue,
+    Kinds,
     ParquetTableSpec,
     TableRead,
     TableSpec,
@@ -76,7 +76,7 @@ class ArchiveContent:
 def read_round(
     round_dir: Path,
     *,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
     with_text: bool = True,
     tolerate: Callable[[Problem], bool] | None = None,
 ) -> Round:
@@ -93,14 +93,14 @@ def read_round(
     return round_
 
 
-def verify_round(round_dir: Path, *, kinds: KindCatalogue[ArchiveKind]) -> list[Problem]:
+def verify_round(round_dir: Path, *, kinds: Kinds) -> list[Problem]:
     """Every problem of the archive at `round_dir` (empty when it is valid)."""
     problems = Problems()
     _load_round(round_dir, problems, kinds, with_text=True)
     return problems.as_list()
 
 
-def check_across(rounds: Sequence[Round], *, kinds: KindCatalogue[ArchiveKind]) -> list[Problem]:
+def check_across(rounds: Sequence[Round], *, kinds: Kinds) -> list[Problem]:
     """Problems across archives: each kind checks its own rounds together."""
     by_kind: dict[str, list[Round]] = defaultdict(list)
     for round_ in rounds:
@@ -115,7 +115,7 @@ def check_across(rounds: Sequence[Round], *, kinds: KindCatalogue[ArchiveKind]) 
 def _load_round(
     round_dir: Path,
     problems: Problems,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
     *,
     with_text: bool,
     tolerate: Callable[[Problem], bool] | None = None,
@@ -133,7 +133,7 @@ def _load_round(
 def _checked_round(
     round_dir: Path,
     problems: Problems,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
     *,
     with_text: bool,
     tolerate: Callable[[Problem], bool] | None,
@@ -154,7 +154,7 @@ def _checked_round(
     return None if kept else round_
 
 
-def read_raw_round(raw_dir: Path, *, kinds: KindCatalogue[ArchiveKind]) -> ArchiveContent:
+def read_raw_round(raw_dir: Path, *, kinds: Kinds) -> ArchiveContent:
     """A raw round (responses without the kind's frozen columns, no SHA256SUMS), checked
     like an archive; raises ArchiveError."""
     problems = Problems()
@@ -165,12 +165,7 @@ def read_raw_round(raw_dir: Path, *, kinds: KindCatalogue[ArchiveKind]) -> Archi
 
 
 def load(
-    round_dir: Path,
-    problems: Problems,
-    kinds: KindCatalogue[ArchiveKind],
-    *,
-    raw: bool,
-    with_text: bool,
+    round_dir: Path, problems: Problems, kinds: Kinds, *, raw: bool, with_text: bool
 ) -> ArchiveContent | None:
     """The archive's content, or None; every problem goes to `problems`."""
     if not round_dir.is_dir():
@@ -229,7 +224,7 @@ def load(
     )
 
 
-def _kind_of(manifest_data: object, kinds: KindCatalogue[ArchiveKind]) -> ArchiveKind | None:
+def _kind_of(manifest_data: object, kinds: Kinds) -> ArchiveKind | None:
     """The kind whose tables and columns to check, even when round.json has other
     problems; None when its format or kind is unknown (then nothing else can be)."""
     if not isinstance(manifest_data, dict):
@@ -366,7 +361,7 @@ def _read_all_responses(
 def _check_layout(
     present: list[str],
     kind: ArchiveKind,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
     *,
     raw: bool,
     problems: Problems,

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from reportgen.archive._checksums import checksums_text, digests_of, parse_checksums
 from reportgen.archive._csv import MODELS_HEADER, csv_text, models_csv_row
-from reportgen.archive._kind import ArchiveKind, KindCatalogue, ParquetTableSpec
+from reportgen.archive._kind import ArchiveKind, Kinds, ParquetTableSpec
 from reportgen.archive._layout import (
     CHECKSUMS_FILE,
     ITEMS_FILE,
@@ -52,7 +52,7 @@ def write_round(
     responses: Mapping[str, Sequence[object]],
     tables: Mapping[str, Sequence[object]],
     annulments: Sequence[Annulment] = (),
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
 ) -> None:
     """Write a complete `round-archive/2` archive at `dest` (named after the round id).
 
@@ -79,7 +79,7 @@ def _round_files(
     items: Sequence[object],
     responses: Mapping[str, Sequence[object]],
     tables: Mapping[str, Sequence[object]],
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
 ) -> dict[str, bytes]:
     declared = {spec.name for spec in kind.tables}
     if set(tables) != declared:
@@ -148,7 +148,7 @@ def _json_bytes(data: Mapping[str, object]) -> bytes:
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def manifest_bytes(manifest: Manifest, *, kinds: KindCatalogue[ArchiveKind]) -> bytes:
+def manifest_bytes(manifest: Manifest, *, kinds: Kinds) -> bytes:
     """round.json's bytes for `manifest`: indented, UTF-8 as is, one final newline."""
     return _json_bytes(manifest_to_dict(manifest, kinds=kinds))
 
@@ -157,7 +157,7 @@ def write_archive_files(
     dest: Path,
     files: Mapping[str, bytes],
     *,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
     verify_as: str | None = None,
 ) -> None:
     """Write `files` (relative path -> bytes, SHA256SUMS included) as a new archive at
@@ -182,7 +182,7 @@ def append_model(
     model: Model,
     rows_for: Callable[[Round], Sequence[object]],
     *,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
 ) -> None:
     """Add one model to the valid archive at `round_dir`: its response file, one
     models.csv line and the checksum lines; nothing else changes, and nothing changes
@@ -276,7 +276,7 @@ def append_annulment(  # the lock, the checks and the append stay in one block
     reason: Mapping[str, str],
     source: Source = "contestation",
     tolerate: Callable[[Problem], bool] | None = None,
-    kinds: KindCatalogue[ArchiveKind],
+    kinds: Kinds,
 ) -> Annulment:
     """Append one annulment (a version-2 line) to the round's ledger, chained to the
     bytes before it.

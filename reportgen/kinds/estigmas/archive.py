@@ -262,7 +262,7 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
 
 
 def read_round(round_dir: Path, *, with_text: bool = True) -> Round:
-    """The verified Estigmas round at `round_dir` (`reportgen.archive.read_round`, typed);
+    """The verified Estigmas round at `round_dir` (`reportgen.kinds.rounds.read_round`, typed);
     ArchiveError when the archive is invalid or of another kind."""
     round_ = rounds.read_round(round_dir, with_text=with_text)
     if not isinstance(round_, Round):
@@ -284,7 +284,7 @@ def write_round(
     responses: Mapping[str, Sequence[ResponseRow]],
     annulments: Sequence[Annulment] = (),
 ) -> None:
-    """Write an Estigmas round as `round-archive/2` (`reportgen.archive.write_round`)."""
+    """Write an Estigmas round as `round-archive/2` (`reportgen.kinds.rounds.write_round`)."""
     rounds.write_round(
         dest,
         manifest=manifest,
