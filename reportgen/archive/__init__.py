@@ -72,6 +72,7 @@ if TYPE_CHECKING:
         manifest_bytes,
         write_archive_files,
         write_round,
+        write_round_files,
     )
     from reportgen.model import TEXT_LANGUAGES
 
@@ -123,6 +124,7 @@ _WHERE: dict[str, str] = {
     "manifest_bytes": "reportgen.archive._writer",
     "write_archive_files": "reportgen.archive._writer",
     "write_round": "reportgen.archive._writer",
+    "write_round_files": "reportgen.archive._writer",
     "TEXT_LANGUAGES": "reportgen.model",
 }
 
@@ -174,6 +176,7 @@ __all__ = [
     "verify_round",
     "write_archive_files",
     "write_round",
+    "write_round_files",
 ]
 
 

@@ -177,6 +177,17 @@ def write_archive_files(
         _rename_into_place(staging, dest)
 
 
+def write_round_files(
+    dest: Path, round_id: str, files: Callable[[], Mapping[str, bytes]], *, kinds: Kinds
+) -> None:
+    """Write a kind's archive of round `round_id` (`files()`: relative path -> bytes,
+    SHA256SUMS included) as a new archive at `dest`, a folder named after the round id
+    (InputError otherwise, before any file is made) that must not exist yet."""
+    if dest.name != round_id:
+        raise InputError(f"{dest}: an archive's folder is named after its round id {round_id!r}")
+    write_archive_files(dest, files(), kinds=kinds)
+
+
 def append_model(
     round_dir: Path,
     model: Model,

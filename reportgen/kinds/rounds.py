@@ -94,6 +94,11 @@ def write_archive_files(
     archive.write_archive_files(dest, files, kinds=KINDS, verify_as=verify_as)
 
 
+def write_round_files(dest: Path, round_id: str, files: Callable[[], Mapping[str, bytes]]) -> None:
+    """`reportgen.archive.write_round_files` with the registry's kinds."""
+    archive.write_round_files(dest, round_id, files, kinds=KINDS)
+
+
 def append_model(
     round_dir: Path, model: Model, rows_for: Callable[[Round], Sequence[object]]
 ) -> None:

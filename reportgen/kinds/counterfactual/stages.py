@@ -43,15 +43,10 @@ def baseline_of(round_: Round) -> Round | None:
     return baseline if isinstance(baseline, Round) else None
 
 
-def _cached(
-    round_: Round,
-    replicates: int | None = None,
-    cache_dir: Path | None = None,
-    advance: Advance | None = None,
-) -> Results:
+def _cached(r: Round, count: int | None, cache: Path | None, advance: Advance | None) -> Results:
     from reportgen.kinds.counterfactual.results import load_results
 
-    return load_results(round_, replicates, cache_dir, advance, baseline=baseline_of(round_))
+    return load_results(r, count, cache, advance, baseline=baseline_of(r))
 
 
 def _computed(round_: Round, count: int, advance: Advance | None) -> Results:
@@ -63,13 +58,13 @@ def _computed(round_: Round, count: int, advance: Advance | None) -> Results:
 def _summary_table(round_: Round, console: Console) -> None:
     from reportgen.kinds.counterfactual import summary
 
-    summary.print_summary(round_, _cached(round_), console)
+    summary.print_summary(round_, _cached(round_, None, None, None), console)
 
 
 def _summary_data(round_: Round) -> dict[str, Any]:
     from reportgen.kinds.counterfactual import summary
 
-    return summary.summary_json(round_, _cached(round_))
+    return summary.summary_json(round_, _cached(round_, None, None, None))
 
 
 STAGES: Stages[Round, Results] = Stages(

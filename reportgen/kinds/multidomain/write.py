@@ -30,7 +30,6 @@ from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._ledger import chained_ledger
 from reportgen.archive._parquet import dates_as_text
 from reportgen.archive._parquet import table_bytes as archive_table_bytes
-from reportgen.errors import InputError
 from reportgen.kinds.multidomain.archive_authorizations import (
     AUTHORIZATIONS_FILE,
     AUTHORIZATIONS_HEADER,
@@ -61,18 +60,14 @@ from reportgen.kinds.multidomain.schemas import (
     TS_FORMAT,
 )
 from reportgen.kinds.multidomain.terms import threshold_text
-from reportgen.kinds.rounds import manifest_bytes, write_archive_files
+from reportgen.kinds.rounds import manifest_bytes, write_round_files
 from reportgen.model import TEXT_LANGUAGES
 
 
 def write_round(round_: Round, out_dir: Path) -> None:
-    """Write the complete archive of `round_` at `out_dir`, a folder named after the
-    round id that must not exist yet (OutputExistsError); nothing is left on failure."""
-    if out_dir.name != round_.round_id:
-        raise InputError(
-            f"{out_dir}: an archive's folder is named after its round id {round_.round_id!r}"
-        )
-    write_archive_files(out_dir, archive_files(round_))
+    """Write the complete multidomain archive of `round_` at `out_dir` (`write_round_files`:
+    a folder named after the round id, new; nothing is left on failure)."""
+    write_round_files(out_dir, round_.round_id, lambda: archive_files(round_))
 
 
 def archive_files(round_: Round) -> dict[str, bytes]:
