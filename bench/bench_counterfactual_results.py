@@ -137,7 +137,7 @@ def _stage(profile: int, what: str, call: Callable[[], Any]) -> tuple[Any, float
 
 def _measure(round_dir: Path, replicates: int | None, profile: int) -> dict[str, Any]:
     """Verify and compute `round_dir` in this process: the figures."""
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     def verify() -> tuple[Round, Round | None]:
         loaded = read_round(round_dir)

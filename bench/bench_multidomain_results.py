@@ -45,7 +45,7 @@ def main(arguments: list[str]) -> int:
     parser.set_defaults(repeat=1)
     options = parser.parse_args(arguments)
     if options.round_dir is not None:
-        from reportgen.archive import read_round
+        from reportgen.kinds.rounds import read_round
 
         loaded = read_round(options.round_dir)
         if not isinstance(loaded, Round):

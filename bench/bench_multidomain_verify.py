@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from reportgen.archive import check_across, read_round
 from reportgen.errors import ArchiveError
+from reportgen.kinds.rounds import check_across, read_round
 
 REPO = Path(__file__).resolve().parent.parent
 BUDGET_S = 5.0

@@ -28,11 +28,11 @@ from typing import Any
 
 import yaml
 
-from reportgen.archive import check_across, read_round
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard import check_site
 from reportgen.i18n import SITE_LANGUAGES, Translator
 from reportgen.kinds import get_kind
+from reportgen.kinds.rounds import check_across, read_round
 from reportgen.model import Round
 from reportgen.render import deferred, mkdocs_hooks
 from reportgen.render.citation import citation_cff

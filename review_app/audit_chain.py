@@ -3,7 +3,7 @@
 Each entry carries the hash of the one before it (`review_app.db.audit`), as the
 annulment ledger does: altering an entry breaks the link of the next one, removing
 entries breaks the link across the gap. The newest entry is protected by no successor:
-the log's length and newest hash are kept beside it (review_app.audit_head), so that
+the log's length and newest hash are kept beside it (`audit_head` in review_app.db), so that
 entries cut at its end, or an emptied log, are reported too; the head hash this check
 reports is what to record elsewhere (and to give back as `--expect-head`), and on
 PostgreSQL the app's role cannot delete or truncate at all (docs/review-database.md).
@@ -15,8 +15,13 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine, select
 
-from review_app.audit_head import recorded_head
-from review_app.db import accounts, audit_entry_sha256, audit_log
+from review_app.db import (
+    HEAD_ROW,
+    accounts,
+    audit_entry_sha256,
+    audit_head,
+    audit_log,
+)
 from review_app.errors import ReviewError
 
 # Rows fetched per round trip: a long log is checked without holding it in memory.
@@ -87,3 +92,13 @@ def _check_complete(connection: Connection, chain: AuditChain) -> None:
         raise AuditLogIncomplete(
             "error_audit_truncated", entries=chain.entries, recorded=entries, head=head
         )
+
+
+def recorded_head(connection: Connection) -> tuple[int, str] | None:
+    """(entries, head hash) as last recorded, or None when no append recorded one."""
+    row = connection.execute(
+        select(audit_head.c.entries, audit_head.c.head_sha256).where(
+            audit_head.c.head_id == HEAD_ROW
+        )
+    ).first()
+    return None if row is None else (int(row.entries), str(row.head_sha256))

@@ -20,7 +20,8 @@ from review_app.cf_tables import mask_flags
 from review_app.db import audit, judgment_changes, judgments, now_utc
 from review_app.errors import ReviewInputError
 from review_app.judgment_versions import check_version, update_judgment
-from review_app.reviewing import ReviewSample, _Assignment, _check_note, _own_assignment
+from review_app.own_assignment import _Assignment, _check_note, _own_assignment
+from review_app.reviewing import ReviewSample
 from review_app.rubric_reviewing import checked_scores, criteria_of, own_scores, replace_scores
 from review_app.tasks import task_of_kind
 

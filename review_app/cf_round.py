@@ -21,11 +21,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import cast
 
-from reportgen.archive import read_round
 from reportgen.errors import Problem
 from reportgen.kinds.counterfactual.model import NAME, Round
 from reportgen.kinds.counterfactual.raw_round import is_raw_round, read_raw_round
 from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE
+from reportgen.kinds.rounds import read_round
 from reportgen.model import Round as CoreRound
 from review_app.errors import ReviewInputError
 

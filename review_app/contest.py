@@ -6,7 +6,7 @@ past that are flagged overdue). A multidomain round brings its own window and re
 days (metrics §9, `review_app.md_contest`): a test item's window opens at
 ended_on + embargo_days, and its ledger is read and appended as `review_app.md_round`
 does while its audit is under way. Accepting appends a line to the round's annulment
-ledger (hash-chained, by `reportgen.archive.append_annulment`) inside the same
+ledger (hash-chained, by `reportgen.kinds.rounds.append_annulment`) inside the same
 database transaction, so a failed append leaves the contestation pending; a commit
 that fails after the append is repaired by the next decision, which reads the ledger
 first. The ledger is touched only while the round's folder holds the archive
@@ -320,7 +320,7 @@ def _record_decision(
 
 def _ledger_acceptances(round_dir: Path, kind: str) -> dict[str, Annulment]:
     """The ledger's lines written by accepted contestations, by contestation id."""
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     if kind == MULTIDOMAIN:  # read as the app reads it while the audit is under way
         annulments = read_md_round(round_dir, with_text=False).annulments
@@ -388,6 +388,6 @@ def _checked_reply(reply: Mapping[str, str], *, accept: bool) -> dict[str, str]:
 
 
 def _default_append(kind: str) -> AppendAnnulment:
-    from reportgen.archive import append_annulment
+    from reportgen.kinds.rounds import append_annulment
 
     return append_ledger_line if kind == MULTIDOMAIN else append_annulment

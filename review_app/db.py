@@ -34,7 +34,17 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
+    select,
     text,
+    update,
+)
+
+from review_app.audit_guard import (
+    AUDIT_CHAIN_LOCK,
+    POSTGRES_APPEND_ONLY,
+    POSTGRES_GUARDED,
+    SQLITE_APPEND_ONLY,
 )
 
 DEFAULT_DB_FILE = "review.db"
@@ -247,33 +257,18 @@ audit_log = Table(
     Column("prev_sha256", String(64), nullable=False, unique=True),
 )
 
-# The audit table refuses UPDATE and DELETE in the database itself, so that no code
-# path (nor a hand-typed SQL session using the app's role) can rewrite history.
-_SQLITE_APPEND_ONLY = (
-    "CREATE TRIGGER IF NOT EXISTS audit_log_no_update BEFORE UPDATE ON audit_log "
-    "BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
-    "CREATE TRIGGER IF NOT EXISTS audit_log_no_delete BEFORE DELETE ON audit_log "
-    "BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END",
+# The log's length and newest hash, rewritten at every append (`audit`): a log emptied
+# or cut at its end no longer matches (`reportgen review verify-audit`; the reasons are
+# in docs/review-database.md).
+HEAD_ROW = 1
+
+audit_head = Table(
+    "audit_head",
+    metadata,
+    Column("head_id", Integer, primary_key=True),  # one row, HEAD_ROW
+    Column("entries", Integer, nullable=False),
+    Column("head_sha256", String(64), nullable=False),
 )
-# On PostgreSQL the triggers stop the owner too (TRUNCATE included); the app's role,
-# which owns nothing, can neither disable them nor truncate (docs/review-database.md).
-_POSTGRES_APPEND_ONLY = (
-    "CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger AS $$ "
-    "BEGIN RAISE EXCEPTION 'audit_log is append-only'; END; $$ LANGUAGE plpgsql",
-    "DROP TRIGGER IF EXISTS audit_log_append_only ON audit_log",
-    "CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log "
-    "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()",
-    "DROP TRIGGER IF EXISTS audit_log_no_truncate ON audit_log",
-    "CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log "
-    "FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()",
-)
-_POSTGRES_GUARDED = (
-    "SELECT count(*) FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass "
-    "AND tgname IN ('audit_log_append_only', 'audit_log_no_truncate')"
-)
-# Serialises appends to the audit chain on PostgreSQL (any role may take an advisory
-# lock; LOCK TABLE would need a privilege the app's role must not have).
-_AUDIT_CHAIN_LOCK = 0x61756469  # "audi"
 
 
 def now_utc() -> datetime:
@@ -324,13 +319,11 @@ def _begin_immediate(connection: Connection) -> None:
 
 def create_schema(engine: Engine) -> None:
     """Create every table (idempotent) and the audit table's append-only guard."""
-    import review_app.audit_head  # noqa: F401  # its table (it reads this module's)
-
     metadata.create_all(engine)
-    statements = _SQLITE_APPEND_ONLY if engine.dialect.name == "sqlite" else _POSTGRES_APPEND_ONLY
+    statements = SQLITE_APPEND_ONLY if engine.dialect.name == "sqlite" else POSTGRES_APPEND_ONLY
     with engine.begin() as connection:
         # Only the owner may (re)create triggers: the app's role finds them in place.
-        if engine.dialect.name != "sqlite" and connection.execute(text(_POSTGRES_GUARDED)).scalar():
+        if engine.dialect.name != "sqlite" and connection.execute(text(POSTGRES_GUARDED)).scalar():
             return
         for statement in statements:
             connection.execute(text(statement))
@@ -354,7 +347,7 @@ def audit(
     from here to the commit. (SQLite transactions already hold the write lock.)
     """
     if connection.dialect.name == "postgresql":
-        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _AUDIT_CHAIN_LOCK})
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": AUDIT_CHAIN_LOCK})
     last = connection.execute(
         audit_log.select().order_by(audit_log.c.entry_id.desc()).limit(1)
     ).first()
@@ -367,8 +360,6 @@ def audit(
             prev_sha256="" if last is None else audit_entry_sha256(last._mapping),
         )
     )
-    from review_app.audit_head import record_head  # it reads this module's tables
-
     record_head(connection, inserted_id(result))
 
 
@@ -384,3 +375,20 @@ def audit_entry_sha256(entry: Mapping[Any, Any]) -> str:
     ]
     encoded = json.dumps(canonical, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return hashlib.sha256(encoded).hexdigest()
+
+
+def record_head(connection: Connection, entry_id: int) -> None:
+    """After appending `entry_id`: one more entry, and its hash the newest. A database
+    from before this table gets its row at its first append, counted from the log."""
+    newest = connection.execute(audit_log.select().where(audit_log.c.entry_id == entry_id)).one()
+    head = audit_entry_sha256(newest._mapping)
+    moved = connection.execute(
+        update(audit_head)
+        .where(audit_head.c.head_id == HEAD_ROW)
+        .values(entries=audit_head.c.entries + 1, head_sha256=head)
+    )
+    if moved.rowcount == 0:
+        entries = connection.execute(select(func.count()).select_from(audit_log)).scalar_one()
+        connection.execute(
+            audit_head.insert().values(head_id=HEAD_ROW, entries=entries, head_sha256=head)
+        )

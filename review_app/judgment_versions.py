@@ -17,7 +17,7 @@ from review_app.db import as_utc, judgment_changes, judgments, now_utc
 from review_app.errors import ReviewInputError
 
 if TYPE_CHECKING:
-    from review_app.reviewing import _Assignment
+    from review_app.own_assignment import _Assignment
 
 # When a judgment last changed: the moment it was revised, else recorded.
 CHANGED_AT = func.coalesce(judgments.c.revised_at, judgments.c.submitted_at)

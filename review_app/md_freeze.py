@@ -26,9 +26,10 @@ from pathlib import Path
 
 from sqlalchemy import Engine, update
 
-from reportgen.archive import CHECKSUMS_FILE, swap_journal_of, verify_round
+from reportgen.archive import CHECKSUMS_FILE, swap_journal_of
 from reportgen.errors import ArchiveError
 from reportgen.kinds.multidomain.schemas import AUDIT_FILE, CALIBRATION_FILE
+from reportgen.kinds.rounds import verify_round
 from review_app.db import audit, rounds
 from review_app.errors import ReviewInputError
 from review_app.freeze_journal import recover, swap_files

@@ -15,10 +15,11 @@ from datetime import date
 from pathlib import Path
 from typing import cast
 
-from reportgen.archive import LEDGER_FILE, append_annulment, read_round
+from reportgen.archive import LEDGER_FILE
 from reportgen.errors import Problem
 from reportgen.kinds.multidomain.model import NAME, Round
 from reportgen.kinds.multidomain.schemas import AUDIT_FILE
+from reportgen.kinds.rounds import append_annulment, read_round
 from reportgen.model import Annulment, Source
 from review_app.errors import ReviewInputError
 

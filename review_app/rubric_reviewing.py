@@ -25,7 +25,7 @@ from review_app.db import (
 )
 from review_app.errors import ReviewInputError
 from review_app.judgment_versions import check_version, update_judgment
-from review_app.reviewing import _check_note, _own_assignment
+from review_app.own_assignment import _check_note, _own_assignment
 from review_app.tasks import task_of_kind
 
 

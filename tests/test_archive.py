@@ -16,11 +16,16 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reportgen.archive import append_annulment, manifest_from_dict, manifest_to_dict, verify_round
 from reportgen.cli import main
 from reportgen.errors import ArchiveError, InputError, OutputExistsError
 from reportgen.kinds.estigmas.archive import read_round, write_round
 from reportgen.kinds.estigmas.model import LABEL_CODE, LABELS, Item, Label, Model
+from reportgen.kinds.rounds import (
+    append_annulment,
+    manifest_from_dict,
+    manifest_to_dict,
+    verify_round,
+)
 from tests.archive_mutations import snapshot
 from tests.factories import (
     DEFAULT_MODELS,

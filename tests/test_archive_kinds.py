@@ -15,7 +15,6 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import append_annulment, verify_round
 from reportgen.cli import main
 from reportgen.errors import ReportgenError
 from reportgen.kinds import Kind, UnknownKindError, get_kind, registered_kinds, unregister_kind
@@ -23,6 +22,7 @@ from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.freeze import add_model
 from reportgen.kinds.estigmas.model import Model
 from reportgen.kinds.estigmas.results import compute_results
+from reportgen.kinds.rounds import append_annulment, verify_round
 from tests.archive_mutations import add_file, edit_manifest, resign, set_cell, snapshot
 from tests.factories import convert_to_version_1, make_round
 from tests.support.toykind import registered_toy_kind

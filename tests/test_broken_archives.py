@@ -21,10 +21,10 @@ import pyarrow.compute as pc
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
 from reportgen.errors import ArchiveError
 from reportgen.kinds.estigmas.freeze import freeze_round
+from reportgen.kinds.rounds import read_round, verify_round
 from tests.archive_mutations import (
     add_file,
     edit_bytes,

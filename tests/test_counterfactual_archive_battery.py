@@ -14,10 +14,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from reportgen.archive import verify_round
 from reportgen.kinds.counterfactual.battery import Battery
 from reportgen.kinds.counterfactual.model import Attribute, Group, Rewrite, Round, Variant
 from reportgen.kinds.counterfactual.terms import sha256_text
+from reportgen.kinds.rounds import verify_round
 from tests.factories.counterfactual import (
     assert_refused,
     refresh_checksums,

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from reportgen.archive import read_round, verify_round
 from reportgen.kinds.counterfactual.model import VariablePlan
 from reportgen.kinds.counterfactual.terms import sha256_text
+from reportgen.kinds.rounds import read_round, verify_round
 from tests.factories.counterfactual import (
     assert_refused,
     edit_manifest,

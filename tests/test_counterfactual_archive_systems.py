@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from reportgen.archive import check_across, read_round, verify_round
+from reportgen.kinds.rounds import check_across, read_round, verify_round
 from tests.factories.counterfactual import (
     assert_refused,
     refresh_checksums,

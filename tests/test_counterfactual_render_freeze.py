@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
 from reportgen.errors import ArchiveError
 from reportgen.kinds.counterfactual.freeze import freeze_round
@@ -21,6 +20,7 @@ from reportgen.kinds.counterfactual.terms import (
     sha256_text,
 )
 from reportgen.kinds.counterfactual.write import battery_files
+from reportgen.kinds.rounds import read_round, verify_round
 from tests.factories.counterfactual_raw import fill, render, write_battery
 from tests.factories.counterfactual_rounds import JUDGE_INPUT, ROUND_ID, minimal_round
 

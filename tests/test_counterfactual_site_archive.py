@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.archive import read_round
 from reportgen.guard import check_site
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.render.claims import forbidden_claims
@@ -22,6 +21,7 @@ from reportgen.kinds.counterfactual.render.downloads import GAP_COLUMNS
 from reportgen.kinds.counterfactual.render.guard import guard_material
 from reportgen.kinds.counterfactual.render.site_pages import site
 from reportgen.kinds.counterfactual.render.text import catalogue
+from reportgen.kinds.rounds import read_round
 from reportgen.render.siteconfig import load_build_config
 from tests.factories import CONFIG, THEME
 from tests.factories.counterfactual import small_round, write

@@ -12,9 +12,9 @@ import jsonschema  # type: ignore[import-untyped]  # altair's dependency; no stu
 import pytest
 from rich.console import Console
 
-from reportgen.archive import read_round
 from reportgen.kinds.counterfactual import stages
 from reportgen.kinds.counterfactual.results import published_json_schema_text
+from reportgen.kinds.rounds import read_round
 from tests.factories.counterfactual import small_round, with_manifest, write
 
 
@@ -32,7 +32,7 @@ def test_results_json_reads_the_baseline_beside_the_round(
     monkeypatch.setenv("REPORTGEN_CACHE_DIR", str(tmp_path / "cache"))
     round_ = read_round(_rounds(tmp_path / "rounds"))
     steps: list[int] = []
-    document = stages.results_json(
+    document = stages.STAGES.results_json(
         round_,
         replicates=30,
         cache_dir=tmp_path / "cache",
@@ -40,13 +40,13 @@ def test_results_json_reads_the_baseline_beside_the_round(
         advance=steps.append,
     )
     assert steps == [30]
-    assert stages.results_steps(round_, 30) == 30
+    assert stages.STAGES.results_steps(round_, 30) == 30
     jsonschema.Draft202012Validator(json.loads(published_json_schema_text())).validate(document)
     assert document["baseline_round"] == "cf-base"
     assert document["baseline_preregistration_differs"] is False
     (view,) = document["regression"]
     assert {row["change"]["exact"] for row in view["rows"] if row["change"]} == {"0"}
-    cached = stages.results_json(
+    cached = stages.STAGES.results_json(
         round_, replicates=30, cache_dir=tmp_path / "cache", use_cache=True, advance=None
     )
     assert cached == document
@@ -56,10 +56,10 @@ def test_the_summary_hooks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("REPORTGEN_CACHE_DIR", str(tmp_path / "cache"))
     round_ = read_round(_rounds(tmp_path / "rounds"))
     output = io.StringIO()
-    stages.print_summary(round_, Console(file=output, width=200))
+    stages.STAGES.print_summary(round_, Console(file=output, width=200))
     assert "Round cf-after (counterfactual)" in output.getvalue()
     assert "before/after: assistente" in output.getvalue().lower()
-    document = stages.summary_json(round_)
+    document = stages.STAGES.summary_json(round_)
     assert document["round_id"] == "cf-after"
     assert [f["variable"] for f in document["systems"][0]["findings"]][:1] == ["reembolso"]
 

@@ -12,12 +12,12 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import verify_round
 from reportgen.cli import main
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.freeze import add_model
 from reportgen.kinds.estigmas.model import Item, Label, Model
 from reportgen.kinds.estigmas.parse import PARSER_VERSION, parse_output
+from reportgen.kinds.rounds import verify_round
 from tests.archive_mutations import snapshot
 from tests.factories import (
     ANSWER_TEXT,

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.archive import read_round
 from reportgen.build import assemble_site
 from reportgen.i18n import SITE_LANGUAGES
+from reportgen.kinds.rounds import read_round
 from reportgen.render.siteconfig import load_site_config
 from tests.factories import CONFIG, demonstration_rounds
 from tests.support.shared_builds import shared_results_cache

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from reportgen.archive import check_across, read_round
 from reportgen.cli import main
+from reportgen.kinds.rounds import check_across, read_round
 from tests.factories import make_round
 from tests.factories.multidomain import later_round, refused, small_round
 

@@ -142,8 +142,8 @@ def test_one_broken_rule_gives_one_problem(
 
 
 def test_the_small_round_is_valid(tmp_path: Path) -> None:
-    from reportgen.archive import read_round
     from reportgen.kinds.multidomain.model import Round
+    from reportgen.kinds.rounds import read_round
 
     round_ = read_round(small_round().write(tmp_path))
     assert isinstance(round_, Round)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import verify_round
 from reportgen.cli import main
+from reportgen.kinds.rounds import verify_round
 from tests.factories.multidomain import RoundParts, only_problem, refused, small_round
 
 
@@ -137,8 +137,8 @@ def test_the_tiny_demonstration_round_reads_without_problems(tmp_path: Path) -> 
     its round.json is what the kind writes back for the manifest read."""
     import json
 
-    from reportgen.archive import manifest_to_dict, read_round
     from reportgen.demo.multidomain.tiny import write_tiny_round
+    from reportgen.kinds.rounds import manifest_to_dict, read_round
 
     round_dir = write_tiny_round(tmp_path)
     assert verify_round(round_dir) == []

@@ -165,6 +165,6 @@ def test_a_discarded_response_without_text_is_valid(tmp_path: Path) -> None:
     parts.tables["audit.parquet"] = [
         a for a in audit if (a["item_id"], a["model_id"], a["run"]) != ("a-open", "p2", 1)
     ]
-    from reportgen.archive import verify_round
+    from reportgen.kinds.rounds import verify_round
 
     assert verify_round(parts.write(tmp_path)) == []

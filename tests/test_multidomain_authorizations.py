@@ -11,11 +11,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from reportgen.archive import read_round
 from reportgen.cli import main
 from reportgen.demo.multidomain.tiny import tiny_round as demo_tiny_round
 from reportgen.kinds.multidomain.model import Authorization, Round
 from reportgen.kinds.multidomain.write import write_round
+from reportgen.kinds.rounds import read_round
 from tests.support.multidomain_site import build_site_of, tiny_round
 
 EARLY = Authorization(

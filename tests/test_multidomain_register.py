@@ -26,13 +26,13 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from reportgen.archive import read_round
 from reportgen.demo.multidomain.tiny import tiny_round
 from reportgen.guard import GuardMaterial, SecretIndex, scan_file
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.render.register import register_entries
 from reportgen.kinds.multidomain.results import build_results
 from reportgen.kinds.multidomain.terms import round_as_of
+from reportgen.kinds.rounds import read_round
 from tests.support.shared_builds import EXAMPLES, example_site
 
 ROUND = "reg-2026-1"

@@ -30,7 +30,7 @@ def tiny(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Round:
 
 def test_summary_prints_the_classification(tiny: Round) -> None:
     console = Console(record=True, width=200)
-    stages.print_summary(tiny, console)
+    stages.STAGES.print_summary(tiny, console)
     text = console.export_text()
     assert "Classification" in text
     lines = [line for line in text.splitlines() if "82.94" in line]
@@ -41,7 +41,7 @@ def test_summary_prints_the_classification(tiny: Round) -> None:
 
 
 def test_summary_json_lists_participants_in_classification_order(tiny: Round) -> None:
-    document = stages.summary_json(tiny)
+    document = stages.STAGES.summary_json(tiny)
     assert [p["model_id"] for p in document["participants"]] == ["p3", "p1", "p2"]
     first = document["participants"][0]
     assert first["primary"] == {"score": "1625/18", "lo": "1625/18", "hi": "1625/18", "n": 7}
@@ -51,11 +51,11 @@ def test_summary_json_lists_participants_in_classification_order(tiny: Round) ->
 
 def test_results_json_with_and_without_the_cache(tiny: Round, tmp_path: Path) -> None:
     steps: list[int] = []
-    fresh = stages.results_json(
+    fresh = stages.STAGES.results_json(
         tiny, replicates=20, cache_dir=tmp_path / "c", use_cache=False, advance=steps.append
     )
-    assert sum(steps) == stages.results_steps(tiny, 20) == 40
-    cached = stages.results_json(
+    assert sum(steps) == stages.STAGES.results_steps(tiny, 20) == 40
+    cached = stages.STAGES.results_json(
         tiny, replicates=20, cache_dir=tmp_path / "c", use_cache=True, advance=None
     )
     assert cached == fresh
@@ -82,4 +82,4 @@ def test_a_round_of_another_kind_is_refused(tmp_path: Path) -> None:
         annulments=(),
     )
     with pytest.raises(ReportgenError, match="not a multidomain round"):
-        stages.summary_json(other)
+        stages.STAGES.summary_json(other)

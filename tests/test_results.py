@@ -31,13 +31,13 @@ from reportgen.kinds.estigmas.results import (
     published_json_schema_text,
     results_json_schema_text,
 )
-from reportgen.kinds.estigmas.results.__main__ import main as main_schema_script
 from reportgen.kinds.estigmas.score import scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
     MODEL_STATISTICS,
     draw_replicates,
     percentile_interval,
 )
+from reportgen.kinds.schemas import main as main_schema_script
 from tests.factories import make_round
 from tests.support.reference import reference_replicates
 from tests.support.synthetic import random_round
@@ -122,9 +122,9 @@ def test_results_json_is_valid_against_the_published_schema(results: RoundResult
 
 
 def test_the_published_schema_file_is_generated_from_the_models() -> None:
-    # Stale? Run `python -m reportgen.kinds.estigmas.results` and commit the file.
+    # Stale? Run `python -m reportgen.kinds.schemas estigmas` and commit the file.
     assert published_json_schema_text() == results_json_schema_text()
-    assert main_schema_script(["--check"]) == 0
+    assert main_schema_script(["--check", "estigmas"]) == 0
 
 
 def test_same_seed_same_round_gives_identical_results_bit_for_bit() -> None:

@@ -1,5 +1,5 @@
 """An audit log cut at its end, or emptied, is not "intact" (issue 23, point 11): the
-log's length and newest hash are kept beside it (review_app.audit_head), a log with no
+log's length and newest hash are kept beside it (`audit_head` in review_app.db), a log with no
 entry in a database with accounts is refused, and `verify-audit --expect-head` checks a
 hash noted elsewhere."""
 

@@ -55,9 +55,6 @@ APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
 def _old_schema(engine: Engine) -> None:
     """The tables as a database from before the leak review had them: `batches` without
     its release columns, no `round_settings`."""
-    import review_app.audit_head  # noqa: F401  # registered by create_schema; here too, so
-    # that the result does not depend on which test ran first
-
     old = MetaData()
     for table in metadata.sorted_tables:
         if table.name not in (batches.name, round_settings.name):

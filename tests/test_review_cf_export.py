@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import Engine, delete, select
 
-from reportgen.archive import verify_round
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.schemas import CALIBRATION_SCHEMA
+from reportgen.kinds.rounds import verify_round
 from review_app.cf_export import export_calibration
 from review_app.cf_sampling import create_scale_batch
 from review_app.db import assignments, judgments, samples

@@ -14,12 +14,12 @@ import pytest
 from click.testing import CliRunner, Result
 from sqlalchemy import Engine, delete, select
 
-from reportgen.archive import read_round
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.freeze import assemble_archive
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.raw_round import read_raw_round
 from reportgen.kinds.counterfactual.terms import sha256_text
+from reportgen.kinds.rounds import read_round
 from review_app.cf_export import export_calibration
 from review_app.cf_round import calibration_pending, read_cf_round
 from review_app.cf_sampling import create_scale_batch

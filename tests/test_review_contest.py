@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select
 
-from reportgen.archive import append_annulment
 from reportgen.errors import InputError
 from reportgen.kinds.estigmas.archive import read_round
+from reportgen.kinds.rounds import append_annulment
 from review_app import reviewing
 from review_app.contest import (
     REPLY_DAYS,

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, select
 
-from reportgen.archive import append_annulment
 from reportgen.kinds.estigmas.archive import read_round
+from reportgen.kinds.rounds import append_annulment
 from review_app.contest import decide, list_contestations, publish_round, submit_contestation
 from review_app.db import audit_log, now_utc, rounds
 from review_app.errors import ReviewInputError

@@ -16,8 +16,9 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import Engine, select
 
-from reportgen.archive import LEDGER_FILE, read_round, verify_round
+from reportgen.archive import LEDGER_FILE
 from reportgen.cli import main
+from reportgen.kinds.rounds import read_round, verify_round
 from review_app.db import rounds
 from review_app.errors import ReviewInputError
 from review_app.md_audit import invalidate_item

@@ -17,8 +17,9 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import Engine, select, update
 
-from reportgen.archive import CHECKSUMS_FILE, read_round
+from reportgen.archive import CHECKSUMS_FILE
 from reportgen.cli import main
+from reportgen.kinds.rounds import read_round
 from review_app.db import audit_log, rounds
 from review_app.i18n import translate
 from review_app.md_audit import invalidate_item

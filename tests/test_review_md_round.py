@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.archive import LEDGER_FILE, read_round
+from reportgen.archive import LEDGER_FILE
 from reportgen.errors import ArchiveError
+from reportgen.kinds.rounds import read_round
 from review_app.md_round import append_ledger_line, read_md_round
 from tests.review.multidomain import tiny_before_audit
 

@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import func, select
 
-from reportgen.archive import read_round
 from reportgen.cli import main
+from reportgen.kinds.rounds import read_round
 from review_app.db import assignments, batches, make_engine, sample_keys, samples
 from review_app.errors import ReviewInputError
 from review_app.md_round import read_md_round

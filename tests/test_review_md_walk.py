@@ -16,7 +16,7 @@ import streamlit as st
 from sqlalchemy import Engine
 from streamlit.testing.v1 import AppTest
 
-from reportgen.archive import read_round
+from reportgen.kinds.rounds import read_round
 from review_app.i18n import translate
 from review_app.md_format import decimal_text
 from review_app.rubric_scores import rubric_scores

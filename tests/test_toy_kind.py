@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reportgen.archive import read_round, write_round
 from reportgen.build import build_site
 from reportgen.cli import main
 from reportgen.errors import ReportgenError
 from reportgen.guard import LeakError
 from reportgen.kinds import get_kind, register_kind, unregister_kind
+from reportgen.kinds.rounds import read_round, write_round
 from reportgen.model import Manifest, Model
 from review_app import admin, reviewing
 from review_app.sampling import create_batch

@@ -2,8 +2,11 @@
 
 The public API lives here; the private modules hold one concern each: `_layout`
 (file names, common checks), `_manifest`, `_checksums`, `_csv`, `_parquet`,
-`_ledger`, `_reader`, `_writer`, `_problems`. What a kind adds (its manifest
-block, tables and columns) comes from the kind registry, `reportgen.kinds`.
+`_ledger`, `_reader`, `_writer`, `_problems`, `_kind`. What a kind adds (its manifest
+block, tables and columns) it declares as an `ArchiveKind` (`_kind`); the readers and
+writers take the set of kinds as an argument (`kinds`, a `KindCatalogue`), so the core
+never imports the kind registry (`reportgen.kinds`): `reportgen.kinds.rounds` binds
+them to it.
 
 The package loads its modules on first use (`__getattr__`): a command that needs only
 the file names or the checksums does not load pyarrow with the Parquet reader.
@@ -22,6 +25,15 @@ if TYPE_CHECKING:
         csv_text,
         float_text,
         parse_rows,
+    )
+    from reportgen.archive._kind import (
+        ArchiveKind,
+        KindCatalogue,
+        ModelFolderSpec,
+        ParquetTableSpec,
+        TableRead,
+        TableSpec,
+        UnknownKindError,
     )
     from reportgen.archive._layout import (
         CHECKSUMS_FILE,
@@ -45,7 +57,7 @@ if TYPE_CHECKING:
         manifest_to_dict,
         read_manifest_data,
     )
-    from reportgen.archive._parquet import read_responses
+    from reportgen.archive._parquet import dates_as_text, read_responses, table_bytes
     from reportgen.archive._problems import FileProblems, Problems
     from reportgen.archive._reader import (
         ArchiveContent,
@@ -60,6 +72,7 @@ if TYPE_CHECKING:
         manifest_bytes,
         write_archive_files,
         write_round,
+        write_round_files,
     )
     from reportgen.model import TEXT_LANGUAGES
 
@@ -71,6 +84,13 @@ _WHERE: dict[str, str] = {
     "csv_text": "reportgen.archive._csv",
     "float_text": "reportgen.archive._csv",
     "parse_rows": "reportgen.archive._csv",
+    "ArchiveKind": "reportgen.archive._kind",
+    "KindCatalogue": "reportgen.archive._kind",
+    "ModelFolderSpec": "reportgen.archive._kind",
+    "ParquetTableSpec": "reportgen.archive._kind",
+    "TableRead": "reportgen.archive._kind",
+    "TableSpec": "reportgen.archive._kind",
+    "UnknownKindError": "reportgen.archive._kind",
     "CHECKSUMS_FILE": "reportgen.archive._layout",
     "FORMAT": "reportgen.archive._layout",
     "ITEMS_FILE": "reportgen.archive._layout",
@@ -89,7 +109,9 @@ _WHERE: dict[str, str] = {
     "manifest_from_dict": "reportgen.archive._manifest",
     "manifest_to_dict": "reportgen.archive._manifest",
     "read_manifest_data": "reportgen.archive._manifest",
+    "dates_as_text": "reportgen.archive._parquet",
     "read_responses": "reportgen.archive._parquet",
+    "table_bytes": "reportgen.archive._parquet",
     "FileProblems": "reportgen.archive._problems",
     "Problems": "reportgen.archive._problems",
     "ArchiveContent": "reportgen.archive._reader",
@@ -102,6 +124,7 @@ _WHERE: dict[str, str] = {
     "manifest_bytes": "reportgen.archive._writer",
     "write_archive_files": "reportgen.archive._writer",
     "write_round": "reportgen.archive._writer",
+    "write_round_files": "reportgen.archive._writer",
     "TEXT_LANGUAGES": "reportgen.model",
 }
 
@@ -118,15 +141,23 @@ __all__ = [
     "SLUG",
     "TEXT_LANGUAGES",
     "ArchiveContent",
+    "ArchiveKind",
     "FileProblems",
+    "KindCatalogue",
+    "ModelFolderSpec",
+    "ParquetTableSpec",
     "Problems",
     "Record",
     "RowChecker",
+    "TableRead",
+    "TableSpec",
+    "UnknownKindError",
     "append_annulment",
     "append_model",
     "bool_text",
     "check_across",
     "csv_text",
+    "dates_as_text",
     "float_text",
     "format_version",
     "kind_of_round",
@@ -141,9 +172,11 @@ __all__ = [
     "read_round",
     "response_path",
     "swap_journal_of",
+    "table_bytes",
     "verify_round",
     "write_archive_files",
     "write_round",
+    "write_round_files",
 ]
 
 

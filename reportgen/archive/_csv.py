@@ -21,7 +21,7 @@ from reportgen.errors import InputError
 from reportgen.model import Manifest, Model
 
 if TYPE_CHECKING:
-    from reportgen.kinds import Kind
+    from reportgen.archive._kind import ArchiveKind
 
 MODELS_HEADER = (
     "model_id",
@@ -159,7 +159,7 @@ def parse_models(
     records: Sequence[Record],
     problems: Problems,
     *,
-    kind: Kind | None = None,
+    kind: ArchiveKind | None = None,
     manifest: Manifest | None = None,
 ) -> tuple[Model, ...]:
     """models.csv's rows; `kind` reads its own columns (`Kind.model_columns`) into its

@@ -12,12 +12,13 @@ import hashlib
 import json
 from collections.abc import Container, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import cast
 
 from reportgen.archive._layout import LEDGER_FILE, parse_iso_date
 from reportgen.archive._manifest import language_texts
 from reportgen.archive._problems import FileProblems, Problems
-from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, Source
+from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, ItemRecord, Source
 
 LEDGER_KEYS = ("item_id", "decided_on", "source", "ref", "reason", "prev_sha256")
 V1_LEDGER_KEYS = ("item_id", "decided_on", "contest_id", "reason", "prev_sha256")
@@ -163,3 +164,21 @@ def _lines(data: bytes) -> list[bytes]:
     if pieces[-1]:
         lines.append(pieces[-1])
     return lines
+
+
+def read_ledger(
+    round_dir: Path, items: tuple[ItemRecord, ...] | None, problems: Problems, *, version: int
+) -> tuple[tuple[Annulment, ...], str]:
+    """The ledger's annulments (checked against `items` when they could be read) and
+    the SHA-256 of its bytes; none and "" when the round has no ledger."""
+    ledger_path = round_dir / LEDGER_FILE
+    if not ledger_path.exists():
+        return (), ""
+    try:
+        ledger = ledger_path.read_bytes()
+    except OSError as error:
+        problems.add(LEDGER_FILE, "", f"unreadable file: {error.strerror}")
+        return (), ""
+    known = None if items is None else frozenset(item.item_id for item in items)
+    annulments = parse_ledger(ledger, problems, item_ids=known, version=version)
+    return annulments, hashlib.sha256(ledger).hexdigest()

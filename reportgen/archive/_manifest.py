@@ -13,6 +13,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any, cast
 
+from reportgen.archive._kind import (
+    KT,
+    ArchiveKind,
+    KindCatalogue,
+    Kinds,
+    UnknownKindError,
+    kind_for_format,
+)
 from reportgen.archive._layout import (
     FORMAT,
     MANIFEST_FILE,
@@ -23,14 +31,6 @@ from reportgen.archive._layout import (
     read_text_file,
 )
 from reportgen.archive._problems import FileProblems, Problems
-from reportgen.kinds import (
-    Kind,
-    UnknownKindError,
-    get_kind,
-    kind_for_format,
-    kind_names,
-    registered_kinds,
-)
 from reportgen.model import TEXT_LANGUAGES, Interpretation, Manifest
 
 # The order in which round.json lists its common keys (the writer keeps it).
@@ -98,7 +98,12 @@ def language_texts(value: object) -> dict[str, str] | None:
 
 
 def check_manifest(
-    data: object, problems: Problems, *, folder_name: str | None, raw: bool = False
+    data: object,
+    problems: Problems,
+    *,
+    kinds: Kinds,
+    folder_name: str | None,
+    raw: bool = False,
 ) -> Manifest | None:
     """Check round.json's content; return the kind's manifest when it is valid.
 
@@ -112,14 +117,14 @@ def check_manifest(
     mark = problems.mark()
     format_name = data.get("format")
     if format_name != FORMAT:
-        legacy = kind_for_format(format_name) if isinstance(format_name, str) else None
+        legacy = kind_for_format(kinds, format_name) if isinstance(format_name, str) else None
         if legacy is None:
-            _bad_format(data, found)
+            _bad_format(data, found, kinds)
             return None
         data, rename = legacy.upgrade_manifest(data)
         found = problems.in_file(MANIFEST_FILE, rename=rename)
-    kind = _check_kind(data, found)
-    _check_keys(data, kind, found)
+    kind = _check_kind(data, found, kinds)
+    _check_keys(data, kind, found, kinds)
     core = _check_common(data, found, folder_name=folder_name)
     if kind is None or core is None or not problems.ok_since(mark):
         return None
@@ -127,17 +132,17 @@ def check_manifest(
     return kind.parse_manifest(core, cast(Mapping[str, object], block), data, found, raw=raw)
 
 
-def kind_of_round(round_dir: Path) -> Kind:
+def kind_of_round(round_dir: Path, *, kinds: KindCatalogue[KT]) -> KT:
     """The kind of the round (raw or frozen) at `round_dir`, from its round.json alone;
     ArchiveError when round.json does not name a known kind. Commands that hand a whole
     round to its kind (freeze, add-model) start here."""
     problems = Problems()
     data = read_manifest_data(round_dir, problems)
     found = problems.in_file(MANIFEST_FILE)
-    kind: Kind | None = None
+    kind: KT | None = None
     if isinstance(data, dict):
-        legacy = kind_for_format(str(data.get("format")))
-        kind = legacy if legacy is not None else _check_kind(data, found)
+        legacy = kind_for_format(kinds, str(data.get("format")))
+        kind = legacy if legacy is not None else _check_kind(data, found, kinds)
     elif data is not None:
         found.add("", "expected a JSON object")
     if kind is None and problems.count == 0:  # every path above reports why; a safety net
@@ -147,16 +152,18 @@ def kind_of_round(round_dir: Path) -> Kind:
     return kind
 
 
-def _bad_format(data: Mapping[str, object], found: FileProblems) -> None:
+def _bad_format(data: Mapping[str, object], found: FileProblems, kinds: Kinds) -> None:
     if "format" not in data:
         found.add("format", "missing key")
         return
-    legacy = sorted(f for kind in registered_kinds() for f in kind.legacy_formats)
+    legacy = sorted(f for kind in kinds.registered_kinds() for f in kind.legacy_formats)
     expected = " or ".join(repr(f) for f in (FORMAT, *legacy))
     found.add("format", f"unknown format {data['format']!r}: expected {expected}")
 
 
-def _check_kind(data: Mapping[str, object], found: FileProblems) -> Kind | None:
+def _check_kind(
+    data: Mapping[str, object], found: FileProblems, kinds: KindCatalogue[KT]
+) -> KT | None:
     name = data.get("kind")
     if "kind" not in data:
         found.add("kind", "missing key")
@@ -165,14 +172,19 @@ def _check_kind(data: Mapping[str, object], found: FileProblems) -> Kind | None:
         found.add("kind", f"expected the name of a kind, got {name!r}")
         return None
     try:
-        return get_kind(name)
+        return kinds.get_kind(name)
     except UnknownKindError as error:
         found.add("kind", str(error))
         return None
 
 
-def _check_keys(data: Mapping[str, object], kind: Kind | None, found: FileProblems) -> None:
-    names = kind_names()
+def _check_keys(
+    data: Mapping[str, object],
+    kind: ArchiveKind | None,
+    found: FileProblems,
+    kinds: Kinds,
+) -> None:
+    names = kinds.kind_names()
     for key in COMMON_KEYS:
         if key not in data:
             found.add(key, "missing key")
@@ -329,9 +341,9 @@ def _interpretations(value: object, found: FileProblems) -> tuple[Interpretation
     return tuple(parsed)
 
 
-def manifest_to_dict(manifest: Manifest) -> dict[str, object]:
+def manifest_to_dict(manifest: Manifest, *, kinds: Kinds) -> dict[str, object]:
     """The content of round.json (version 2) for `manifest`, keys in the spec's order."""
-    kind = get_kind(manifest.kind)
+    kind = kinds.get_kind(manifest.kind)
     return {
         "format": FORMAT,
         "round_id": manifest.round_id,
@@ -352,10 +364,10 @@ def manifest_to_dict(manifest: Manifest) -> dict[str, object]:
     }
 
 
-def manifest_from_dict(data: object, *, folder_name: str | None = None) -> Manifest:
+def manifest_from_dict(data: object, *, kinds: Kinds, folder_name: str | None = None) -> Manifest:
     """The inverse of `manifest_to_dict`; raises ArchiveError listing every problem."""
     problems = Problems()
-    manifest = check_manifest(data, problems, folder_name=folder_name)
+    manifest = check_manifest(data, problems, kinds=kinds, folder_name=folder_name)
     problems.raise_if_any(MANIFEST_FILE)
     assert manifest is not None  # no problem means a manifest
     return manifest

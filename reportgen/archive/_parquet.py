@@ -7,7 +7,8 @@ column-wise with pyarrow compute, because a round holds tens of thousands of out
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,9 +18,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from reportgen.archive._kind import ArchiveKind, TableRead
 from reportgen.archive._layout import ITEMS_FILE
 from reportgen.archive._problems import FileProblems, Problems
-from reportgen.kinds import Kind, TableRead
 from reportgen.model import ItemRecord
 
 ITEM_FIELDS: tuple[pa.Field[Any], ...] = (
@@ -31,11 +32,11 @@ ITEM_FIELDS: tuple[pa.Field[Any], ...] = (
 )
 
 
-def item_schema(kind: Kind) -> pa.Schema:
+def item_schema(kind: ArchiveKind) -> pa.Schema:
     return pa.schema([*ITEM_FIELDS, *kind.item_columns()])
 
 
-def response_schema(kind: Kind, *, version: int, raw: bool) -> pa.Schema:
+def response_schema(kind: ArchiveKind, *, version: int, raw: bool) -> pa.Schema:
     """The common columns (`run` from version 2 on) and the kind's."""
     fields: list[pa.Field[Any]] = [
         pa.field("item_id", pa.string(), nullable=False),
@@ -128,7 +129,7 @@ def read_checked_table(
 
 def read_items(
     round_dir: Path,
-    kind: Kind,
+    kind: ArchiveKind,
     problems: Problems,
     *,
     languages: Collection[str] | None,
@@ -175,7 +176,7 @@ def read_responses(  # one flat pass of column checks, then the alignment
     found: FileProblems,
     model_id: str,
     item_ids: pa.StringArray,
-    kind: Kind,
+    kind: ArchiveKind,
     *,
     version: int,
     raw: bool = False,
@@ -303,6 +304,33 @@ def records_table(records: Sequence[object], schema: pa.Schema) -> pa.Table:
         {name: [getattr(record, name) for record in records] for name in schema.names},
         schema=schema,
     )
+
+
+def table_bytes(
+    rows: Iterable[object], schema: pa.Schema, cell: Callable[[object], object] | None = None
+) -> bytes:
+    """Parquet bytes of `rows` (objects with an attribute per column) under `schema`,
+    each value through `cell` when given (`dates_as_text`); an empty table keeps its
+    schema. The one table writer of the kinds' archives."""
+    records = list(rows)
+    if cell is None:
+        return parquet_bytes(records_table(records, schema))
+    columns = {name: [cell(getattr(record, name)) for record in records] for name in schema.names}
+    return parquet_bytes(pa.table(columns, schema=schema))
+
+
+def dates_as_text(timestamp: Callable[[datetime], str]) -> Callable[[object], object]:
+    """A cell converter for `table_bytes`: a datetime as `timestamp` writes it (a kind's
+    own format), a date in ISO 8601, any other value as it is."""
+
+    def cell(value: object) -> object:
+        if isinstance(value, datetime):  # before date: a datetime is a date too
+            return timestamp(value)
+        if isinstance(value, date):
+            return value.isoformat()
+        return value
+
+    return cell
 
 
 def parquet_bytes(table: pa.Table) -> bytes:

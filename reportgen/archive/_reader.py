@@ -9,7 +9,6 @@ and checks the rules across its tables (`Kind.check_round`). Rules across archiv
 
 from __future__ import annotations
 
-import hashlib
 import types
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -21,10 +20,17 @@ import pyarrow as pa
 
 from reportgen.archive._checksums import check_checksums
 from reportgen.archive._csv import MODELS_HEADER, parse_models, read_csv_records
+from reportgen.archive._kind import (
+    ArchiveKind,
+    Kinds,
+    ParquetTableSpec,
+    TableRead,
+    TableSpec,
+    kind_for_format,
+)
 from reportgen.archive._layout import (
     FORMAT,
     INTERRUPTED_SWAP,
-    LEDGER_FILE,
     MANIFEST_FILE,
     MODELS_FILE,
     SLUG,
@@ -35,7 +41,7 @@ from reportgen.archive._layout import (
     response_path,
     swap_journal_of,
 )
-from reportgen.archive._ledger import parse_ledger
+from reportgen.archive._ledger import read_ledger
 from reportgen.archive._manifest import check_manifest, read_manifest_data
 from reportgen.archive._parquet import (
     read_checked_table,
@@ -45,15 +51,6 @@ from reportgen.archive._parquet import (
 )
 from reportgen.archive._problems import FileProblems, Problems
 from reportgen.errors import Problem
-from reportgen.kinds import (
-    Kind,
-    ParquetTableSpec,
-    TableRead,
-    TableSpec,
-    get_kind,
-    kind_names,
-    registered_kinds,
-)
 from reportgen.model import Annulment, ItemRecord, Manifest, Model, Round
 
 
@@ -79,6 +76,7 @@ class ArchiveContent:
 def read_round(
     round_dir: Path,
     *,
+    kinds: Kinds,
     with_text: bool = True,
     tolerate: Callable[[Problem], bool] | None = None,
 ) -> Round:
@@ -89,20 +87,20 @@ def read_round(
     in progress (the review app reads a round whose human audit it is still writing);
     every other problem, and every problem of the files themselves, still refuses."""
     problems = Problems()
-    round_ = _load_round(round_dir, problems, with_text=with_text, tolerate=tolerate)
+    round_ = _load_round(round_dir, problems, kinds, with_text=with_text, tolerate=tolerate)
     problems.raise_if_any(str(round_dir))
     assert round_ is not None  # no problem means a round
     return round_
 
 
-def verify_round(round_dir: Path) -> list[Problem]:
+def verify_round(round_dir: Path, *, kinds: Kinds) -> list[Problem]:
     """Every problem of the archive at `round_dir` (empty when it is valid)."""
     problems = Problems()
-    _load_round(round_dir, problems, with_text=True)
+    _load_round(round_dir, problems, kinds, with_text=True)
     return problems.as_list()
 
 
-def check_across(rounds: Sequence[Round]) -> list[Problem]:
+def check_across(rounds: Sequence[Round], *, kinds: Kinds) -> list[Problem]:
     """Problems across archives: each kind checks its own rounds together."""
     by_kind: dict[str, list[Round]] = defaultdict(list)
     for round_ in rounds:
@@ -110,20 +108,21 @@ def check_across(rounds: Sequence[Round]) -> list[Problem]:
     return [
         problem
         for name, of_kind in by_kind.items()
-        for problem in get_kind(name).check_across(of_kind)
+        for problem in kinds.get_kind(name).check_across(of_kind)
     ]
 
 
 def _load_round(
     round_dir: Path,
     problems: Problems,
+    kinds: Kinds,
     *,
     with_text: bool,
     tolerate: Callable[[Problem], bool] | None = None,
 ) -> Round | None:
     """`_checked_round`, and None when an interrupted swap left its journal beside the
     archive (checked last: a swap's own check needs every other rule's verdict)."""
-    round_ = _checked_round(round_dir, problems, with_text=with_text, tolerate=tolerate)
+    round_ = _checked_round(round_dir, problems, kinds, with_text=with_text, tolerate=tolerate)
     journal = swap_journal_of(round_dir)
     if journal.exists():
         problems.add(str(journal), "", INTERRUPTED_SWAP)
@@ -134,6 +133,7 @@ def _load_round(
 def _checked_round(
     round_dir: Path,
     problems: Problems,
+    kinds: Kinds,
     *,
     with_text: bool,
     tolerate: Callable[[Problem], bool] | None,
@@ -141,10 +141,10 @@ def _checked_round(
     """The kind's round once the core read found nothing wrong and the kind's rules
     across tables (`Kind.check_round`) found nothing either, `tolerate`d problems apart;
     None otherwise."""
-    content = load(round_dir, problems, raw=False, with_text=with_text)
+    content = load(round_dir, problems, kinds, raw=False, with_text=with_text)
     if content is None:
         return None
-    kind = get_kind(content.manifest.kind)
+    kind = kinds.get_kind(content.manifest.kind)
     round_ = kind.build_round(content)
     found = Problems()
     kind.check_round(round_, found)
@@ -154,18 +154,18 @@ def _checked_round(
     return None if kept else round_
 
 
-def read_raw_round(raw_dir: Path) -> ArchiveContent:
+def read_raw_round(raw_dir: Path, *, kinds: Kinds) -> ArchiveContent:
     """A raw round (responses without the kind's frozen columns, no SHA256SUMS), checked
     like an archive; raises ArchiveError."""
     problems = Problems()
-    content = load(raw_dir, problems, raw=True, with_text=True)
+    content = load(raw_dir, problems, kinds, raw=True, with_text=True)
     problems.raise_if_any(str(raw_dir))
     assert content is not None
     return content
 
 
 def load(
-    round_dir: Path, problems: Problems, *, raw: bool, with_text: bool
+    round_dir: Path, problems: Problems, kinds: Kinds, *, raw: bool, with_text: bool
 ) -> ArchiveContent | None:
     """The archive's content, or None; every problem goes to `problems`."""
     if not round_dir.is_dir():
@@ -177,8 +177,8 @@ def load(
     if manifest_data is not None:
         # resolve(): `reportgen verify .` inside the round dir must work too.
         folder = None if raw else round_dir.resolve().name
-        manifest = check_manifest(manifest_data, problems, folder_name=folder, raw=raw)
-    kind = _kind_of(manifest_data)
+        manifest = check_manifest(manifest_data, problems, kinds=kinds, folder_name=folder, raw=raw)
+    kind = _kind_of(manifest_data, kinds)
     if kind is None:
         # Which tables and columns an archive has depends on its kind.
         if problems.ok_since(mark):
@@ -204,9 +204,9 @@ def load(
     if model_records is not None:
         check_response_files(round_dir, set(model_ids), problems)
     folders = _read_model_folders(round_dir, kind, model_ids, problems, listed=model_records)
-    annulments, ledger_sha256 = _read_ledger(round_dir, items, problems, version=version)
+    annulments, ledger_sha256 = read_ledger(round_dir, items, problems, version=version)
     present = present_files(round_dir, problems)
-    _check_layout(present, kind, raw=raw, problems=problems)
+    _check_layout(present, kind, kinds, raw=raw, problems=problems)
     checksums = {} if raw else check_checksums(round_dir, present, problems)
     if not problems.ok_since(mark) or manifest is None or items is None:
         return None
@@ -224,7 +224,7 @@ def load(
     )
 
 
-def _kind_of(manifest_data: object) -> Kind | None:
+def _kind_of(manifest_data: object, kinds: Kinds) -> ArchiveKind | None:
     """The kind whose tables and columns to check, even when round.json has other
     problems; None when its format or kind is unknown (then nothing else can be)."""
     if not isinstance(manifest_data, dict):
@@ -232,8 +232,10 @@ def _kind_of(manifest_data: object) -> Kind | None:
     format_name = manifest_data.get("format")
     name = manifest_data.get("kind")
     if format_name == FORMAT:  # only that kind is loaded, not every kind
-        return get_kind(name) if isinstance(name, str) and name in kind_names() else None
-    return next((k for k in registered_kinds() if format_name in k.legacy_formats), None)
+        return (
+            kinds.get_kind(name) if isinstance(name, str) and name in kinds.kind_names() else None
+        )
+    return kind_for_format(kinds, format_name) if isinstance(format_name, str) else None
 
 
 def _version_of(manifest_data: object) -> int:
@@ -242,7 +244,9 @@ def _version_of(manifest_data: object) -> int:
     return 2
 
 
-def _read_kind_tables(round_dir: Path, kind: Kind, problems: Problems) -> dict[str, TableRead]:
+def _read_kind_tables(
+    round_dir: Path, kind: ArchiveKind, problems: Problems
+) -> dict[str, TableRead]:
     tables: dict[str, TableRead] = {}
     for spec in kind.tables:
         found = problems.in_file(spec.name)
@@ -292,7 +296,7 @@ def _expected_here(
 
 def _read_model_folders(
     round_dir: Path,
-    kind: Kind,
+    kind: ArchiveKind,
     model_ids: list[str],
     problems: Problems,
     *,
@@ -318,7 +322,7 @@ def _read_model_folders(
 
 def _read_all_responses(
     round_dir: Path,
-    kind: Kind,
+    kind: ArchiveKind,
     model_ids: list[str],
     items: tuple[ItemRecord, ...] | None,
     problems: Problems,
@@ -354,29 +358,20 @@ def _read_all_responses(
     return responses
 
 
-def _read_ledger(
-    round_dir: Path, items: tuple[ItemRecord, ...] | None, problems: Problems, *, version: int
-) -> tuple[tuple[Annulment, ...], str]:
-    ledger_path = round_dir / LEDGER_FILE
-    if not ledger_path.exists():
-        return (), ""
-    try:
-        ledger = ledger_path.read_bytes()
-    except OSError as error:
-        problems.add(LEDGER_FILE, "", f"unreadable file: {error.strerror}")
-        return (), ""
-    known = None if items is None else frozenset(item.item_id for item in items)
-    annulments = parse_ledger(ledger, problems, item_ids=known, version=version)
-    return annulments, hashlib.sha256(ledger).hexdigest()
-
-
-def _check_layout(present: list[str], kind: Kind, *, raw: bool, problems: Problems) -> None:
+def _check_layout(
+    present: list[str],
+    kind: ArchiveKind,
+    kinds: Kinds,
+    *,
+    raw: bool,
+    problems: Problems,
+) -> None:
     own = {spec.name for spec in kind.tables}
 
     def others() -> dict[str, str]:  # loads every kind: only asked for a stray file
         return {
             spec.name: other.name
-            for other in registered_kinds()
+            for other in kinds.registered_kinds()
             if other.name != kind.name
             for spec in other.tables
             if spec.name not in own

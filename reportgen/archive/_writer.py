@@ -22,6 +22,7 @@ from pathlib import Path
 
 from reportgen.archive._checksums import checksums_text, digests_of, parse_checksums
 from reportgen.archive._csv import MODELS_HEADER, csv_text, models_csv_row
+from reportgen.archive._kind import ArchiveKind, Kinds, ParquetTableSpec
 from reportgen.archive._layout import (
     CHECKSUMS_FILE,
     ITEMS_FILE,
@@ -39,7 +40,6 @@ from reportgen.archive._problems import Problems
 from reportgen.archive._reader import read_round, verify_round
 from reportgen.atomic import fsync_directory
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, Problem
-from reportgen.kinds import Kind, ParquetTableSpec, get_kind
 from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, Manifest, Model, Round, Source
 
 
@@ -52,6 +52,7 @@ def write_round(
     responses: Mapping[str, Sequence[object]],
     tables: Mapping[str, Sequence[object]],
     annulments: Sequence[Annulment] = (),
+    kinds: Kinds,
 ) -> None:
     """Write a complete `round-archive/2` archive at `dest` (named after the round id).
 
@@ -60,24 +61,25 @@ def write_round(
     inputs that would make an invalid archive (ArchiveError listing the problems). The
     ledger, when annulments are given, is written with a freshly computed hash chain.
     """
-    kind = get_kind(manifest.kind)
+    kind = kinds.get_kind(manifest.kind)
     for model_id in responses:
         if not SLUG.fullmatch(model_id):
             raise InputError(f"responses: model id {model_id!r} is not a slug [a-z0-9][a-z0-9-]*")
-    files = _round_files(kind, manifest, models, items, responses, tables)
+    files = _round_files(kind, manifest, models, items, responses, tables, kinds)
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode()
     if annulments:
         files[LEDGER_FILE] = chained_ledger(annulments)[0]
-    write_archive_files(dest, files, verify_as=str(dest))
+    write_archive_files(dest, files, kinds=kinds, verify_as=str(dest))
 
 
 def _round_files(
-    kind: Kind,
+    kind: ArchiveKind,
     manifest: Manifest,
     models: Sequence[Model],
     items: Sequence[object],
     responses: Mapping[str, Sequence[object]],
     tables: Mapping[str, Sequence[object]],
+    kinds: Kinds,
 ) -> dict[str, bytes]:
     declared = {spec.name for spec in kind.tables}
     if set(tables) != declared:
@@ -85,7 +87,7 @@ def _round_files(
             f"tables: a {kind.name!r} round has {sorted(declared)}, got {sorted(tables)}"
         )
     files: dict[str, bytes] = {
-        MANIFEST_FILE: manifest_bytes(manifest),
+        MANIFEST_FILE: manifest_bytes(manifest, kinds=kinds),
         MODELS_FILE: csv_text(
             (*MODELS_HEADER, *kind.model_columns),
             [[*models_csv_row(m), *kind.model_row(m)] for m in models],
@@ -146,13 +148,17 @@ def _json_bytes(data: Mapping[str, object]) -> bytes:
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def manifest_bytes(manifest: Manifest) -> bytes:
+def manifest_bytes(manifest: Manifest, *, kinds: Kinds) -> bytes:
     """round.json's bytes for `manifest`: indented, UTF-8 as is, one final newline."""
-    return _json_bytes(manifest_to_dict(manifest))
+    return _json_bytes(manifest_to_dict(manifest, kinds=kinds))
 
 
 def write_archive_files(
-    dest: Path, files: Mapping[str, bytes], *, verify_as: str | None = None
+    dest: Path,
+    files: Mapping[str, bytes],
+    *,
+    kinds: Kinds,
+    verify_as: str | None = None,
 ) -> None:
     """Write `files` (relative path -> bytes, SHA256SUMS included) as a new archive at
     `dest`: staged beside it, fsynced, renamed into place; nothing is left on failure and
@@ -165,24 +171,39 @@ def write_archive_files(
             (staging / rel).parent.mkdir(parents=True, exist_ok=True)
             write_file(staging / rel, data)
         if verify_as is not None:
-            problems = verify_round(staging)
+            problems = verify_round(staging, kinds=kinds)
             if problems:
                 raise ArchiveError(verify_as, problems)
         _rename_into_place(staging, dest)
 
 
+def write_round_files(
+    dest: Path, round_id: str, files: Callable[[], Mapping[str, bytes]], *, kinds: Kinds
+) -> None:
+    """Write a kind's archive of round `round_id` (`files()`: relative path -> bytes,
+    SHA256SUMS included) as a new archive at `dest`, a folder named after the round id
+    (InputError otherwise, before any file is made) that must not exist yet."""
+    if dest.name != round_id:
+        raise InputError(f"{dest}: an archive's folder is named after its round id {round_id!r}")
+    write_archive_files(dest, files(), kinds=kinds)
+
+
 def append_model(
-    round_dir: Path, model: Model, rows_for: Callable[[Round], Sequence[object]]
+    round_dir: Path,
+    model: Model,
+    rows_for: Callable[[Round], Sequence[object]],
+    *,
+    kinds: Kinds,
 ) -> None:
     """Add one model to the valid archive at `round_dir`: its response file, one
     models.csv line and the checksum lines; nothing else changes, and nothing changes
     on error. `rows_for(round)` gives the response rows (an attribute per column; the
     archive's format version decides the columns) once the archive and model are checked.
     """
-    archive = read_round(round_dir, with_text=False)
+    archive = read_round(round_dir, kinds=kinds, with_text=False)
     _check_new_model(model, {m.model_id for m in archive.models}, round_dir)
     rows = rows_for(archive)
-    kind = get_kind(archive.manifest.kind)
+    kind = kinds.get_kind(archive.manifest.kind)
     version = format_version(archive.manifest.format)
     schema = response_schema(kind, version=version, raw=False)
     new_response = parquet_bytes(records_table(rows, schema))
@@ -207,7 +228,7 @@ def append_model(
             os.replace(response_tmp, response_target)
             os.replace(models_tmp, models_path)
             os.replace(checksums_tmp, checksums_path)
-            problems = verify_round(round_dir)
+            problems = verify_round(round_dir, kinds=kinds)
             if problems:
                 raise ArchiveError(str(round_dir), problems)
         except BaseException:
@@ -266,6 +287,7 @@ def append_annulment(  # the lock, the checks and the append stay in one block
     reason: Mapping[str, str],
     source: Source = "contestation",
     tolerate: Callable[[Problem], bool] | None = None,
+    kinds: Kinds,
 ) -> Annulment:
     """Append one annulment (a version-2 line) to the round's ledger, chained to the
     bytes before it.
@@ -283,7 +305,7 @@ def append_annulment(  # the lock, the checks and the append stay in one block
         raise InputError("ref: expected a non-empty string")
     if set(reason) != set(TEXT_LANGUAGES) or not all(reason[lang] for lang in TEXT_LANGUAGES):
         raise InputError('reason: expected {"pt-BR": "...", "en": "..."} with non-empty texts')
-    archive = read_round(round_dir, with_text=False, tolerate=tolerate)
+    archive = read_round(round_dir, kinds=kinds, with_text=False, tolerate=tolerate)
     item_ids = frozenset(item.item_id for item in archive.items)
     if item_id not in item_ids:
         raise InputError(f"{round_dir / ITEMS_FILE}: no item {item_id!r} to annul")

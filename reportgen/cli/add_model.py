@@ -55,7 +55,7 @@ def add_model(
     responses/<model-id>.parquet, one models.csv line and the matching SHA256SUMS
     lines are added. Nothing else changes, and nothing changes on error.
     """
-    from reportgen.archive import kind_of_round
+    from reportgen.kinds.rounds import kind_of_round
     from reportgen.model import Model
 
     model = Model(

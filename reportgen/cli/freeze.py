@@ -27,7 +27,7 @@ def freeze(raw_dir: Path, out_dir: Path) -> None:
     last; the archive is verified before it is moved into place. On any problem
     nothing is written.
     """
-    from reportgen.archive import kind_of_round
+    from reportgen.kinds.rounds import kind_of_round
 
     note = kind_of_round(raw_dir).freeze(raw_dir, out_dir)
     click.echo(f"froze {raw_dir} into {out_dir} ({note})")

@@ -47,13 +47,15 @@ def inspect_logs(logs: tuple[Path, ...], raw_dir: Path, model_id: str | None) ->
     from reportgen.archive import Problems, read_manifest_data
     from reportgen.collect.collected import import_answers as write_answers
     from reportgen.collect.inspect_logs import read_logs
+    from reportgen.kinds.rounds import kind_of_round
 
     problems = Problems()
     data = read_manifest_data(raw_dir, problems)
     problems.raise_if_any(str(raw_dir))
     round_id = str(data.get("round_id")) if isinstance(data, dict) else ""
     answers = read_logs(list(logs), raw_dir, round_id, model_id=model_id)
-    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({write_answers(raw_dir, answers)})")
+    note = write_answers(raw_dir, answers, kind_of_round(raw_dir))
+    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
 
 
 @import_answers.command(name="jsonl")
@@ -75,8 +77,9 @@ def plain(file: Path, raw_dir: Path) -> None:
     """
     from reportgen.collect.collected import import_answers as write_answers
     from reportgen.collect.plain import read_plain
+    from reportgen.kinds.rounds import kind_of_round
 
-    note = write_answers(raw_dir, read_plain(file))
+    note = write_answers(raw_dir, read_plain(file), kind_of_round(raw_dir))
     click.echo(f"imported {file} into {raw_dir} ({note})")
 
 
@@ -99,9 +102,9 @@ def jury(logs: tuple[Path, ...], raw_dir: Path, judge_id: str | None) -> None:
     A juror's scores go to jury.parquet (position from jury.presentation_seed), an
     adjudicator's to adjudications.parquet. Needs the optional inspect extra.
     """
-    from reportgen.archive import kind_of_round
     from reportgen.errors import InputError
     from reportgen.kinds.multidomain.jury_logs import import_jury
+    from reportgen.kinds.rounds import kind_of_round
 
     kind = kind_of_round(raw_dir).name
     if kind != "multidomain":
@@ -127,9 +130,9 @@ def extractions(logs: tuple[Path, ...], raw_dir: Path, variable_id: str | None) 
     score, else its output text. Added to extractions/<model_id>.jsonl. Needs the
     optional inspect extra.
     """
-    from reportgen.archive import kind_of_round
     from reportgen.errors import InputError
     from reportgen.kinds.counterfactual.extraction_logs import import_extractions
+    from reportgen.kinds.rounds import kind_of_round
 
     kind = kind_of_round(raw_dir).name
     if kind != "counterfactual":

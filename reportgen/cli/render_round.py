@@ -55,7 +55,7 @@ def render(draft_dir: Path, raw_dir: Path, seed: int | None) -> None:
       reportgen import jsonl FILE --into RAW_DIR
     and: reportgen freeze RAW_DIR --out ROUND_DIR.  See docs/running-a-round.md.
     """
-    from reportgen.archive import kind_of_round
+    from reportgen.kinds.rounds import kind_of_round
 
     note = kind_of_round(draft_dir).render_draft(draft_dir, raw_dir, seed=seed)
     click.echo(f"rendered {draft_dir} into {raw_dir} ({note})")

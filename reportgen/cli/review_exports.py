@@ -40,8 +40,8 @@ def export(
     for a multidomain round, the human scores (audit.parquet, calibration.parquet); for a
     counterfactual round, the hand scores of the judge's masked inputs (calibration.parquet;
     calibration.jsonl, the raw form freeze reads, for a raw round)."""
-    from reportgen.archive import read_round
     from reportgen.cli.review_kinds import export_of_kind
+    from reportgen.kinds.rounds import read_round
     from review_app.export import audit_results, write_export
 
     done = export_of_kind(round_dir, output, reviewer_map, force, lambda: open_engine(db_url))
@@ -70,7 +70,7 @@ def export(
 def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | None) -> None:
     """Write every judgment of a round: pseudonymised reviewer, time, sample, answer,
     note and adjudication, one row each."""
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
     from review_app.judgment_export import export_format, judgment_rows, write_judgments
 
     export_format(output)  # a wrong suffix fails before any work

@@ -64,8 +64,8 @@ def sample_of_kind(
 ) -> bool:
     """`sample` of a multidomain or counterfactual round, done here (True); False for a
     kind whose sample is the plain stratified draw (which has no --task)."""
-    from reportgen.archive import kind_of_round
     from reportgen.cli.review_sampling import sample_multidomain
+    from reportgen.kinds.rounds import kind_of_round
 
     kind = kind_of_round(round_dir).name
     if kind not in ("multidomain", "counterfactual"):
@@ -91,7 +91,7 @@ def export_of_kind(
 ) -> str | None:
     """`export` of a multidomain round (audit.parquet, calibration.parquet) or a
     counterfactual one (calibration.parquet): what to tell the user; None for another kind."""
-    from reportgen.archive import kind_of_round
+    from reportgen.kinds.rounds import kind_of_round
 
     kind = kind_of_round(round_dir).name
     if kind == "counterfactual":

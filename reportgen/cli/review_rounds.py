@@ -99,7 +99,7 @@ def sample(
         return
     if seed is None:
         raise click.BadParameter("a seed is required", param_hint="--seed")
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
     from review_app.sampling import create_batch, draw_sample
 
     round_ = read_round(round_dir, with_text=True)

@@ -73,8 +73,8 @@ def stats(
     keyed by the archive's checksums, its annulment ledger, the package version and a hash
     of the code that computes the statistics.
     """
-    from reportgen.archive import read_round
     from reportgen.kinds import get_kind
+    from reportgen.kinds.rounds import read_round
     from reportgen.results import write_json
 
     if replicates is not None and replicates < MIN_PUBLICATION_REPLICATES and not draft:

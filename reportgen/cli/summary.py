@@ -63,9 +63,9 @@ def summary(round_dir: Path, as_json: bool, no_cache: bool) -> None:
 
 def _answer(round_dir: Path, console: Console | None) -> str:
     """The text of the summary (JSON without `console`), from the round itself."""
-    from reportgen.archive import read_round
     from reportgen.cli.lean import pandas_left_out
     from reportgen.kinds import get_kind
+    from reportgen.kinds.rounds import read_round
 
     # The JSON carries intervals from the full results object, which may read the
     # outputs' text; the table alone does not need it.

@@ -25,8 +25,8 @@ def verify(round_dirs: tuple[Path, ...]) -> None:
     lists each problem (file, row or key, what was expected) and exits 1. The
     archives are never modified.
     """
-    from reportgen.archive import check_across
     from reportgen.cli.lean import pandas_left_out
+    from reportgen.kinds.rounds import check_across
 
     with pandas_left_out():  # pyarrow would load pandas, which no check uses
         rounds, failed = _read_rounds(round_dirs)
@@ -44,7 +44,7 @@ def verify(round_dirs: tuple[Path, ...]) -> None:
 
 def _read_rounds(round_dirs: tuple[Path, ...]) -> tuple[list[Round], int]:
     """The valid rounds and how many were not (each reported; one alone raises)."""
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     rounds: list[Round] = []
     failed = 0

@@ -14,12 +14,16 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportgen.archive import MODELS_FILE, Problems
 from reportgen.archive._csv import MODELS_HEADER, read_csv_records
 from reportgen.atomic import write_atomic
 from reportgen.collect.sending import Call, read_calls
 from reportgen.errors import InputError, OutputExistsError
+
+if TYPE_CHECKING:
+    from reportgen.kinds import Kind
 
 STATUSES = ("ok", "refusal", "error", "timeout")
 MAX_LINES = 20  # refusals listed one per line; past that, a count
@@ -131,12 +135,9 @@ def write_collected(raw_dir: Path, files: Mapping[str, bytes]) -> None:
         write_atomic(raw_dir / rel, content)
 
 
-def import_answers(raw_dir: Path, answers: Sequence[Collected]) -> str:
-    """Match `answers` to RAW_DIR's calls and write them in the round's kind's format;
-    returns a note."""
-    from reportgen.archive import kind_of_round
-
-    kind = kind_of_round(raw_dir)
+def import_answers(raw_dir: Path, answers: Sequence[Collected], kind: Kind) -> str:
+    """Match `answers` to RAW_DIR's calls and write them in the format of the round's
+    `kind` (`reportgen.kinds.rounds.kind_of_round`); returns a note."""
     matched = match_calls(raw_dir, answers)
     if not matched:
         raise InputError(f"{raw_dir}: no answer to import")

@@ -2,24 +2,26 @@
 
 Core modules never name a kind; they ask `get_kind(manifest.kind)`. Built-in kinds
 are imported lazily from `_BUILTIN` (a module exposing `KIND`); tests add their own
-with `register_kind`.
+with `register_kind`. The registry sits above the archive core: the core's readers and
+writers take it as their `KindCatalogue` (`KINDS`), bound in `reportgen.kinds.rounds`.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from reportgen.errors import ReportgenError
-from reportgen.kinds._base import (
-    Kind,
-    KindCapabilityError,
+from reportgen.archive._kind import (
     ModelFolderSpec,
     ParquetTableSpec,
     TableRead,
     TableSpec,
+    UnknownKindError,
 )
+from reportgen.archive._kind import kind_for_format as archive_kind_for_format
+from reportgen.kinds._base import Kind, KindCapabilityError
 
 __all__ = [
+    "KINDS",
     "Kind",
     "KindCapabilityError",
     "ModelFolderSpec",
@@ -62,15 +64,6 @@ _registered: dict[str, Kind] = {}
 _added: set[str] = set()
 
 
-class UnknownKindError(ReportgenError):
-    """No kind of that name is registered."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        known = ", ".join(sorted({*_BUILTIN, *_registered}))
-        super().__init__(f"unknown kind {name!r} (known kinds: {known})")
-
-
 def kind_commands() -> dict[str, str]:
     """The CLI commands the built-in kinds add (name -> "module:attribute")."""
     return {name: target for name, (target, _) in _BUILTIN_COMMANDS.items()}
@@ -110,7 +103,7 @@ def get_kind(name: str) -> Kind:
         return _registered[name]
     module_path = _BUILTIN.get(name)
     if module_path is None:
-        raise UnknownKindError(name)
+        raise UnknownKindError(name, {*_BUILTIN, *_registered})
     kind: Kind = importlib.import_module(module_path).KIND
     _registered[name] = kind
     return kind
@@ -125,7 +118,20 @@ def registered_kinds() -> tuple[Kind, ...]:
 
 def kind_for_format(format_name: str) -> Kind | None:
     """The kind whose legacy format is `format_name`, if any."""
-    for kind in registered_kinds():
-        if format_name in kind.legacy_formats:
-            return kind
-    return None
+    return archive_kind_for_format(KINDS, format_name)
+
+
+class _Registry:
+    """The registry as the archive core's `KindCatalogue`."""
+
+    def get_kind(self, name: str) -> Kind:
+        return get_kind(name)
+
+    def kind_names(self) -> frozenset[str]:
+        return kind_names()
+
+    def registered_kinds(self) -> tuple[Kind, ...]:
+        return registered_kinds()
+
+
+KINDS = _Registry()

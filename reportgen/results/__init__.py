@@ -1,4 +1,6 @@
-"""Results objects shared by every kind of round: the on-disk cache and the JSON writer.
+"""Results objects shared by every kind of round: the on-disk cache and the JSON writer;
+`reportgen.results.schema`, the JSON form and JSON Schema of a results model (loaded
+apart: it needs pydantic, which an answer from the cache does not).
 
 A kind computes its own results model (a pydantic model); this package stores and loads
 any such model under a key made of the round's frozen bytes and the kind's parameters. It

@@ -484,7 +484,7 @@ def refused(*round_dirs: Path) -> str:
 
 
 def problems_of(round_dir: Path) -> list[Problem]:
-    from reportgen.archive import verify_round
+    from reportgen.kinds.rounds import verify_round
 
     return verify_round(round_dir)
 

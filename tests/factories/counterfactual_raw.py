@@ -17,11 +17,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from reportgen.archive import csv_text, manifest_to_dict
+from reportgen.archive import csv_text
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.schemas import MODELS_HEADER
 from reportgen.kinds.counterfactual.terms import sha256_text
 from reportgen.kinds.counterfactual.write import battery_files, system_row
+from reportgen.kinds.rounds import manifest_to_dict
 from tests.factories.counterfactual_rounds import JUDGE_INPUT, minimal_round
 
 

@@ -606,7 +606,7 @@ def refused(*round_dirs: Path) -> str:
 
 def only_problem(round_dir: Path) -> Problem:
     """The one problem of the archive (fails with the list when there are several)."""
-    from reportgen.archive import verify_round
+    from reportgen.kinds.rounds import verify_round
 
     problems = verify_round(round_dir)
     assert len(problems) == 1, "\n".join(map(str, problems))

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from sqlalchemy import Engine, select
 
-from reportgen.archive import read_round
 from reportgen.demo.multidomain.tiny import write_tiny_round
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.review import AUDIT_TASK, CALIBRATION_TASK
+from reportgen.kinds.rounds import read_round
 from review_app.anonymise import Scrubber, new_code, round_names
 from review_app.db import (
     accounts,

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from confusable_homoglyphs import categories, confusables
 
-from reportgen.archive import read_round
+from reportgen.kinds.rounds import read_round
 from reportgen.model import Model
 
 SELF_IDENTIFYING_FILE = "self_identifying.jsonl"

@@ -615,11 +615,11 @@ def build_demo_site(work: Path) -> tuple[Path, list[cf.Round]]:
     """The built site of the demonstration rounds (examples/counterfactual), read by the
     reader, their results computed (the re-run against its baseline), through the build's
     staging and the leak guard."""
-    from reportgen.archive import read_round
     from reportgen.build import _stage
     from reportgen.guard import check_site
     from reportgen.kinds.counterfactual.render.guard import guard_material
     from reportgen.kinds.counterfactual.render.site_pages import site
+    from reportgen.kinds.rounds import read_round
     from reportgen.render.siteconfig import load_build_config
     from tests.factories import THEME
 

@@ -586,13 +586,13 @@ def build_site_of(
 def build_tiny_site(work: Path, as_of: date) -> tuple[Path, md.Round]:
     """The built site of the real tiny round (metrics §11, reportgen.demo) on `as_of`, with
     its computed results, through the build's staging and the leak guard."""
-    from reportgen.archive import read_round
     from reportgen.build import _stage
     from reportgen.demo.multidomain.tiny import write_tiny_round
     from reportgen.guard import check_site
     from reportgen.kinds.multidomain.render.guard import guard_material
     from reportgen.kinds.multidomain.render.site_pages import site
     from reportgen.kinds.multidomain.results import build_results
+    from reportgen.kinds.rounds import read_round
     from reportgen.render.siteconfig import load_build_config
     from tests.factories import CONFIG, THEME
 

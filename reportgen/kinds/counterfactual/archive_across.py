@@ -42,7 +42,7 @@ def _read_beside(round_: Round, baseline_id: str, problems: list[Problem]) -> Co
     if not path.is_dir():
         problems.append(Problem(file, _BASELINE, f"{baseline_id!r}: no archive at {path}"))
         return None
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     try:
         return read_round(path, with_text=False)

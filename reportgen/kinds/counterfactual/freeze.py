@@ -33,7 +33,6 @@ from reportgen.archive import (
     csv_text,
     read_manifest_data,
     response_path,
-    write_archive_files,
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._csv import read_csv_records
@@ -68,6 +67,7 @@ from reportgen.kinds.counterfactual.terms import (
     numeric_value,
     sha256_text,
 )
+from reportgen.kinds.rounds import write_archive_files
 from reportgen.model import TEXT_LANGUAGES
 
 CALIBRATION_STEM = "calibration"  # calibration.jsonl or calibration.csv in the raw round

@@ -23,7 +23,6 @@ from reportgen.kinds.counterfactual import (
     archive_across,
     archive_manifest,
     archive_tables,
-    stages,
 )
 from reportgen.kinds.counterfactual import schemas as cf
 from reportgen.kinds.counterfactual.archive_round import check_round_files
@@ -48,6 +47,7 @@ from reportgen.kinds.counterfactual.model import (
     Variable,
     Variant,
 )
+from reportgen.kinds.counterfactual.stages import STAGES
 from reportgen.kinds.counterfactual.write import (
     attribute_row,
     group_row,
@@ -61,13 +61,9 @@ from reportgen.model import Manifest as CoreManifest
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from reportgen.collect.collected import Matched
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
-    from reportgen.render.site_source import SiteSource
-    from reportgen.render.siteconfig import SiteConfig
 
 _TITLE = {"pt-BR": "Auditorias contrafactuais", "en": "Counterfactual audits"}
 
@@ -136,6 +132,7 @@ class CounterfactualKind(Kind):
     """A counterfactual audit battery run against systems under test."""
 
     name = NAME
+    stages = STAGES
     tables = TABLES
     model_folders = (ModelFolderSpec(cf.EXTRACTIONS_DIR, cf.EXTRACTIONS_SCHEMA, parse_extractions),)
     model_columns = cf.MODELS_KIND_HEADER
@@ -239,43 +236,6 @@ class CounterfactualKind(Kind):
 
         return freeze_round(raw_dir, out_dir)
 
-    def print_summary(self, round_: CoreRound, console: Console) -> None:
-        stages.print_summary(round_, console)
-
-    def summary_json(self, round_: CoreRound) -> dict[str, Any]:
-        return stages.summary_json(round_)
-
-    def results_steps(self, round_: CoreRound, replicates: int | None) -> int:
-        return stages.results_steps(round_, replicates)
-
-    def results_json(
-        self,
-        round_: CoreRound,
-        *,
-        replicates: int | None,
-        cache_dir: Path | None,
-        use_cache: bool,
-        advance: Callable[[int], None] | None = None,
-    ) -> dict[str, Any]:
-        return stages.results_json(
-            round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
-        )
-
-    def site(
-        self,
-        rounds: Sequence[CoreRound],
-        config: SiteConfig,
-        *,
-        cache_dir: Path | None,
-        progress: Callable[[str], None] | None = None,
-        section_depth: int = 0,
-    ) -> SiteSource:
-        from reportgen.kinds.counterfactual.render.site_pages import site
-
-        return site(
-            rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
-        )
-
     @property
     def review_task(self) -> ReviewTask:
         from reportgen.kinds.counterfactual.review import REVIEW_TASK
@@ -285,4 +245,4 @@ class CounterfactualKind(Kind):
     def guard_material(self, round_: CoreRound) -> GuardMaterial:
         from reportgen.kinds.counterfactual.render.guard import guard_material
 
-        return guard_material(stages.counterfactual_round(round_))
+        return guard_material(STAGES.round(round_))

@@ -24,7 +24,7 @@ from reportgen.archive import MANIFEST_FILE, MODELS_FILE, Problems, read_manifes
 from reportgen.archive._csv import read_csv_records
 from reportgen.archive._writer import staging_dir, write_file
 from reportgen.collect.sending import Call, Settings, inspect_files
-from reportgen.kinds._base import TableRead, TableSpec
+from reportgen.kinds import TableRead, TableSpec
 from reportgen.kinds.counterfactual.battery import Battery, render_items
 from reportgen.kinds.counterfactual.model import (
     NAME,

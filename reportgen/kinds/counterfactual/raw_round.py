@@ -23,10 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from reportgen.archive import CHECKSUMS_FILE, MANIFEST_FILE, SLUG, read_round
+from reportgen.archive import CHECKSUMS_FILE, MANIFEST_FILE, SLUG
 from reportgen.errors import InputError, Problem
 from reportgen.kinds.counterfactual.freeze import assemble_archive
 from reportgen.kinds.counterfactual.model import Round
+from reportgen.kinds.rounds import read_round
 
 
 def is_raw_round(folder: Path) -> bool:

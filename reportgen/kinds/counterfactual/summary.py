@@ -2,8 +2,8 @@
 the primary gap, its interval, the acceptable difference and the flag; then the judge
 calibration and the before/after view.
 
-`reportgen summary` prints it through the kind registry (`stages.print_summary` and
-`stages.summary_json`); both read the results object (cached). "No difference found"
+`reportgen summary` prints it through the kind registry (the kind's `STAGES`, in
+`stages.py`); both read the results object (cached). "No difference found"
 never reads as "fair": it is printed as it is named.
 """
 

@@ -14,7 +14,6 @@ from typing import cast
 
 import pyarrow as pa
 
-from reportgen import archive as core_archive
 from reportgen.archive import (
     MANIFEST_FILE,
     SLUG,
@@ -27,7 +26,7 @@ from reportgen.archive import (
     parse_rows,
 )
 from reportgen.errors import ArchiveError, Problem
-from reportgen.kinds import TableSpec
+from reportgen.kinds import TableSpec, rounds
 from reportgen.kinds.estigmas.model import (
     AXES,
     LANGUAGES,
@@ -263,9 +262,9 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
 
 
 def read_round(round_dir: Path, *, with_text: bool = True) -> Round:
-    """The verified Estigmas round at `round_dir` (`reportgen.archive.read_round`, typed);
+    """The verified Estigmas round at `round_dir` (`reportgen.kinds.rounds.read_round`, typed);
     ArchiveError when the archive is invalid or of another kind."""
-    round_ = core_archive.read_round(round_dir, with_text=with_text)
+    round_ = rounds.read_round(round_dir, with_text=with_text)
     if not isinstance(round_, Round):
         problem = Problem(
             MANIFEST_FILE, "kind", f"expected an {NAME!r} round, got {round_.manifest.kind!r}"
@@ -285,8 +284,8 @@ def write_round(
     responses: Mapping[str, Sequence[ResponseRow]],
     annulments: Sequence[Annulment] = (),
 ) -> None:
-    """Write an Estigmas round as `round-archive/2` (`reportgen.archive.write_round`)."""
-    core_archive.write_round(
+    """Write an Estigmas round as `round-archive/2` (`reportgen.kinds.rounds.write_round`)."""
+    rounds.write_round(
         dest,
         manifest=manifest,
         models=models,
@@ -313,7 +312,7 @@ class RawRound:
 
 def read_raw_round(raw_dir: Path) -> RawRound:
     """A raw round (no labels, no SHA256SUMS), checked; ArchiveError when it is not valid."""
-    content = core_archive.read_raw_round(raw_dir)
+    content = rounds.read_raw_round(raw_dir)
     if content.manifest.kind != NAME:
         problem = Problem(
             MANIFEST_FILE, "kind", f"expected an {NAME!r} round, got {content.manifest.kind!r}"

@@ -13,7 +13,7 @@ from typing import cast
 
 import pyarrow as pa
 
-from reportgen.archive import Problems, append_model, format_version, read_responses
+from reportgen.archive import Problems, format_version, read_responses
 from reportgen.errors import InputError, OutputExistsError
 from reportgen.kinds import get_kind
 from reportgen.kinds.estigmas.archive import (
@@ -25,6 +25,7 @@ from reportgen.kinds.estigmas.archive import (
 )
 from reportgen.kinds.estigmas.model import Item, Model, ResponseRow, Round
 from reportgen.kinds.estigmas.parse import PARSER_VERSION, parse_output
+from reportgen.kinds.rounds import append_model
 from reportgen.model import Round as CoreRound
 
 

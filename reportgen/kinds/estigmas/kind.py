@@ -7,7 +7,7 @@ English pairs) and the responses' frozen `label`, and build the typed `Round`.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -18,7 +18,6 @@ import pyarrow.compute as pc
 from reportgen.archive import ArchiveContent, FileProblems
 from reportgen.kinds import Kind, TableRead
 from reportgen.kinds.estigmas import archive as estigmas_archive
-from reportgen.kinds.estigmas import stages
 from reportgen.kinds.estigmas.model import (
     GENDERS,
     LABELS,
@@ -28,18 +27,15 @@ from reportgen.kinds.estigmas.model import (
     ModelResponses,
     Round,
 )
+from reportgen.kinds.estigmas.stages import STAGES, TITLE
 from reportgen.model import ItemRecord, Model
 from reportgen.model import Manifest as CoreManifest
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from reportgen.collect.collected import Matched
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
-    from reportgen.render.site_source import SiteSource
-    from reportgen.render.siteconfig import SiteConfig
 
 _ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     pa.field("stigma_id", pa.string()),
@@ -66,12 +62,13 @@ class EstigmasKind(Kind):
     """The Estigmas benchmark (variants `full` and `continuous`)."""
 
     name = estigmas_archive.NAME
+    stages = STAGES
     legacy_formats = (estigmas_archive.LEGACY_FORMAT,)
     tables = estigmas_archive.TABLES
 
     @property
     def title(self) -> Mapping[str, str]:
-        return stages.TITLE
+        return TITLE
 
     def item_columns(self) -> tuple[pa.Field[Any], ...]:
         return _ITEM_COLUMNS
@@ -160,46 +157,10 @@ class EstigmasKind(Kind):
 
         add_model(round_dir, responses_file, model)
 
-    def print_summary(self, round_: CoreRound, console: Console) -> None:
-        stages.print_summary(round_, console)
-
-    def summary_json(self, round_: CoreRound) -> dict[str, Any]:
-        return stages.summary_json(round_)
-
-    def results_steps(self, round_: CoreRound, replicates: int | None) -> int:
-        # The per-model bootstrap and the language-study bootstrap each run them all.
-        return 2 * stages.replicates_of(round_, replicates)
-
-    def results_json(
-        self,
-        round_: CoreRound,
-        *,
-        replicates: int | None,
-        cache_dir: Path | None,
-        use_cache: bool,
-        advance: Callable[[int], None] | None = None,
-    ) -> dict[str, Any]:
-        return stages.results_json(
-            round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
-        )
-
-    def site(
-        self,
-        rounds: Sequence[CoreRound],
-        config: SiteConfig,
-        *,
-        cache_dir: Path | None,
-        progress: Callable[[str], None] | None = None,
-        section_depth: int = 0,
-    ) -> SiteSource:
-        return stages.site(
-            rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
-        )
-
     def guard_material(self, round_: CoreRound) -> GuardMaterial:
         from reportgen.kinds.estigmas.guard import guard_material
 
-        return guard_material(stages.estigmas_round(round_))
+        return guard_material(STAGES.round(round_))
 
     @property
     def review_task(self) -> ReviewTask:

@@ -1,7 +1,7 @@
-"""The Estigmas kind's hooks beyond the archive: summary, results, pages, guard, review.
+"""The Estigmas kind's stages beyond the archive (`STAGES`): summary, results, pages.
 
-Each function imports its stage only when called, so reading an archive (which loads
-the kind) does not load the statistics or the charts.
+Each hook imports its stage only when called, so reading an archive (which loads the
+kind) does not load the statistics or the charts.
 """
 
 from __future__ import annotations
@@ -10,13 +10,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reportgen.errors import ReportgenError
+from reportgen.kinds._stages import Stages, lazy
 from reportgen.kinds.estigmas.model import Round
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from reportgen.kinds.estigmas.results import RoundResults
     from reportgen.render.site_source import SiteSource
     from reportgen.render.siteconfig import SiteConfig
 
@@ -25,50 +26,23 @@ TITLE = {"pt-BR": "Estigmas", "en": "Estigmas"}
 
 def estigmas_round(round_: CoreRound) -> Round:
     """`round_` as the Estigmas round it must be (the registry routes by kind)."""
-    if not isinstance(round_, Round):
-        raise ReportgenError(f"{round_.path}: not an Estigmas round (kind {round_.manifest.kind})")
-    return round_
+    return STAGES.round(round_)
 
 
-def print_summary(round_: CoreRound, console: Console) -> None:
+def _summary_table(round_: Round, console: Console) -> None:
     from reportgen.kinds.estigmas import summary
     from reportgen.kinds.estigmas.score import score_models
 
-    estigmas = estigmas_round(round_)
-    summary.print_summary(estigmas, score_models(estigmas), console)
+    summary.print_summary(round_, score_models(round_), console)
 
 
-def summary_json(round_: CoreRound) -> dict[str, Any]:
+def _summary_data(round_: Round) -> dict[str, Any]:
     from reportgen.kinds.estigmas import summary
     from reportgen.kinds.estigmas.results import load_results, model_intervals
     from reportgen.kinds.estigmas.score import score_models
 
-    estigmas = estigmas_round(round_)
-    intervals = model_intervals(load_results(estigmas))
-    return summary.summary_json(estigmas, score_models(estigmas), intervals)
-
-
-def replicates_of(round_: CoreRound, replicates: int | None) -> int:
-    return round_.manifest.bootstrap_replicates if replicates is None else replicates
-
-
-def results_json(
-    round_: CoreRound,
-    *,
-    replicates: int | None,
-    cache_dir: Path | None,
-    use_cache: bool,
-    advance: Callable[[int], None] | None,
-) -> dict[str, Any]:
-    from reportgen.kinds.estigmas.results import compute_results, load_results
-
-    estigmas = estigmas_round(round_)
-    count = replicates_of(round_, replicates)
-    if use_cache:
-        results = load_results(estigmas, count, cache_dir, advance)
-    else:
-        results = compute_results(estigmas, count, advance)
-    return results.to_json_dict()
+    intervals = model_intervals(load_results(round_))
+    return summary.summary_json(round_, score_models(round_), intervals)
 
 
 def site(
@@ -76,7 +50,7 @@ def site(
     config: SiteConfig,
     *,
     cache_dir: Path | None,
-    progress: Callable[[str], None] | None,
+    progress: Callable[[str], None] | None = None,
     section_depth: int = 0,
 ) -> SiteSource:
     from reportgen.kinds.estigmas.render.charts import SvgCache
@@ -93,3 +67,17 @@ def site(
         progress=progress,
         section_depth=section_depth,
     )
+
+
+STAGES: Stages[Round, RoundResults] = Stages(
+    round_type=Round,
+    noun="an Estigmas round",
+    summary_table=_summary_table,
+    summary_data=_summary_data,
+    cached=lazy("reportgen.kinds.estigmas.results:load_results"),
+    computed=lazy("reportgen.kinds.estigmas.results:compute_results"),
+    results_schema="reportgen.kinds.estigmas.results:RESULTS_SCHEMA",
+    site=site,
+    # The per-model bootstrap and the language-study bootstrap each run them all.
+    bootstrap_passes=2,
+)

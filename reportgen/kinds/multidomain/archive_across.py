@@ -43,7 +43,7 @@ def _previous(round_: Round, known: dict[str, Round], problems: list[Problem]) -
         if not path.is_dir():
             problems.append(Problem(file, _PREVIOUS, f"{previous_id!r}: no archive at {path}"))
             return None
-        from reportgen.archive import read_round
+        from reportgen.kinds.rounds import read_round
 
         try:
             previous = read_round(path, with_text=False)

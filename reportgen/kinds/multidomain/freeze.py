@@ -32,7 +32,6 @@ from reportgen.archive import (
     Problems,
     read_manifest_data,
     response_path,
-    write_archive_files,
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._csv import MODELS_HEADER, read_csv_records
@@ -57,6 +56,7 @@ from reportgen.kinds.multidomain.schemas import (
     RUBRICS_FILE,
 )
 from reportgen.kinds.multidomain.terms import sha256_text
+from reportgen.kinds.rounds import write_archive_files
 
 # The collection's own files, which the archive does not hold.
 COLLECTION_FILES = frozenset(

@@ -23,7 +23,6 @@ from reportgen.kinds.multidomain import (
     archive_manifest,
     archive_screening,
     archive_tables,
-    stages,
 )
 from reportgen.kinds.multidomain import schemas as md_schemas
 from reportgen.kinds.multidomain.archive_authorizations import (
@@ -34,18 +33,15 @@ from reportgen.kinds.multidomain.archive_items import check_items
 from reportgen.kinds.multidomain.archive_responses import check_response_table, responses_of
 from reportgen.kinds.multidomain.archive_round import check_round_files
 from reportgen.kinds.multidomain.model import NAME, Item, Manifest, Participant, Round
+from reportgen.kinds.multidomain.stages import STAGES
 from reportgen.model import ItemRecord, Model
 from reportgen.model import Manifest as CoreManifest
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from reportgen.collect.collected import Matched
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
-    from reportgen.render.site_source import SiteSource
-    from reportgen.render.siteconfig import SiteConfig
 
 _TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
 
@@ -54,6 +50,7 @@ class MultidomainKind(Kind):
     """The blind multidomain multilingual benchmark of REG-BC-2026-001."""
 
     name = NAME
+    stages = STAGES
     tables = (*archive_tables.TABLES, archive_screening.SCREENING_TABLE, AUTHORIZATIONS_TABLE)
     single_run = False
     raw_text_nullable = True
@@ -158,43 +155,6 @@ class MultidomainKind(Kind):
 
         return freeze_round(raw_dir, out_dir)
 
-    def print_summary(self, round_: CoreRound, console: Console) -> None:
-        stages.print_summary(round_, console)
-
-    def summary_json(self, round_: CoreRound) -> dict[str, Any]:
-        return stages.summary_json(round_)
-
-    def results_steps(self, round_: CoreRound, replicates: int | None) -> int:
-        return stages.results_steps(round_, replicates)
-
-    def results_json(
-        self,
-        round_: CoreRound,
-        *,
-        replicates: int | None,
-        cache_dir: Path | None,
-        use_cache: bool,
-        advance: Callable[[int], None] | None = None,
-    ) -> dict[str, Any]:
-        return stages.results_json(
-            round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
-        )
-
-    def site(
-        self,
-        rounds: Sequence[CoreRound],
-        config: SiteConfig,
-        *,
-        cache_dir: Path | None,
-        progress: Callable[[str], None] | None = None,
-        section_depth: int = 0,
-    ) -> SiteSource:
-        from reportgen.kinds.multidomain.render.site_pages import site
-
-        return site(
-            rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
-        )
-
     @property
     def review_task(self) -> ReviewTask:
         from reportgen.kinds.multidomain.review import REVIEW_TASK
@@ -204,4 +164,4 @@ class MultidomainKind(Kind):
     def guard_material(self, round_: CoreRound) -> GuardMaterial:
         from reportgen.kinds.multidomain.render.guard import guard_material
 
-        return guard_material(stages.multidomain_round(round_))
+        return guard_material(STAGES.round(round_))

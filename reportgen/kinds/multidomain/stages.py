@@ -1,77 +1,64 @@
-"""The multidomain kind's hooks beyond the archive: summary and results.
+"""The multidomain kind's stages beyond the archive (`STAGES`): summary, results, pages.
 
-Functions of the same names and signatures as the Estigmas kind's `stages`, for
-`MultidomainKind` to call. Each imports its stage only when called, so reading an archive
-(which loads the kind) does not load the statistics.
+Each hook imports its stage only when called, so reading an archive (which loads the
+kind) does not load the statistics.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from reportgen.errors import Problem, ReportgenError
+from reportgen.kinds._stages import Advance, Stages, lazy
 from reportgen.kinds.multidomain.model import Round
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from reportgen.kinds.multidomain.results import Results
+
 TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
 
 
 def multidomain_round(round_: CoreRound) -> Round:
     """`round_` as the multidomain round it must be (the registry routes by kind)."""
-    if not isinstance(round_, Round):
-        raise ReportgenError(
-            f"{round_.path}: not a multidomain round (kind {round_.manifest.kind})"
-        )
-    return round_
+    return STAGES.round(round_)
 
 
-def print_summary(round_: CoreRound, console: Console) -> None:
+def _summary_table(round_: Round, console: Console) -> None:
     from reportgen.kinds.multidomain import summary
     from reportgen.kinds.multidomain.results import load_results
 
-    multidomain = multidomain_round(round_)
-    summary.print_summary(multidomain, load_results(multidomain), console)
+    summary.print_summary(round_, load_results(round_), console)
 
 
-def summary_json(round_: CoreRound) -> dict[str, Any]:
+def _summary_data(round_: Round) -> dict[str, Any]:
     from reportgen.kinds.multidomain import summary
     from reportgen.kinds.multidomain.results import load_results
 
-    multidomain = multidomain_round(round_)
-    return summary.summary_json(multidomain, load_results(multidomain))
+    return summary.summary_json(round_, load_results(round_))
 
 
-def replicates_of(round_: CoreRound, replicates: int | None) -> int:
-    return round_.manifest.bootstrap_replicates if replicates is None else replicates
+def _computed(round_: Round, count: int, advance: Advance | None) -> Results:
+    from reportgen.kinds.multidomain.results import build_results
+
+    return build_results(round_, replicates=count, advance=advance)
 
 
-def results_steps(round_: CoreRound, replicates: int | None) -> int:
-    """The score bootstrap and the head-to-head bootstrap each report all replicates."""
-    return 2 * replicates_of(round_, replicates)
-
-
-def results_json(
-    round_: CoreRound,
-    *,
-    replicates: int | None,
-    cache_dir: Path | None,
-    use_cache: bool,
-    advance: Callable[[int], None] | None,
-) -> dict[str, Any]:
-    from reportgen.kinds.multidomain.results import build_results, load_results
-
-    multidomain = multidomain_round(round_)
-    count = replicates_of(round_, replicates)
-    if use_cache:
-        results = load_results(multidomain, count, cache_dir, advance)
-    else:
-        results = build_results(multidomain, replicates=count, advance=advance)
-    return results.to_json_dict()
+STAGES: Stages[Round, Results] = Stages(
+    round_type=Round,
+    noun="a multidomain round",
+    summary_table=_summary_table,
+    summary_data=_summary_data,
+    cached=lazy("reportgen.kinds.multidomain.results:load_results"),
+    computed=_computed,
+    results_schema="reportgen.kinds.multidomain.results:RESULTS_SCHEMA",
+    site=lazy("reportgen.kinds.multidomain.render.site_pages:site"),
+    # The score bootstrap and the head-to-head bootstrap each report all replicates.
+    bootstrap_passes=2,
+)
 
 
 def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
@@ -106,7 +93,7 @@ def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
 
 
 def _sibling_round(round_: Round, previous_id: str) -> Round | None:
-    from reportgen.archive import read_round
+    from reportgen.kinds.rounds import read_round
 
     path = round_.path.parent / previous_id
     try:

@@ -1,8 +1,8 @@
 """The multidomain summary: the classification with the primary score's interval, the
 global and domain scores, Elo, Bradley-Terry and the process figures.
 
-`reportgen summary` prints it through the kind registry (`stages.print_summary` and
-`stages.summary_json`); both read the results object (cached).
+`reportgen summary` prints it through the kind registry (the kind's `STAGES`, in
+`stages.py`); both read the results object (cached).
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ into place, so a failure leaves nothing behind.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pyarrow as pa
@@ -24,14 +24,12 @@ from reportgen.archive import (
     MODELS_FILE,
     bool_text,
     csv_text,
-    manifest_bytes,
     response_path,
-    write_archive_files,
 )
 from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._ledger import chained_ledger
-from reportgen.archive._parquet import parquet_bytes
-from reportgen.errors import InputError
+from reportgen.archive._parquet import dates_as_text
+from reportgen.archive._parquet import table_bytes as archive_table_bytes
 from reportgen.kinds.multidomain.archive_authorizations import (
     AUTHORIZATIONS_FILE,
     AUTHORIZATIONS_HEADER,
@@ -62,17 +60,14 @@ from reportgen.kinds.multidomain.schemas import (
     TS_FORMAT,
 )
 from reportgen.kinds.multidomain.terms import threshold_text
+from reportgen.kinds.rounds import manifest_bytes, write_round_files
 from reportgen.model import TEXT_LANGUAGES
 
 
 def write_round(round_: Round, out_dir: Path) -> None:
-    """Write the complete archive of `round_` at `out_dir`, a folder named after the
-    round id that must not exist yet (OutputExistsError); nothing is left on failure."""
-    if out_dir.name != round_.round_id:
-        raise InputError(
-            f"{out_dir}: an archive's folder is named after its round id {round_.round_id!r}"
-        )
-    write_archive_files(out_dir, archive_files(round_))
+    """Write the complete multidomain archive of `round_` at `out_dir` (`write_round_files`:
+    a folder named after the round id, new; nothing is left on failure)."""
+    write_round_files(out_dir, round_.round_id, lambda: archive_files(round_))
 
 
 def archive_files(round_: Round) -> dict[str, bytes]:
@@ -256,17 +251,10 @@ def ts_text(moment: datetime) -> str:
     return moment.strftime(TS_FORMAT)
 
 
-def _cell(value: object) -> object:
-    if isinstance(value, datetime):  # before date: a datetime is a date too
-        return ts_text(value)
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
+# Timestamps in the kind's own text form, dates in ISO 8601 (`table_bytes`).
+CELLS = dates_as_text(ts_text)
 
 
 def table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
-    """Parquet bytes of `rows` (objects with an attribute per column) under `schema`;
-    an empty table keeps its schema."""
-    records: Sequence[object] = list(rows)
-    columns = {name: [_cell(getattr(record, name)) for record in records] for name in schema.names}
-    return parquet_bytes(pa.table(columns, schema=schema))
+    """`reportgen.archive.table_bytes` with the kind's cells (`CELLS`)."""
+    return archive_table_bytes(rows, schema, CELLS)

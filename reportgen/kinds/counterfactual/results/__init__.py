@@ -10,6 +10,7 @@ report shows and downloads.
 
 from reportgen.kinds.counterfactual.results._compute import build_results, cache_key, load_results
 from reportgen.kinds.counterfactual.results._schema import (
+    RESULTS_SCHEMA,
     SCHEMA,
     SCHEMA_FILE,
     AttributeSummary,
@@ -46,6 +47,7 @@ from reportgen.kinds.counterfactual.results._values import (
 )
 
 __all__ = [
+    "RESULTS_SCHEMA",
     "SCHEMA",
     "SCHEMA_FILE",
     "AttributeSummary",

@@ -2,16 +2,13 @@
 
 Everything counterfactual-report.md shows and downloads (gaps.csv, groups.csv, names.csv,
 calibration.csv) is here. `results.schema.json`, beside this module, is generated from
-these models (`python -m reportgen.kinds.counterfactual.results` writes it again; a test
+these models (`python -m reportgen.kinds.schemas counterfactual` writes it again; a test
 fails when it is stale).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from importlib import resources
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, Field
 
@@ -28,11 +25,11 @@ from reportgen.kinds.counterfactual.results._values import (
     PairTest,
     VariableType,
 )
+from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
+from reportgen.results.schema import ResultsDocument, ResultsSchema
 
 SchemaVersion = Literal["reportgen-counterfactual-results/1"]
 SCHEMA: Final[SchemaVersion] = "reportgen-counterfactual-results/1"
-SCHEMA_FILE = "results.schema.json"
-JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 class Placebo(BaseModel):
@@ -207,7 +204,7 @@ class Counts(BaseModel):
     annulled_items: int
 
 
-class Results(BaseModel):
+class Results(ResultsDocument):
     """Every computation of one counterfactual round (counterfactual-metrics.md)."""
 
     model_config = MODEL_CONFIG
@@ -232,23 +229,8 @@ class Results(BaseModel):
     )
     regression: tuple[Regression, ...] = Field(description="systems with a baseline system")
 
-    def to_json_dict(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", by_alias=True)
 
-    @classmethod
-    def from_json_dict(cls, data: Mapping[str, Any]) -> Results:
-        return cls.model_validate_json(json.dumps(data, allow_nan=False))
-
-
-def results_json_schema() -> dict[str, Any]:
-    generated = Results.model_json_schema(by_alias=True)
-    return {"$schema": JSON_SCHEMA_DIALECT, "$comment": f"format {SCHEMA}", **generated}
-
-
-def results_json_schema_text() -> str:
-    return json.dumps(results_json_schema(), ensure_ascii=False, indent=1) + "\n"
-
-
-def published_json_schema_text() -> str:
-    package = resources.files(__name__.rpartition(".")[0])
-    return package.joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+RESULTS_SCHEMA = ResultsSchema(Results, SCHEMA, __name__.rpartition(".")[0])
+results_json_schema = RESULTS_SCHEMA.json_schema
+results_json_schema_text = RESULTS_SCHEMA.text
+published_json_schema_text = RESULTS_SCHEMA.published_text

@@ -23,6 +23,7 @@ from reportgen.kinds.estigmas.results._compute import (
     model_intervals,
 )
 from reportgen.kinds.estigmas.results._schema import (
+    RESULTS_SCHEMA,
     SCHEMA,
     SCHEMA_FILE,
     IndexDifference,
@@ -41,6 +42,7 @@ from reportgen.results import CACHE_ENV, default_cache_dir, write_json
 
 __all__ = [
     "CACHE_ENV",
+    "RESULTS_SCHEMA",
     "SCHEMA",
     "SCHEMA_FILE",
     "IndexDifference",

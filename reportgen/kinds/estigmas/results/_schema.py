@@ -7,16 +7,13 @@ floats. The values the statistics engine computes (ModelScore, LeaveOneOut, Test
 are the engine's frozen dataclasses; pydantic validates and describes them with the same
 settings as the models (strict types, no unknown keys). `schema` names the version of the
 form and changes whenever a field does. `results.schema.json`, beside this module, is the
-JSON Schema generated from these models (`python -m reportgen.kinds.estigmas.results`
+JSON Schema generated from these models (`python -m reportgen.kinds.schemas estigmas`
 writes it again; a test fails when it is stale).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from importlib import resources
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -26,11 +23,11 @@ from reportgen.kinds.estigmas.stats.fairness import FairnessGaps
 from reportgen.kinds.estigmas.stats.language import LanguageStudy
 from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut
 from reportgen.kinds.estigmas.stats.significance import Correlation, McNemarTest, TestFamily
+from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
+from reportgen.results.schema import ResultsDocument, ResultsSchema
 
 SchemaVersion = Literal["reportgen-results/3"]
 SCHEMA: Final[SchemaVersion] = "reportgen-results/3"  # mypy checks that the two agree
-SCHEMA_FILE = "results.schema.json"
-JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 # Strict: a JSON document must carry exactly these keys with exactly these types (an integer
 # where a float is expected is the only widening), as the hand-written decoder required.
@@ -91,7 +88,7 @@ class IndexDifference(BaseModel):
     separated: bool = Field(description="the interval excludes zero")
 
 
-class RoundResults(BaseModel):
+class RoundResults(ResultsDocument):
     """Every interval and test of one Estigmas round (docs/metrics.md)."""
 
     model_config = _MODEL_CONFIG
@@ -147,29 +144,8 @@ class RoundResults(BaseModel):
     fairness: tuple[FairnessGaps, ...] = Field(description="per axis (race, origin) and model")
     language: LanguageStudy = Field(description="the contrastive pt-BR / en language study")
 
-    def to_json_dict(self) -> dict[str, Any]:
-        """The JSON form as plain Python values (dicts, lists, str, numbers, None)."""
-        return self.model_dump(mode="json", by_alias=True)
 
-    @classmethod
-    def from_json_dict(cls, data: Mapping[str, Any]) -> RoundResults:
-        """Rebuild from the JSON form; pydantic's ValidationError (a ValueError) if it is not."""
-        # Validated as JSON text: strict mode accepts JSON arrays for tuples, not Python lists.
-        return cls.model_validate_json(json.dumps(data, allow_nan=False))
-
-
-def results_json_schema() -> dict[str, Any]:
-    """The JSON Schema of the results object, generated from the models."""
-    generated = RoundResults.model_json_schema(by_alias=True)
-    return {"$schema": JSON_SCHEMA_DIALECT, "$comment": f"format {SCHEMA}", **generated}
-
-
-def results_json_schema_text() -> str:
-    """The schema as the text of `results.schema.json` (what the file must hold)."""
-    return json.dumps(results_json_schema(), ensure_ascii=False, indent=1) + "\n"
-
-
-def published_json_schema_text() -> str:
-    """The schema file shipped in the package, as published beside results.json."""
-    package = resources.files(__name__.rpartition(".")[0])
-    return package.joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+RESULTS_SCHEMA = ResultsSchema(RoundResults, SCHEMA, __name__.rpartition(".")[0])
+results_json_schema = RESULTS_SCHEMA.json_schema
+results_json_schema_text = RESULTS_SCHEMA.text
+published_json_schema_text = RESULTS_SCHEMA.published_text

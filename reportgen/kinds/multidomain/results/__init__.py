@@ -8,6 +8,7 @@
 
 from reportgen.kinds.multidomain.results._compute import build_results, cache_key, load_results
 from reportgen.kinds.multidomain.results._schema import (
+    RESULTS_SCHEMA,
     SCHEMA,
     SCHEMA_FILE,
     AdjacentPair,
@@ -38,6 +39,7 @@ from reportgen.kinds.multidomain.results._schema import (
 from reportgen.kinds.multidomain.results._sections import contamination_section
 
 __all__ = [
+    "RESULTS_SCHEMA",
     "SCHEMA",
     "SCHEMA_FILE",
     "AdjacentPair",

@@ -3,26 +3,25 @@
 Exact values (scores, rates, divergences) are `Exact`: the rational as a string "n/d" (or
 "n") and a float for display; undefined values are null. Elo, Bradley-Terry and latency
 percentiles are floats (multidomain-metrics.md, "Arithmetic"). `results.schema.json`,
-beside this module, is generated from these models (`python -m
-reportgen.kinds.multidomain.results` writes it again; a test fails when it is stale).
+beside this module, is generated from these models (`python -m reportgen.kinds.schemas
+multidomain` writes it again; a test fails when it is stale).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from importlib import resources
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
+from reportgen.results.schema import ResultsDocument, ResultsSchema
+
 SchemaVersion = Literal["reportgen-multidomain-results/2"]
 SCHEMA: Final[SchemaVersion] = "reportgen-multidomain-results/2"
-SCHEMA_FILE = "results.schema.json"
-JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 _MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
 
@@ -319,7 +318,7 @@ class Counts(BaseModel):
     annulled_by_source: Mapping[str, int]
 
 
-class Results(BaseModel):
+class Results(ResultsDocument):
     """Every computation of one multidomain round (multidomain-metrics.md)."""
 
     model_config = _MODEL_CONFIG
@@ -344,23 +343,8 @@ class Results(BaseModel):
     contamination: Contamination
     dates: Dates
 
-    def to_json_dict(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", by_alias=True)
 
-    @classmethod
-    def from_json_dict(cls, data: Mapping[str, Any]) -> Results:
-        return cls.model_validate_json(json.dumps(data, allow_nan=False))
-
-
-def results_json_schema() -> dict[str, Any]:
-    generated = Results.model_json_schema(by_alias=True)
-    return {"$schema": JSON_SCHEMA_DIALECT, "$comment": f"format {SCHEMA}", **generated}
-
-
-def results_json_schema_text() -> str:
-    return json.dumps(results_json_schema(), ensure_ascii=False, indent=1) + "\n"
-
-
-def published_json_schema_text() -> str:
-    package = resources.files(__name__.rpartition(".")[0])
-    return package.joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+RESULTS_SCHEMA = ResultsSchema(Results, SCHEMA, __name__.rpartition(".")[0])
+results_json_schema = RESULTS_SCHEMA.json_schema
+results_json_schema_text = RESULTS_SCHEMA.text
+published_json_schema_text = RESULTS_SCHEMA.published_text

@@ -1,0 +1,125 @@
+"""`Stages`: a kind's stages beyond the archive, declared once.
+
+A kind names its hooks in one `Stages` object (its round class, its summary, its
+results computed or cached, its pages); `Kind` runs `reportgen summary`, `reportgen
+stats` and the build from it, so that no kind repeats the narrowing of the round, the
+replicate count, the cache choice or the delegation. Hooks are loaded on first use
+(`lazy`, or a function that imports inside): reading an archive, which loads the kind,
+loads no statistics, charts or pages.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from reportgen.errors import ReportgenError
+from reportgen.model import Round as CoreRound
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from reportgen.render.site_source import SiteSource
+    from reportgen.render.siteconfig import SiteConfig
+    from reportgen.results.schema import ResultsSchema
+
+Advance = Callable[[int], None]  # steps done since the last call
+Progress = Callable[[str], None]  # a line saying what a long step is doing
+
+
+class ResultsObject(Protocol):
+    """A kind's results object: its JSON form is what `reportgen stats` writes."""
+
+    def to_json_dict(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=CoreRound)
+Res = TypeVar("Res", bound=ResultsObject)
+
+
+class SiteHook(Protocol):
+    """The pages of a kind's rounds (`Kind.site`)."""
+
+    def __call__(
+        self,
+        rounds: Sequence[CoreRound],
+        config: SiteConfig,
+        *,
+        cache_dir: Path | None,
+        progress: Progress | None = None,
+        section_depth: int = 0,
+    ) -> SiteSource: ...
+
+
+def lazy(target: str) -> Any:
+    """The function `module:name`, imported when first called."""
+    module, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    return call
+
+
+@dataclass(frozen=True)
+class Stages(Generic[R, Res]):
+    """What a kind does after the archive: summary, results, pages."""
+
+    round_type: type[R]  # the kind's round class
+    noun: str  # the round in words, in the refusal of another kind's ("a multidomain round")
+    summary_table: Callable[[R, Console], None]  # the scores, as tables for people
+    summary_data: Callable[[R], dict[str, Any]]  # the same for machines
+    cached: Callable[[R, int, Path | None, Advance | None], Res]  # results, from the cache
+    computed: Callable[[R, int, Advance | None], Res]  # results, computed afresh
+    # "module:attribute" of the results' `ResultsSchema` (`python -m reportgen.kinds.schemas`)
+    results_schema: str | None = None
+    site: SiteHook | None = None  # the pages; None: the kind has none yet
+    # How many times the results' bootstrap runs every replicate (the progress bar).
+    bootstrap_passes: int = 1
+
+    def round(self, round_: CoreRound) -> R:
+        """`round_` as the kind's round it must be (the registry routes by kind)."""
+        if not isinstance(round_, self.round_type):
+            raise ReportgenError(f"{round_.path}: not {self.noun} (kind {round_.manifest.kind})")
+        return round_
+
+    def print_summary(self, round_: CoreRound, console: Console) -> None:
+        self.summary_table(self.round(round_), console)
+
+    def summary_json(self, round_: CoreRound) -> dict[str, Any]:
+        return self.summary_data(self.round(round_))
+
+    def results_steps(self, round_: CoreRound, replicates: int | None) -> int:
+        return self.bootstrap_passes * replicates_of(round_, replicates)
+
+    def results_json(
+        self,
+        round_: CoreRound,
+        *,
+        replicates: int | None,
+        cache_dir: Path | None,
+        use_cache: bool,
+        advance: Advance | None,
+    ) -> dict[str, Any]:
+        typed = self.round(round_)
+        count = replicates_of(round_, replicates)
+        if use_cache:
+            return self.cached(typed, count, cache_dir, advance).to_json_dict()
+        return self.computed(typed, count, advance).to_json_dict()
+
+
+def load_results_schema(stages: Stages[Any, Any]) -> ResultsSchema | None:
+    """The kind's `ResultsSchema` (imported now), None when it declares none."""
+    if stages.results_schema is None:
+        return None
+    module, _, name = stages.results_schema.partition(":")
+    schema: ResultsSchema = getattr(importlib.import_module(module), name)
+    return schema
+
+
+def replicates_of(round_: CoreRound, replicates: int | None) -> int:
+    """The replicates asked for, else the round's own (`bootstrap.replicates`)."""
+    return round_.manifest.bootstrap_replicates if replicates is None else replicates

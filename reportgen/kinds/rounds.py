@@ -1,0 +1,129 @@
+"""Round archives read, verified and written with the registry's kinds.
+
+The archive core (`reportgen.archive`) takes the set of kinds as an argument and never
+imports the registry; these are its entry points with the registry (`KINDS`) given,
+for the CLI, the build, the review app and the kinds themselves. Each loads the archive
+module it needs on first use, as `reportgen.archive` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from reportgen import archive
+from reportgen.kinds import KINDS, Kind
+
+if TYPE_CHECKING:
+    from reportgen.archive import ArchiveContent
+    from reportgen.errors import Problem
+    from reportgen.model import Annulment, Manifest, Model, Round, Source
+
+
+def read_round(
+    round_dir: Path, *, with_text: bool = True, tolerate: Callable[[Problem], bool] | None = None
+) -> Round:
+    """`reportgen.archive.read_round` with the registry's kinds."""
+    return archive.read_round(round_dir, kinds=KINDS, with_text=with_text, tolerate=tolerate)
+
+
+def verify_round(round_dir: Path) -> list[Problem]:
+    """Every problem of the archive at `round_dir` (empty when it is valid)."""
+    return archive.verify_round(round_dir, kinds=KINDS)
+
+
+def check_across(rounds: Sequence[Round]) -> list[Problem]:
+    """Problems across archives: each kind checks its own rounds together."""
+    return archive.check_across(rounds, kinds=KINDS)
+
+
+def read_raw_round(raw_dir: Path) -> ArchiveContent:
+    """`reportgen.archive.read_raw_round` with the registry's kinds."""
+    return archive.read_raw_round(raw_dir, kinds=KINDS)
+
+
+def kind_of_round(round_dir: Path) -> Kind:
+    """The kind of the round (raw or frozen) at `round_dir`, from its round.json alone."""
+    return archive.kind_of_round(round_dir, kinds=KINDS)
+
+
+def manifest_to_dict(manifest: Manifest) -> dict[str, object]:
+    """The content of round.json (version 2) for `manifest`, keys in the spec's order."""
+    return archive.manifest_to_dict(manifest, kinds=KINDS)
+
+
+def manifest_from_dict(data: object, *, folder_name: str | None = None) -> Manifest:
+    """The inverse of `manifest_to_dict`; raises ArchiveError listing every problem."""
+    return archive.manifest_from_dict(data, kinds=KINDS, folder_name=folder_name)
+
+
+def manifest_bytes(manifest: Manifest) -> bytes:
+    """round.json's bytes for `manifest`: indented, UTF-8 as is, one final newline."""
+    return archive.manifest_bytes(manifest, kinds=KINDS)
+
+
+def write_round(
+    dest: Path,
+    *,
+    manifest: Manifest,
+    models: Sequence[Model],
+    items: Sequence[object],
+    responses: Mapping[str, Sequence[object]],
+    tables: Mapping[str, Sequence[object]],
+    annulments: Sequence[Annulment] = (),
+) -> None:
+    """`reportgen.archive.write_round` with the registry's kinds."""
+    archive.write_round(
+        dest,
+        manifest=manifest,
+        models=models,
+        items=items,
+        responses=responses,
+        tables=tables,
+        annulments=annulments,
+        kinds=KINDS,
+    )
+
+
+def write_archive_files(
+    dest: Path, files: Mapping[str, bytes], *, verify_as: str | None = None
+) -> None:
+    """`reportgen.archive.write_archive_files` with the registry's kinds."""
+    archive.write_archive_files(dest, files, kinds=KINDS, verify_as=verify_as)
+
+
+def write_round_files(dest: Path, round_id: str, files: Callable[[], Mapping[str, bytes]]) -> None:
+    """`reportgen.archive.write_round_files` with the registry's kinds."""
+    archive.write_round_files(dest, round_id, files, kinds=KINDS)
+
+
+def append_model(
+    round_dir: Path, model: Model, rows_for: Callable[[Round], Sequence[object]]
+) -> None:
+    """`reportgen.archive.append_model` with the registry's kinds."""
+    archive.append_model(round_dir, model, rows_for, kinds=KINDS)
+
+
+def append_annulment(
+    round_dir: Path,
+    *,
+    item_id: str,
+    decided_on: date,
+    ref: str,
+    reason: Mapping[str, str],
+    source: Source = "contestation",
+    tolerate: Callable[[Problem], bool] | None = None,
+) -> Annulment:
+    """`reportgen.archive.append_annulment` with the registry's kinds."""
+    return archive.append_annulment(
+        round_dir,
+        item_id=item_id,
+        decided_on=decided_on,
+        ref=ref,
+        reason=reason,
+        source=source,
+        tolerate=tolerate,
+        kinds=KINDS,
+    )
