@@ -1,4 +1,5 @@
-"""Results objects shared by every kind of round: the on-disk cache and the JSON writer.
+"""Results objects shared by every kind of round: the on-disk cache, the JSON writer and the
+exact rational (`Exact`) the kinds' results models hold.
 
 A kind computes its own results model (a pydantic model); this package stores and loads
 any such model under a key made of the round's frozen bytes and the kind's parameters. It
@@ -16,10 +17,13 @@ from reportgen.results._cache import (
     default_cache_dir,
     write_json,
 )
+from reportgen.results._exact import EXACT_CONFIG, Exact
 
 __all__ = [
     "CACHE_ENV",
+    "EXACT_CONFIG",
     "CacheableRound",
+    "Exact",
     "cache_key",
     "cache_path",
     "cached_answer",

@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from importlib import resources
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from reportgen.results import Exact as SharedExact
 
 SchemaVersion = Literal["reportgen-multidomain-results/2"]
 SCHEMA: Final[SchemaVersion] = "reportgen-multidomain-results/2"
@@ -27,31 +28,10 @@ JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
-class Exact(BaseModel):
+class Exact(SharedExact):
     """An exact rational: `exact` is "n/d" or "n"; `value` the nearest float (display)."""
 
-    model_config = _MODEL_CONFIG
-
-    exact: str
-    value: float
-
-    @classmethod
-    def of(cls, value: Fraction) -> Exact:
-        return cls(exact=str(value), value=float(value))
-
-    @property
-    def fraction(self) -> Fraction:
-        return Fraction(self.exact)
-
-    def display(self, places: int = 2) -> str:
-        """The exact value rounded half-up to `places` decimals (metrics "Arithmetic")."""
-        value = self.fraction
-        scaled = Decimal(value.numerator) / Decimal(value.denominator)
-        return str(scaled.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
-
-    def percent(self, places: int = 1) -> str:
-        """A rate as a percentage, half-up (e.g. 5/6 -> "83.3")."""
-        return Exact.of(self.fraction * 100).display(places)
+    DEFAULT_PLACES = 2
 
 
 def exact(value: Fraction | None) -> Exact | None:
