@@ -17,6 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
 from importlib import resources
+from types import MappingProxyType
 
 from babel import Locale
 from babel.dates import format_date
@@ -75,6 +76,20 @@ def half_up(value: Decimal | Fraction, places: int) -> Decimal:
     return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
+def exact_text(value: Decimal | Fraction | float, places: int, language: str) -> str:
+    """The one writer of exact numbers (site, CLI, review app): `value` rounded half-up to
+    `places` decimals on its exact value (a float as its shortest repr), in `language`'s
+    format ("1.234,6" / "1,234.6"), with a true minus sign; a value that rounds to zero
+    is "0,0", never "−0,0"."""
+    exact = Decimal(repr(value)) if isinstance(value, float) else value
+    rounded = half_up(exact, places)
+    if rounded == 0:
+        rounded = abs(rounded)
+    pattern = "#,##0." + "0" * places if places else "#,##0"
+    locale = _locale(BABEL_LOCALE[language])
+    return _minus(str(format_decimal(rounded, format=pattern, locale=locale)))
+
+
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 SMALLEST_PLAIN = Decimal("0.0001")  # below it, a number is written as a power of ten
 
@@ -92,18 +107,24 @@ class MissingMessageError(ReportgenError):
     """A template or context asked for a catalogue key that does not exist."""
 
 
+def read_catalogue(package: str, path: str) -> Mapping[str, str]:
+    """The one reader of message catalogues (the site's, each kind's, the review app's):
+    the flat key -> message object of the JSON file `path` inside `package`, checked."""
+    text = resources.files(package).joinpath(path).read_text("utf-8")
+    loaded = json.loads(text)
+    if not isinstance(loaded, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
+    ):
+        raise MissingMessageError(f"{package}/{path}: expected an object of strings")
+    return MappingProxyType(loaded)
+
+
 @cache
 def load_catalogue(language: str) -> Mapping[str, str]:
     """The flat key -> message mapping of one language."""
     if language not in SITE_LANGUAGES:
         raise MissingMessageError(f"no catalogue for language {language!r}")
-    text = resources.files("reportgen.locales").joinpath(f"{language}.json").read_text("utf-8")
-    loaded = json.loads(text)
-    if not isinstance(loaded, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
-    ):
-        raise MissingMessageError(f"locales/{language}.json: expected an object of strings")
-    return loaded
+    return read_catalogue("reportgen.locales", f"{language}.json")
 
 
 class Translator:
@@ -165,11 +186,7 @@ class Translator:
     def rounded(self, value: Decimal | Fraction, places: int) -> str:
         """An exact value rounded half-up to `places` decimals and written in the locale
         ("1.234,6" / "1,234.6"); a value that rounds to zero is "0,0", never "−0,0"."""
-        rounded = half_up(value, places)
-        if rounded == 0:
-            rounded = abs(rounded)
-        pattern = "#,##0." + "0" * places if places else "#,##0"
-        return _minus(str(format_decimal(rounded, format=pattern, locale=_locale(self.locale))))
+        return exact_text(value, places, self.language)
 
     def as_declared(
         self, value: Decimal | Fraction | float | str, least: int = 0, most: int = 4

@@ -7,14 +7,12 @@ falling back to another language.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
-from types import MappingProxyType
 
 from babel import Locale
 
+from reportgen.i18n import read_catalogue
 from reportgen.model import TEXT_LANGUAGES
 
 LANGUAGES: tuple[str, ...] = TEXT_LANGUAGES
@@ -24,13 +22,7 @@ LANGUAGE_NAMES: Mapping[str, str] = {"pt-BR": "Português (Brasil)", "en": "Engl
 
 def _load(language: str) -> Mapping[str, str]:
     """One language's messages, from `review_app/locales/<language>.json`."""
-    text = resources.files("review_app").joinpath(f"locales/{language}.json").read_text("utf-8")
-    messages = json.loads(text)
-    if not isinstance(messages, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in messages.items()
-    ):
-        raise TypeError(f"review_app/locales/{language}.json: expected an object of strings")
-    return MappingProxyType(messages)
+    return read_catalogue("review_app", f"locales/{language}.json")
 
 
 PT_BR: Mapping[str, str] = _load("pt-BR")

@@ -3,28 +3,17 @@ values rounded half-up, the reader's decimal separator (Babel), a true minus sig
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from babel.numbers import format_decimal
-
-from review_app.i18n import BABEL_LOCALES
+from reportgen.i18n import exact_text
 
 DASH = "—"
 
 
 def decimal_text(value: Fraction | float | None, places: int, language: str) -> str:
-    """`value` with `places` decimals in `language`'s format; a dash when undefined."""
-    if value is None:
-        return DASH
-    if isinstance(value, Fraction):
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-    else:
-        exact = Decimal(repr(value))
-    rounded = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-    pattern = "#,##0." + "0" * places if places else "#,##0"
-    text = format_decimal(rounded, format=pattern, locale=BABEL_LOCALES[language])
-    return "\u2212" + text[1:] if text.startswith("-") else text
+    """`value` with `places` decimals in `language`'s format (`reportgen.i18n.exact_text`);
+    a dash when undefined."""
+    return DASH if value is None else exact_text(value, places, language)
 
 
 def rate_text(value: Fraction | None, language: str) -> str:

@@ -13,13 +13,11 @@ tooltip (`exact_title`) and in the CSV downloads.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 
 from markupsafe import Markup, escape
 
@@ -29,6 +27,7 @@ from reportgen.i18n import (
     Translator,
     half_up,
     plural_form,
+    read_catalogue,
 )
 from reportgen.kinds.counterfactual.render.page_types import TableBlock
 from reportgen.render.table import Cell, Table, escape_markdown, to_csv
@@ -42,13 +41,7 @@ GAP_PLACES = {True: 1, False: 2}  # decimals of a gap: yes/no (in points), count
 def catalogue(language: str) -> Mapping[str, str]:
     if language not in SITE_LANGUAGES:
         raise MissingMessageError(f"no counterfactual catalogue for language {language!r}")
-    folder = resources.files(__name__.rpartition(".")[0]).joinpath("locales")
-    loaded = json.loads(folder.joinpath(f"{language}.json").read_text("utf-8"))
-    if not isinstance(loaded, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
-    ):
-        raise MissingMessageError(f"counterfactual locales/{language}.json: expected strings")
-    return loaded
+    return read_catalogue(__name__.rpartition(".")[0], f"locales/{language}.json")
 
 
 def shown_gap(value: Fraction, binary: bool) -> Fraction:

@@ -8,11 +8,12 @@ bootstrap percentiles are floats (metrics §1). Undefined values are null, with 
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from reportgen.results.exact import Exact as SharedExact
 
 MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
 
@@ -32,31 +33,10 @@ Level = Literal["decision", "quality", "tone"]
 VariableType = Literal["binary", "count", "score"]
 
 
-class Exact(BaseModel):
+class Exact(SharedExact):
     """An exact rational: `exact` is "n/d" or "n"; `value` the nearest float (display)."""
 
-    model_config = MODEL_CONFIG
-
-    exact: str
-    value: float
-
-    @classmethod
-    def of(cls, value: Fraction) -> Exact:
-        return cls(exact=str(value), value=float(value))
-
-    @property
-    def fraction(self) -> Fraction:
-        return Fraction(self.exact)
-
-    def display(self, places: int = 1) -> str:
-        """The exact value rounded half-up to `places` decimals."""
-        value = self.fraction
-        scaled = Decimal(value.numerator) / Decimal(value.denominator)
-        return str(scaled.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
-
-    def percent(self, places: int = 1) -> str:
-        """A rate (or a binary gap, in points) as a percentage, half-up: 1/8 -> "12.5"."""
-        return Exact.of(self.fraction * 100).display(places)
+    DEFAULT_PLACES = 1
 
 
 def exact(value: Fraction | None) -> Exact | None:

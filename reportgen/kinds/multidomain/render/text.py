@@ -8,18 +8,16 @@ score comes with its 95% interval and n. Dates use the core `Translator`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 
 from markupsafe import Markup, escape
 
-from reportgen.i18n import SITE_LANGUAGES, MissingMessageError, Translator
+from reportgen.i18n import SITE_LANGUAGES, MissingMessageError, Translator, read_catalogue
 from reportgen.kinds.multidomain.render.page_types import TableBlock
 from reportgen.kinds.multidomain.results import Exact, SliceScore
 from reportgen.render.table import Cell, Table, escape_markdown, to_csv
@@ -31,13 +29,7 @@ DASH = "–"
 def catalogue(language: str) -> Mapping[str, str]:
     if language not in SITE_LANGUAGES:
         raise MissingMessageError(f"no multidomain catalogue for language {language!r}")
-    folder = resources.files(__name__.rpartition(".")[0]).joinpath("locales")
-    loaded = json.loads(folder.joinpath(f"{language}.json").read_text("utf-8"))
-    if not isinstance(loaded, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
-    ):
-        raise MissingMessageError(f"multidomain locales/{language}.json: expected strings")
-    return loaded
+    return read_catalogue(__name__.rpartition(".")[0], f"locales/{language}.json")
 
 
 @dataclass(frozen=True)
