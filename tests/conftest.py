@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from sqlalchemy.engine import make_url
 
 # What a module's source says about the group it belongs to. Read from the source, not
@@ -38,6 +39,13 @@ _POSTGRES_CASE = re.compile(r"postgres", re.I)
 # worker is left with a long module at the end while the other waits (longest first;
 # scripts/test.sh keeps this order with --no-loadscope-reorder).
 _ORDER = {"browser": 0, "slow": 0, "site": 1}
+
+
+# Hypothesis fails an example that runs past its deadline (200 ms by default): a verdict on
+# the machine's speed, not on the code, that a loaded machine turns into a failure. No
+# deadline in this suite (tests/test_house_rules_timing.py keeps it so).
+settings.register_profile("reportgen", deadline=None)
+settings.load_profile("reportgen")
 
 
 @pytest.fixture(autouse=True, scope="session")

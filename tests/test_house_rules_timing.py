@@ -61,6 +61,18 @@ def fixed_waits(source: str) -> list[int]:
     ]
 
 
+def hypothesis_deadlines(source: str) -> list[int]:
+    """Lines that give Hypothesis a deadline (a time bound per example) other than None."""
+    found: list[int] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                none = isinstance(keyword.value, ast.Constant) and keyword.value.value is None
+                if keyword.arg == "deadline" and not none:
+                    found.append(node.lineno)
+    return sorted(found)
+
+
 def _test_sources() -> dict[Path, str]:
     return {
         path: path.read_text(encoding="utf-8")
@@ -87,6 +99,19 @@ def test_no_browser_test_waits_a_fixed_time() -> None:
     assert offenders == {}, "wait for a state the page shows: " + repr(offenders)
 
 
+def test_no_hypothesis_example_has_a_deadline() -> None:
+    """tests/conftest.py loads a profile without deadline; no test may set one back."""
+    offenders = {
+        str(path.relative_to(TESTS)): lines
+        for path, source in _test_sources().items()
+        if (lines := hypothesis_deadlines(source))
+    }
+    assert offenders == {}, "a deadline is a speed bound: " + repr(offenders)
+    from hypothesis import settings
+
+    assert settings().deadline is None
+
+
 def test_the_rules_find_each_form() -> None:
     direct = (
         "import time\ndef test_a():\n    t = time.perf_counter()\n"
@@ -105,3 +130,5 @@ def test_the_rules_find_each_form() -> None:
     assert timing_assertions(deadline_loop) == []
     assert fixed_waits("page.wait_for_timeout(500)\n") == [1]
     assert fixed_waits(f"page.wait_for_timeout(gap)  # {INPUT_TIMING}\n") == []
+    assert hypothesis_deadlines("@settings(max_examples=5, deadline=500)\ndef t(): ...\n") == [1]
+    assert hypothesis_deadlines("@settings(deadline=None)\ndef t(): ...\n") == []
