@@ -39,6 +39,7 @@ from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._csv import read_csv_records
 from reportgen.archive._parquet import parquet_bytes
 from reportgen.errors import InputError, OutputExistsError
+from reportgen.kinds.counterfactual.mask_audit import read_raw_mask_audit
 from reportgen.kinds.counterfactual.prepare import BatteryTables, read_battery
 from reportgen.kinds.counterfactual.raw import (
     CALIBRATION_COLUMNS,
@@ -57,6 +58,8 @@ from reportgen.kinds.counterfactual.schemas import (
     EXTRACTIONS_DIR,
     EXTRACTIONS_SCHEMA,
     ITEMS_FILE,
+    MASK_AUDIT_FILE,
+    MASK_AUDIT_SCHEMA,
     MODELS_HEADER,
     RESPONSES_SCHEMA,
     extraction_path,
@@ -171,6 +174,7 @@ class Filled:
         self.responses: dict[str, list[Row]] = {}
         self.extractions: dict[str, list[Row]] = {}
         self.calibration: list[Row] = []
+        self.mask_audit: list[Row] = []  # the mask audit's decisions (mask_audit.py)
         self.read: list[str] = []  # the filled files read, relative to the raw round
 
 
@@ -210,6 +214,8 @@ def read_filled_tables(
         filled.read.append(path.name)
         rows = read_filled(path, path.name, CALIBRATION_COLUMNS, problems)
         filled.calibration = _with_judge(rows, filled, path.name, problems)
+    filled.mask_audit, name = read_raw_mask_audit(raw_dir, problems)
+    filled.read += [name] if name else []
     return filled
 
 
@@ -312,6 +318,8 @@ def archive_files(
         )
     if filled.calibration or pending:
         files[CALIBRATION_FILE] = _table(filled.calibration, CALIBRATION_SCHEMA)
+    if filled.mask_audit:
+        files[MASK_AUDIT_FILE] = _table(filled.mask_audit, MASK_AUDIT_SCHEMA)
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
     return files
 

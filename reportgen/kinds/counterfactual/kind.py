@@ -23,6 +23,7 @@ from reportgen.kinds.counterfactual import (
     archive_across,
     archive_manifest,
     archive_tables,
+    mask_audit,
     stages,
 )
 from reportgen.kinds.counterfactual import schemas as cf
@@ -129,6 +130,13 @@ TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (
         presence=archive_tables.calibration_present,
         presence_rule="there exactly when a variable is a score scored by a model",
     ),
+    ParquetTableSpec(
+        cf.MASK_AUDIT_FILE,
+        cf.MASK_AUDIT_SCHEMA,
+        mask_audit.parse_mask_audit,
+        presence=mask_audit.mask_audit_present,
+        presence_rule=mask_audit.PRESENCE_RULE,
+    ),
 )
 
 
@@ -206,6 +214,7 @@ class CounterfactualKind(Kind):
             responses=types.MappingProxyType(responses),
             extractions=types.MappingProxyType(dict(extractions)),
             calibration=tables[cf.CALIBRATION_FILE],
+            mask_audit=tables[cf.MASK_AUDIT_FILE],
         )
 
     def check_round(self, round_: CoreRound, problems: Problems) -> None:

@@ -289,6 +289,30 @@ class CalibrationRow:
     scored_on: date
 
 
+MaskDecisionValue = Literal["held", "leaked"]
+MASK_DECISIONS: tuple[MaskDecisionValue, ...] = ("held", "leaked")
+ScoreKey = tuple[str, str, str, int]  # (variable_id, model_id, item_id, run)
+
+
+@dataclass(frozen=True, slots=True)
+class MaskDecision:
+    """One row of mask_audit.parquet: the administrator's decision on a flagged judge
+    input. `leaked` voids the judge's score of that response for the analysis."""
+
+    variable_id: str
+    model_id: str
+    item_id: str
+    run: int
+    input_sha256: str
+    decision: MaskDecisionValue
+    ref: str  # the review app's sample code
+    decided_on: date
+
+    @property
+    def key(self) -> ScoreKey:
+        return (self.variable_id, self.model_id, self.item_id, self.run)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Round(core.Round):
     """A verified counterfactual round archive plus its annulment ledger.
@@ -310,3 +334,9 @@ class Round(core.Round):
     responses: Mapping[str, tuple[Response, ...]]
     extractions: Mapping[str, tuple[Extraction, ...]]
     calibration: tuple[CalibrationRow, ...]  # () when no judged score variable
+    mask_audit: tuple[MaskDecision, ...] = ()  # mask_audit.parquet, when present
+
+    @property
+    def voided_scores(self) -> frozenset[ScoreKey]:
+        """The judge scores a leaked mask voids: left out of every finding."""
+        return frozenset(row.key for row in self.mask_audit if row.decision == "leaked")

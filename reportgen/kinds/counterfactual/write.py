@@ -55,6 +55,8 @@ from reportgen.kinds.counterfactual.schemas import (
     GROUPS_HEADER,
     ITEMS_FILE,
     ITEMS_SCHEMA,
+    MASK_AUDIT_FILE,
+    MASK_AUDIT_SCHEMA,
     MODELS_HEADER,
     RESPONSES_SCHEMA,
     REWRITES_FILE,
@@ -120,6 +122,8 @@ def archive_files(round_: Round) -> dict[str, bytes]:
         files[extraction_path(system.model_id)] = table_bytes(extractions, EXTRACTIONS_SCHEMA)
     if round_.calibration:
         files[CALIBRATION_FILE] = table_bytes(round_.calibration, CALIBRATION_SCHEMA)
+    if round_.mask_audit:
+        files[MASK_AUDIT_FILE] = table_bytes(round_.mask_audit, MASK_AUDIT_SCHEMA)
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
     if round_.annulments:
         files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]

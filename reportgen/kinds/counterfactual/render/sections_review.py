@@ -238,4 +238,38 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
         blocks.append(_calibration_facts(context, judge, text))
         blocks += _calibration_tables(context, judge, text)
-    return tuple(blocks)
+    return (*blocks, *_mask_audit(context, text))
+
+
+def _mask_audit(context: RoundContext, text: Text) -> list[Block]:
+    """The mask audit's outcome: how many judge scores a leaked mask voided, and which."""
+    results = context.results
+    decided = len(context.round_.mask_audit)
+    blocks: list[Block] = [
+        heading(text.t("mask_audit.heading"), "mask-audit"),
+        paragraph(
+            text.t(
+                "mask_audit.summary",
+                decided=text.integer(decided),
+                voided=text.integer(results.counts.voided_scores),
+            )
+        ),
+    ]
+    if not results.voided_scores:
+        return blocks
+    rows = [
+        (
+            context.variable_name(v.variable_id, text),
+            context.system_name(v.model_id, text),
+            v.item_id,
+            str(v.run),
+            v.ref,
+        )
+        for v in results.voided_scores
+    ]
+    header = [
+        text.t(f"mask_audit.column.{k}") for k in ("variable", "system", "item", "run", "ref")
+    ]
+    table_id = f"cf-{context.round_id}-mask-audit"
+    blocks.append(text.block(table_id, text.t("mask_audit.caption"), header, rows, numeric_from=99))
+    return blocks

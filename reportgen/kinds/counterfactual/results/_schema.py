@@ -29,8 +29,8 @@ from reportgen.kinds.counterfactual.results._values import (
     VariableType,
 )
 
-SchemaVersion = Literal["reportgen-counterfactual-results/1"]
-SCHEMA: Final[SchemaVersion] = "reportgen-counterfactual-results/1"
+SchemaVersion = Literal["reportgen-counterfactual-results/2"]
+SCHEMA: Final[SchemaVersion] = "reportgen-counterfactual-results/2"
 SCHEMA_FILE = "results.schema.json"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -185,6 +185,18 @@ class RemovedTemplate(BaseModel):
     item_ids: tuple[str, ...] = Field(description="the annulled items that removed it")
 
 
+class VoidedScore(BaseModel):
+    """A judge score a leaked mask voids (mask_audit.parquet): left out of every finding."""
+
+    model_config = MODEL_CONFIG
+
+    variable_id: str
+    model_id: str
+    item_id: str
+    run: int
+    ref: str = Field(description="the review app's sample code of the decision")
+
+
 class AttributeSummary(BaseModel):
     model_config = MODEL_CONFIG
 
@@ -205,6 +217,7 @@ class Counts(BaseModel):
     runs: int
     calls_per_system: int
     annulled_items: int
+    voided_scores: int = Field(description="judge scores a leaked mask voids")
 
 
 class Results(BaseModel):
@@ -224,6 +237,9 @@ class Results(BaseModel):
     counts: Counts
     attributes: tuple[AttributeSummary, ...]
     removed_templates: tuple[RemovedTemplate, ...]
+    voided_scores: tuple[VoidedScore, ...] = Field(
+        description="sorted by variable, system, item, run"
+    )
     calibration: tuple[JudgeCalibration, ...] = Field(description="variables.csv order")
     systems: tuple[SystemResults, ...] = Field(description="models.csv order")
     baseline_round: str | None
