@@ -20,6 +20,10 @@ judged response of the archive (or one whose judge value is `na`), an archive wh
 extraction files changed since the sample was drawn, fewer hand scores of a judged
 variable than `preregistration.calibration.min_items`. The file is written atomically;
 an existing one is replaced only with `--force`.
+
+The mask audit's decisions (review_app.cf_mask_audit) go with it: `mask_audit.parquet`
+(an archive) or `mask_audit.jsonl` (a raw round), one row per decided response, when
+there is a decision. A flagged sample still without a decision refuses the export.
 """
 
 from __future__ import annotations
@@ -32,11 +36,24 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, select
 
 from reportgen.kinds.counterfactual.freeze import CALIBRATION_STEM
-from reportgen.kinds.counterfactual.model import NA, CalibrationRow, Extraction, Round
+from reportgen.kinds.counterfactual.mask_audit import MASK_AUDIT_STEM
+from reportgen.kinds.counterfactual.model import (
+    NA,
+    CalibrationRow,
+    Extraction,
+    MaskDecision,
+    Round,
+)
 from reportgen.kinds.counterfactual.raw_round import is_raw_round
 from reportgen.kinds.counterfactual.review import CALIBRATION, judged_variables, parse_unit_key
-from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE, CALIBRATION_SCHEMA
+from reportgen.kinds.counterfactual.schemas import (
+    CALIBRATION_FILE,
+    CALIBRATION_SCHEMA,
+    MASK_AUDIT_FILE,
+    MASK_AUDIT_SCHEMA,
+)
 from reportgen.kinds.counterfactual.write import table_bytes
+from review_app.cf_mask_audit import mask_audit_rows, undecided_flags
 from review_app.cf_sampling import extraction_digests
 from review_app.db import batches
 from review_app.errors import ReviewInputError
@@ -45,6 +62,8 @@ from review_app.rubric_scores import RubricJudgment, rubric_scores
 
 RAW_FILE = f"{CALIBRATION_STEM}.jsonl"  # a raw round's calibration, as freeze reads it
 RAW_CSV = f"{CALIBRATION_STEM}.csv"  # its other raw form
+RAW_MASK_FILE = f"{MASK_AUDIT_STEM}.jsonl"  # the mask audit's decisions, as freeze reads them
+RAW_MASK_CSV = f"{MASK_AUDIT_STEM}.csv"
 ResponseKey = tuple[str, str, str, int]  # variable_id, model_id, item_id, run
 
 
@@ -150,28 +169,68 @@ def export_calibration(
     """`reportgen review export` of a counterfactual round: write calibration.parquet
     (an archive) or calibration.jsonl (a raw round) into `output` (default
     review-export/<round_id>/); what to tell the user."""
+    inputs = {key: row.input_sha256 or "" for key, row in _judged_extractions(round_).items()}
     with engine.connect() as connection:
         judgments = rubric_scores(connection, round_.round_id, CALIBRATION)
         _refuse_changed_inputs(connection, round_, {j.batch_id for j in judgments})
+        undecided = undecided_flags(connection, round_.round_id)
+        decisions = mask_audit_rows(connection, round_.round_id, inputs)
+    if undecided:
+        raise ReviewInputError("cf_error_export_undecided", codes=", ".join(undecided))
     rows = calibration_rows(round_, judgments)
     folder = output or Path("review-export") / round_.round_id
     raw = is_raw_round(round_.path)
-    if raw and (folder / RAW_CSV).exists():
-        raise ReviewInputError("cf_error_export_raw_csv", path=str(folder / RAW_CSV))
-    name, content = (
-        (RAW_FILE, raw_calibration_bytes(rows))
+    for stale in (RAW_CSV, RAW_MASK_CSV) if raw else ():
+        if (folder / stale).exists():
+            raise ReviewInputError("cf_error_export_raw_csv", path=str(folder / stale))
+    files = (
+        {RAW_FILE: raw_calibration_bytes(rows)}
         if raw
-        else (CALIBRATION_FILE, table_bytes(rows, CALIBRATION_SCHEMA))
+        else {CALIBRATION_FILE: table_bytes(rows, CALIBRATION_SCHEMA)}
     )
-    export = RubricExport(files={name: content}, audited_responses=0, calibration_ratings=len(rows))
-    written = write_rubric_export(export, folder, force=force)
+    if decisions:
+        files |= (
+            {RAW_MASK_FILE: raw_mask_audit_bytes(decisions)}
+            if raw
+            else {MASK_AUDIT_FILE: table_bytes(decisions, MASK_AUDIT_SCHEMA)}
+        )
+    export = RubricExport(files=files, audited_responses=0, calibration_ratings=len(rows))
+    write_rubric_export(export, folder, force=force)
     then = (
         "put it in the raw round (or export with --output RAW_DIR) and freeze it: "
         "reportgen freeze RAW_DIR --out ROUND_DIR."
         if raw
         else "put it in the round and re-freeze it (SHA256SUMS)."
     )
+    voided = sum(1 for row in decisions if row.decision == "leaked")
+    audit = (
+        f" {len(decisions)} mask-audit decision(s) ({voided} judge score(s) voided) "
+        f"written to {folder / (RAW_MASK_FILE if raw else MASK_AUDIT_FILE)}."
+        if decisions
+        else ""
+    )
     return (
         f"Round {round_.round_id}: {len(rows)} hand scores of the judge's masked inputs "
-        f"written to {written[0]}; {then}"
+        f"written to {folder / (RAW_FILE if raw else CALIBRATION_FILE)};{audit} {then}"
     )
+
+
+def raw_mask_audit_bytes(rows: Sequence[MaskDecision]) -> bytes:
+    """mask_audit.jsonl: the decisions in the raw form freeze reads, one object a line."""
+    lines = [
+        json.dumps(
+            {
+                "variable_id": row.variable_id,
+                "model_id": row.model_id,
+                "item_id": row.item_id,
+                "run": row.run,
+                "input_sha256": row.input_sha256,
+                "decision": row.decision,
+                "ref": row.ref,
+                "decided_on": row.decided_on.isoformat(),
+            },
+            ensure_ascii=False,
+        )
+        for row in rows
+    ]
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")

@@ -7,14 +7,17 @@ from __future__ import annotations
 import dataclasses
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from reportgen.archive import read_round, verify_round
+from reportgen.errors import ArchiveError
 from reportgen.kinds.counterfactual.model import MaskDecision, Round
 from reportgen.kinds.counterfactual.results import build_results
-from reportgen.kinds.counterfactual.score import round_cells
+from reportgen.kinds.counterfactual.score import AttributeCells, round_cells
+from reportgen.kinds.counterfactual.terms import sha256_text
 from tests.factories.counterfactual import assert_refused, small_round, write
 
 FILE = "mask_audit.parquet"
@@ -67,27 +70,28 @@ def test_a_leaked_mask_removes_exactly_that_score_from_the_results() -> None:
     [entry] = with_leak.voided_scores
     assert (entry.variable_id, entry.model_id, entry.item_id, entry.run) == voided
     assert entry.ref == "S001"
-    for new, old in zip(with_leak.systems[0].rows, without.systems[0].rows, strict=True):
+    for new, previous in zip(with_leak.systems[0].rows, without.systems[0].rows, strict=True):
         if new.variable_id != "tom":
             # the other variables' gaps are untouched (their q-values share the family)
             assert (new.demographic_parity, new.equal_opportunity) == (
-                old.demographic_parity,
-                old.equal_opportunity,
+                previous.demographic_parity,
+                previous.equal_opportunity,
             )
     tom = [
         (n, o)
         for n, o in zip(with_leak.systems[0].rows, without.systems[0].rows, strict=True)
         if n.variable_id == "tom" and n.attribute_id == _attribute_of(plain, voided)
     ]
-    assert tom and all(n.demographic_parity != o.demographic_parity for n, o in tom)
+    assert tom
+    assert all(n.demographic_parity != o.demographic_parity for n, o in tom)
 
 
 def _attribute_of(round_: Round, key: tuple[str, str, str, int]) -> str:
     return next(i.attribute_id for i in round_.items if i.item_id == key[2])
 
 
-def _carries(attribute: object, key: tuple[str, str, str, int]) -> bool:
-    return getattr(attribute, "attribute_id") == _attribute_of(small_round(), key)
+def _carries(attribute: AttributeCells, key: tuple[str, str, str, int]) -> bool:
+    return attribute.attribute_id == _attribute_of(small_round(), key)
 
 
 def test_the_decisions_are_frozen_and_read_back(tmp_path: Path) -> None:
@@ -112,10 +116,10 @@ def test_the_decisions_are_frozen_and_read_back(tmp_path: Path) -> None:
     ],
 )
 def test_verify_refuses_a_bad_decision(
-    tmp_path: Path, changes: dict[str, object], where: str, fragment: str
+    tmp_path: Path, changes: dict[str, Any], where: str, fragment: str
 ) -> None:
     plain = small_round()
-    round_dir = write(_with(plain, _decision(plain, 0, **changes)), tmp_path)
+    round_dir = write(_with(plain, dataclasses.replace(_decision(plain, 0), **changes)), tmp_path)
     assert_refused(round_dir, FILE, where, fragment)
 
 
@@ -123,3 +127,48 @@ def test_verify_refuses_two_decisions_on_one_score(tmp_path: Path) -> None:
     plain = small_round()
     round_dir = write(_with(plain, _decision(plain, 0, "held"), _decision(plain, 0)), tmp_path)
     assert_refused(round_dir, FILE, "row 2", "duplicate: a second decision")
+
+
+def _raw_decision(**changes: object) -> str:
+    import json
+
+    from tests.factories.counterfactual_rounds import JUDGE_INPUT, minimal_round
+
+    item = minimal_round().items[0]
+    line = {
+        "variable_id": "tom",
+        "model_id": "bot-a",
+        "item_id": item.item_id,
+        "run": 1,
+        "input_sha256": sha256_text(JUDGE_INPUT),
+        "decision": "leaked",
+        "ref": "S001",
+        "decided_on": "2026-11-12",
+    }
+    return json.dumps(line | changes) + "\n"
+
+
+def test_freeze_carries_the_raw_decisions_into_the_archive(tmp_path: Path) -> None:
+    from reportgen.kinds.counterfactual.freeze import freeze_round
+    from tests.factories.counterfactual_raw import fill, render, write_battery
+    from tests.factories.counterfactual_rounds import ROUND_ID
+
+    write_battery(tmp_path / "battery")
+    render(tmp_path / "battery", tmp_path / "raw")
+    fill(tmp_path / "raw")
+    (tmp_path / "raw" / "mask_audit.jsonl").write_text(_raw_decision(), "utf-8")
+    out = tmp_path / ROUND_ID
+    freeze_round(tmp_path / "raw", out)
+    assert verify_round(out) == []
+    frozen = read_round(out)
+    assert isinstance(frozen, Round)
+    assert [(row.decision, row.ref) for row in frozen.mask_audit] == [("leaked", "S001")]
+    assert build_results(frozen, replicates=5).counts.voided_scores == 1
+    # An unknown reference in the raw file: freeze refuses, names the row, writes nothing.
+    (tmp_path / "raw" / "mask_audit.jsonl").write_text(_raw_decision(item_id="x-9"), "utf-8")
+    (tmp_path / "again").mkdir()
+    with pytest.raises(ArchiveError) as refused:
+        freeze_round(tmp_path / "raw", tmp_path / "again" / ROUND_ID)
+    assert [p.file for p in refused.value.problems] == [FILE]
+    assert "row 1: unknown reference" in str(refused.value.problems[0])
+    assert not (tmp_path / "again" / ROUND_ID).exists()
