@@ -173,3 +173,23 @@ def undecided_flags(connection: Connection, round_id: str) -> list[str]:
         )
     )
     return sorted({str(code) for code in connection.execute(query).scalars()})
+
+
+def mask_audit_status(connection: Connection, round_id: str) -> list[tuple[str, str, str | None]]:
+    """Every flagged sample of `round_id`: (code, unit key, decision or None), by code.
+    Administrator data for the CLI (`reportgen review mask-audit`), which reads it as the
+    database's operator."""
+    query = (
+        select(samples.c.code, sample_keys.c.unit_key, mask_decisions.c.decision)
+        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .join(assignments, assignments.c.sample_id == samples.c.sample_id)
+        .join(mask_flags, mask_flags.c.assignment_id == assignments.c.assignment_id)
+        .outerjoin(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
+        .where(batches.c.round_id == round_id, mask_flags.c.reveals.is_(True))
+    )
+    found = {
+        str(code): (str(key), None if decision is None else str(decision))
+        for code, key, decision in connection.execute(query)
+    }
+    return [(code, *found[code]) for code in sorted(found)]

@@ -66,6 +66,16 @@ def test_a_leaked_decision_reaches_the_archive_and_leaves_the_results(
     assert not folder.exists()  # nothing written
     decide_mask(engine, admin, round_.round_id, leaked, LEAKED)
     [voided] = voided_scores(engine, admin, round_.round_id)
+    listed = CliRunner().invoke(
+        main,
+        [
+            *("review", "mask-audit", round_.round_id),
+            *("--db", engine.url.render_as_string(hide_password=False)),
+        ],
+    )
+    assert listed.exit_code == 0, listed.output
+    assert f"{leaked}  " in listed.output
+    assert "2 flagged, 0 undecided, 1 judge score(s) voided" in listed.output
     code, output = _export(engine, round_.path, folder)
     assert code == 0, output
     assert "2 mask-audit decision(s) (1 judge score(s) voided)" in " ".join(output.split())
