@@ -21,6 +21,7 @@ from reportgen.kinds.counterfactual.results import (
     AttributeSummary,
     Counts,
     Exact,
+    ExtractionAgreement,
     Finding,
     Gap,
     GroupValue,
@@ -570,6 +571,19 @@ def tiny_results(*, preregistered: bool = True, baseline: str | None = "cf-tiny-
                     ScoreCount(key="se", attribute_id="nome", count=15),
                 ),
                 per_system=(ScoreCount(key="bot-a", attribute_id=None, count=30),),
+            ),
+        ),
+        extraction_checks=(
+            ExtractionAgreement(
+                variable_id="reembolso",
+                n=40,
+                agreeing=38,
+                agreement=_e(Fraction(19, 20)),
+                interval_lo=0.8349,
+                interval_hi=0.9862,
+                min_items=40,
+                threshold=_e(Fraction(9, 10)),
+                passes=True,
             ),
         ),
         systems=(

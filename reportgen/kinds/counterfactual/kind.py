@@ -23,6 +23,7 @@ from reportgen.kinds.counterfactual import (
     archive_across,
     archive_manifest,
     archive_tables,
+    extraction_check,
     mask_audit,
     stages,
 )
@@ -131,6 +132,13 @@ TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (
         presence_rule="there exactly when a variable is a score scored by a model",
     ),
     ParquetTableSpec(
+        cf.EXTRACTION_CHECKS_FILE,
+        cf.EXTRACTION_CHECKS_SCHEMA,
+        extraction_check.parse_extraction_checks,
+        presence=extraction_check.extraction_checks_present,
+        presence_rule=extraction_check.PRESENCE_RULE,
+    ),
+    ParquetTableSpec(
         cf.MASK_AUDIT_FILE,
         cf.MASK_AUDIT_SCHEMA,
         mask_audit.parse_mask_audit,
@@ -215,6 +223,7 @@ class CounterfactualKind(Kind):
             extractions=types.MappingProxyType(dict(extractions)),
             calibration=tables[cf.CALIBRATION_FILE],
             mask_audit=tables[cf.MASK_AUDIT_FILE],
+            extraction_checks=tables[cf.EXTRACTION_CHECKS_FILE],
         )
 
     def check_round(self, round_: CoreRound, problems: Problems) -> None:

@@ -89,6 +89,16 @@ class CalibrationPlan:
 
 
 @dataclass(frozen=True)
+class ExtractionCheckPlan:
+    """preregistration.extraction_check (issue 21): people check a sample of each binary
+    variable's extractions; an extractor whose agreement with them is below `threshold`
+    leaves the findings, as a judge that fails its calibration."""
+
+    min_items: int  # checked responses per binary variable
+    threshold: Fraction  # in (0, 1]: the lowest agreement accepted
+
+
+@dataclass(frozen=True)
 class Preregistration:
     status: PreregistrationStatus
     preregistered_on: date
@@ -99,6 +109,7 @@ class Preregistration:
     variables: Mapping[str, VariablePlan]  # variables.csv order
     calibration: CalibrationPlan
     rationale: Mapping[str, str]  # {"pt-BR", "en"}
+    extraction_check: ExtractionCheckPlan | None = None  # None: not declared
 
     @property
     def preregistered(self) -> bool:
@@ -289,6 +300,21 @@ class CalibrationRow:
     scored_on: date
 
 
+@dataclass(frozen=True, slots=True)
+class ExtractionCheckRow:
+    """One row of extraction_checks.parquet: a person's reading of a binary variable in
+    one response, beside the frozen extracted value."""
+
+    variable_id: str
+    model_id: str
+    item_id: str
+    run: int
+    extracted_value: str  # the frozen extraction value: yes, no or na
+    human_value: str  # what the reviewer read in the answer: yes, no or na
+    reviewer: str  # a pseudonym
+    checked_on: date
+
+
 MaskDecisionValue = Literal["held", "leaked"]
 MASK_DECISIONS: tuple[MaskDecisionValue, ...] = ("held", "leaked")
 ScoreKey = tuple[str, str, str, int]  # (variable_id, model_id, item_id, run)
@@ -335,6 +361,7 @@ class Round(core.Round):
     extractions: Mapping[str, tuple[Extraction, ...]]
     calibration: tuple[CalibrationRow, ...]  # () when no judged score variable
     mask_audit: tuple[MaskDecision, ...] = ()  # mask_audit.parquet, when present
+    extraction_checks: tuple[ExtractionCheckRow, ...] = ()  # extraction_checks.parquet
 
     @property
     def voided_scores(self) -> frozenset[ScoreKey]:

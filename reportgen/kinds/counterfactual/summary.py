@@ -25,6 +25,7 @@ LABELS: dict[str, str] = {
     "no_difference_found": "No difference found",
     "not_computable": "Not computable",
     "judge_not_calibrated": "Judge not calibrated",
+    "extractor_below_agreement": "Extractor below the agreement threshold",
 }
 
 

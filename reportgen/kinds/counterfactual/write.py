@@ -38,6 +38,7 @@ from reportgen.kinds.counterfactual.model import (
     Attribute,
     Group,
     Manifest,
+    Preregistration,
     Rewrite,
     Round,
     System,
@@ -50,6 +51,8 @@ from reportgen.kinds.counterfactual.schemas import (
     ATTRIBUTES_HEADER,
     CALIBRATION_FILE,
     CALIBRATION_SCHEMA,
+    EXTRACTION_CHECKS_FILE,
+    EXTRACTION_CHECKS_SCHEMA,
     EXTRACTIONS_SCHEMA,
     GROUPS_FILE,
     GROUPS_HEADER,
@@ -124,6 +127,10 @@ def archive_files(round_: Round) -> dict[str, bytes]:
         files[CALIBRATION_FILE] = table_bytes(round_.calibration, CALIBRATION_SCHEMA)
     if round_.mask_audit:
         files[MASK_AUDIT_FILE] = table_bytes(round_.mask_audit, MASK_AUDIT_SCHEMA)
+    if round_.extraction_checks:
+        files[EXTRACTION_CHECKS_FILE] = table_bytes(
+            round_.extraction_checks, EXTRACTION_CHECKS_SCHEMA
+        )
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
     if round_.annulments:
         files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]
@@ -162,7 +169,21 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
                 "threshold": rational_text(plan.calibration.threshold),
             },
             "rationale": _texts(plan.rationale),
+            **_extraction_check(plan),
         },
+    }
+
+
+def _extraction_check(plan: Preregistration) -> dict[str, object]:
+    """preregistration.extraction_check, when declared (issue 21)."""
+    check = plan.extraction_check
+    if check is None:
+        return {}
+    return {
+        "extraction_check": {
+            "min_items": check.min_items,
+            "threshold": rational_text(check.threshold),
+        }
     }
 
 

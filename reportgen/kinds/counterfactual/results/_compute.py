@@ -84,8 +84,11 @@ def build_results(
     ]
     calibration = sections.calibration_section(round_)
     failed = sections.failed_variables(calibration)
+    checks = sections.extraction_section(round_)
+    unchecked = sections.failed_variables(checks)
     systems = tuple(
-        system_results(round_, system, attributes, draws, failed) for system in round_.models
+        system_results(round_, system, attributes, draws, failed, unchecked)
+        for system in round_.models
     )
     if advance is not None:
         advance(count)
@@ -109,6 +112,7 @@ def build_results(
         removed_templates=sections.removed_templates(attributes),
         voided_scores=_voided(round_),
         calibration=calibration,
+        extraction_checks=checks,
         systems=systems,
         baseline_round=None if baseline is None else baseline.round_id,
         baseline_preregistration_differs=None

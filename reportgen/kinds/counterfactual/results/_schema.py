@@ -185,6 +185,22 @@ class RemovedTemplate(BaseModel):
     item_ids: tuple[str, ...] = Field(description="the annulled items that removed it")
 
 
+class ExtractionAgreement(BaseModel):
+    """People's check of one binary variable's extractions (issue 21): all systems pooled."""
+
+    model_config = MODEL_CONFIG
+
+    variable_id: str
+    n: int = Field(description="checks (response x reviewer)")
+    agreeing: int = Field(description="checks whose human value equals the extracted one")
+    agreement: Exact | None = Field(description="agreeing / n; null without checks")
+    interval_lo: float | None = Field(description="95% Wilson interval, lower end")
+    interval_hi: float | None = Field(description="95% Wilson interval, upper end")
+    min_items: int
+    threshold: Exact
+    passes: bool = Field(description="agreement >= threshold; false: no findings")
+
+
 class VoidedScore(BaseModel):
     """A judge score a leaked mask voids (mask_audit.parquet): left out of every finding."""
 
@@ -241,6 +257,9 @@ class Results(BaseModel):
         description="sorted by variable, system, item, run"
     )
     calibration: tuple[JudgeCalibration, ...] = Field(description="variables.csv order")
+    extraction_checks: tuple[ExtractionAgreement, ...] = Field(
+        description="binary variables, variables.csv order; empty without a declared check"
+    )
     systems: tuple[SystemResults, ...] = Field(description="models.csv order")
     baseline_round: str | None
     baseline_preregistration_differs: bool | None = Field(
