@@ -35,12 +35,14 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, select
 
+from reportgen.kinds.counterfactual.extraction_check import EXTRACTION_CHECKS_STEM
 from reportgen.kinds.counterfactual.freeze import CALIBRATION_STEM
 from reportgen.kinds.counterfactual.mask_audit import MASK_AUDIT_STEM
 from reportgen.kinds.counterfactual.model import (
     NA,
     CalibrationRow,
     Extraction,
+    ExtractionCheckRow,
     MaskDecision,
     Round,
 )
@@ -49,10 +51,13 @@ from reportgen.kinds.counterfactual.review import CALIBRATION, judged_variables,
 from reportgen.kinds.counterfactual.schemas import (
     CALIBRATION_FILE,
     CALIBRATION_SCHEMA,
+    EXTRACTION_CHECKS_FILE,
+    EXTRACTION_CHECKS_SCHEMA,
     MASK_AUDIT_FILE,
     MASK_AUDIT_SCHEMA,
 )
 from reportgen.kinds.counterfactual.write import table_bytes
+from review_app.cf_extraction import extraction_check_rows, raw_extraction_check_bytes
 from review_app.cf_mask_audit import mask_audit_rows, undecided_flags
 from review_app.cf_sampling import extraction_digests
 from review_app.db import batches
@@ -168,51 +173,67 @@ def export_calibration(
 ) -> str:
     """`reportgen review export` of a counterfactual round: write calibration.parquet
     (an archive) or calibration.jsonl (a raw round) into `output` (default
-    review-export/<round_id>/); what to tell the user."""
+    review-export/<round_id>/), with the mask audit's decisions and people's extraction
+    checks when there are any; what to tell the user."""
     inputs = {key: row.input_sha256 or "" for key, row in _judged_extractions(round_).items()}
     with engine.connect() as connection:
         judgments = rubric_scores(connection, round_.round_id, CALIBRATION)
         _refuse_changed_inputs(connection, round_, {j.batch_id for j in judgments})
         undecided = undecided_flags(connection, round_.round_id)
         decisions = mask_audit_rows(connection, round_.round_id, inputs)
+        checks = extraction_check_rows(connection, round_)
     if undecided:
         raise ReviewInputError("cf_error_export_undecided", codes=", ".join(undecided))
-    rows = calibration_rows(round_, judgments)
+    # No calibration drawn, but other reviews to export (a round already calibrated):
+    # the calibration file is left out rather than refused as too short.
+    calibrating = judged_variables(round_) and (judgments or not (decisions or checks))
+    rows = calibration_rows(round_, judgments) if calibrating else []
     folder = output or Path("review-export") / round_.round_id
     raw = is_raw_round(round_.path)
-    for stale in (RAW_CSV, RAW_MASK_CSV) if raw else ():
+    for stale in (RAW_CSV, RAW_MASK_CSV, f"{EXTRACTION_CHECKS_STEM}.csv") if raw else ():
         if (folder / stale).exists():
             raise ReviewInputError("cf_error_export_raw_csv", path=str(folder / stale))
-    files = (
-        {RAW_FILE: raw_calibration_bytes(rows)}
-        if raw
-        else {CALIBRATION_FILE: table_bytes(rows, CALIBRATION_SCHEMA)}
-    )
-    if decisions:
-        files |= (
-            {RAW_MASK_FILE: raw_mask_audit_bytes(decisions)}
-            if raw
-            else {MASK_AUDIT_FILE: table_bytes(decisions, MASK_AUDIT_SCHEMA)}
-        )
+    files = _review_files(raw, rows if calibrating else None, decisions, checks)
     export = RubricExport(files=files, audited_responses=0, calibration_ratings=len(rows))
     write_rubric_export(export, folder, force=force)
     then = (
-        "put it in the raw round (or export with --output RAW_DIR) and freeze it: "
+        "put them in the raw round (or export with --output RAW_DIR) and freeze it: "
         "reportgen freeze RAW_DIR --out ROUND_DIR."
         if raw
-        else "put it in the round and re-freeze it (SHA256SUMS)."
+        else "put them in the round and re-freeze it (SHA256SUMS)."
     )
     voided = sum(1 for row in decisions if row.decision == "leaked")
-    audit = (
-        f" {len(decisions)} mask-audit decision(s) ({voided} judge score(s) voided) "
-        f"written to {folder / (RAW_MASK_FILE if raw else MASK_AUDIT_FILE)}."
-        if decisions
-        else ""
-    )
     return (
-        f"Round {round_.round_id}: {len(rows)} hand scores of the judge's masked inputs "
-        f"written to {folder / (RAW_FILE if raw else CALIBRATION_FILE)};{audit} {then}"
+        f"Round {round_.round_id}: {len(rows)} hand scores of the judge's masked inputs, "
+        f"{len(decisions)} mask-audit decision(s) ({voided} judge score(s) voided), "
+        f"{len(checks)} extraction check(s); written to {folder}: "
+        f"{', '.join(sorted(files))}; {then}"
     )
+
+
+def _review_files(
+    raw: bool,
+    rows: Sequence[CalibrationRow] | None,
+    decisions: Sequence[MaskDecision],
+    checks: Sequence[ExtractionCheckRow],
+) -> dict[str, bytes]:
+    """The export's files: the raw forms freeze reads, or the archive's tables."""
+    files: dict[str, bytes] = {}
+    if rows is not None:
+        files[RAW_FILE if raw else CALIBRATION_FILE] = (
+            raw_calibration_bytes(rows) if raw else table_bytes(rows, CALIBRATION_SCHEMA)
+        )
+    if decisions:
+        files[RAW_MASK_FILE if raw else MASK_AUDIT_FILE] = (
+            raw_mask_audit_bytes(decisions) if raw else table_bytes(decisions, MASK_AUDIT_SCHEMA)
+        )
+    if checks:
+        files[f"{EXTRACTION_CHECKS_STEM}.jsonl" if raw else EXTRACTION_CHECKS_FILE] = (
+            raw_extraction_check_bytes(checks)
+            if raw
+            else table_bytes(checks, EXTRACTION_CHECKS_SCHEMA)
+        )
+    return files
 
 
 def raw_mask_audit_bytes(rows: Sequence[MaskDecision]) -> bytes:
