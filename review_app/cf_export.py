@@ -24,6 +24,9 @@ an existing one is replaced only with `--force`.
 The mask audit's decisions (review_app.cf_mask_audit) go with it: `mask_audit.parquet`
 (an archive) or `mask_audit.jsonl` (a raw round), one row per decided response, when
 there is a decision. A flagged sample still without a decision refuses the export.
+People's extraction checks (review_app.cf_extraction) go too, as `extraction_checks.*`.
+A round with reviews to export but no calibration sample drawn (calibrated earlier)
+gets no calibration file.
 """
 
 from __future__ import annotations

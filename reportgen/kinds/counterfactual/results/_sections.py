@@ -88,11 +88,11 @@ def failed_variables(
 def extraction_section(round_: Round) -> tuple[ExtractionAgreement, ...]:
     """People's check of each binary variable's extractions (issue 21), all systems
     pooled, variables.csv order; empty when the round declares no check."""
-    from statsmodels.stats.proportion import proportion_confint
-
     plan = round_.manifest.preregistration.extraction_check
     if plan is None:
         return ()
+    from statsmodels.stats.proportion import proportion_confint  # only when declared
+
     counts = agreement_counts(round_)
     found = []
     for variable in checked_variables(round_):
