@@ -118,3 +118,39 @@ def test_the_extraction_check_from_sample_to_results(
     assert concede
     assert all((r.finding == "extractor_below_agreement") is not passes for r in concede)
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("language", "labels"),
+    [("pt-BR", ("Sim", "Não", "Não dá para dizer")), ("en", ("Yes", "No", "Cannot tell"))],
+)
+def test_the_reviewer_answers_on_the_choice_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str, labels: tuple[str, ...]
+) -> None:
+    """The app's ordinary choice page: the question, the answer, three labelled buttons;
+    a click stores the choice (the extracted value stays in the administrator-only key)."""
+    import streamlit as st
+
+    from review_app.cf_extraction import create_extraction_batch
+    from review_app.db import judgments
+    from tests.review.app_login import logged_in
+    from tests.review.helpers import new_database
+
+    url = f"sqlite:///{tmp_path / 'app.db'}"
+    engine = new_database(url)
+    add_and_login(engine, "h1")
+    create_extraction_batch(engine, read_cf_round(_planned(tmp_path / "rounds")), seed=4)
+    release_all(engine)
+    monkeypatch.setenv("REVIEW_DB_URL", url)
+    try:
+        at = logged_in("h1", language)
+        code = at.session_state["current_code"]
+        buttons = [b for b in at.button if b.key and b.key.startswith(f"choose_{code}_")]
+        assert [b.label for b in buttons] == list(labels)
+        buttons[1].click().run()  # "no"
+        assert not at.exception, at.exception
+        with engine.connect() as connection:
+            assert connection.execute(select(judgments.c.choice)).scalars().all() == ["no"]
+    finally:
+        engine.dispose()
+        st.cache_resource.clear()
