@@ -164,6 +164,13 @@ def test_freeze_carries_the_raw_decisions_into_the_archive(tmp_path: Path) -> No
     assert isinstance(frozen, Round)
     assert [(row.decision, row.ref) for row in frozen.mask_audit] == [("leaked", "S001")]
     assert build_results(frozen, replicates=5).counts.voided_scores == 1
+    from click.testing import CliRunner
+
+    from reportgen.cli import main
+
+    summary = CliRunner().invoke(main, ["summary", str(out)])
+    assert summary.exit_code == 0, summary.output
+    assert "Mask audit: 1 judge score(s) voided" in summary.output
     # An unknown reference in the raw file: freeze refuses, names the row, writes nothing.
     (tmp_path / "raw" / "mask_audit.jsonl").write_text(_raw_decision(item_id="x-9"), "utf-8")
     (tmp_path / "again").mkdir()
