@@ -79,11 +79,14 @@ def _answer(engine: Engine, token: str, wrong: int) -> int:
     return len(codes)
 
 
-@pytest.mark.parametrize(("wrong", "passes"), [(1, True), (4, False)])
+@pytest.mark.parametrize(
+    ("kind", "wrong", "passes"),
+    [("sqlite", 1, True), ("sqlite", 4, False), ("postgresql", 1, True)],
+)
 def test_the_extraction_check_from_sample_to_results(
-    tmp_path: Path, wrong: int, passes: bool
+    tmp_path: Path, kind: str, wrong: int, passes: bool
 ) -> None:
-    engine = fresh_database("sqlite", tmp_path)
+    engine = fresh_database(kind, tmp_path)
     round_dir = _planned(tmp_path / "rounds")
     token = add_and_login(engine, "h1")
     _cli(engine, "review", "sample", str(round_dir), "--task", "extraction", "--seed", "4")

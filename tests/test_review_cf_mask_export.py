@@ -23,7 +23,7 @@ from review_app.cf_sampling import create_scale_batch
 from review_app.reviewing import my_queue
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import demo_copy, score_queue
-from tests.review.databases import fresh_database
+from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login, release_all
 
 
@@ -39,10 +39,11 @@ def _export(engine: Engine, round_dir: Path, folder: Path) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.fixture
-def flagged(tmp_path: Path) -> tuple[Engine, Round, str, list[str]]:
-    """The demonstration's calibration scored, its first two samples flagged."""
-    engine = fresh_database("sqlite", tmp_path)
+@pytest.fixture(params=KINDS)
+def flagged(tmp_path: Path, request: pytest.FixtureRequest) -> tuple[Engine, Round, str, list[str]]:
+    """The demonstration's calibration scored, its first two samples flagged (SQLite,
+    and PostgreSQL when REVIEW_TEST_POSTGRES_URL is set)."""
+    engine = fresh_database(request.param, tmp_path)
     round_ = demo_copy(tmp_path / "rounds")
     reviewer = add_and_login(engine, "h1")
     admin = add_and_login(engine, "chefe", "admin")
