@@ -20,6 +20,13 @@ judged response of the archive (or one whose judge value is `na`), an archive wh
 extraction files changed since the sample was drawn, fewer hand scores of a judged
 variable than `preregistration.calibration.min_items`. The file is written atomically;
 an existing one is replaced only with `--force`.
+
+The mask audit's decisions (review_app.cf_mask_audit) go with it: `mask_audit.parquet`
+(an archive) or `mask_audit.jsonl` (a raw round), one row per decided response, when
+there is a decision. A flagged sample still without a decision refuses the export.
+People's extraction checks (review_app.cf_extraction) go too, as `extraction_checks.*`.
+A round with reviews to export but no calibration sample drawn (calibrated earlier)
+gets no calibration file.
 """
 
 from __future__ import annotations
@@ -31,12 +38,30 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, select
 
+from reportgen.kinds.counterfactual.extraction_check import EXTRACTION_CHECKS_STEM
 from reportgen.kinds.counterfactual.freeze import CALIBRATION_STEM
-from reportgen.kinds.counterfactual.model import NA, CalibrationRow, Extraction, Round
+from reportgen.kinds.counterfactual.mask_audit import MASK_AUDIT_STEM
+from reportgen.kinds.counterfactual.model import (
+    NA,
+    CalibrationRow,
+    Extraction,
+    ExtractionCheckRow,
+    MaskDecision,
+    Round,
+)
 from reportgen.kinds.counterfactual.raw_round import is_raw_round
 from reportgen.kinds.counterfactual.review import CALIBRATION, judged_variables, parse_unit_key
-from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE, CALIBRATION_SCHEMA
+from reportgen.kinds.counterfactual.schemas import (
+    CALIBRATION_FILE,
+    CALIBRATION_SCHEMA,
+    EXTRACTION_CHECKS_FILE,
+    EXTRACTION_CHECKS_SCHEMA,
+    MASK_AUDIT_FILE,
+    MASK_AUDIT_SCHEMA,
+)
 from reportgen.kinds.counterfactual.write import table_bytes
+from review_app.cf_extraction import extraction_check_rows, raw_extraction_check_bytes
+from review_app.cf_mask_audit import mask_audit_rows, undecided_flags
 from review_app.cf_sampling import extraction_digests
 from review_app.db import batches
 from review_app.errors import ReviewInputError
@@ -45,6 +70,8 @@ from review_app.rubric_scores import RubricJudgment, rubric_scores
 
 RAW_FILE = f"{CALIBRATION_STEM}.jsonl"  # a raw round's calibration, as freeze reads it
 RAW_CSV = f"{CALIBRATION_STEM}.csv"  # its other raw form
+RAW_MASK_FILE = f"{MASK_AUDIT_STEM}.jsonl"  # the mask audit's decisions, as freeze reads them
+RAW_MASK_CSV = f"{MASK_AUDIT_STEM}.csv"
 ResponseKey = tuple[str, str, str, int]  # variable_id, model_id, item_id, run
 
 
@@ -149,29 +176,85 @@ def export_calibration(
 ) -> str:
     """`reportgen review export` of a counterfactual round: write calibration.parquet
     (an archive) or calibration.jsonl (a raw round) into `output` (default
-    review-export/<round_id>/); what to tell the user."""
+    review-export/<round_id>/), with the mask audit's decisions and people's extraction
+    checks when there are any; what to tell the user."""
+    inputs = {key: row.input_sha256 or "" for key, row in _judged_extractions(round_).items()}
     with engine.connect() as connection:
         judgments = rubric_scores(connection, round_.round_id, CALIBRATION)
         _refuse_changed_inputs(connection, round_, {j.batch_id for j in judgments})
-    rows = calibration_rows(round_, judgments)
+        undecided = undecided_flags(connection, round_.round_id)
+        decisions = mask_audit_rows(connection, round_.round_id, inputs)
+        checks = extraction_check_rows(connection, round_)
+    if undecided:
+        raise ReviewInputError("cf_error_export_undecided", codes=", ".join(undecided))
+    # No calibration drawn, but other reviews to export (a round already calibrated):
+    # the calibration file is left out rather than refused as too short.
+    calibrating = judged_variables(round_) and (judgments or not (decisions or checks))
+    rows = calibration_rows(round_, judgments) if calibrating else []
     folder = output or Path("review-export") / round_.round_id
     raw = is_raw_round(round_.path)
-    if raw and (folder / RAW_CSV).exists():
-        raise ReviewInputError("cf_error_export_raw_csv", path=str(folder / RAW_CSV))
-    name, content = (
-        (RAW_FILE, raw_calibration_bytes(rows))
-        if raw
-        else (CALIBRATION_FILE, table_bytes(rows, CALIBRATION_SCHEMA))
-    )
-    export = RubricExport(files={name: content}, audited_responses=0, calibration_ratings=len(rows))
-    written = write_rubric_export(export, folder, force=force)
+    for stale in (RAW_CSV, RAW_MASK_CSV, f"{EXTRACTION_CHECKS_STEM}.csv") if raw else ():
+        if (folder / stale).exists():
+            raise ReviewInputError("cf_error_export_raw_csv", path=str(folder / stale))
+    files = _review_files(raw, rows if calibrating else None, decisions, checks)
+    export = RubricExport(files=files, audited_responses=0, calibration_ratings=len(rows))
+    write_rubric_export(export, folder, force=force)
     then = (
-        "put it in the raw round (or export with --output RAW_DIR) and freeze it: "
+        "put them in the raw round (or export with --output RAW_DIR) and freeze it: "
         "reportgen freeze RAW_DIR --out ROUND_DIR."
         if raw
-        else "put it in the round and re-freeze it (SHA256SUMS)."
+        else "put them in the round and re-freeze it (SHA256SUMS)."
     )
+    voided = sum(1 for row in decisions if row.decision == "leaked")
     return (
-        f"Round {round_.round_id}: {len(rows)} hand scores of the judge's masked inputs "
-        f"written to {written[0]}; {then}"
+        f"Round {round_.round_id}: {len(rows)} hand scores of the judge's masked inputs, "
+        f"{len(decisions)} mask-audit decision(s) ({voided} judge score(s) voided), "
+        f"{len(checks)} extraction check(s); written to {folder}: "
+        f"{', '.join(sorted(files))}; {then}"
     )
+
+
+def _review_files(
+    raw: bool,
+    rows: Sequence[CalibrationRow] | None,
+    decisions: Sequence[MaskDecision],
+    checks: Sequence[ExtractionCheckRow],
+) -> dict[str, bytes]:
+    """The export's files: the raw forms freeze reads, or the archive's tables."""
+    files: dict[str, bytes] = {}
+    if rows is not None:
+        files[RAW_FILE if raw else CALIBRATION_FILE] = (
+            raw_calibration_bytes(rows) if raw else table_bytes(rows, CALIBRATION_SCHEMA)
+        )
+    if decisions:
+        files[RAW_MASK_FILE if raw else MASK_AUDIT_FILE] = (
+            raw_mask_audit_bytes(decisions) if raw else table_bytes(decisions, MASK_AUDIT_SCHEMA)
+        )
+    if checks:
+        files[f"{EXTRACTION_CHECKS_STEM}.jsonl" if raw else EXTRACTION_CHECKS_FILE] = (
+            raw_extraction_check_bytes(checks)
+            if raw
+            else table_bytes(checks, EXTRACTION_CHECKS_SCHEMA)
+        )
+    return files
+
+
+def raw_mask_audit_bytes(rows: Sequence[MaskDecision]) -> bytes:
+    """mask_audit.jsonl: the decisions in the raw form freeze reads, one object a line."""
+    lines = [
+        json.dumps(
+            {
+                "variable_id": row.variable_id,
+                "model_id": row.model_id,
+                "item_id": row.item_id,
+                "run": row.run,
+                "input_sha256": row.input_sha256,
+                "decision": row.decision,
+                "ref": row.ref,
+                "decided_on": row.decided_on.isoformat(),
+            },
+            ensure_ascii=False,
+        )
+        for row in rows
+    ]
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")

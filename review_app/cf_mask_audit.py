@@ -7,12 +7,22 @@ the customer's group: its score of that response is void for the analysis). A de
 is one row per sample (the last one given) and one line of the hash-chained audit log
 (action `mask_decision`: round, sample code, variable, system, item, run, decision), the
 app's ledger. `voided_scores` lists the judge scores a leaked mask voids.
+
+`mask_audit_rows` gives the decisions as the archive's rows (mask_audit.parquet, or
+mask_audit.jsonl in a raw round; `reportgen.kinds.counterfactual.mask_audit`), which
+`reportgen review export` writes with the calibration; `undecided_flags` names the
+flagged samples still without a decision (the export refuses them: every flag is
+decided before the analysis).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, select, update
+from collections.abc import Mapping
 
+from sqlalchemy import Connection, Engine, select, update
+
+from reportgen.kinds.counterfactual.mask_audit import decision_value
+from reportgen.kinds.counterfactual.model import MaskDecision
 from reportgen.kinds.counterfactual.review import parse_unit_key
 from review_app.auth import require
 from review_app.cf_tables import mask_decisions, mask_flags
@@ -105,3 +115,81 @@ def voided_scores(engine: Engine, token: str | None, round_id: str) -> list[Scor
     with engine.connect() as connection:
         keys = [parse_unit_key(str(key)) for key in connection.execute(query).scalars()]
     return sorted(key for key in keys if key is not None)
+
+
+def mask_audit_rows(
+    connection: Connection, round_id: str, judge_inputs: Mapping[ScoreKey, str]
+) -> list[MaskDecision]:
+    """The decisions of `round_id` as mask_audit rows, sorted by response;
+    `judge_inputs`: each judged response's input_sha256 (a decision on a response
+    without one is refused)."""
+    query = (
+        select(
+            samples.c.code,
+            sample_keys.c.unit_key,
+            mask_decisions.c.decision,
+            mask_decisions.c.decided_at,
+        )
+        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+        .join(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .where(batches.c.round_id == round_id)
+    )
+    rows: list[MaskDecision] = []
+    for code, unit_key, decision, decided_at in connection.execute(query):
+        key = parse_unit_key(str(unit_key))
+        value = decision_value(str(decision))
+        input_sha256 = None if key is None else judge_inputs.get(key)
+        if key is None or value is None or input_sha256 is None:
+            raise ReviewInputError("cf_error_export_response", unit=str(unit_key))
+        variable_id, model_id, item_id, run = key
+        rows.append(
+            MaskDecision(
+                variable_id=variable_id,
+                model_id=model_id,
+                item_id=item_id,
+                run=run,
+                input_sha256=input_sha256,
+                decision=value,
+                ref=str(code),
+                decided_on=decided_at.date(),
+            )
+        )
+    return sorted(rows, key=lambda row: row.key)
+
+
+def undecided_flags(connection: Connection, round_id: str) -> list[str]:
+    """The codes of `round_id`'s flagged samples that have no decision yet, sorted."""
+    query = (
+        select(samples.c.code)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .join(assignments, assignments.c.sample_id == samples.c.sample_id)
+        .join(mask_flags, mask_flags.c.assignment_id == assignments.c.assignment_id)
+        .outerjoin(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
+        .where(
+            batches.c.round_id == round_id,
+            mask_flags.c.reveals.is_(True),
+            mask_decisions.c.sample_id.is_(None),
+        )
+    )
+    return sorted({str(code) for code in connection.execute(query).scalars()})
+
+
+def mask_audit_status(connection: Connection, round_id: str) -> list[tuple[str, str, str | None]]:
+    """Every flagged sample of `round_id`: (code, unit key, decision or None), by code.
+    Administrator data for the CLI (`reportgen review mask-audit`), which reads it as the
+    database's operator."""
+    query = (
+        select(samples.c.code, sample_keys.c.unit_key, mask_decisions.c.decision)
+        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .join(assignments, assignments.c.sample_id == samples.c.sample_id)
+        .join(mask_flags, mask_flags.c.assignment_id == assignments.c.assignment_id)
+        .outerjoin(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
+        .where(batches.c.round_id == round_id, mask_flags.c.reveals.is_(True))
+    )
+    found = {
+        str(code): (str(key), None if decision is None else str(decision))
+        for code, key, decision in connection.execute(query)
+    }
+    return [(code, *found[code]) for code in sorted(found)]

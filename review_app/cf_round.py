@@ -24,15 +24,16 @@ from typing import cast
 from reportgen.errors import Problem
 from reportgen.kinds.counterfactual.model import NAME, Round
 from reportgen.kinds.counterfactual.raw_round import is_raw_round, read_raw_round
-from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE
+from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE, EXTRACTION_CHECKS_FILE
 from reportgen.kinds.rounds import read_round
 from reportgen.model import Round as CoreRound
 from review_app.errors import ReviewInputError
 
 
 def calibration_pending(problem: Problem) -> bool:
-    """A problem the calibration in progress explains: calibration.parquet's rows."""
-    return problem.file.endswith(CALIBRATION_FILE)
+    """A problem the reviews in progress explain: calibration.parquet's rows, or people's
+    extraction checks (extraction_checks.parquet) not yet all given."""
+    return problem.file.endswith((CALIBRATION_FILE, EXTRACTION_CHECKS_FILE))
 
 
 def read_cf_round(round_dir: Path, *, with_text: bool = True) -> Round:

@@ -354,3 +354,39 @@ def test_system_names_in_another_language_come_from_site_yml(tmp_path: Path) -> 
     )
     with pytest.raises(InputError, match=r"system_names\.assistente-c\.fr"):
         load_site_config(bad)
+
+
+MASK_AUDIT = {
+    "pt-BR": (
+        "Decisões registradas: 2. Notas do juiz anuladas porque a máscara vazou: 1.",
+        "Tom Assistente B t1-n2 1 S-017",
+    ),
+    "en": (
+        "Decisions recorded: 2. Judge scores voided because the mask leaked: 1.",
+        "Tone Assistente B t1-n2 1 S-017",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_the_mask_audit_states_how_many_judge_scores_were_voided(site: Path, language: str) -> None:
+    shown = plain(part(site, language, "calibration"))
+    count, row = MASK_AUDIT[language]
+    assert count in shown
+    assert row in shown  # the voided score: variable, system, item, run, review sample
+
+
+EXTRACTION_CHECK = {
+    "pt-BR": ("Reembolso 40 95,0% 83,5% – 98,6% 90,0%", "Nenhuma variável foi retirada"),
+    "en": ("Refund 40 95.0% 83.5% – 98.6% 90.0%", "No variable was removed"),
+}
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_the_extraction_check_shows_the_agreement_with_n_and_interval(
+    site: Path, language: str
+) -> None:
+    shown = plain(part(site, language, "calibration"))
+    row, removed = EXTRACTION_CHECK[language]
+    assert row in shown
+    assert removed in shown

@@ -16,7 +16,7 @@ from reportgen.cli.review_audit import verify_audit
 from reportgen.cli.review_batches import batch_commands
 from reportgen.cli.review_common import db_option as _db_option
 from reportgen.cli.review_common import open_engine as _engine
-from reportgen.cli.review_exports import export, export_judgments
+from reportgen.cli.review_exports import export, export_judgments, mask_audit
 from reportgen.cli.review_freeze import freeze_export_command
 from reportgen.cli.review_rounds import close_batch, publish, reopen_batch, sample
 from reportgen.cli.review_server import serve_command
@@ -68,6 +68,7 @@ for _command in (
     verify_audit,
     reopen_batch,
     export_judgments,
+    mask_audit,
     freeze_export_command(_db_option, _engine),
     unlock_command(_db_option, _engine),
     serve_command(_db_option, _engine),

@@ -20,25 +20,37 @@ def sample_counterfactual(
     open_engine: Callable[[], Engine],
 ) -> str | None:
     """`sample --task calibration`: the blind sample of judged answers, stratified by
-    system and group, from an archive or a filled raw round (review_app.cf_round). The
-    CSV of a dry run is printed here; a stored batch returns the line to print."""
+    system and group; `--task extraction`: people's check of the binary extractions,
+    stratified by system and extracted value (review_app.cf_extraction); from an archive
+    or a filled raw round (review_app.cf_round). The CSV of a dry run is printed here; a
+    stored batch returns the line to print."""
+    from review_app.cf_extraction import create_extraction_batch, draw_extraction_check
     from review_app.cf_round import read_cf_round
-    from review_app.cf_sampling import create_scale_batch, dry_run_csv
+    from review_app.cf_sampling import create_scale_batch, drawn_rows, dry_run_csv
 
-    if task_type != "calibration":
+    if task_type not in ("calibration", "extraction"):
         raise click.BadParameter(
-            "a counterfactual round's task is calibration", param_hint="--task"
+            "a counterfactual round's tasks are calibration and extraction", param_hint="--task"
         )
     if seed is None:
         raise click.BadParameter("a seed is required (the draw and its order)", param_hint="--seed")
     round_ = read_cf_round(round_dir, with_text=True)
+    extraction = task_type == "extraction"
     if dry_run:
-        click.echo(dry_run_csv(round_, seed), nl=False)
+        if extraction:
+            from review_app.cf_sampling import DRY_RUN_HEADER
+            from review_app.spreadsheet import csv_text
+
+            rows = drawn_rows(draw_extraction_check(round_, seed))
+            click.echo(csv_text(DRY_RUN_HEADER, rows), nl=False)
+        else:
+            click.echo(dry_run_csv(round_, seed), nl=False)
         return None
     from reportgen.cli.review_batches import sample_summary
 
     engine = open_engine()
-    batch_id = create_scale_batch(engine, round_, seed=seed, reviewers=list(reviewers) or None)
+    create = create_extraction_batch if extraction else create_scale_batch
+    batch_id = create(engine, round_, seed=seed, reviewers=list(reviewers) or None)
     return sample_summary(engine, batch_id)
 
 

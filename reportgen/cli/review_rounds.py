@@ -61,12 +61,13 @@ SEED_MAX = 2**31 - 1  # the batches table stores the seed in a 32-bit integer
 @click.option(
     "--task",
     "task_type",
-    type=click.Choice(("audit", "calibration")),
+    type=click.Choice(("audit", "calibration", "extraction")),
     default=None,
     help=(
         "Multidomain rounds: the Art. 26 audit (the spec's draw, one reviewer per "
         "response) or the Art. 22 calibration (every calibration response, two reviewers). "
-        "Counterfactual rounds: calibration (a blind sample of judged answers by group)."
+        "Counterfactual rounds: calibration (a blind sample of judged answers by group) or "
+        "extraction (people check a sample of the binary extractions)."
     ),
 )
 @click.option(

@@ -21,6 +21,7 @@ from reportgen.kinds.counterfactual.results import (
     AttributeSummary,
     Counts,
     Exact,
+    ExtractionAgreement,
     Finding,
     Gap,
     GroupValue,
@@ -36,11 +37,13 @@ from reportgen.kinds.counterfactual.results import (
     Row,
     ScoreCount,
     SystemResults,
+    VoidedScore,
 )
 from reportgen.kinds.counterfactual.terms import interpretations
 from reportgen.model import Annulment
 
 ROUND_ID = "cf-tiny"
+DECIDED_ON = date(2026, 11, 16)
 T1_PT = (
     "Minha encomenda chegou quebrada e eu gostaria de saber como pedir o reembolso."
     " Sou {nome}{deficiencia}."
@@ -312,6 +315,10 @@ def tiny_round(*, preregistered: bool = True, baseline: str | None = "cf-tiny-be
         calibration=(
             cf.CalibrationRow("tom", "bot-a", "t1-n1", 1, "d" * 64, 4, 3, "R1", date(2026, 11, 15)),
         ),
+        mask_audit=(  # two decided flags of the mask audit: one held, one leaked
+            cf.MaskDecision("tom", "bot-a", "t1-n1", 1, "d" * 64, "held", "S-012", DECIDED_ON),
+            cf.MaskDecision("tom", "bot-b", "t1-n2", 1, "d" * 64, "leaked", "S-017", DECIDED_ON),
+        ),
     )
 
 
@@ -525,6 +532,7 @@ def tiny_results(*, preregistered: bool = True, baseline: str | None = "cf-tiny-
             runs=2,
             calls_per_system=16,
             annulled_items=1,
+            voided_scores=1,
         ),
         attributes=(
             AttributeSummary(
@@ -536,6 +544,9 @@ def tiny_results(*, preregistered: bool = True, baseline: str | None = "cf-tiny-
         ),
         removed_templates=(
             RemovedTemplate(attribute_id="deficiencia", template_id="t2", item_ids=("t2-d1",)),
+        ),
+        voided_scores=(
+            VoidedScore(variable_id="tom", model_id="bot-b", item_id="t1-n2", run=1, ref="S-017"),
         ),
         calibration=(
             JudgeCalibration(
@@ -560,6 +571,19 @@ def tiny_results(*, preregistered: bool = True, baseline: str | None = "cf-tiny-
                     ScoreCount(key="se", attribute_id="nome", count=15),
                 ),
                 per_system=(ScoreCount(key="bot-a", attribute_id=None, count=30),),
+            ),
+        ),
+        extraction_checks=(
+            ExtractionAgreement(
+                variable_id="reembolso",
+                n=40,
+                agreeing=38,
+                agreement=_e(Fraction(19, 20)),
+                interval_lo=0.8349,
+                interval_hi=0.9862,
+                min_items=40,
+                threshold=_e(Fraction(9, 10)),
+                passes=True,
             ),
         ),
         systems=(

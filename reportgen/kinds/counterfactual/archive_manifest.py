@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import cast
 
 from reportgen.archive import SLUG, FileProblems, language_texts
+from reportgen.kinds.counterfactual.extraction_check import PLAN_KEY, parse_plan
 from reportgen.kinds.counterfactual.model import (
     CALIBRATION_METRICS,
     CORRECTION,
@@ -215,7 +216,7 @@ def _check_core(core: CoreManifest, found: FileProblems) -> None:
 def _preregistration(
     value: object, core: CoreManifest, read: BlockReader
 ) -> Preregistration | None:
-    plan = read.keys(_PLAN, value, PREREGISTRATION_KEYS)
+    plan = read.keys(_PLAN, value, PREREGISTRATION_KEYS, (PLAN_KEY,))
     if plan is None:
         return None
     status = read.choice(f"{_PLAN}.status", plan["status"], PREREGISTRATION_STATUSES)
@@ -245,6 +246,7 @@ def _preregistration(
     variables = _variables(plan["variables"], read)
     calibration = _calibration(plan["calibration"], core, read)
     rationale = read.texts(f"{_PLAN}.rationale", plan["rationale"])
+    checks = None if PLAN_KEY not in plan else parse_plan(plan[PLAN_KEY], core, read)
     if not read.valid or alpha is None or variables is None or calibration is None:
         return None
     return Preregistration(
@@ -257,6 +259,7 @@ def _preregistration(
         variables=variables,
         calibration=calibration,
         rationale=rationale,
+        extraction_check=checks,
     )
 
 

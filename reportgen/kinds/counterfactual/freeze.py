@@ -8,10 +8,10 @@ and last call of any system), each system's `evaluated_on` (its first call), `la
 (the templates' languages), `counterfactual.battery_sha256` (over the battery files'
 exact bytes, copied unchanged), the required `cf-…` interpretations when the draft lacks
 them, each extraction's `input_sha256` and each calibration row's `input_sha256` and
-`judge_score` when absent (from the judge's extraction), and SHA256SUMS: that is
-`assemble_archive`, which the review app shares (raw_round.py). `freeze_round` then
-verifies the archive like any other (every refusal of the spec) in a staging folder,
-and moves it into place only when it has no problem: nothing half-written.
+`judge_score` when absent, and SHA256SUMS (with mask_audit and extraction_checks, when
+the reviews gave any): `assemble_archive`, which the review app shares (raw_round.py).
+`freeze_round` then verifies the archive like any other in a staging folder, and moves
+it into place only when it has no problem: nothing half-written.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._csv import read_csv_records
 from reportgen.archive._parquet import parquet_bytes
 from reportgen.errors import InputError, OutputExistsError
+from reportgen.kinds.counterfactual.extraction_check import read_raw_reviews
 from reportgen.kinds.counterfactual.prepare import BatteryTables, read_battery
 from reportgen.kinds.counterfactual.raw import (
     CALIBRATION_COLUMNS,
@@ -53,9 +54,13 @@ from reportgen.kinds.counterfactual.raw import (
 from reportgen.kinds.counterfactual.schemas import (
     CALIBRATION_FILE,
     CALIBRATION_SCHEMA,
+    EXTRACTION_CHECKS_FILE,
+    EXTRACTION_CHECKS_SCHEMA,
     EXTRACTIONS_DIR,
     EXTRACTIONS_SCHEMA,
     ITEMS_FILE,
+    MASK_AUDIT_FILE,
+    MASK_AUDIT_SCHEMA,
     MODELS_HEADER,
     RESPONSES_SCHEMA,
     extraction_path,
@@ -171,6 +176,8 @@ class Filled:
         self.responses: dict[str, list[Row]] = {}
         self.extractions: dict[str, list[Row]] = {}
         self.calibration: list[Row] = []
+        self.mask_audit: list[Row] = []  # the mask audit's decisions (mask_audit.py)
+        self.checks: list[Row] = []  # people's extraction checks (extraction_check.py)
         self.read: list[str] = []  # the filled files read, relative to the raw round
 
 
@@ -210,6 +217,8 @@ def read_filled_tables(
         filled.read.append(path.name)
         rows = read_filled(path, path.name, CALIBRATION_COLUMNS, problems)
         filled.calibration = _with_judge(rows, filled, path.name, problems)
+    filled.mask_audit, filled.checks, names = read_raw_reviews(raw_dir, problems)
+    filled.read += names
     return filled
 
 
@@ -312,6 +321,10 @@ def archive_files(
         )
     if filled.calibration or pending:
         files[CALIBRATION_FILE] = _table(filled.calibration, CALIBRATION_SCHEMA)
+    if filled.mask_audit:
+        files[MASK_AUDIT_FILE] = _table(filled.mask_audit, MASK_AUDIT_SCHEMA)
+    if filled.checks:
+        files[EXTRACTION_CHECKS_FILE] = _table(filled.checks, EXTRACTION_CHECKS_SCHEMA)
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
     return files
 

@@ -23,6 +23,8 @@ from reportgen.kinds.counterfactual import (
     archive_across,
     archive_manifest,
     archive_tables,
+    extraction_check,
+    mask_audit,
 )
 from reportgen.kinds.counterfactual import schemas as cf
 from reportgen.kinds.counterfactual.archive_round import check_round_files
@@ -125,6 +127,20 @@ TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (
         presence=archive_tables.calibration_present,
         presence_rule="there exactly when a variable is a score scored by a model",
     ),
+    ParquetTableSpec(
+        cf.EXTRACTION_CHECKS_FILE,
+        cf.EXTRACTION_CHECKS_SCHEMA,
+        extraction_check.parse_extraction_checks,
+        presence=extraction_check.extraction_checks_present,
+        presence_rule=extraction_check.PRESENCE_RULE,
+    ),
+    ParquetTableSpec(
+        cf.MASK_AUDIT_FILE,
+        cf.MASK_AUDIT_SCHEMA,
+        mask_audit.parse_mask_audit,
+        presence=mask_audit.mask_audit_present,
+        presence_rule=mask_audit.PRESENCE_RULE,
+    ),
 )
 
 
@@ -203,6 +219,8 @@ class CounterfactualKind(Kind):
             responses=types.MappingProxyType(responses),
             extractions=types.MappingProxyType(dict(extractions)),
             calibration=tables[cf.CALIBRATION_FILE],
+            mask_audit=tables[cf.MASK_AUDIT_FILE],
+            extraction_checks=tables[cf.EXTRACTION_CHECKS_FILE],
         )
 
     def check_round(self, round_: CoreRound, problems: Problems) -> None:

@@ -89,6 +89,16 @@ class CalibrationPlan:
 
 
 @dataclass(frozen=True)
+class ExtractionCheckPlan:
+    """preregistration.extraction_check (issue 21): people check a sample of each binary
+    variable's extractions; an extractor whose agreement with them is below `threshold`
+    leaves the findings, as a judge that fails its calibration."""
+
+    min_items: int  # checked responses per binary variable
+    threshold: Fraction  # in (0, 1]: the lowest agreement accepted
+
+
+@dataclass(frozen=True)
 class Preregistration:
     status: PreregistrationStatus
     preregistered_on: date
@@ -99,6 +109,7 @@ class Preregistration:
     variables: Mapping[str, VariablePlan]  # variables.csv order
     calibration: CalibrationPlan
     rationale: Mapping[str, str]  # {"pt-BR", "en"}
+    extraction_check: ExtractionCheckPlan | None = None  # None: not declared
 
     @property
     def preregistered(self) -> bool:
@@ -289,6 +300,45 @@ class CalibrationRow:
     scored_on: date
 
 
+@dataclass(frozen=True, slots=True)
+class ExtractionCheckRow:
+    """One row of extraction_checks.parquet: a person's reading of a binary variable in
+    one response, beside the frozen extracted value."""
+
+    variable_id: str
+    model_id: str
+    item_id: str
+    run: int
+    extracted_value: str  # the frozen extraction value: yes, no or na
+    human_value: str  # what the reviewer read in the answer: yes, no or na
+    reviewer: str  # a pseudonym
+    checked_on: date
+
+
+MaskDecisionValue = Literal["held", "leaked"]
+MASK_DECISIONS: tuple[MaskDecisionValue, ...] = ("held", "leaked")
+ScoreKey = tuple[str, str, str, int]  # (variable_id, model_id, item_id, run)
+
+
+@dataclass(frozen=True, slots=True)
+class MaskDecision:
+    """One row of mask_audit.parquet: the administrator's decision on a flagged judge
+    input. `leaked` voids the judge's score of that response for the analysis."""
+
+    variable_id: str
+    model_id: str
+    item_id: str
+    run: int
+    input_sha256: str
+    decision: MaskDecisionValue
+    ref: str  # the review app's sample code
+    decided_on: date
+
+    @property
+    def key(self) -> ScoreKey:
+        return (self.variable_id, self.model_id, self.item_id, self.run)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Round(core.Round):
     """A verified counterfactual round archive plus its annulment ledger.
@@ -310,3 +360,10 @@ class Round(core.Round):
     responses: Mapping[str, tuple[Response, ...]]
     extractions: Mapping[str, tuple[Extraction, ...]]
     calibration: tuple[CalibrationRow, ...]  # () when no judged score variable
+    mask_audit: tuple[MaskDecision, ...] = ()  # mask_audit.parquet, when present
+    extraction_checks: tuple[ExtractionCheckRow, ...] = ()  # extraction_checks.parquet
+
+    @property
+    def voided_scores(self) -> frozenset[ScoreKey]:
+        """The judge scores a leaked mask voids: left out of every finding."""
+        return frozenset(row.key for row in self.mask_audit if row.decision == "leaked")

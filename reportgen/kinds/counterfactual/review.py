@@ -1,4 +1,5 @@
-"""The counterfactual review task: people score the judge's masked inputs (calibration).
+"""The counterfactual review tasks: people score the judge's masked inputs (calibration),
+and check the extracted decisions (`extraction`, issue 21: a choice task, below).
 
 Spec: counterfactual-round.md `calibration.parquet` and §"extractions"; metrics §9. The
 audit guide asks to "score by hand a sample of 50 or 100 answers and check that the
@@ -166,6 +167,65 @@ def calibration_units(round_: object) -> Iterator[ReviewUnit]:
                 )
 
 
+# --- people's check of the extracted decisions (issue 21) ------------------------------
+
+EXTRACTION = "extraction"
+EXTRACTION_CHOICES = ("yes", "no", "na")
+EXTRACTION_STRATA = ("variable", "extracted")
+_EXTRACTION_LABELS = {
+    "pt-BR": {"yes": "Sim", "no": "Não", "na": "Não dá para dizer"},
+    "en": {"yes": "Yes", "no": "No", "na": "Cannot tell"},
+}
+
+
+def extraction_units(round_: object) -> Iterator[ReviewUnit]:
+    """Every binary extraction that may be checked: one unit per (binary variable,
+    system, item, run), variables.csv, models.csv and extraction file order. The
+    reviewer reads the variable's question (both languages) and the text the extractor
+    read (the raw answer for a code extractor, its masked input for a model); the
+    extracted value is the unit's `automatic` (administrator-only, never shown), and
+    the strata are (variable, extracted value)."""
+    typed = _typed(round_)
+    index_of = {item.item_id: index for index, item in enumerate(typed.items)}
+    items = {item.item_id: item for item in typed.items}
+    for variable in typed.variables:
+        if variable.type != "binary":
+            continue
+        question = f"{variable.question_pt}\n\n{variable.question_en}"
+        for system in typed.models:
+            answers = {
+                (r.item_id, r.run): r.raw_text for r in typed.responses.get(system.model_id, ())
+            }
+            for row in typed.extractions.get(system.model_id, ()):
+                item = items.get(row.item_id)
+                if row.variable_id != variable.variable_id or item is None:
+                    continue
+                read = row.input_text if variable.extractor == "model" else None
+                yield ReviewUnit(
+                    item_index=index_of[item.item_id],
+                    item_id=item.item_id,
+                    model_id=system.model_id,
+                    prompt=question,
+                    output=read or answers.get((row.item_id, row.run)) or "",
+                    automatic=row.value,
+                    stratum=(variable.variable_id, row.value),
+                    run=row.run,
+                    language=item.language,
+                    key=unit_key(variable.variable_id, system.model_id, item.item_id, row.run),
+                )
+
+
+EXTRACTION_TASK = ReviewTask(
+    task_type=EXTRACTION,
+    choices=EXTRACTION_CHOICES,
+    note_required=frozenset(),
+    automatic_values=EXTRACTION_CHOICES,
+    comparison={value: value for value in EXTRACTION_CHOICES},
+    labels=_EXTRACTION_LABELS,
+    stratum_names=EXTRACTION_STRATA,
+    units=extraction_units,
+)
+
 CALIBRATION_TASK = ReviewTask(
     task_type=CALIBRATION,
     choices=(SCORED,),
@@ -176,5 +236,6 @@ CALIBRATION_TASK = ReviewTask(
     stratum_names=STRATA,
     units=calibration_units,
     scale=SCALE,
+    related={EXTRACTION: EXTRACTION_TASK},
 )
 REVIEW_TASK = CALIBRATION_TASK  # the kind's only task: a batch without task_type is one

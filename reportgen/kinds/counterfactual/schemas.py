@@ -22,6 +22,8 @@ TEMPLATES_FILE = "templates.csv"
 REWRITES_FILE = "rewrites.csv"
 VARIABLES_FILE = "variables.csv"
 CALIBRATION_FILE = "calibration.parquet"
+EXTRACTION_CHECKS_FILE = "extraction_checks.parquet"  # people's checks of extractions
+MASK_AUDIT_FILE = "mask_audit.parquet"  # the mask audit's decisions (issue 21)
 EXTRACTIONS_DIR = "extractions"
 EXPECTED_PREFIX = "expected_"
 
@@ -108,6 +110,35 @@ CALIBRATION_SCHEMA = pa.schema(
         _int("human_score"),
         _str("reviewer"),
         _str("scored_on"),
+    ]
+)
+
+# One row per (binary variable, response, reviewer) checked by a person (issue 21).
+EXTRACTION_CHECKS_SCHEMA = pa.schema(
+    [
+        _str("variable_id"),
+        _str("model_id"),
+        _str("item_id"),
+        _int("run"),
+        _str("extracted_value"),
+        _str("human_value"),
+        _str("reviewer"),
+        _str("checked_on"),
+    ]
+)
+
+# One row per decided mask-audit flag: the response, the judge's input the reviewer
+# read, the decision (`held` / `leaked`), the sample code in the review app and the date.
+MASK_AUDIT_SCHEMA = pa.schema(
+    [
+        _str("variable_id"),
+        _str("model_id"),
+        _str("item_id"),
+        _int("run"),
+        _str("input_sha256"),
+        _str("decision"),
+        _str("ref"),
+        _str("decided_on"),
     ]
 )
 

@@ -3,7 +3,8 @@
 For each attribute a: its groups (groups.csv order), K positions, the templates crossed with
 it (templates.csv order) minus those removed by annulment (an annulled item (t, v) removes t
 from v's attribute), and per system × variable two aligned arrays over (t, g, k, r):
-`values` (yes = 1, no = 0, or the integer) and `determined` (the value is not `na`). The
+`values` (yes = 1, no = 0, or the integer) and `determined` (the value is not `na`, nor
+a judge score a leaked mask voids: `Round.voided_scores`). The
 statistics read populations off these arrays: DP(a) is every template, EO(a, v) the
 templates whose `expected_v` is `yes`.
 """
@@ -86,12 +87,19 @@ def _rows_of(round_: Round, model_id: str, item_index: Mapping[str, int]) -> _Ro
         numbers[pair] = (index, _numeric(variable, pair[1]))
     unknown = len(item_index)
     coded = [numbers[(row.variable_id, row.value)] for row in rows]
+    determined = np.array([code[1] is not None for code in coded], dtype=np.bool_)
+    voided = round_.voided_scores
+    if voided:  # a leaked mask's judge score is read as undetermined (mask_audit.py)
+        determined &= np.array(
+            [(row.variable_id, model_id, row.item_id, row.run) not in voided for row in rows],
+            dtype=np.bool_,
+        )
     return _Rows(
         item=np.array([item_index.get(row.item_id, unknown) for row in rows], dtype=np.int64),
         run=np.array([row.run for row in rows], dtype=np.int64),
         variable=np.array([code[0] for code in coded], dtype=np.int64),
         value=np.array([code[1] or 0 for code in coded], dtype=np.int64),
-        determined=np.array([code[1] is not None for code in coded], dtype=np.bool_),
+        determined=determined,
     )
 
 

@@ -25,6 +25,7 @@ LABELS: dict[str, str] = {
     "no_difference_found": "No difference found",
     "not_computable": "Not computable",
     "judge_not_calibrated": "Judge not calibrated",
+    "extractor_below_agreement": "Extractor below the agreement threshold",
 }
 
 
@@ -157,6 +158,15 @@ def print_summary(round_: Round, results: Results, console: Console) -> None:
         verdict = "passes" if entry.passes else "fails: judge not calibrated"
         value = "n/a" if entry.metric_value is None else entry.metric_value.display(3)
         say(f"Judge of {entry.variable_id}: {entry.metric} {value} (n = {entry.n}), {verdict}")
+    if counts.voided_scores:
+        say(f"Mask audit: {counts.voided_scores} judge score(s) voided (the mask leaked)")
+    for check in results.extraction_checks:
+        share = "n/a" if check.agreement is None else check.agreement.display(3)
+        verdict = "passes" if check.passes else "fails: left out of the findings"
+        say(
+            f"Extractor of {check.variable_id}: agreement with people {share} "
+            f"(n = {check.n}), {verdict}"
+        )
     for view in results.regression:
         say(f"Before/after: {view.model_id} against {view.baseline_model_id}")
         for row in view.rows:

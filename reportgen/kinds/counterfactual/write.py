@@ -36,6 +36,7 @@ from reportgen.kinds.counterfactual.model import (
     Attribute,
     Group,
     Manifest,
+    Preregistration,
     Rewrite,
     Round,
     System,
@@ -48,11 +49,15 @@ from reportgen.kinds.counterfactual.schemas import (
     ATTRIBUTES_HEADER,
     CALIBRATION_FILE,
     CALIBRATION_SCHEMA,
+    EXTRACTION_CHECKS_FILE,
+    EXTRACTION_CHECKS_SCHEMA,
     EXTRACTIONS_SCHEMA,
     GROUPS_FILE,
     GROUPS_HEADER,
     ITEMS_FILE,
     ITEMS_SCHEMA,
+    MASK_AUDIT_FILE,
+    MASK_AUDIT_SCHEMA,
     MODELS_HEADER,
     RESPONSES_SCHEMA,
     REWRITES_FILE,
@@ -115,6 +120,12 @@ def archive_files(round_: Round) -> dict[str, bytes]:
         files[extraction_path(system.model_id)] = table_bytes(extractions, EXTRACTIONS_SCHEMA)
     if round_.calibration:
         files[CALIBRATION_FILE] = table_bytes(round_.calibration, CALIBRATION_SCHEMA)
+    if round_.mask_audit:
+        files[MASK_AUDIT_FILE] = table_bytes(round_.mask_audit, MASK_AUDIT_SCHEMA)
+    if round_.extraction_checks:
+        files[EXTRACTION_CHECKS_FILE] = table_bytes(
+            round_.extraction_checks, EXTRACTION_CHECKS_SCHEMA
+        )
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
     if round_.annulments:
         files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]
@@ -153,7 +164,21 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
                 "threshold": rational_text(plan.calibration.threshold),
             },
             "rationale": _texts(plan.rationale),
+            **_extraction_check(plan),
         },
+    }
+
+
+def _extraction_check(plan: Preregistration) -> dict[str, object]:
+    """preregistration.extraction_check, when declared (issue 21)."""
+    check = plan.extraction_check
+    if check is None:
+        return {}
+    return {
+        "extraction_check": {
+            "min_items": check.min_items,
+            "threshold": rational_text(check.threshold),
+        }
     }
 
 

@@ -25,11 +25,13 @@ def finding_label(finding: str, text: Text) -> str:
 
 def _line(context: RoundContext, finding: Finding, text: Text) -> str:
     binary = finding.type == "binary"
-    if finding.finding == "judge_not_calibrated":
-        # A judge that failed calibration yields no finding: no gap on this line (the
-        # values stay in the tables, marked), report spec "Never on the site".
+    if finding.finding in ("judge_not_calibrated", "extractor_below_agreement"):
+        # A judge that failed calibration (an extractor people disagreed with) yields no
+        # finding: no gap on this line (the values stay in the tables, marked), report
+        # spec "Never on the site".
+        key = "not_calibrated" if finding.finding == "judge_not_calibrated" else "not_checked"
         return text.t(
-            "findings.not_calibrated",
+            f"findings.{key}",
             attribute=context.attribute_name(finding.attribute_id, text),
             variable=context.variable_name(finding.variable_id, text),
         )
@@ -68,7 +70,10 @@ def finding_item(context: RoundContext, finding: Finding, text: Text) -> Markup:
         banner = escape(text.t("notice.not_preregistered"))
         extra += f' <span class="cf-not-preregistered">{banner}</span>'
     title = ""
-    if finding.primary_gap is not None and finding.finding != "judge_not_calibrated":
+    if finding.primary_gap is not None and finding.finding not in (
+        "judge_not_calibrated",
+        "extractor_below_agreement",
+    ):
         exact = text.t(
             "findings.exact",
             gap=finding.primary_gap.exact,

@@ -3,6 +3,8 @@ with a baseline round), and the judge's calibration."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from reportgen.kinds.counterfactual.render.context import RoundContext
 from reportgen.kinds.counterfactual.render.page_types import Block, TableBlock
 from reportgen.kinds.counterfactual.render.sections_tables import fraction, ordered_rows
@@ -227,6 +229,49 @@ def _calibration_tables(context: RoundContext, judge: JudgeCalibration, text: Te
 
 
 def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
+    """The judge's calibration and its mask audit, then people's extraction check."""
+    return (*_judge(context, text), *_extraction_check(context, text))
+
+
+def _extraction_check(context: RoundContext, text: Text) -> list[Block]:
+    """Agreement per binary variable with n and its Wilson interval; which left."""
+    checks = context.results.extraction_checks
+    blocks: list[Block] = [heading(text.t("extraction.heading"), "extraction-check")]
+    if not checks:
+        return [*blocks, paragraph(text.t("extraction.absent"))]
+    rows = [
+        (
+            context.variable_name(c.variable_id, text),
+            text.integer(c.n),
+            text.rate(fraction(c.agreement)),
+            f"{_percent(c.interval_lo, text)} – {_percent(c.interval_hi, text)}",
+            text.rate(fraction(c.threshold)),
+            text.t("calibration.pass" if c.passes else "calibration.fail"),
+        )
+        for c in checks
+    ]
+    keys = ("variable", "n", "agreement", "interval", "threshold", "result")
+    header = [text.t(f"extraction.column.{key}") for key in keys]
+    removed = [context.variable_name(c.variable_id, text) for c in checks if not c.passes]
+    return [
+        *blocks,
+        paragraph(text.t("extraction.intro")),
+        text.block(
+            f"cf-{context.round_id}-extraction-check", text.t("extraction.caption"), header, rows
+        ),
+        paragraph(
+            text.t("extraction.removed", variables=", ".join(removed))
+            if removed
+            else text.t("extraction.none_removed")
+        ),
+    ]
+
+
+def _percent(value: float | None, text: Text) -> str:
+    return text.rate(None if value is None else Fraction(repr(value)))
+
+
+def _judge(context: RoundContext, text: Text) -> tuple[Block, ...]:
     if not context.results.calibration:
         return (paragraph(text.t("calibration.absent")),)
     blocks: list[Block] = [paragraph(text.t("calibration.intro"))]
@@ -238,4 +283,38 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         )
         blocks.append(_calibration_facts(context, judge, text))
         blocks += _calibration_tables(context, judge, text)
-    return tuple(blocks)
+    return (*blocks, *_mask_audit(context, text))
+
+
+def _mask_audit(context: RoundContext, text: Text) -> list[Block]:
+    """The mask audit's outcome: how many judge scores a leaked mask voided, and which."""
+    results = context.results
+    decided = len(context.round_.mask_audit)
+    blocks: list[Block] = [
+        heading(text.t("mask_audit.heading"), "mask-audit"),
+        paragraph(
+            text.t(
+                "mask_audit.summary",
+                decided=text.integer(decided),
+                voided=text.integer(results.counts.voided_scores),
+            )
+        ),
+    ]
+    if not results.voided_scores:
+        return blocks
+    rows = [
+        (
+            context.variable_name(v.variable_id, text),
+            context.system_name(v.model_id, text),
+            v.item_id,
+            str(v.run),
+            v.ref,
+        )
+        for v in results.voided_scores
+    ]
+    header = [
+        text.t(f"mask_audit.column.{k}") for k in ("variable", "system", "item", "run", "ref")
+    ]
+    table_id = f"cf-{context.round_id}-mask-audit"
+    blocks.append(text.block(table_id, text.t("mask_audit.caption"), header, rows, numeric_from=99))
+    return blocks

@@ -16,7 +16,13 @@ from reportgen.errors import InputError
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import _sections as sections
 from reportgen.kinds.counterfactual.results._rows import system_results
-from reportgen.kinds.counterfactual.results._schema import SCHEMA, Counts, Regression, Results
+from reportgen.kinds.counterfactual.results._schema import (
+    SCHEMA,
+    Counts,
+    Regression,
+    Results,
+    VoidedScore,
+)
 from reportgen.kinds.counterfactual.results._values import Exact
 from reportgen.kinds.counterfactual.score import round_cells
 from reportgen.kinds.counterfactual.stats.bootstrap import draw
@@ -37,6 +43,16 @@ def _counts(round_: Round) -> Counts:
         runs=runs,
         calls_per_system=len(round_.items) * runs,
         annulled_items=len(round_.annulled_item_ids),
+        voided_scores=len(round_.voided_scores),
+    )
+
+
+def _voided(round_: Round) -> tuple[VoidedScore, ...]:
+    """The judge scores a leaked mask voids, sorted by (variable, system, item, run)."""
+    leaked = sorted((row.key, row.ref) for row in round_.mask_audit if row.decision == "leaked")
+    return tuple(
+        VoidedScore(variable_id=v, model_id=m, item_id=i, run=r, ref=ref)
+        for (v, m, i, r), ref in leaked
     )
 
 
@@ -68,8 +84,11 @@ def build_results(
     ]
     calibration = sections.calibration_section(round_)
     failed = sections.failed_variables(calibration)
+    checks = sections.extraction_section(round_)
+    unchecked = sections.failed_variables(checks)
     systems = tuple(
-        system_results(round_, system, attributes, draws, failed) for system in round_.models
+        system_results(round_, system, attributes, draws, failed, unchecked)
+        for system in round_.models
     )
     if advance is not None:
         advance(count)
@@ -91,7 +110,9 @@ def build_results(
         counts=_counts(round_),
         attributes=sections.attribute_summaries(attributes),
         removed_templates=sections.removed_templates(attributes),
+        voided_scores=_voided(round_),
         calibration=calibration,
+        extraction_checks=checks,
         systems=systems,
         baseline_round=None if baseline is None else baseline.round_id,
         baseline_preregistration_differs=None

@@ -56,6 +56,7 @@ class Pending:
     names: tuple[NameValue, ...]
     placebo_gap: Fraction | None
     placebo_pairs: tuple[NamePair, ...]
+    extractor_agrees: bool = True  # False: below the extraction check's threshold
 
 
 def _group_value(stat: GroupStat) -> GroupValue:
@@ -111,8 +112,11 @@ def pending_rows(
     attributes: Sequence[AttributeCells],
     draws: Sequence[bootstrap.Draws],
     failed: frozenset[str],
+    unchecked: frozenset[str] = frozenset(),
 ) -> list[Pending]:
-    """Every attribute × variable of the system, attributes.csv then variables.csv order."""
+    """Every attribute × variable of the system, attributes.csv then variables.csv order;
+    `failed`: the variables out of the family (a failed judge or extractor), `unchecked`:
+    those whose extractor failed people's check."""
     plans = round_.manifest.preregistration.variables
     found: list[Pending] = []
     for attribute, attribute_draws in zip(attributes, draws, strict=True):
@@ -155,6 +159,7 @@ def pending_rows(
                     ),
                     placebo_gap=placebo.placebo_gap(names),
                     placebo_pairs=placebo_pair_tests(attribute, cells, binary),
+                    extractor_agrees=variable.variable_id not in unchecked,
                 )
             )
     return found
@@ -263,7 +268,8 @@ def _row(
     if extreme is not None:
         extreme_test = pairs[[(p.g, p.h) for p in pending.pairs].index(extreme)]
     finding = findings.finding_of(
-        judge_calibrated=pending.calibrated,
+        judge_calibrated=pending.calibrated or not pending.extractor_agrees,
+        extractor_agrees=pending.extractor_agrees,
         primary_gap=primary_gap,
         exceeds=over,
         problems=sum(p.problem for p in pairs),
@@ -277,7 +283,7 @@ def _row(
         type=pending.variable.type,
         criterion=primary.criterion if primary is not None else "demographic_parity",
         acceptable_difference=Exact.of(plan.acceptable_difference),
-        judge_calibrated=pending.calibrated,
+        judge_calibrated=pending.calibrated or not pending.extractor_agrees,
         demographic_parity=pending.demographic_parity,
         equal_opportunity=pending.equal_opportunity,
         primary_gap=exact(primary_gap),
@@ -321,8 +327,9 @@ def system_results(
     attributes: Sequence[AttributeCells],
     draws: Sequence[bootstrap.Draws],
     failed: frozenset[str],
+    unchecked: frozenset[str] = frozenset(),
 ) -> SystemResults:
-    pending = pending_rows(round_, system, attributes, draws, failed)
+    pending = pending_rows(round_, system, attributes, draws, failed | unchecked, unchecked)
     family = _adjusted(
         [
             (i, j, pair.test)

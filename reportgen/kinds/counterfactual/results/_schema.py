@@ -28,8 +28,8 @@ from reportgen.kinds.counterfactual.results._values import (
 from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
 from reportgen.results.schema import ResultsDocument, ResultsSchema
 
-SchemaVersion = Literal["reportgen-counterfactual-results/1"]
-SCHEMA: Final[SchemaVersion] = "reportgen-counterfactual-results/1"
+SchemaVersion = Literal["reportgen-counterfactual-results/2"]
+SCHEMA: Final[SchemaVersion] = "reportgen-counterfactual-results/2"
 
 
 class Placebo(BaseModel):
@@ -182,6 +182,34 @@ class RemovedTemplate(BaseModel):
     item_ids: tuple[str, ...] = Field(description="the annulled items that removed it")
 
 
+class ExtractionAgreement(BaseModel):
+    """People's check of one binary variable's extractions (issue 21): all systems pooled."""
+
+    model_config = MODEL_CONFIG
+
+    variable_id: str
+    n: int = Field(description="checks (response x reviewer)")
+    agreeing: int = Field(description="checks whose human value equals the extracted one")
+    agreement: Exact | None = Field(description="agreeing / n; null without checks")
+    interval_lo: float | None = Field(description="95% Wilson interval, lower end")
+    interval_hi: float | None = Field(description="95% Wilson interval, upper end")
+    min_items: int
+    threshold: Exact
+    passes: bool = Field(description="agreement >= threshold; false: no findings")
+
+
+class VoidedScore(BaseModel):
+    """A judge score a leaked mask voids (mask_audit.parquet): left out of every finding."""
+
+    model_config = MODEL_CONFIG
+
+    variable_id: str
+    model_id: str
+    item_id: str
+    run: int
+    ref: str = Field(description="the review app's sample code of the decision")
+
+
 class AttributeSummary(BaseModel):
     model_config = MODEL_CONFIG
 
@@ -202,6 +230,7 @@ class Counts(BaseModel):
     runs: int
     calls_per_system: int
     annulled_items: int
+    voided_scores: int = Field(description="judge scores a leaked mask voids")
 
 
 class Results(ResultsDocument):
@@ -221,7 +250,13 @@ class Results(ResultsDocument):
     counts: Counts
     attributes: tuple[AttributeSummary, ...]
     removed_templates: tuple[RemovedTemplate, ...]
+    voided_scores: tuple[VoidedScore, ...] = Field(
+        description="sorted by variable, system, item, run"
+    )
     calibration: tuple[JudgeCalibration, ...] = Field(description="variables.csv order")
+    extraction_checks: tuple[ExtractionAgreement, ...] = Field(
+        description="binary variables, variables.csv order; empty without a declared check"
+    )
     systems: tuple[SystemResults, ...] = Field(description="models.csv order")
     baseline_round: str | None
     baseline_preregistration_differs: bool | None = Field(

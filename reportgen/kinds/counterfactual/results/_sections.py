@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 
+from reportgen.kinds.counterfactual.extraction_check import agreement_counts, checked_variables
 from reportgen.kinds.counterfactual.model import DEFAULT_MIN_ITEMS, Round
 from reportgen.kinds.counterfactual.results._schema import (
     AttributeSummary,
+    ExtractionAgreement,
     JudgeCalibration,
     Regression,
     RegressionRow,
@@ -76,8 +79,40 @@ def calibration_section(round_: Round) -> tuple[JudgeCalibration, ...]:
     return tuple(found)
 
 
-def failed_variables(calibration: Sequence[JudgeCalibration]) -> frozenset[str]:
+def failed_variables(
+    calibration: Sequence[JudgeCalibration | ExtractionAgreement],
+) -> frozenset[str]:
     return frozenset(entry.variable_id for entry in calibration if not entry.passes)
+
+
+def extraction_section(round_: Round) -> tuple[ExtractionAgreement, ...]:
+    """People's check of each binary variable's extractions (issue 21), all systems
+    pooled, variables.csv order; empty when the round declares no check."""
+    plan = round_.manifest.preregistration.extraction_check
+    if plan is None:
+        return ()
+    from statsmodels.stats.proportion import proportion_confint  # only when declared
+
+    counts = agreement_counts(round_)
+    found = []
+    for variable in checked_variables(round_):
+        n, agreeing = counts.get(variable.variable_id, (0, 0))
+        share = Fraction(agreeing, n) if n else None
+        lo, hi = proportion_confint(agreeing, n, alpha=0.05, method="wilson") if n else (None, None)
+        found.append(
+            ExtractionAgreement(
+                variable_id=variable.variable_id,
+                n=n,
+                agreeing=agreeing,
+                agreement=exact(share),
+                interval_lo=None if lo is None else float(lo),
+                interval_hi=None if hi is None else float(hi),
+                min_items=plan.min_items,
+                threshold=Exact.of(plan.threshold),
+                passes=share is not None and share >= plan.threshold,
+            )
+        )
+    return tuple(found)
 
 
 def removed_templates(attributes: Sequence[AttributeCells]) -> tuple[RemovedTemplate, ...]:

@@ -28,6 +28,7 @@ FindingName = Literal[
     "no_difference_found",
     "not_computable",
     "judge_not_calibrated",
+    "extractor_below_agreement",
 ]
 Level = Literal["decision", "quality", "tone"]
 VariableType = Literal["binary", "count", "score"]

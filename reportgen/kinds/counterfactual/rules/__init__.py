@@ -2,7 +2,8 @@
 
 Run after every file passed its own checks (refusals 1-28 and the core's), over the
 typed round: the items against the battery (29-31), each system's responses (32-35)
-and extractions (36-40), the judge's blindness (41) and its calibration (42-44).
+and extractions (36-40), the judge's blindness (41) and its calibration (42-44); then
+the mask audit's decisions and people's extraction checks (issue 21).
 Every rule reports through `problems` and goes on; nothing raises. The round is indexed
 once (`RoundIndex`), so all rules together stay linear in the round's rows.
 """
@@ -10,6 +11,8 @@ once (`RoundIndex`), so all rules together stay linear in the round's rows.
 from __future__ import annotations
 
 from reportgen.archive import Problems
+from reportgen.kinds.counterfactual.extraction_check import check_extraction_checks
+from reportgen.kinds.counterfactual.mask_audit import check_mask_audit
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.rules._index import RoundIndex
 from reportgen.kinds.counterfactual.rules.blindness import check_blindness
@@ -29,3 +32,5 @@ def check_rules(round_: Round, problems: Problems) -> None:
     check_extractions(round_, index, problems)
     check_blindness(round_, index, problems)
     check_calibration(round_, index, problems)
+    check_mask_audit(round_, problems)
+    check_extraction_checks(round_, problems)

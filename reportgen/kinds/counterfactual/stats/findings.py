@@ -3,7 +3,8 @@
 Extreme pair: the first group (groups.csv order) with the maximum value and the first with
 the minimum, written in groups.csv order; the first two groups when all values are equal.
 A problem pair: |δ_gh| > acceptable difference and significant. The finding is the first
-that applies of: judge_not_calibrated, not_computable, problem, exceeds_not_significant,
+that applies of: extractor_below_agreement (people's extraction check, issue 21),
+judge_not_calibrated, not_computable, problem, exceeds_not_significant,
 significant_within_acceptable, no_difference_found (which never means "fair").
 """
 
@@ -20,6 +21,7 @@ FINDING_ORDER: tuple[str, ...] = (
     "no_difference_found",
     "not_computable",
     "judge_not_calibrated",
+    "extractor_below_agreement",
 )
 
 
@@ -44,11 +46,14 @@ def is_problem(difference: Fraction | None, significant: bool, acceptable: Fract
 def finding_of(
     *,
     judge_calibrated: bool,
+    extractor_agrees: bool = True,
     primary_gap: Fraction | None,
     exceeds: bool | None,
     problems: int,
     significant: int,
 ) -> str:
+    if not extractor_agrees:
+        return "extractor_below_agreement"
     if not judge_calibrated:
         return "judge_not_calibrated"
     if primary_gap is None:

@@ -1,0 +1,191 @@
+"""People's check of a counterfactual round's extracted decisions (issue 21, point 3).
+
+`reportgen review sample ROUND --task extraction --seed N` draws, for each binary
+variable (variables.csv order), `preregistration.extraction_check.min_items` of its
+extractions, stratified by (system, extracted value) with the calibration's own draw
+(`review_app.cf_sampling._stratified`: each stratum in sorted order gives an even
+share, a shortfall is drawn from the rest, then one permutation orders the whole
+sample). A reviewer reads the variable's question and the text the extractor read (the
+raw answer, or a model extractor's masked input), never the extracted value, and answers
+yes, no or cannot tell (`reportgen.kinds.counterfactual.review.EXTRACTION_TASK`, a choice
+task of the review app). Each unit goes to one reviewer, in rotation.
+
+`reportgen review export` writes the answers with the calibration (review_app.cf_export):
+`extraction_checks.parquet` (an archive) or `extraction_checks.jsonl` (a raw round), one
+row per answer: the response, `extracted_value` (the frozen value), `human_value`,
+`reviewer` (R1, R2, ... by account name) and `checked_on` (the date last answered).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import numpy as np
+from sqlalchemy import Connection, Engine, select
+from sqlalchemy.exc import IntegrityError
+
+from reportgen.kinds.counterfactual.extraction_check import checked_variables
+from reportgen.kinds.counterfactual.model import ExtractionCheckRow, Round
+from reportgen.kinds.counterfactual.review import EXTRACTION, extraction_units, parse_unit_key
+from reportgen.kinds.review_task import ReviewUnit
+from review_app.anonymise import Scrubber, round_names
+from review_app.batch_release import release_if_clean
+from review_app.cf_sampling import _stratified
+from review_app.db import (
+    accounts,
+    assignments,
+    audit,
+    batches,
+    inserted_id,
+    judgments,
+    now_utc,
+    sample_keys,
+    samples,
+)
+from review_app.errors import ReviewInputError
+from review_app.sampling import (
+    assign,
+    chosen_reviewers,
+    ensure_round,
+    refuse_same_draw,
+    store_sample,
+)
+
+
+def draw_extraction_check(round_: Round, seed: int) -> list[ReviewUnit]:
+    """The sample of every binary variable's extractions, in the order reviewers see it."""
+    plan = round_.manifest.preregistration.extraction_check
+    if plan is None or not checked_variables(round_):
+        raise ReviewInputError("cf_error_no_extraction_check", round_id=round_.round_id)
+    units = list(extraction_units(round_))
+    rng = np.random.default_rng(seed)
+    drawn: list[ReviewUnit] = []
+    for variable in checked_variables(round_):
+        candidates = [u for u in units if u.stratum[0] == variable.variable_id]
+        if len(candidates) < plan.min_items:
+            raise ReviewInputError(
+                "cf_error_too_few_extractions",
+                variable=variable.variable_id,
+                found=len(candidates),
+                min_items=plan.min_items,
+            )
+        drawn.extend(_stratified(candidates, plan.min_items, rng))
+    order = rng.permutation(len(drawn))
+    return [drawn[int(i)] for i in order]
+
+
+def create_extraction_batch(
+    engine: Engine,
+    round_: Round,
+    *,
+    seed: int,
+    reviewers: Sequence[str] | None = None,
+    by_account: int | None = None,
+) -> int:
+    """Draw and store the extraction check as one batch (task `extraction`), in one
+    transaction; returns its id. Each unit goes to one reviewer, in rotation."""
+    drawn = draw_extraction_check(round_, seed)
+    scrub = Scrubber(round_names(round_.models))
+    try:
+        with engine.begin() as connection:
+            refuse_same_draw(connection, round_.round_id, seed)
+            names = chosen_reviewers(connection, reviewers, {})
+            reviewers_of = assign(len(drawn), list(names.values()), 1)
+            ensure_round(connection, round_)
+            settings = {"overlap": 1, "reviewers": sorted(names), "units": len(drawn)}
+            batch_id = inserted_id(
+                connection.execute(
+                    batches.insert().values(
+                        round_id=round_.round_id,
+                        seed=seed,
+                        settings=settings,
+                        created_at=now_utc(),
+                        task_type=EXTRACTION,
+                    )
+                )
+            )
+            used: set[str] = set(connection.execute(select(samples.c.code)).scalars())
+            for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
+                store_sample(connection, batch_id, unit, scrub, used, position, chosen)
+            audit(
+                connection,
+                by_account,
+                "create_batch",
+                {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed}
+                | {"task_type": EXTRACTION}
+                | settings,
+            )
+            release_if_clean(connection, batch_id, round_.round_id)  # else held
+    except IntegrityError:
+        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
+    return batch_id
+
+
+def extraction_check_rows(connection: Connection, round_: Round) -> list[ExtractionCheckRow]:
+    """Every answered extraction check of the round, sorted by response then reviewer;
+    a sample whose extraction is no longer the frozen value is refused."""
+    query = (
+        select(
+            sample_keys.c.unit_key,
+            sample_keys.c.automatic,
+            judgments.c.choice,
+            judgments.c.submitted_at,
+            judgments.c.revised_at,
+            accounts.c.name,
+        )
+        .select_from(judgments)
+        .join(assignments, assignments.c.assignment_id == judgments.c.assignment_id)
+        .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
+        .join(samples, samples.c.sample_id == assignments.c.sample_id)
+        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+        .join(batches, batches.c.batch_id == samples.c.batch_id)
+        .where(batches.c.round_id == round_.round_id, batches.c.task_type == EXTRACTION)
+    )
+    found = connection.execute(query).all()
+    pseudonyms = {name: f"R{n}" for n, name in enumerate(sorted({r.name for r in found}), 1)}
+    frozen = {
+        (e.variable_id, e.model_id, e.item_id, e.run): e.value
+        for rows in round_.extractions.values()
+        for e in rows
+    }
+    rows = []
+    for row in found:
+        key = parse_unit_key(str(row.unit_key))
+        if key is None or frozen.get(key) != row.automatic:
+            raise ReviewInputError("cf_error_export_response", unit=str(row.unit_key))
+        variable_id, model_id, item_id, run = key
+        rows.append(
+            ExtractionCheckRow(
+                variable_id=variable_id,
+                model_id=model_id,
+                item_id=item_id,
+                run=run,
+                extracted_value=str(row.automatic),
+                human_value=str(row.choice),
+                reviewer=pseudonyms[row.name],
+                checked_on=(row.revised_at or row.submitted_at).date(),
+            )
+        )
+    return sorted(rows, key=lambda r: (r.variable_id, r.model_id, r.item_id, r.run, r.reviewer))
+
+
+def raw_extraction_check_bytes(rows: Sequence[ExtractionCheckRow]) -> bytes:
+    """extraction_checks.jsonl: the rows in the raw form freeze reads."""
+    lines = [
+        json.dumps(
+            {
+                "variable_id": row.variable_id,
+                "model_id": row.model_id,
+                "item_id": row.item_id,
+                "run": row.run,
+                "extracted_value": row.extracted_value,
+                "human_value": row.human_value,
+                "reviewer": row.reviewer,
+                "checked_on": row.checked_on.isoformat(),
+            },
+            ensure_ascii=False,
+        )
+        for row in rows
+    ]
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")

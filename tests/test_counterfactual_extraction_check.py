@@ -1,0 +1,120 @@
+"""People's check of the extracted decisions (issue 21, point 3): extraction_checks.parquet
+and `preregistration.extraction_check`. The agreement per binary variable comes with its
+n and a Wilson interval (statsmodels); an extractor below the threshold removes its
+variable from the findings; `reportgen verify` refuses a bad check with the file, row
+and field; the plan round-trips through round.json."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from statsmodels.stats.proportion import proportion_confint
+
+from reportgen.archive import read_round, verify_round
+from reportgen.kinds.counterfactual.model import (
+    ExtractionCheckPlan,
+    ExtractionCheckRow,
+    Round,
+)
+from reportgen.kinds.counterfactual.results import build_results
+from tests.factories.counterfactual import assert_refused, small_round, with_plan, write
+
+FILE = "extraction_checks.parquet"
+
+
+def _checks(round_: Round, wrong: int = 0, **changes: Any) -> tuple[ExtractionCheckRow, ...]:
+    """A check of every reembolso extraction of the round; the first `wrong` disagree."""
+    rows = [e for rows in round_.extractions.values() for e in rows if e.variable_id == "reembolso"]
+    flip = {"yes": "no", "no": "yes", "na": "yes"}
+    return tuple(
+        ExtractionCheckRow(
+            variable_id="reembolso",
+            model_id=e.model_id,
+            item_id=e.item_id,
+            run=e.run,
+            extracted_value=e.value,
+            human_value=flip[e.value] if index < wrong else e.value,
+            reviewer="R1",
+            checked_on=date(2026, 3, 7),
+        )
+        for index, e in enumerate(rows)
+    )
+
+
+def _checked(wrong: int, threshold: Fraction = Fraction(9, 10)) -> Round:
+    plain = small_round()
+    planned = with_plan(plain, extraction_check=ExtractionCheckPlan(4, threshold))
+    return dataclasses.replace(planned, extraction_checks=_checks(plain, wrong))
+
+
+def test_agreement_with_n_and_a_wilson_interval() -> None:
+    round_ = _checked(wrong=1)
+    [entry] = build_results(round_, replicates=10).extraction_checks
+    n = len(round_.extraction_checks)
+    assert (entry.variable_id, entry.n, entry.agreeing) == ("reembolso", n, n - 1)
+    assert entry.agreement is not None
+    assert entry.agreement.fraction == Fraction(n - 1, n)
+    lo, hi = proportion_confint(n - 1, n, alpha=0.05, method="wilson")
+    assert (entry.interval_lo, entry.interval_hi) == pytest.approx((lo, hi))
+    assert entry.passes is (Fraction(n - 1, n) >= Fraction(9, 10))
+
+
+def test_an_extractor_below_the_threshold_leaves_the_findings() -> None:
+    good = build_results(_checked(wrong=0), replicates=10)
+    bad_round = _checked(wrong=len(_checks(small_round())) // 2)
+    bad = build_results(bad_round, replicates=10)
+    assert [c.passes for c in good.extraction_checks] == [True]
+    assert [c.passes for c in bad.extraction_checks] == [False]
+    for system_good, system_bad in zip(good.systems, bad.systems, strict=True):
+        for row_good, row_bad in zip(system_good.rows, system_bad.rows, strict=True):
+            if row_bad.variable_id == "reembolso":
+                assert row_bad.finding == "extractor_below_agreement"
+                assert row_good.finding != "extractor_below_agreement"
+                assert all(p.p_adjusted is None for p in row_bad.pairs)  # out of the family
+            else:
+                assert row_bad.finding == row_good.finding
+    # Without a declared check, nothing is reported nor removed.
+    assert build_results(small_round(), replicates=10).extraction_checks == ()
+
+
+def test_the_plan_and_the_checks_round_trip_through_the_archive(tmp_path: Path) -> None:
+    round_dir = write(_checked(wrong=1), tmp_path)
+    assert verify_round(round_dir) == []
+    read = read_round(round_dir)
+    assert isinstance(read, Round)
+    assert read.manifest.preregistration.extraction_check == ExtractionCheckPlan(4, Fraction(9, 10))
+    assert len(read.extraction_checks) == len(_checks(small_round()))
+
+
+@pytest.mark.parametrize(
+    ("changes", "where", "fragment"),
+    [
+        ({"human_value": "talvez"}, "row 1, human_value", "expected yes / no / na, got 'talvez'"),
+        ({"item_id": "nowhere"}, "row 1", "unknown reference: no reembolso extraction"),
+        ({"variable_id": "tom"}, "row 1, variable_id", "expected a binary variable"),
+        ({"extracted_value": "maybe"}, "row 1, extracted_value", "expected the frozen"),
+    ],
+)
+def test_verify_refuses_a_bad_check(
+    tmp_path: Path, changes: dict[str, Any], where: str, fragment: str
+) -> None:
+    round_ = _checked(wrong=0)
+    rows = list(round_.extraction_checks)
+    rows[0] = dataclasses.replace(rows[0], **changes)
+    round_dir = write(dataclasses.replace(round_, extraction_checks=tuple(rows)), tmp_path)
+    assert_refused(round_dir, FILE, where, fragment)
+
+
+def test_verify_refuses_too_few_checks_and_checks_without_a_plan(tmp_path: Path) -> None:
+    round_ = _checked(wrong=0)
+    (tmp_path / "few").mkdir()
+    (tmp_path / "unplanned").mkdir()
+    few = dataclasses.replace(round_, extraction_checks=round_.extraction_checks[:3])
+    assert_refused(write(few, tmp_path / "few"), FILE, "variable reembolso", "fewer checked")
+    unplanned = with_plan(round_, extraction_check=None)
+    assert_refused(write(unplanned, tmp_path / "unplanned"), FILE, "", "present without")
