@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from statsmodels.stats.proportion import proportion_confint
 
-from reportgen.archive import read_round, verify_round
 from reportgen.kinds.counterfactual.model import (
     ExtractionCheckPlan,
     ExtractionCheckRow,
     Round,
 )
 from reportgen.kinds.counterfactual.results import build_results
+from reportgen.kinds.rounds import read_round, verify_round
 from tests.factories.counterfactual import assert_refused, small_round, with_plan, write
 
 FILE = "extraction_checks.parquet"

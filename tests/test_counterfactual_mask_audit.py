@@ -12,12 +12,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from reportgen.archive import read_round, verify_round
 from reportgen.errors import ArchiveError
 from reportgen.kinds.counterfactual.model import MaskDecision, Round
 from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.score import AttributeCells, round_cells
 from reportgen.kinds.counterfactual.terms import sha256_text
+from reportgen.kinds.rounds import read_round, verify_round
 from tests.factories.counterfactual import assert_refused, small_round, write
 
 FILE = "mask_audit.parquet"

@@ -18,11 +18,11 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import Engine, select
 
-from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.schemas import EXTRACTION_CHECKS_SCHEMA
+from reportgen.kinds.rounds import read_round, verify_round
 from review_app.cf_round import read_cf_round
 from review_app.db import sample_keys, samples
 from review_app.reviewing import load_sample, my_queue, submit_judgment

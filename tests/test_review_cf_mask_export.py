@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import Engine
 
-from reportgen.archive import read_round, verify_round
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.schemas import MASK_AUDIT_SCHEMA
+from reportgen.kinds.rounds import read_round, verify_round
 from review_app.cf_mask_audit import HELD, LEAKED, decide_mask, voided_scores
 from review_app.cf_sampling import create_scale_batch
 from review_app.reviewing import my_queue
