@@ -106,6 +106,8 @@ _WEAK_INTRODUCTION = re.compile(
     rf"(?<!{WORD})(?:this\s+is|as|como|en\s+tant\s+que|(?:te|le)\s+atiende|quem\s+(?:te|lhe)"
     # "It's Milo, your coach", "Meet Ava, Northwind Bank's assistant", "Conheça a Iris, a".
     r"\s+atende\s+e|it'?s|it\s+is|meet|say\s+hello\s+to|conheca|conoce(?:\s+a)?|les\s+presento"
+    # "Welcome to Wayfarer Desk, the assistant of": a service that speaks.
+    r"|welcome\s+to|bem-vind[oa]\s+a[oa]?|bienvenid[oa]\s+a(?:l|\s+la)?"
     rf"(?:\s+a)?)\s+(?P<article>(?:o|a|el|la)\s+)?{MARKUP}(?={WORD})"
 )
 # An answer that opens with its speaker's name: "Sage here, the study buddy", "Aquí Lolo,

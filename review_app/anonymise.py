@@ -70,9 +70,10 @@ from review_app.anon_names import (
     round_forms,
     trie_pattern,
 )
+from review_app.anon_opening import spans_of_opening_speakers
 from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_ordinary_use
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
-from review_app.anon_people import is_described_as_model, is_person
+from review_app.anon_people import is_described_as_model, is_person, is_relative_of
 from review_app.anon_quotes import is_quoted_speech
 from review_app.anon_round import CODE_PREFIX, new_code, round_names
 from review_app.anon_scripts import is_cjk
@@ -118,6 +119,7 @@ class Scrubber:
             *spans_of_unknown_makers(document),
             *spans_of_cjk_makers(document),
             *spans_of_introduced_names(document),
+            *spans_of_opening_speakers(document),
             *spans_of_cjk_introductions(document),
             *spans_of_own_organisations(document),
             *spans_of_models_run_on(document),
@@ -368,18 +370,28 @@ class Scrubber:
             if self._kind_of.get(parts_of_folded(match.group("name"))) == KIND_GIVEN
             # "My name is Claude Dupont": a surname makes a person even after a cue, unless
             # the sentence then says it is software ("Sou o Claude Monet, um modelo de IA").
-            and is_person_name(document, match, self._known_words)
+            and self._is_named_person(document, match)
             and not (
                 self._follows_cue(document, match.start())
                 and is_described_as_model(document.folded, match.end())
             )
         )
 
+    def _is_named_person(self, document: Document, match: re.Match[str]) -> bool:
+        """A given name with a surname, or introduced in a quoted speech ('"Hi, I'm Ernie
+        from 4B. … Best,\nErnie"'): a person's wherever else the answer writes it."""
+        return is_person_name(document, match, self._known_words) or (
+            self._follows_cue(document, match.start())
+            and is_quoted_speech(document.original, document.original_index(match.start()))
+        )
+
     def _is_a_person(self, document: Document, match: re.Match[str]) -> bool:
         """A given name that is a person's even after "my name is": with a surname ("Claude
         Marchand", and so anywhere else in the answer), or in a quoted speech ('He said, "My
         name is Claude"')."""
-        if is_quoted_speech(document.original, document.original_index(match.start())):
+        if is_quoted_speech(
+            document.original, document.original_index(match.start())
+        ) or is_relative_of(document.folded, match.end()):
             return True
         return match.group("name") in document.people
 
