@@ -37,7 +37,9 @@ _MIN_JOINED_IN_MARKUP = 3  # "**G**rok", "Me**ta**", "~~x~~AI"
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
 _MARKUP_GAP = re.compile(
     r"[*_`~]{1,3}(?:-[*_`~]{1,3})?|[*_`~]{0,2} ?\| ?[*_`~]{0,2}|\\{1,2}[*_`~]?"
-    rf"|[{_EMOJI}]{{1,2}}"
+    # A LaTeX group ("\\textbf{Ne}motron"), an equals sign or an ellipsis ("Hu=nyu=an",
+    # "01…AI": NFKC reads the ellipsis as three dots) parts one too.
+    rf"|[{_EMOJI}]{{1,2}}|[{{}}]|=|\.{{2,3}}"
 )
 
 
@@ -72,6 +74,8 @@ def spans_of_split_names(
         pieces = pieces[len(pieces) - kept :] if kept else []
         # Markup inside a word is there to part it: shorter names count ("**G**rok").
         shortest = _MIN_JOINED_IN_MARKUP if kept == 2 else _MIN_JOINED
+        if folded[previous_end : previous_end + 1] in ("=", "."):  # "me=ta" is no disguise
+            shortest = _MIN_JOINED
         # Anything but a space parts a name's own words to hide them ("| Deep | Seek |").
         parted = kept == 2 or start - previous_end != 1 or folded[previous_end] not in " .\n"
         head = ""
@@ -123,8 +127,10 @@ def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable
 # space between the characters of a word, so a spaced run that spells a name hides one.
 _HAN_OR_HANGUL = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 # An emoji parts them too ("豆🫘包").
+# Markup too, between some of a name's characters only ("*零一*万物") or as a table's cell
+# border ("| 文心 | 一言 |"): a name counts when something parts its characters.
 _CJK_SPACED_RUN = re.compile(
-    rf"[{_HAN_OR_HANGUL}](?:[ \t.\-_*|/\u00b7\u2027\u2022\u30fb{_EMOJI}]{{1,2}}[{_HAN_OR_HANGUL}])+"
+    rf"[{_HAN_OR_HANGUL}](?:[ \t.\-_*|/~`\u00b7\u2027\u2022\u30fb{_EMOJI}]{{0,3}}[{_HAN_OR_HANGUL}])+"
 )
 _HAN_OR_HANGUL_CHARACTER = re.compile(f"[{_HAN_OR_HANGUL}]")
 
@@ -141,7 +147,9 @@ def spans_of_spaced_cjk_names(
         characters = [m.start() for m in _HAN_OR_HANGUL_CHARACTER.finditer(text)]
         joined = "".join(text[index] for index in characters)
         for start, end in find_name(joined):
-            if end - start >= 2:
+            # Written whole, the name is found as written; apart, it is hidden.
+            apart = characters[end - 1] - characters[start] > end - start - 1
+            if end - start >= 2 and apart:
                 yield run.start() + characters[start], run.start() + characters[end - 1] + 1
 
 

@@ -17,8 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from review_app.anon_cues import BEING_CUES, MARKUP, NAME_CUES
 from review_app.anon_people import tells_a_human_life
 from review_app.anon_quotes import is_quoted
+from review_app.anon_scripts import CJK_RANGES, WORD
 from review_app.textfold import FoldedText
 
 # Greetings before the introduction: "Olá!", "Buenas,", "Good morning,".
@@ -103,3 +105,20 @@ def _organisation(document: FoldedText, folded_start: int) -> tuple[int, int, in
     if _ORGANISATION_WORDS.search(folded, folded_start, folded_end) is None:
         return None
     return start, words.end(), folded_end
+
+
+# A Chinese or Korean name right after a Latin self-introduction: "Soy 솔라, de …", "Te
+# escribe 智谱清言": in a Latin sentence such a word is a name, in no list or not.
+_CJK_AFTER_CUE = re.compile(
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+{MARKUP}(?P<name>[{CJK_RANGES}]{{1,12}})"
+)
+
+
+def spans_of_cjk_names_after_latin_cues(document: FoldedText) -> Iterable[tuple[int, int]]:
+    """The Chinese or Korean word a Latin self-introduction gives, unless quoted or a person's."""
+    folded, original = document.folded, document.original
+    for match in _CJK_AFTER_CUE.finditer(folded):
+        start = document.original_index(match.start("name"))
+        if is_quoted(original, start) or tells_a_human_life(folded, match.end()):
+            continue
+        yield document.original_span(match.start("name"), match.end("name"))

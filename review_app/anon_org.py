@@ -27,7 +27,7 @@ _ROLE_WORDS = (
     r"|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence"
     # People's jobs an assistant takes: "o atendente digital da", "la asesora virtual de".
     r"|atendente|atendiente|asesor[a]?|assessor[a]?|consultor[a]?|recepcionista|receptionist"
-    r"|representative|tutor|mascote|mascot|helpdesk"
+    r"|representative|tutor|mascote|mascot|helpdesk|plataforma|platform"
     r"|(?:virtual|digital)\s+(?:adviser|advisor|consultant|coach|guide|host|receptionist)"
 )
 _ROLE_OF = re.compile(

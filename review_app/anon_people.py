@@ -145,7 +145,7 @@ def is_described_as_model(folded: str, end: int) -> bool:
 # A person's life right after the name: "Sou o Rafael, tenho 34 anos", "I'm Sam, and I'm
 # writing to", "Soy Ana y vivo en", "my name is Tom, a 40-year-old": a human, not the answer.
 _HUMAN_DETAIL = re.compile(
-    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
+    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|i|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
     r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
     r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
     r"|studying)(?![a-z])"

@@ -57,6 +57,7 @@ from review_app.anon_match import (
     is_versioned_name,
     replace_spans,
     spans_of_repeats,
+    spans_with_what_follows,
 )
 from review_app.anon_names import (
     KIND_ANYWHERE,
@@ -70,8 +71,11 @@ from review_app.anon_names import (
     round_forms,
     trie_pattern,
 )
-from review_app.anon_opening import spans_of_opening_speakers
-from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_ordinary_use
+from review_app.anon_opening import (
+    spans_of_cjk_names_after_latin_cues,
+    spans_of_opening_speakers,
+)
+from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_in_use, is_ordinary_use
 from review_app.anon_org import spans_after_names, spans_of_own_organisations
 from review_app.anon_people import is_described_as_model, is_person, is_relative_of
 from review_app.anon_quotes import is_quoted_speech
@@ -120,6 +124,7 @@ class Scrubber:
             *spans_of_cjk_makers(document),
             *spans_of_introduced_names(document),
             *spans_of_opening_speakers(document),
+            *spans_of_cjk_names_after_latin_cues(document),
             *spans_of_cjk_introductions(document),
             *spans_of_own_organisations(document),
             *spans_of_models_run_on(document),
@@ -135,7 +140,7 @@ class Scrubber:
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
-        return replace_spans(text, spans_after_names(text, spans))
+        return replace_spans(text, spans_with_what_follows(text, spans_after_names(text, spans)))
 
     @staticmethod
     def _starts_a_person(document: Document, span: tuple[int, int]) -> bool:
@@ -226,8 +231,11 @@ class Scrubber:
                 continue
             # "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name.
             previous = matches[index - 1] if index else None
-            after_name = previous is not None and (
-                AFTER_NAME.fullmatch(document.folded, previous.end(), match.start()) is not None
+            # "sistemas como o Watson, da IBM": an example's maker, not the speaker's.
+            after_name = (
+                previous is not None
+                and AFTER_NAME.fullmatch(document.folded, previous.end(), match.start()) is not None
+                and not is_in_use(document.folded, previous.start())
             )
             decided[index] = (
                 (after_name and (decided[index - 1] or self._is_capitalised(document, previous)))
@@ -333,8 +341,11 @@ class Scrubber:
         parts = parts_of_folded(match.group("name"))
         kind = self._kind_of.get(parts, KIND_ANYWHERE)
         if kind == KIND_EVERYDAY:
+            # A company's product line ("Microsoft 365") is no model's version.
             version = match.group("version")
-            return version is not None and is_versioned_name(version)
+            return (
+                version is not None and is_versioned_name(version) and parts not in self._companies
+            )
         if kind not in (KIND_GIVEN, KIND_ANYWHERE):
             return False
         untailed = match.end() == match.end("name")
