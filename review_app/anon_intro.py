@@ -73,6 +73,7 @@ _YOUR_ASSISTANT = re.compile(
     r"|chatbot|bot)\s*,?\s+"
 )
 _INDEFINITE = re.compile(r"i(?:'?m|\s+am)\s+an?\s+[*_`'\"]*")
+_LATIN_RUN = re.compile(r"[A-Za-z]*")
 _CJK_LATIN_NAME = re.compile(r"(?:我是|我叫|我的名字是|我的名字叫)\s*(?=[a-z])")
 _ROLE = (
     r"(?:assistant|assistente|asistente|model|modelo|modele|ia|ai|chatbot|bot|llm|helper"
@@ -222,7 +223,10 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
     yield from _opening_introduction(document)
     for match in _CJK_LATIN_NAME.finditer(folded):
         start = document.original_index(match.end())
-        if is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+        # A note drafted for the reader ('“您好，我叫Claude”'), a relative ("我是Gemma的妈妈").
+        latin_end = _LATIN_RUN.match(original, start)
+        folded_end = match.end() + (latin_end.end() - start if latin_end is not None else 0)
+        if is_quoted(original, start) or tells_a_human_life(folded, folded_end):
             continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])

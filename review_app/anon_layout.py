@@ -103,6 +103,20 @@ def is_code_value(folded: str, start: int) -> bool:
 
 def is_signature(folded: str, start: int, end: int) -> bool:
     """Whether the name at folded[start:end] signs the answer: "\n— Tuiuiú"."""
+    return _signs(folded, start, end) and not _in_a_letter(folded, start)
+
+
+def signs_a_draft(folded: str, start: int, end: int) -> bool:
+    """Whether the name at folded[start:end] signs a letter drafted for the reader ("Hi
+    Marta, … With thanks,\nClaude"): the reader's or somebody's name, a person's."""
+    return _signs(folded, start, end) and _in_a_letter(folded, start)
+
+
+def _in_a_letter(folded: str, start: int) -> bool:
+    return _SALUTATION.search(folded, max(0, start - _LETTER_REACH), start) is not None
+
+
+def _signs(folded: str, start: int, end: int) -> bool:
     before = folded[max(0, start - 60) : start]
     signs = _SIGNATURE_AFTER.match(folded, end) is not None and (
         _SIGNATURE_BEFORE.search(before[-44:]) is not None
@@ -112,7 +126,7 @@ def is_signature(folded: str, start: int, end: int) -> bool:
             and _ANSWER_END.fullmatch(folded, end) is not None
         )
     )
-    return signs and _SALUTATION.search(folded, max(0, start - _LETTER_REACH), start) is None
+    return signs
 
 
 # A table whose column says who answers: "| Assistente | Conselho |\n|---|---|\n| Gemini | …"

@@ -5,6 +5,7 @@ surname, a versioned everyday word; and the replacement of the spans found."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from review_app.anon_cues import cue_ends
@@ -156,6 +157,7 @@ _HYPHENATED_WORD = re.compile(r"-[A-Z][\w]*+")
 def spans_with_what_follows(text: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     """`spans`, each with the address of a link it is the text of and a hyphenated variant."""
     found: list[tuple[int, int]] = []
+    links: list[tuple[int, int]] = []
     for start, end in spans:
         variant = _HYPHENATED_WORD.match(text, end)
         if variant is not None:
@@ -163,7 +165,13 @@ def spans_with_what_follows(text: str, spans: Iterable[tuple[int, int]]) -> list
         found.append((start, end))
         link = _LINK_TARGET.match(text, end)
         if link is not None:
-            found.append((link.start() + 2, link.end() - 1))
+            links.append((link.start() + 2, link.end() - 1))
+    # An address whose names were found keeps the rest ("https://[X].[X]").
+    starts = sorted(start for start, _ in found)
+    for start, end in links:
+        inside = bisect_left(starts, start)
+        if inside == len(starts) or starts[inside] >= end:
+            found.append((start, end))
     return found
 
 

@@ -110,7 +110,8 @@ def _organisation(document: FoldedText, folded_start: int) -> tuple[int, int, in
 # A Chinese or Korean name right after a Latin self-introduction: "Soy 솔라, de …", "Te
 # escribe 智谱清言": in a Latin sentence such a word is a name, in no list or not.
 _CJK_AFTER_CUE = re.compile(
-    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+{MARKUP}(?P<name>[{CJK_RANGES}]{{1,12}})"
+    rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)})\s+(?:(?:o|a|el|la|the)\s+)?{MARKUP}"
+    rf"(?P<name>[{CJK_RANGES}]{{1,12}})"
 )
 
 

@@ -144,6 +144,8 @@ _USING = re.compile(
     r"|platforms?|plataformas?|services?|servicos?|servicios?|programs?|programas?|products?"
     r"|produtos?|productos?|chatbots?|assistants?|assistentes?|asistentes?)\s+(?:como|like|such"
     r"\s+as|tipo)"
+    # and their makers: "tools like ChatGPT, from OpenAI".
+    r"(?:\s+(?:o|a|el|la))?(?:\s+[\w.\-]+,?\s+(?:from|by|of|da|do|de|del))?"
     # A platform somebody else talks on: "conversando com personagens no Character.AI".
     r"|(?:chatting|talking|conversando|conversa|conversam|falando|hablando|habla|chatea|chateando)"
     r"\s+(?:with|com|con)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:on|in|no|na|en|el))"

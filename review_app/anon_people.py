@@ -167,4 +167,5 @@ _HUMAN_DETAIL = re.compile(
 def tells_a_human_life(folded: str, end: int) -> bool:
     """Whether what follows an introduced name is a person's life ("Sou o Rafael, tenho 34
     anos"), not software's ("Sou a Lia, trabalho como assistente virtual")."""
-    return _HUMAN_DETAIL.match(folded, end) is not None and not is_described_as_model(folded, end)
+    human = _HUMAN_DETAIL.match(folded, end) is not None or is_relative_of(folded, end)
+    return human and not is_described_as_model(folded, end)

@@ -45,7 +45,7 @@ from review_app.anon_disguise import (
 )
 from review_app.anon_document import Document
 from review_app.anon_intro import spans_of_introduced_names, spans_of_unknown_makers
-from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
+from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature, signs_a_draft
 from review_app.anon_match import (
     MARKER,
     bounded_matches,
@@ -225,9 +225,12 @@ class Scrubber:
                 continue
             # 'She said, "Hi, I'm Alexa from HR"': a person introduced in a quoted speech;
             # "Nome: Alice Souza": an everyday word with a surname is a person's name.
-            if is_quoted_speech(
-                document.original, document.original_index(match.start())
-            ) or self._is_everyday_with_surname(document, match):
+            # "我是Gemma的妈妈": the speaker is somebody's relative.
+            if (
+                is_quoted_speech(document.original, document.original_index(match.start()))
+                or self._is_everyday_with_surname(document, match)
+                or is_relative_of(document.folded, match.end())
+            ):
                 continue
             # "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name.
             previous = matches[index - 1] if index else None
@@ -403,6 +406,8 @@ class Scrubber:
         if is_quoted_speech(
             document.original, document.original_index(match.start())
         ) or is_relative_of(document.folded, match.end()):
+            return True
+        if signs_a_draft(document.folded, match.start(), match.end()):
             return True
         return match.group("name") in document.people
 
