@@ -43,8 +43,8 @@ class Document(FoldedText):
         """Whether the name at folded[start:end] is written in letters of another form that
         a reader reads as plain ones: fullwidth ("Ｇｅｍｉｎｉ"), mathematical ("𝐆𝐞𝐦𝐢𝐧𝐢"),
         circled; a look-alike letter of another alphabet ("ꓚortana", "Ƅaichuan") or a Kangxi
-        radical for an ideograph ("⾖包"). Nobody writes a word so but to hide it; fullwidth Latin is ordinary in
-        Chinese text, where it counts only as a name does."""
+        radical for an ideograph ("⾖包"). Nobody writes a word so but to hide it; fullwidth
+        Latin is ordinary in Chinese text, where it counts only as a name does."""
         if not self._has_letter_forms:
             return False
         first, last = self.original_span(start, end)

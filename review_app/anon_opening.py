@@ -37,7 +37,8 @@ _OPENING_CUE = re.compile(
 _NAME = re.compile(r"[A-Z][\w'+.\-]*+(?:[ \t]+[A-Z][\w'+.\-]*+){0,2}")
 _HERE = re.compile(r"[*_`]{0,2}[ \t]+(?:here|aqui|speaking|falando|al\s+habla)(?![a-z])")
 _FROM = re.compile(
-    r"[*_`]{0,2},?[ \t]+(?:from|with|at|of|by|de|da|do|del|de\s+la)[ \t]+(?:(?:the|la|el|o|a)[ \t]+)?"
+    r"[*_`]{0,2},?[ \t]+(?:from|with|at|of|by|de|da|do|del|de\s+la)[ \t]+"
+    r"(?:(?:the|la|el|o|a)[ \t]+)?"
 )
 # What makes a phrase an organisation's name: its kind among its words.
 _ORGANISATION_WORDS = re.compile(

@@ -20,12 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_basis import (
-    spans_of_cjk_speakers,
-    spans_of_described_assistants,
-    spans_of_models_run_on,
-)
-from review_app.anon_cjk_intro import spans_of_cjk_introductions, spans_of_cjk_makers
 from review_app.anon_cues import (
     AFTER_NAME,
     CJK_MODEL_AFTER,
@@ -36,15 +30,8 @@ from review_app.anon_cues import (
     opens_sentence,
     speaks_as,
 )
-from review_app.anon_disguise import (
-    spans_of_i_for_l_names,
-    spans_of_leet_names,
-    spans_of_spaced_cjk_names,
-    spans_of_spaced_names,
-    spans_of_split_names,
-)
+from review_app.anon_disguise import spans_of_disguised_names
 from review_app.anon_document import Document
-from review_app.anon_intro import spans_of_introduced_names, spans_of_unknown_makers
 from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature, signs_a_draft
 from review_app.anon_match import (
     MARKER,
@@ -71,16 +58,13 @@ from review_app.anon_names import (
     round_forms,
     trie_pattern,
 )
-from review_app.anon_opening import (
-    spans_of_cjk_names_after_latin_cues,
-    spans_of_opening_speakers,
-)
 from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_in_use, is_ordinary_use
-from review_app.anon_org import spans_after_names, spans_of_own_organisations
+from review_app.anon_org import spans_after_names
 from review_app.anon_people import is_described_as_model, is_person, is_relative_of
 from review_app.anon_quotes import is_quoted_speech
 from review_app.anon_round import CODE_PREFIX, new_code, round_names
 from review_app.anon_scripts import is_cjk
+from review_app.anon_speakers import spans_of_speakers
 from review_app.identity_forms import reversed_runs, spans_of_system_labels
 from review_app.lexicon import NameLexicon, load_lexicon
 from review_app.textfold import fold
@@ -119,17 +103,9 @@ class Scrubber:
         document = Document(text)
         # What tells that the answer names itself besides its known names.
         identifying = [
-            *self._spans_of_disguised_names(document),
-            *spans_of_unknown_makers(document),
-            *spans_of_cjk_makers(document),
-            *spans_of_introduced_names(document),
-            *spans_of_opening_speakers(document),
-            *spans_of_cjk_names_after_latin_cues(document),
-            *spans_of_cjk_introductions(document),
-            *spans_of_own_organisations(document),
-            *spans_of_models_run_on(document),
-            *spans_of_described_assistants(document),
-            *spans_of_cjk_speakers(document),
+            # "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise.
+            *spans_of_disguised_names(document, self._bare_name, self._spellable, self._kind_of),
+            *spans_of_speakers(document),
         ]
         spans = [*self._spans_of_names(document, names_itself=bool(identifying))]
         # Set by the names above: "My name is Claude Dupont" introduces a person.
@@ -158,30 +134,6 @@ class Scrubber:
                 or is_latin_word_after_cue(text, start, shown)
             ):
                 yield start, end
-
-    def _spans_of_disguised_names(self, document: Document) -> Iterable[tuple[int, int]]:
-        """ "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise."""
-        folded = document.folded
-
-        def find_name(letters: str) -> Iterable[tuple[int, int]]:
-            return (m.span() for m in self._bare_name.finditer(letters) if m.end() > m.start())
-
-        spans = [
-            *spans_of_spaced_names(folded, find_name),
-            *spans_of_spaced_cjk_names(folded, find_name),
-            *spans_of_split_names(folded, self._is_split_name),
-            *spans_of_leet_names(folded, self._spellable.__contains__),
-        ]
-        return [
-            *(document.original_span(start, end) for start, end in spans),
-            *spans_of_i_for_l_names(document.original, self._spellable.__contains__, fold),
-        ]
-
-    def _is_split_name(self, first: str, second: str, in_markup: bool) -> bool:
-        """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words, unless
-        markup parts them ("`Deep`-`Seek`")."""
-        own_words = (first, second) in self._kind_of and not in_markup
-        return first + second in self._spellable and not own_words
 
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",

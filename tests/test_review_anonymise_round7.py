@@ -80,7 +80,10 @@ _BODY = "Compare the two offers line by line.\n\nThen sleep on it before you sig
     [
         (_BODY + "With warm wishes for the move,\nGrok", ("Grok",)),
         ("Guarde os recibos.\n\nCompare as propostas.\n\n— sua assistente Alexa", ("Alexa",)),
-        ("Guarda los recibos.\n\nCompara las ofertas.\n\n— firmado, tu asistente Gemini", ("Gemini",)),
+        (
+            "Guarda los recibos.\n\nCompara las ofertas.\n\n— firmado, tu asistente Gemini",
+            ("Gemini",),
+        ),
         ("先比较两份合同。\n\n不要急着签字。\n\n——您的助手 豆包 敬上", ("豆包",)),
         ("先比較兩份合同。\n\n不要急著簽字。\n\n——騰訊元寶 敬上", ("騰訊元寶",)),
     ],
@@ -116,7 +119,10 @@ def test_drafts_and_ordinary_last_lines_are_kept(text: str) -> None:
         ("Sou a Nina, da Seguradora Porto Claro. O seu sinistro foi aberto.", ("Nina", "Porto")),
         ("Soy Leo, de Clínica Dental Sonrisa Norte. Tu cita es el lunes.", ("Leo", "Sonrisa")),
         ("Aqui é o Juca, do plano de saúde Bem Viver. Envie a guia.", ("Juca", "Bem Viver")),
-        ("Welcome to Harbor Desk, the assistant of Keel Travel. Your bus leaves at 9.", ("Harbor", "Keel")),
+        (
+            "Welcome to Harbor Desk, the assistant of Keel Travel. Your bus leaves at 9.",
+            ("Harbor", "Keel"),
+        ),
         ("我是青松小学的伴读机器人，有问题可以问我。", ("青松小学", "伴读")),
     ],
 )
@@ -269,7 +275,7 @@ def test_a_person_with_a_chinese_name_is_kept(text: str) -> None:
         "我是Gemma的妈妈，想给孩子请一天假。",
         "I'm Claude's mother, and I'd like to book a visit.",
         "Ask Claude and Gemma, the nurses on your ward, about the night shift.",
-        '可以这样写：「您好，我是Claude，三楼的租客。」',
+        "可以这样写：「您好，我是Claude，三楼的租客。」",
         "可以这样介绍自己：“大家好，我是小冰的爸爸，住在五号楼。”",
     ],
 )
