@@ -63,7 +63,8 @@ _SPEAKS_AFTER = re.compile(r"[ \t]+(?:here|speaking|falando|al\s+habla)(?![a-z])
 def spans_of_opening_speakers(document: FoldedText) -> Iterable[tuple[int, int]]:
     """The name and the organisation of an answer's opening introduction."""
     folded, original = document.folded, document.original
-    cue = _OPENING_CUE.match(folded, _OPENING_GREETING.match(folded).end())
+    greeting = _OPENING_GREETING.match(folded)
+    cue = _OPENING_CUE.match(folded, greeting.end() if greeting is not None else 0)
     if cue is None:
         return
     start = document.original_index(cue.end())
