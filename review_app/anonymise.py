@@ -184,14 +184,8 @@ class Scrubber:
                 or is_relative_of(document.folded, match.end())
             ):
                 continue
-            # "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name.
             previous = matches[index - 1] if index else None
-            # "sistemas como o Watson, da IBM": an example's maker, not the speaker's.
-            after_name = (
-                previous is not None
-                and AFTER_NAME.fullmatch(document.folded, previous.end(), match.start()) is not None
-                and not is_in_use(document.folded, previous.start())
-            )
+            after_name = self._is_after_name(document, previous, match)
             decided[index] = (
                 (after_name and (decided[index - 1] or self._is_capitalised(document, previous)))
                 or NAME_THEN_MODEL.match(document.folded, match.end()) is not None
@@ -212,6 +206,18 @@ class Scrubber:
         for match, is_name in zip(matches, decided, strict=True):
             if is_name:
                 yield document.original_span(match.start(), match.end())
+
+    @staticmethod
+    def _is_after_name(
+        document: Document, previous: re.Match[str] | None, match: re.Match[str]
+    ) -> bool:
+        """ "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name;
+        not in "sistemas como o Watson, da IBM" (an example's maker, not the speaker's)."""
+        return (
+            previous is not None
+            and AFTER_NAME.fullmatch(document.folded, previous.end(), match.start()) is not None
+            and not is_in_use(document.folded, previous.start())
+        )
 
     def _decide_what_a_maker_made(
         self, document: Document, matches: list[re.Match[str]], decided: list[bool]
