@@ -23,7 +23,18 @@ _CJK_MAKER = re.compile(
     # "作为由星河智能开发的AI": the speaker as what the maker made; "作为由华为开发的手机" is not.
     r"|作为(?:一个|一款|一种|一名)?由(?P<as_maker>[^\s，,。！？!?、的]{1,16}?)(?:公司|团队)?"
     r"(?:开发|训练|研发|打造)的[^，,。！？!?\n]{0,6}?(?:ai|人工智能|助手|模型|机器人)"
+    # The maker without "由": "我是中国科学院自动化研究所训练的模型", "作为华为诺亚方舟实验室
+    # 参与训练的模型".
+    r"|(?:我是|作为)(?:一个|一款|一种|一名)?(?!由)(?P<direct_maker>[^\s，,。！？!?、的是]{2,16}?)"
+    r"(?:参与|联合|自主)?(?:开发|训练|研发|打造|推出)的[^，,。！？!?\n]{0,6}?"
+    r"(?:ai|人工智能|助手|模型|机器人)"
 )
+# "我是明德中学的学伴机器人": the organisation, then the speaker's name before its kind.
+_CJK_NAME_BEFORE_KIND = re.compile(
+    r"(?:我是|这里是)[^\s，,。！？!?、的]{2,12}?的(?P<name>[^\s，,。！？!?、的]{2,4}?)"
+    r"(?:机器人|助手|助理|客服|ai)"
+)
+_CJK_KIND_WORDS = ("智能", "在线", "线上", "人工", "虚拟", "数字", "专属", "ai", "官方", "网上")
 # "我是X，一个…", "我叫X，由…开发", "我是小瑞，很高兴为你服务": the name, then what it is, who
 # made it, or the help it offers.
 _CJK_INTRODUCTION = re.compile(
@@ -62,7 +73,7 @@ def spans_of_cjk_makers(document: FoldedText) -> Iterable[tuple[int, int]]:
     """The maker after the speaker's "由…开发" ("我由星辰科技开发")."""
     folded = document.folded
     for match in _CJK_MAKER.finditer(folded):
-        group = "maker" if match.group("maker") is not None else "as_maker"
+        group = next(g for g in ("maker", "as_maker", "direct_maker") if match.group(g) is not None)
         yield document.original_span(match.start(group), match.end(group))
 
 
@@ -80,6 +91,10 @@ def spans_of_cjk_introductions(document: FoldedText) -> Iterable[tuple[int, int]
     arriving = _CJK_ARRIVING.match(folded)
     if arriving is not None:
         yield document.original_span(arriving.start("name"), arriving.end("name"))
+    for match in _CJK_NAME_BEFORE_KIND.finditer(folded):
+        quoted = is_quoted(original, document.original_index(match.start()))
+        if not quoted and not match.group("name").startswith(_CJK_KIND_WORDS):
+            yield document.original_span(match.start("name"), match.end("name"))
     for match in _CJK_ORGANISATION_NICKNAME.finditer(folded):
         if not is_quoted(original, document.original_index(match.start())):
             for group in ("organisation", "name"):

@@ -107,7 +107,9 @@ _MODEL_OF_CUES = (
     r"(?:from|d[oa]|de)\s+(?:your|seu|sua|tu|su|votre)\s+(?:[a-z]+\s+)?(?:assistant|assistente"
     r"|asistente|chatbot|ia|ai)(?:\s+virtual)?,?",
     # "Sou um produto do Google", "I'm a creation of Mistral AI".
-    r"(?:i\s+am|i'?m|sou|soy|je\s+suis)\s+(?:(?:a|an|um|uma|un|una|une)\s+)?(?:product|produto"
+    # "Being a product of Upstage means": the speaker is what is being.
+    r"(?:i\s+am|i'?m|sou|soy|je\s+suis|being|sendo|siendo|etant)\s+(?:(?:a|an|um|uma|un|una|une)\s+)?"
+    r"(?:product|produto"
     r"|producto|produit|creation|criacao|creacion)\s+(?:of|d[aoe]|del?)",
     # An answer written by a name: "Esta resposta foi escrita pelo Gemini" ("a carta escrita
     # pela Alice" is a person's).

@@ -9,9 +9,10 @@ and a word's digits are read as letters only when the word then spells one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 
 from review_app.anon_scripts import WORD
+from review_app.textfold import FoldedText, fold
 
 # Three or more single letters or digits, each followed by one separator run.
 # Any mark but a line break parts them: "C l a u d e", "C~l~a~u~d~e", "G+P+T".
@@ -37,7 +38,9 @@ _MIN_JOINED_IN_MARKUP = 3  # "**G**rok", "Me**ta**", "~~x~~AI"
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
 _MARKUP_GAP = re.compile(
     r"[*_`~]{1,3}(?:-[*_`~]{1,3})?|[*_`~]{0,2} ?\| ?[*_`~]{0,2}|\\{1,2}[*_`~]?"
-    rf"|[{_EMOJI}]{{1,2}}"
+    # A LaTeX group ("\\textbf{Ne}motron"), an equals sign or an ellipsis ("Hu=nyu=an",
+    # "01…AI": NFKC reads the ellipsis as three dots) parts one too.
+    rf"|[{_EMOJI}]{{1,2}}|[{{}}]|=|\.{{2,3}}"
 )
 
 
@@ -72,6 +75,8 @@ def spans_of_split_names(
         pieces = pieces[len(pieces) - kept :] if kept else []
         # Markup inside a word is there to part it: shorter names count ("**G**rok").
         shortest = _MIN_JOINED_IN_MARKUP if kept == 2 else _MIN_JOINED
+        if folded[previous_end : previous_end + 1] in ("=", "."):  # "me=ta" is no disguise
+            shortest = _MIN_JOINED
         # Anything but a space parts a name's own words to hide them ("| Deep | Seek |").
         parted = kept == 2 or start - previous_end != 1 or folded[previous_end] not in " .\n"
         head = ""
@@ -123,8 +128,11 @@ def spans_of_leet_names(folded: str, is_name: Callable[[str], bool]) -> Iterable
 # space between the characters of a word, so a spaced run that spells a name hides one.
 _HAN_OR_HANGUL = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 # An emoji parts them too ("豆🫘包").
+# Markup too, between some of a name's characters only ("*零一*万物") or as a table's cell
+# border ("| 文心 | 一言 |"): a name counts when something parts its characters.
 _CJK_SPACED_RUN = re.compile(
-    rf"[{_HAN_OR_HANGUL}](?:[ \t.\-_*|/\u00b7\u2027\u2022\u30fb{_EMOJI}]{{1,2}}[{_HAN_OR_HANGUL}])+"
+    rf"[{_HAN_OR_HANGUL}](?:[ \t.\-_*|/~`\u00b7\u2027\u2022\u30fb{_EMOJI}]{{0,3}}"
+    rf"[{_HAN_OR_HANGUL}])+"
 )
 _HAN_OR_HANGUL_CHARACTER = re.compile(f"[{_HAN_OR_HANGUL}]")
 
@@ -141,7 +149,9 @@ def spans_of_spaced_cjk_names(
         characters = [m.start() for m in _HAN_OR_HANGUL_CHARACTER.finditer(text)]
         joined = "".join(text[index] for index in characters)
         for start, end in find_name(joined):
-            if end - start >= 2:
+            # Written whole, the name is found as written; apart, it is hidden.
+            apart = characters[end - 1] - characters[start] > end - start - 1
+            if end - start >= 2 and apart:
                 yield run.start() + characters[start], run.start() + characters[end - 1] + 1
 
 
@@ -167,3 +177,33 @@ def spans_of_i_for_l_names(
         if reading != text and is_name(stem):
             version = _VERSION_AFTER.match(original, word.end())
             yield word.start(), word.end() if version is None else version.end()
+
+
+def spans_of_disguised_names(
+    document: FoldedText,
+    bare_name: re.Pattern[str],
+    spellable: frozenset[str],
+    own_words: Container[tuple[str, ...]],
+) -> list[tuple[int, int]]:
+    """Original spans of the known names (`bare_name`) written apart, in digits or with an I
+    for an l; a word spelled so must be one of `spellable`, and a name's `own_words`
+    ("assistente a") are no split unless markup parts them ("`Deep`-`Seek`")."""
+    folded = document.folded
+
+    def find_name(letters: str) -> Iterable[tuple[int, int]]:
+        return (m.span() for m in bare_name.finditer(letters) if m.end() > m.start())
+
+    def is_split_name(first: str, second: str, in_markup: bool) -> bool:
+        words = (first, second) in own_words and not in_markup
+        return first + second in spellable and not words
+
+    spans = [
+        *spans_of_spaced_names(folded, find_name),
+        *spans_of_spaced_cjk_names(folded, find_name),
+        *spans_of_split_names(folded, is_split_name),
+        *spans_of_leet_names(folded, spellable.__contains__),
+    ]
+    return [
+        *(document.original_span(start, end) for start, end in spans),
+        *spans_of_i_for_l_names(document.original, spellable.__contains__, fold),
+    ]

@@ -10,7 +10,7 @@ from functools import cached_property
 
 from review_app.anon_cues import cue_ends
 from review_app.anon_layout import identity_cells, person_cells
-from review_app.anon_scripts import is_cjk
+from review_app.anon_scripts import is_cjk, latin_look_alike
 from review_app.textfold import FoldedText
 
 
@@ -37,18 +37,19 @@ class Document(FoldedText):
 
     @cached_property
     def _has_letter_forms(self) -> bool:
-        return _LETTER_FORMS.search(self.original) is not None
+        return _LETTER_FORMS.search(self.original) is not None or not self.original.isascii()
 
     def in_letter_forms(self, start: int, end: int) -> bool:
         """Whether the name at folded[start:end] is written in letters of another form that
         a reader reads as plain ones: fullwidth ("Ｇｅｍｉｎｉ"), mathematical ("𝐆𝐞𝐦𝐢𝐧𝐢"),
-        circled. Nobody writes a word so but to hide it; fullwidth Latin is ordinary in
-        Chinese text, where it counts only as a name does."""
+        circled; a look-alike letter of another alphabet ("ꓚortana", "Ƅaichuan") or a Kangxi
+        radical for an ideograph ("⾖包"). Nobody writes a word so but to hide it; fullwidth
+        Latin is ordinary in Chinese text, where it counts only as a name does."""
         if not self._has_letter_forms:
             return False
         first, last = self.original_span(start, end)
         written = self.original[first:last]
-        if not any(not c.isascii() and unicodedata.normalize("NFKC", c).isascii() for c in written):
+        if not any(map(_is_letter_form, written)):
             return False
         near = self.original[max(0, first - 20) : last + 20]
         return _FULLWIDTH.search(written) is None or not any(is_cjk(c) for c in near)
@@ -61,3 +62,13 @@ _LETTER_FORMS = re.compile(
     "\U0001f130-\U0001f189]"
 )
 _FULLWIDTH = re.compile("[\uff01-\uff5e]")
+
+
+def _is_letter_form(character: str) -> bool:
+    if character.isascii():
+        return False
+    return (
+        unicodedata.normalize("NFKC", character).isascii()
+        or latin_look_alike(character) is not None
+        or "\u2e80" <= character <= "\u2fdf"
+    )

@@ -73,6 +73,7 @@ _YOUR_ASSISTANT = re.compile(
     r"|chatbot|bot)\s*,?\s+"
 )
 _INDEFINITE = re.compile(r"i(?:'?m|\s+am)\s+an?\s+[*_`'\"]*")
+_LATIN_RUN = re.compile(r"[A-Za-z]*")
 _CJK_LATIN_NAME = re.compile(r"(?:我是|我叫|我的名字是|我的名字叫)\s*(?=[a-z])")
 _ROLE = (
     r"(?:assistant|assistente|asistente|model|modelo|modele|ia|ai|chatbot|bot|llm|helper"
@@ -106,6 +107,8 @@ _WEAK_INTRODUCTION = re.compile(
     rf"(?<!{WORD})(?:this\s+is|as|como|en\s+tant\s+que|(?:te|le)\s+atiende|quem\s+(?:te|lhe)"
     # "It's Milo, your coach", "Meet Ava, Northwind Bank's assistant", "Conheça a Iris, a".
     r"\s+atende\s+e|it'?s|it\s+is|meet|say\s+hello\s+to|conheca|conoce(?:\s+a)?|les\s+presento"
+    # "Welcome to Wayfarer Desk, the assistant of": a service that speaks.
+    r"|welcome\s+to|bem-vind[oa]\s+a[oa]?|bienvenid[oa]\s+a(?:l|\s+la)?"
     rf"(?:\s+a)?)\s+(?P<article>(?:o|a|el|la)\s+)?{MARKUP}(?={WORD})"
 )
 # An answer that opens with its speaker's name: "Sage here, the study buddy", "Aquí Lolo,
@@ -220,7 +223,10 @@ def spans_of_introduced_names(document: FoldedText) -> Iterable[tuple[int, int]]
     yield from _opening_introduction(document)
     for match in _CJK_LATIN_NAME.finditer(folded):
         start = document.original_index(match.end())
-        if is_quoted(original, start):  # a note drafted for the reader: '“您好，我叫Claude”'
+        # A note drafted for the reader ('“您好，我叫Claude”'), a relative ("我是Gemma的妈妈").
+        latin_end = _LATIN_RUN.match(original, start)
+        folded_end = match.end() + (latin_end.end() - start if latin_end is not None else 0)
+        if is_quoted(original, start) or tells_a_human_life(folded, folded_end):
             continue
         end = _capitalised_end(original, start)
         latin = re.match(r"[A-Za-z]+", original[start:end])

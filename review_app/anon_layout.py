@@ -20,15 +20,24 @@ _SIGNATURE_BEFORE = re.compile(
     # A line of dashes above the name counts too: "\n---\nGemini".
     r"(?:(?:^|\n)[ \t]*(?:-{3,}|_{3,}|\*{3,})[ \t]*\n[ \t]*$)|"
     r"(?:^|\n|[.!?][ \t])[ \t]*-{1,2}[ \t]*(?:the[ \t]+)?"
-    r"(?:(?:equipe|team|equipo|time)[ \t]+(?:d[aoe][ \t]+)?)?$"
+    r"(?:(?:equipe|team|equipo|time)[ \t]+(?:d[aoe][ \t]+)?)?"
+    # The signer's role and a "signed": "— assinado, seu assistente Zephyr", "——你的助手 通义".
+    r"(?:(?:assinado|signed|firmado|signe)[ \t]*,?[ \t]*)?(?:(?:your|seu|sua|tu|su|votre)[ \t]+"
+    r"(?:(?:virtual|digital)[ \t]+)?(?:assistant|assistente|asistente|ia|ai|bot|chatbot|helper)"
+    r"(?:[ \t]+(?:virtual|digital))?[ \t]+|(?:你的|您的)?(?:ai|智能)?助手[ \t]*)?$"
 )
+# A short line that ends on a comma, then the name alone on the answer's last line:
+# "Wishing you the best,\nSiri", "Con cariño de parte de,\nGemini".
+_CLOSING_LINE = re.compile(r"(?:^|\n)[ \t]*[^\W\d_][^\n.?:;|]{1,40},[ \t]*\n[ \t]*$")
+_ANSWER_END = re.compile(r"[ \t.!]*")
 # "— Equipe Gemini", "— The Grok team": a team signs too.
 # With its maker in brackets or after a comma: "——豆包（字节跳动）", "— Gemini, Google"; a
 # description after a comma is a list's item ("- Gemini, a constelação").
 _SIGNATURE_AFTER = re.compile(
     r"(?:[ \t]+(?:team|equipe|equipo))?(?:[ \t]*\([^()\n]{1,30}\)|,[ \t]*(?!(?:a|o|the|an?|el"
     r"|la|um|uma|un|una|my|meu|minha|mi|your|seu|sua|tu|su)\s)[^\W\d_][^,.\n]{0,29})?"
-    r"[ \t.!]*(?:\n|$)"
+    # A Chinese signer's respect: "——腾讯混元 敬上".
+    r"(?:[ \t]*(?:敬上|谨上|上))?[ \t.!]*(?:\n|$)"
 )
 # A closing line, then the name alone: "Abraços,\nGemini", "Best regards, Grok".
 _SIGN_OFF_BEFORE = re.compile(
@@ -50,6 +59,9 @@ _SALUTATION = re.compile(
     r"(?:^|\n)[ \t]*(?:dear|prezad[oa]s?|estimad[oa]s?|querid[oa]s?|car[oa]|cher|chere"
     r"|to\s+whom\s+it\s+may\s+concern|a\s+quem\s+possa\s+interessar|a\s+quien\s+corresponda"
     r"|尊敬的|亲爱的)(?!\s+(?:user|usuari[oa]|leitor|lector|reader|utilisateur))(?![a-z])"
+    # A greeting to somebody by name or role: "Hi neighbour,", "Olá, Dona Marta!".
+    r"|(?:^|\n)[ \t]*[\"\u201c]?(?:hi|hello|hey|ola|oi|hola|buenos\s+dias|bom\s+dia)[ \t,]+"
+    r"(?!(?:i'?m|sou|soy|eu|yo|aqui|here|this)(?![a-z]))[^\W\d_][^\n,!.]{0,30}[,!]"
 )
 _LETTER_REACH = 3000  # characters back searched for a salutation: a letter is no longer
 
@@ -91,12 +103,30 @@ def is_code_value(folded: str, start: int) -> bool:
 
 def is_signature(folded: str, start: int, end: int) -> bool:
     """Whether the name at folded[start:end] signs the answer: "\n— Tuiuiú"."""
-    before = folded[max(0, start - 40) : start]
+    return _signs(folded, start, end) and not _in_a_letter(folded, start)
+
+
+def signs_a_draft(folded: str, start: int, end: int) -> bool:
+    """Whether the name at folded[start:end] signs a letter drafted for the reader ("Hi
+    Marta, … With thanks,\nClaude"): the reader's or somebody's name, a person's."""
+    return _signs(folded, start, end) and _in_a_letter(folded, start)
+
+
+def _in_a_letter(folded: str, start: int) -> bool:
+    return _SALUTATION.search(folded, max(0, start - _LETTER_REACH), start) is not None
+
+
+def _signs(folded: str, start: int, end: int) -> bool:
+    before = folded[max(0, start - 60) : start]
     signs = _SIGNATURE_AFTER.match(folded, end) is not None and (
-        _SIGNATURE_BEFORE.search(before[-20:]) is not None
-        or _SIGN_OFF_BEFORE.search(before) is not None
+        _SIGNATURE_BEFORE.search(before[-44:]) is not None
+        or _SIGN_OFF_BEFORE.search(before[-40:]) is not None
+        or (
+            _CLOSING_LINE.search(before) is not None
+            and _ANSWER_END.fullmatch(folded, end) is not None
+        )
     )
-    return signs and _SALUTATION.search(folded, max(0, start - _LETTER_REACH), start) is None
+    return signs
 
 
 # A table whose column says who answers: "| Assistente | Conselho |\n|---|---|\n| Gemini | …"

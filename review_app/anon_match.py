@@ -5,6 +5,7 @@ surname, a versioned everyday word; and the replacement of the spans found."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from review_app.anon_cues import cue_ends
@@ -144,6 +145,34 @@ def bounded_matches(pattern: re.Pattern[str], folded: str) -> Iterable[re.Match[
         if match.end() > start:
             yield match
         position = max(match.end(), start + 1)
+
+
+# After a name: the address of the link it is the text of ("[万知](https://example.org/wanzhi)":
+# an address often spells the name), and a capitalised word joined by a hyphen, which names
+# the model's variant ("Yi-Lightning", "Qwen-Max").
+_LINK_TARGET = re.compile(r"\]\([^)\s]{1,300}\)")
+_HYPHENATED_WORD = re.compile(r"-[A-Z][\w]*+")
+
+
+def spans_with_what_follows(text: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans`, each with the address of a link it is the text of and a hyphenated variant."""
+    found: list[tuple[int, int]] = []
+    links: list[tuple[int, int]] = []
+    for start, end in spans:
+        variant = _HYPHENATED_WORD.match(text, end)
+        if variant is not None:
+            end = variant.end()
+        found.append((start, end))
+        link = _LINK_TARGET.match(text, end)
+        if link is not None:
+            links.append((link.start() + 2, link.end() - 1))
+    # An address whose names were found keeps the rest ("https://[X].[X]").
+    starts = sorted(start for start, _ in found)
+    for start, end in links:
+        inside = bisect_left(starts, start)
+        if inside == len(starts) or starts[inside] >= end:
+            found.append((start, end))
+    return found
 
 
 _MOST_REPEATED = 20  # names looked for again in one answer: a handful in any real one

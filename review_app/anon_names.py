@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from review_app.anon_scripts import WORD
+from review_app.anon_scripts import CJK_RANGES, WORD
 from review_app.lexicon import NameLexicon
 from review_app.textfold import fold
 
@@ -159,7 +159,11 @@ def _trie_node(node: dict[str, dict[str, Any]]) -> str:
 def name_pattern(every_name: str, suffixes: Iterable[str]) -> re.Pattern[str]:
     """A name, then a domain ("anthropic.com") or its version and size words."""
     words = sorted({re.escape(fold(s)) for s in suffixes}, key=lambda w: (-len(w), w))
-    tail = rf"(?>{SEP}(?:{VERSION}|{'|'.join(words) or '(?!)'}))*\+?(?!{WORD})"
+    # A Latin word is no word to a Chinese name's last character: "我是秘塔AI搜索".
+    tail = (
+        rf"(?>{SEP}(?:{VERSION}|{'|'.join(words) or '(?!)'}))*\+?"
+        rf"(?:(?<=[{CJK_RANGES}])|(?!{WORD}))"
+    )
     return re.compile(
         rf"(?P<name>{every_name})"
         rf"(?:(?P<domain>(?:\.(?:{TLDS}))+)(?!{WORD})"

@@ -135,10 +135,30 @@ _PRODUCT_HEAD = re.compile(
 _USING = re.compile(
     r"(?<![a-z])(?:uses|used|using|usa|usam|usou|usaram|usando|utiliza|utilizam|utilizan|usan"
     r"|usaba|usavam|tried|trying|testou|testaram|probo|probaron|downloaded|baixou|descargo"
-    r"|installed|instalou|instalo)\s+(?:(?:o|a|el|la|the|su|seu|sua|his|her|their)\s+)?$"
+    r"|installed|instalou|instalo"
+    # Switched on by somebody: "your employer has switched on Microsoft 365 Copilot".
+    r"|(?:switched\s+on|turned\s+on|enabled|rolled\s+out|ativou|ativaram|habilitou|activo"
+    r"|activaron|habilito)(?:\s+[a-z]+\s+\d+)?"
+    # Examples of a kind of software: "sistemas como o Watson", "tools like Copilot".
+    r"|(?:systems?|sistemas?|tools?|ferramentas?|herramientas?|apps?|aplicativos?|aplicaciones?"
+    r"|platforms?|plataformas?|services?|servicos?|servicios?|programs?|programas?|products?"
+    r"|produtos?|productos?|chatbots?|assistants?|assistentes?|asistentes?)\s+(?:como|like|such"
+    r"\s+as|tipo)"
+    # and their makers: "tools like ChatGPT, from OpenAI".
+    r"(?:\s+(?:o|a|el|la))?(?:\s+[\w.\-]+,?\s+(?:from|by|of|da|do|de|del))?"
+    # A platform somebody else talks on: "conversando com personagens no Character.AI".
+    r"|(?:chatting|talking|conversando|conversa|conversam|falando|hablando|habla|chatea|chateando)"
+    r"\s+(?:with|com|con)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:on|in|no|na|en|el))"
+    r"\s+(?:(?:o|a|el|la|the|su|seu|sua|his|her|their)\s+)?$"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?\n。！？;；]")
 _REACH = 200
+
+
+def is_in_use(folded: str, start: int) -> bool:
+    """Whether the name at `start` is a product somebody else uses or an example of a kind of
+    software ("sistemas como o Watson", "switched on Microsoft 365 Copilot")."""
+    return _USING.search(folded, max(0, start - 45), start) is not None
 
 
 def is_in_the_news(folded: str, start: int, end: int) -> bool:
@@ -151,7 +171,7 @@ def is_in_the_news(folded: str, start: int, end: int) -> bool:
     sentence_end = following.start() if following is not None else min(len(folded), end + _REACH)
     return (
         _PRODUCT_HEAD.match(folded, end) is not None
-        or _USING.search(folded, max(0, start - 30), start) is not None
+        or is_in_use(folded, start)
         or _tells_news(folded[sentence_start:sentence_end])
     ) and _is_not_the_speakers(folded[sentence_start:sentence_end])
 

@@ -27,7 +27,7 @@ _ROLE_WORDS = (
     r"|suporte|soporte|inteligencia\s+artificial|artificial\s+intelligence"
     # People's jobs an assistant takes: "o atendente digital da", "la asesora virtual de".
     r"|atendente|atendiente|asesor[a]?|assessor[a]?|consultor[a]?|recepcionista|receptionist"
-    r"|representative|tutor|mascote|mascot|helpdesk"
+    r"|representative|tutor|mascote|mascot|helpdesk|plataforma|platform"
     r"|(?:virtual|digital)\s+(?:adviser|advisor|consultant|coach|guide|host|receptionist)"
 )
 _ROLE_OF = re.compile(
@@ -43,7 +43,8 @@ _ROLE_OF = re.compile(
 # A self-introduction earlier in the same sentence: "I'm Nora, the ...", "Sage here, the".
 _INTRODUCED = re.compile(
     rf"(?<!{WORD})(?:{'|'.join(NAME_CUES + BEING_CUES)}|this\s+is|here|aqui|as|como|speaking"
-    r"|(?:te|le)\s+atiende|it'?s|meet|conheca|conoce)[\s,]"
+    r"|(?:te|le)\s+atiende|it'?s|meet|conheca|conoce|welcome\s+to|bem-vind[oa]\s+a[oa]?"
+    r"|bienvenid[oa]\s+a(?:l|\s+la)?)[\s,]"
 )
 # "the HR assistant that Halvorsen Group uses": the owner as the subject of a relative clause.
 _ROLE_THAT = re.compile(rf"(?<!{WORD})(?:{_ROLE_WORDS})s?\s+(?:that|which|que)\s+(?=[^\W\d_])")

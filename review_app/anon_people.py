@@ -33,6 +33,8 @@ _PERSON_NOUNS = (
     r"|compa[nñ]er[oa]|companheir[oa]|sogr[oa]|suegr[oa]|cunhad[oa]|cunad[oa]|[a-z]+-in-law"
     r"|dog|puppy|cat|kitten|pet|cachorr[oa]|cachorrinh[oa]|cadela|gat[oa]|gatinh[oa]|perr[oa]"
     r"|perrit[oa]|mascota|cavalo|horse|caballo|sindic[oa]"
+    # A child: "o pequeno Kimi", "little Ernie", "la pequeña Gemma", "o bebê Claude".
+    r"|pequen[oa]|little|baby|bebe|nin[oa]|menin[oa]|garot[oa]|kid|child"
 )
 _PERSON_BEFORE = re.compile(
     rf"(?:{_PERSON_NOUNS}|bert\s+(?:and|e|y|et))"
@@ -53,6 +55,8 @@ _PERSON_AFTER = re.compile(
     r"|'s\s+(?:bakery|cafe|restaurant|garage|shop|store|salon|bar|diner|pizzeria|wife|husband"
     r"|mother|father|mom|mum|dad|son|daughter|sister|brother|kids|children|family|dog|cat"
     r"|house|car|birthday|wedding|funeral)(?![a-z])"
+    # A person's title after the name in Chinese: "Claude 老师", "Gemma医生".
+    r"|\s*(?:老师|先生|女士|小姐|医生|大夫|经理|阿姨|叔叔|师傅|律师|教授|主任|同学|太太|护士)"
     # Someone at a place of work or a shop: "Claude from the bakery", "Gemma from the leasing
     # office", "a Gemma da imobiliária", "Kimi, de la inmobiliaria".
     r"|,?\s+(?:from|at|do|da|de|del)\s+(?:the\s+|o\s+|a\s+|la\s+|el\s+)?(?:[a-z'-]+\s+){0,2}?"
@@ -81,7 +85,9 @@ _NAMED_BEFORE = re.compile(
     r"(?:(?<![a-z])(?:called|named|nicknamed|chamad[oa]|se\s+chama|se\s+llama|llamad[oa]"
     r"|apelidad[oa]|apodad[oa]|(?:call|calls|chamam|chamavam|chamava|llaman|llamaban|llamaba"
     r"|appellent|appelait)(?:\s+(?:him|her|them|-?lhe|-?o|-?a|de|le|la|lo))?)\s+"
-    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东|合租的|财务部的|人事部的)\s*)$"
+    r"|(?<!我)叫\s*|(?:同事|朋友|邻居|老师|同学|室友|房东|合租的|财务部的|人事部的|部门的"
+    # Family: "你女儿小冰", "我儿子Kimi".
+    r"|女儿|儿子|孩子|宝宝|妈妈|爸爸|丈夫|妻子|老公|老婆|哥哥|姐姐|弟弟|妹妹|孙子|孙女|外甥|侄子)\s*)$"
 )
 # A person's pronoun later in the name's sentence: "Claude and his wife", "o Claude disse que
 # ele", "Gemma si ella puede", "克劳德明天来，他". An assistant is "it", and one that speaks
@@ -93,12 +99,29 @@ _PRONOUN_AFTER = re.compile(
 _PERSON_NEARBY = re.compile(r"sesame|sesamo|muppet|monet|debussy|bert(?![a-z])")
 
 
+# Whose relative the speaker is: "我是小冰的妈妈", "I'm Claude's mother", "soy la madre de".
+_RELATIVE_AFTER = re.compile(
+    r"\s*(?:'s|的)\s*(?:mother|father|mom|mum|dad|parents?|grandmother|grandfather|wife"
+    r"|husband|sister|brother|teacher|mama|baba|妈妈|爸爸|家长|母亲|父亲|奶奶|爷爷|外婆|姥姥"
+    r"|妻子|丈夫|老师|姐姐|哥哥)(?![a-z])"
+)
+# Two names, the second described as a person: "Claude and Gemma, the colleagues who".
+_AND_NAME = re.compile(r"\s+(?:and|e|y|et)\s+[^\W\d_]+(?=,)")
+
+
+def is_relative_of(folded: str, end: int) -> bool:
+    """Whether the speaker names a person it is related to ("我是小冰的妈妈"): a person's name,
+    even after "I am"."""
+    return _RELATIVE_AFTER.match(folded, end) is not None
+
+
 def is_person(folded: str, start: int, end: int) -> bool:
     """Whether a given name ("Claude", "Ernie") is a person's: "meu vizinho Claude", "Claude,
     the neighbour", "Ernie and Bert"."""
     before = folded[max(0, start - _WINDOW) : start]
     after = folded[end : end + _WINDOW]
-    apposition = _APPOSITION.match(after)
+    pair = _AND_NAME.match(after)
+    apposition = _APPOSITION.match(after, pair.end() if pair else 0)
     return (
         _PERSON_BEFORE.search(before[-40:]) is not None
         or _NAMED_BEFORE.search(before[-20:]) is not None
@@ -122,7 +145,7 @@ def is_described_as_model(folded: str, end: int) -> bool:
 # A person's life right after the name: "Sou o Rafael, tenho 34 anos", "I'm Sam, and I'm
 # writing to", "Soy Ana y vivo en", "my name is Tom, a 40-year-old": a human, not the answer.
 _HUMAN_DETAIL = re.compile(
-    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
+    r"\s*[,;.]?\s*(?:(?:and|e|y)\s+)?(?:(?:i'?m|i\s+am|i|eu|yo)\s+)?(?:tenho|tengo|have|i\s+have)?"
     r"\s*(?:\d{1,3}\s*(?:anos|anos|years?|-year)|(?:writing|escrevendo|escribiendo|escrevo"
     r"|escribo|moro|vivo|live|living|trabalho|trabajo|work|working|estudo|estudio|study"
     r"|studying)(?![a-z])"
@@ -144,4 +167,5 @@ _HUMAN_DETAIL = re.compile(
 def tells_a_human_life(folded: str, end: int) -> bool:
     """Whether what follows an introduced name is a person's life ("Sou o Rafael, tenho 34
     anos"), not software's ("Sou a Lia, trabalho como assistente virtual")."""
-    return _HUMAN_DETAIL.match(folded, end) is not None and not is_described_as_model(folded, end)
+    human = _HUMAN_DETAIL.match(folded, end) is not None or is_relative_of(folded, end)
+    return human and not is_described_as_model(folded, end)

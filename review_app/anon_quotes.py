@@ -17,7 +17,7 @@ def is_quoted_speech(original: str, start: int) -> bool:
     if not is_quoted(original, start):
         return False
     before = original[max(0, start - _QUOTE_REACH) : start]
-    opening = max(before.rfind(q) for q in '"\u201c\u00ab')
+    opening = max(before.rfind(q) for q in '"\u201c\u00ab\u300c\u300e')
     return opening >= 0 and len(re.findall(r"[^\W\d_]+", before[opening + 1 :])) >= 2
 
 

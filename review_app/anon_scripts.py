@@ -21,7 +21,8 @@ from confusable_homoglyphs import confusables
 _FOLDED_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "LISU", "CANADIAN")
 # Ideographs, kana and Hangul: written without spaces, so a Latin name may touch them
 # ("我是Claude，由Anthropic开发") and a name in them may sit inside a longer run ("我是豆包").
-CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+# Kangxi and supplementary radicals too: "⾖包" reads as "豆包" (NFKC folds them).
+CJK_RANGES = "\u2e80-\u2fdf\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 # A letter or digit of an alphabet written with spaces: what a Latin name may not touch.
 WORD = rf"[^\W_{CJK_RANGES}]"
 _CJK = re.compile(f"[{CJK_RANGES}]")
@@ -45,7 +46,13 @@ def _script(character: str) -> str:
 def latin_look_alike(character: str) -> str | None:
     """The lower-case Latin letter that `character` is a look-alike of, when it is a letter of
     another alphabet: Cyrillic "а" -> "a", "М" -> "m", Greek "ο" -> "o"; None otherwise."""
-    if character.isascii() or not character.isalpha() or _script(character) not in _FOLDED_SCRIPTS:
+    if character.isascii() or not character.isalpha():
+        return None
+    script = _script(character)
+    # A Latin letter of no accented ASCII one ("Ƅ", "ɑ", "ı") may stand for one too.
+    if script not in _FOLDED_SCRIPTS and not (
+        script == "LATIN" and not unicodedata.normalize("NFD", character)[0].isascii()
+    ):
         return None
     for homoglyph in _confusables_data().get(character, ()):
         glyph = homoglyph["c"]

@@ -20,12 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from review_app.anon_basis import (
-    spans_of_cjk_speakers,
-    spans_of_described_assistants,
-    spans_of_models_run_on,
-)
-from review_app.anon_cjk_intro import spans_of_cjk_introductions, spans_of_cjk_makers
 from review_app.anon_cues import (
     AFTER_NAME,
     CJK_MODEL_AFTER,
@@ -36,16 +30,9 @@ from review_app.anon_cues import (
     opens_sentence,
     speaks_as,
 )
-from review_app.anon_disguise import (
-    spans_of_i_for_l_names,
-    spans_of_leet_names,
-    spans_of_spaced_cjk_names,
-    spans_of_spaced_names,
-    spans_of_split_names,
-)
+from review_app.anon_disguise import spans_of_disguised_names
 from review_app.anon_document import Document
-from review_app.anon_intro import spans_of_introduced_names, spans_of_unknown_makers
-from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature
+from review_app.anon_layout import is_code_value, is_ordinary_head, is_signature, signs_a_draft
 from review_app.anon_match import (
     MARKER,
     bounded_matches,
@@ -57,6 +44,7 @@ from review_app.anon_match import (
     is_versioned_name,
     replace_spans,
     spans_of_repeats,
+    spans_with_what_follows,
 )
 from review_app.anon_names import (
     KIND_ANYWHERE,
@@ -70,12 +58,13 @@ from review_app.anon_names import (
     round_forms,
     trie_pattern,
 )
-from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_ordinary_use
-from review_app.anon_org import spans_after_names, spans_of_own_organisations
-from review_app.anon_people import is_described_as_model, is_person
+from review_app.anon_ordinary import CASED_STEMS, is_in_the_news, is_in_use, is_ordinary_use
+from review_app.anon_org import spans_after_names
+from review_app.anon_people import is_described_as_model, is_person, is_relative_of
 from review_app.anon_quotes import is_quoted_speech
 from review_app.anon_round import CODE_PREFIX, new_code, round_names
 from review_app.anon_scripts import is_cjk
+from review_app.anon_speakers import spans_of_speakers
 from review_app.identity_forms import reversed_runs, spans_of_system_labels
 from review_app.lexicon import NameLexicon, load_lexicon
 from review_app.textfold import fold
@@ -114,15 +103,9 @@ class Scrubber:
         document = Document(text)
         # What tells that the answer names itself besides its known names.
         identifying = [
-            *self._spans_of_disguised_names(document),
-            *spans_of_unknown_makers(document),
-            *spans_of_cjk_makers(document),
-            *spans_of_introduced_names(document),
-            *spans_of_cjk_introductions(document),
-            *spans_of_own_organisations(document),
-            *spans_of_models_run_on(document),
-            *spans_of_described_assistants(document),
-            *spans_of_cjk_speakers(document),
+            # "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise.
+            *spans_of_disguised_names(document, self._bare_name, self._spellable, self._kind_of),
+            *spans_of_speakers(document),
         ]
         spans = [*self._spans_of_names(document, names_itself=bool(identifying))]
         # Set by the names above: "My name is Claude Dupont" introduces a person.
@@ -133,7 +116,7 @@ class Scrubber:
             *spans_of_system_labels(document),
             *self._spans_of_reversed_names(text),
         ]
-        return replace_spans(text, spans_after_names(text, spans))
+        return replace_spans(text, spans_with_what_follows(text, spans_after_names(text, spans)))
 
     @staticmethod
     def _starts_a_person(document: Document, span: tuple[int, int]) -> bool:
@@ -151,30 +134,6 @@ class Scrubber:
                 or is_latin_word_after_cue(text, start, shown)
             ):
                 yield start, end
-
-    def _spans_of_disguised_names(self, document: Document) -> Iterable[tuple[int, int]]:
-        """ "C l a u d e", "G.P.T", "Cla ude", "Cl4ude": see review_app.anon_disguise."""
-        folded = document.folded
-
-        def find_name(letters: str) -> Iterable[tuple[int, int]]:
-            return (m.span() for m in self._bare_name.finditer(letters) if m.end() > m.start())
-
-        spans = [
-            *spans_of_spaced_names(folded, find_name),
-            *spans_of_spaced_cjk_names(folded, find_name),
-            *spans_of_split_names(folded, self._is_split_name),
-            *spans_of_leet_names(folded, self._spellable.__contains__),
-        ]
-        return [
-            *(document.original_span(start, end) for start, end in spans),
-            *spans_of_i_for_l_names(document.original, self._spellable.__contains__, fold),
-        ]
-
-    def _is_split_name(self, first: str, second: str, in_markup: bool) -> bool:
-        """ "cla" + "ude" spell a name apart; "assistente" + "a" are a name's own words, unless
-        markup parts them ("`Deep`-`Seek`")."""
-        own_words = (first, second) in self._kind_of and not in_markup
-        return first + second in self._spellable and not own_words
 
     def ambiguous_words(self, text: str) -> list[tuple[int, int]]:
         """Spans of `text` holding words that are names only in some uses ("Meta", "Claude",
@@ -218,15 +177,15 @@ class Scrubber:
                 continue
             # 'She said, "Hi, I'm Alexa from HR"': a person introduced in a quoted speech;
             # "Nome: Alice Souza": an everyday word with a surname is a person's name.
-            if is_quoted_speech(
-                document.original, document.original_index(match.start())
-            ) or self._is_everyday_with_surname(document, match):
+            # "我是Gemma的妈妈": the speaker is somebody's relative.
+            if (
+                is_quoted_speech(document.original, document.original_index(match.start()))
+                or self._is_everyday_with_surname(document, match)
+                or is_relative_of(document.folded, match.end())
+            ):
                 continue
-            # "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name.
             previous = matches[index - 1] if index else None
-            after_name = previous is not None and (
-                AFTER_NAME.fullmatch(document.folded, previous.end(), match.start()) is not None
-            )
+            after_name = self._is_after_name(document, previous, match)
             decided[index] = (
                 (after_name and (decided[index - 1] or self._is_capitalised(document, previous)))
                 or NAME_THEN_MODEL.match(document.folded, match.end()) is not None
@@ -247,6 +206,18 @@ class Scrubber:
         for match, is_name in zip(matches, decided, strict=True):
             if is_name:
                 yield document.original_span(match.start(), match.end())
+
+    @staticmethod
+    def _is_after_name(
+        document: Document, previous: re.Match[str] | None, match: re.Match[str]
+    ) -> bool:
+        """ "Sou a Maré, da Demo", "Le Chat, da Mistral": a maker named right after a name;
+        not in "sistemas como o Watson, da IBM" (an example's maker, not the speaker's)."""
+        return (
+            previous is not None
+            and AFTER_NAME.fullmatch(document.folded, previous.end(), match.start()) is not None
+            and not is_in_use(document.folded, previous.start())
+        )
 
     def _decide_what_a_maker_made(
         self, document: Document, matches: list[re.Match[str]], decided: list[bool]
@@ -331,8 +302,11 @@ class Scrubber:
         parts = parts_of_folded(match.group("name"))
         kind = self._kind_of.get(parts, KIND_ANYWHERE)
         if kind == KIND_EVERYDAY:
+            # A company's product line ("Microsoft 365") is no model's version.
             version = match.group("version")
-            return version is not None and is_versioned_name(version)
+            return (
+                version is not None and is_versioned_name(version) and parts not in self._companies
+            )
         if kind not in (KIND_GIVEN, KIND_ANYWHERE):
             return False
         untailed = match.end() == match.end("name")
@@ -368,18 +342,30 @@ class Scrubber:
             if self._kind_of.get(parts_of_folded(match.group("name"))) == KIND_GIVEN
             # "My name is Claude Dupont": a surname makes a person even after a cue, unless
             # the sentence then says it is software ("Sou o Claude Monet, um modelo de IA").
-            and is_person_name(document, match, self._known_words)
+            and self._is_named_person(document, match)
             and not (
                 self._follows_cue(document, match.start())
                 and is_described_as_model(document.folded, match.end())
             )
         )
 
+    def _is_named_person(self, document: Document, match: re.Match[str]) -> bool:
+        """A given name with a surname, or introduced in a quoted speech ('"Hi, I'm Ernie
+        from 4B. … Best,\nErnie"'): a person's wherever else the answer writes it."""
+        return is_person_name(document, match, self._known_words) or (
+            self._follows_cue(document, match.start())
+            and is_quoted_speech(document.original, document.original_index(match.start()))
+        )
+
     def _is_a_person(self, document: Document, match: re.Match[str]) -> bool:
         """A given name that is a person's even after "my name is": with a surname ("Claude
         Marchand", and so anywhere else in the answer), or in a quoted speech ('He said, "My
         name is Claude"')."""
-        if is_quoted_speech(document.original, document.original_index(match.start())):
+        if is_quoted_speech(
+            document.original, document.original_index(match.start())
+        ) or is_relative_of(document.folded, match.end()):
+            return True
+        if signs_a_draft(document.folded, match.start(), match.end()):
             return True
         return match.group("name") in document.people
 

@@ -14,6 +14,7 @@ from bisect import bisect_right
 from functools import cached_property
 from itertools import accumulate
 
+from review_app.anon_hant import SIMPLIFIED_OF
 from review_app.anon_scripts import is_cjk, latin_look_alike
 
 # Quotes and dashes that NFKC keeps apart but a name may be written with ("I’m", "GPT‑4").
@@ -58,7 +59,8 @@ def _fold_character(character: str) -> str:
     # A Hangul syllable decomposes into letters (jamo) that would read as a word of a spaced
     # alphabet, so that "하이퍼클로바X입니다" would hold no bounded name: it stays whole.
     if is_cjk(composed[:1]):
-        return composed
+        # A traditional character reads as its simplified form: "通義千問" is "通义千问".
+        return SIMPLIFIED_OF.get(composed, composed)
     folded = unicodedata.normalize("NFD", composed)
     return "".join(latin_look_alike(c) or c for c in folded if not unicodedata.combining(c))
 

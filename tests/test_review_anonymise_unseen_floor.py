@@ -5,9 +5,9 @@ are bench/bench_anonymiser_corpus.py's.
 
 `heldout` is an evaluation corpus that nobody tunes on; its floor does not claim the issue's
 goal (at least 99 % removed, at most 2 % altered). `fresh` and `fresh2` were read and tuned
-on in round 4, `fresh3` in round 5 and `fresh4` in round 6 (the lead retired each as an
-evaluation corpus): they are development corpora now, like `dev2`, and their floors keep
-what round 6 reached, which says nothing of unseen answers."""
+on in round 4, `fresh3` in round 5, `fresh4` in round 6 and `fresh5` in round 7 (the lead
+retired each as an evaluation corpus): they are development corpora now, like `dev2`, and
+their floors keep what round 7 reached, which says nothing of unseen answers."""
 
 from __future__ import annotations
 
@@ -21,21 +21,22 @@ from tests.support.anonymiser_corpus import demonstration_models, measure, read_
 ROOT = Path(__file__).resolve().parent.parent
 CORPORA = ROOT / "tests" / "data" / "anonymiser"
 # corpus: (answers removed at least, innocent answers altered at most), measured 2026-12-02
-# after round 6 (heldout: 217 and 4 after round 4, 219 and 4 after round 5, its floor kept in
-# round 6 without its figures being printed; fresh3, measured once after round 4 at 198 and
+# after round 7 (heldout: 217 and 4 after round 4, 219 and 4 after round 5, its floor kept in
+# round 6 without its figures being printed, 219 and 3 for round 6's code and 220 and 3 after
+# round 7, printed once at the end of round 7; fresh3, measured once after round 4 at 198 and
 # 3, then tuned on in round 5; fresh4, written during round 5 by someone who never read the
 # rules, measured once after it at 199 of 211 and 9 of 208, then tuned on in round 6; the
 # altered answers of fresh4 and dev2 name OpenAI, a demonstration round's maker, in the news;
-# fresh5, written during round 6 by someone who never read the rules, measured once after it:
-# the fair figure of round 6)
+# fresh5, written during round 6 by someone who never read the rules, measured once after it
+# at 190 of 218 and 10 of 214, the fair figure of round 6, then tuned on in round 7)
 FLOORS = {
-    "heldout": (219, 4),
+    "heldout": (220, 3),
     "dev2": (362, 1),
     "fresh": (72, 0),
     "fresh2": (78, 0),
     "fresh3": (205, 0),
     "fresh4": (211, 4),
-    "fresh5": (190, 10),
+    "fresh5": (217, 0),
 }
 
 
