@@ -28,7 +28,9 @@ CORPORA = ROOT / "tests" / "data" / "anonymiser"
 # rules, measured once after it at 199 of 211 and 9 of 208, then tuned on in round 6; the
 # altered answers of fresh4 and dev2 name OpenAI, a demonstration round's maker, in the news;
 # fresh5, written during round 6 by someone who never read the rules, measured once after it
-# at 190 of 218 and 10 of 214, the fair figure of round 6, then tuned on in round 7)
+# at 190 of 218 and 10 of 214, the fair figure of round 6, then tuned on in round 7; fresh6,
+# written during round 7 by someone who never read the rules, measured once after it at 119
+# of 171 and 2 of 165, the fair figure of round 7)
 FLOORS = {
     "heldout": (220, 3),
     "dev2": (362, 1),
@@ -37,6 +39,7 @@ FLOORS = {
     "fresh3": (205, 0),
     "fresh4": (211, 4),
     "fresh5": (217, 0),
+    "fresh6": (119, 2),
 }
 
 
