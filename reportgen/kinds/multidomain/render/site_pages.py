@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import date
 from pathlib import Path
 
@@ -53,6 +54,8 @@ from reportgen.kinds.multidomain.render.page_types import (
     SectionPage,
     TableBlock,
 )
+from reportgen.kinds.multidomain.render.sections_series import series_nav, series_pages
+from reportgen.kinds.multidomain.render.series import Series, series
 from reportgen.kinds.multidomain.render.text import Text, paragraph
 from reportgen.kinds.multidomain.render.writer import write_page
 from reportgen.kinds.multidomain.results import Results, load_results
@@ -174,6 +177,11 @@ class MultidomainSite:
     contexts: tuple[RoundContext, ...]
     section_depth: int = 0
 
+    @cached_property
+    def series(self) -> Series | None:
+        """The series across rounds (Art. 2(d)); None with a single round."""
+        return series(self.contexts) if len(self.contexts) > 1 else None
+
     @property
     def nav(self) -> tuple[str, ...]:
         entries = ["index.md"]
@@ -185,7 +193,8 @@ class MultidomainSite:
                     pages = (items_page(domain_id) for domain_id in context.item_domains)
                     entries += [f"{context.round_id}/{page}.md" for page in pages]
             entries += [f"{context.round_id}/{stem}.md" for stem in annex_stems(context)]
-        return tuple(entries)
+        found = self.series
+        return tuple(entries + (series_nav(found) if found is not None else []))
 
     @property
     def nav_translations(self) -> Mapping[str, Mapping[str, str]]:
@@ -204,10 +213,17 @@ class MultidomainSite:
                 written += write_page(pages_dir, relative, page)
             title = text.pick(context.round_.manifest.title)
             links.append(SectionLink(0, title, Markup(f"{context.round_id}/index.md")))
+        found = self.series
+        history: tuple[SectionLink, ...] = ()
+        if found is not None:
+            for relative, series_page in series_pages(found, text):
+                written += write_page(pages_dir, relative, series_page)
+            history = (SectionLink(0, text.t("series.title"), Markup("series/index.md")),)
         home = KindHomePage(
             PageHead(text.t("home.title"), ()),
             paragraph(text.t("home.intro")),
             tuple(links),
+            history,
         )
         written += write_page(pages_dir, "index.md", home)
         return written
