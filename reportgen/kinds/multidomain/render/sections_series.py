@@ -220,10 +220,10 @@ def _step_blocks(series: Series, step: VersionStep, text: Text) -> list[Block]:
     revised = [r for r in step.revised if series.shows_id(r.old_id) and series.shows_id(r.new_id)]
     if revised:
         header = [text.t(f"series.column.{k}") for k in ("old", "old_sha", "new", "new_sha")]
-        rows = [(r.old_id, r.old_sha256, r.new_id, r.new_sha256) for r in revised]
+        pairs = [(r.old_id, r.old_sha256, r.new_id, r.new_sha256) for r in revised]
         caption = text.t("series.revised_caption", before=before, after=after)
         blocks.append(
-            text.block(f"md-series-{anchor}-revised", caption, header, rows, numeric_from=99)
+            text.block(f"md-series-{anchor}-revised", caption, header, pairs, numeric_from=99)
         )
     if len(revised) < len(step.revised):
         blocks.append(
