@@ -39,8 +39,6 @@ GRADES: tuple[int, ...] = (1, 2, 3, 4, 5)
 
 
 # --- round.json's `multidomain` block ------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Deviation:
     key: str  # dotted path in round.json, e.g. "multidomain.cast_size"

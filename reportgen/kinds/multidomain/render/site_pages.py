@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 
 from markupsafe import Markup
