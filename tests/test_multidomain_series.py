@@ -188,3 +188,20 @@ def test_bad_bank_keys_are_refused(tmp_path: Path, value: dict[str, object], mes
     assert result.exit_code == 1
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_bank_keys_across_rounds() -> None:
+    from reportgen.kinds.multidomain.archive_across import check_across
+
+    first, second = _rounds()
+    assert [p.where for p in check_across([first, second])] == []
+    same_name = replace(first, manifest=replace(first.manifest, bank_version="2"))
+    problems = check_across([same_name, second])
+    assert [(p.file, p.where) for p in problems] == [
+        ("tiny-2026-12/round.json", "multidomain.bank_version")
+    ]
+    unknown = (BankRevision("a-r1", "zz"),)
+    elsewhere = replace(second, manifest=replace(second.manifest, bank_revisions=unknown))
+    (problem,) = check_across([first, elsewhere])
+    assert problem.where == "multidomain.bank_revisions[0].revises"
+    assert "no earlier round" in problem.message
