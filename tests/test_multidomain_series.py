@@ -205,3 +205,27 @@ def test_bank_keys_across_rounds() -> None:
     (problem,) = check_across([first, elsewhere])
     assert problem.where == "multidomain.bank_revisions[0].revises"
     assert "no earlier round" in problem.message
+
+
+def test_the_guard_looks_for_embargoed_ids_in_the_series_folder(tmp_path: Path) -> None:
+    from reportgen.guard import GuardMaterial, LeakError, check_site
+
+    def material(folders: tuple[str, ...]) -> GuardMaterial:
+        return GuardMaterial(
+            round_id="r1",
+            secret_texts=(),
+            public_texts=(),
+            canaries=(),
+            names=(),
+            embargoed_ids=("i-secret-1",),
+            embargo_ends=date(2027, 1, 1),
+            id_folders=folders,
+        )
+
+    page = tmp_path / "en" / "series" / "bank-versions.html"
+    page.parent.mkdir(parents=True)
+    page.write_text("<td>i-secret-1</td>", encoding="utf-8")
+    check_site(tmp_path, [material(())], as_of=date(2026, 12, 1))  # not looked for there
+    with pytest.raises(LeakError, match="i-secret-1"):
+        check_site(tmp_path, [material(("series",))], as_of=date(2026, 12, 1))
+    check_site(tmp_path, [material(("series",))], as_of=date(2027, 1, 1))  # embargo over
