@@ -123,7 +123,8 @@ def test_during_the_embargo_the_register_names_no_singled_out_item(sites: dict[s
     for language in ("pt-BR", "en"):
         page = text_of(sites["during"], language, "series/bank-versions")
         assert not re.search(r"i-bank-011(-v2)?\b", page)  # reg-2026-1's leaked item, variant
-        assert Text(language).t("series.hidden", count="3") in page
+        hidden = Text(language).t("series.hidden", count="COUNT").split("COUNT")
+        assert re.search(re.escape(hidden[0]) + r"\d+" + re.escape(hidden[1]), page)
         assert "i-nego-101" in page  # a new item no round singled out
 
 
