@@ -134,7 +134,13 @@ def test_one_round_has_no_series() -> None:
     site = MultidomainSite((RoundContext(first, tiny_results(), AFTER),))
     assert site.series is None
     assert not any(entry.startswith("series/") for entry in site.nav)
-    two = MultidomainSite(_contexts(AFTER))
+    first, _ = _rounds()
+    # The second round: the first again under another id (every page needs its tables).
+    manifest = replace(first.manifest, round_id="md-tiny-2", collected_on=date(2026, 12, 3))
+    again = replace(first, manifest=manifest)
+    two = MultidomainSite(
+        (RoundContext(first, tiny_results(), AFTER), RoundContext(again, tiny_results(), AFTER))
+    )
     assert two.series is not None
     assert set(series_nav(two.series)) <= set(two.nav)
 
@@ -229,3 +235,33 @@ def test_the_guard_looks_for_embargoed_ids_in_the_series_folder(tmp_path: Path) 
     with pytest.raises(LeakError, match="i-secret-1"):
         check_site(tmp_path, [material(("series",))], as_of=date(2026, 12, 1))
     check_site(tmp_path, [material(("series",))], as_of=date(2027, 1, 1))  # embargo over
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_the_sources_of_two_rounds_have_the_history_one_round_none(
+    tmp_path: Path, language: str
+) -> None:
+    first, _ = _rounds()
+    # The second round: the first again under another id (every page needs its tables).
+    manifest = replace(first.manifest, round_id="md-tiny-2", collected_on=date(2026, 12, 3))
+    again = replace(first, manifest=manifest)
+    two = MultidomainSite(
+        (RoundContext(first, tiny_results(), AFTER), RoundContext(again, tiny_results(), AFTER))
+    )
+    written = {
+        p.relative_to(tmp_path / "two").as_posix()
+        for p in two.write_sources(tmp_path / "two", language)
+    }
+    assert {"series/index.md", "series/bank-versions.md", "series/p1.md"} <= written
+    first_page = (tmp_path / "two" / "md-tiny" / "index.md").read_text(encoding="utf-8")
+    assert "(../series/index.md)" in first_page
+    home = (tmp_path / "two" / "index.md").read_text(encoding="utf-8")
+    assert "(series/index.md)" in home
+    one = MultidomainSite((RoundContext(first, tiny_results(), AFTER),))
+    written = {
+        p.relative_to(tmp_path / "one").as_posix()
+        for p in one.write_sources(tmp_path / "one", language)
+    }
+    assert not any(path.startswith("series/") for path in written)
+    assert "series" not in (tmp_path / "one" / "md-tiny" / "index.md").read_text(encoding="utf-8")
+    assert "series/index.md" not in (tmp_path / "one" / "index.md").read_text(encoding="utf-8")

@@ -289,6 +289,15 @@ def series_pages(series: Series, text: Text) -> list[tuple[str, AnnexPage]]:
     return pages
 
 
+def history_link(text: Text) -> tuple[Block, ...]:
+    """A round's first page, in a series: where its history across rounds is."""
+    link = _link(text.t("series.title"), f"../{SERIES_FOLDER}/{INDEX}.md")
+    return (
+        Markup(f"## {escape_markdown(text.t('series.title'))} {{ #series }}"),
+        text.tm("series.round_link", link=link),
+    )
+
+
 def series_nav(series: Series) -> list[str]:
     return [
         f"{SERIES_FOLDER}/{INDEX}.md",

@@ -54,7 +54,11 @@ from reportgen.kinds.multidomain.render.page_types import (
     SectionPage,
     TableBlock,
 )
-from reportgen.kinds.multidomain.render.sections_series import series_nav, series_pages
+from reportgen.kinds.multidomain.render.sections_series import (
+    history_link,
+    series_nav,
+    series_pages,
+)
 from reportgen.kinds.multidomain.render.series import Series, series
 from reportgen.kinds.multidomain.render.text import Text, paragraph
 from reportgen.kinds.multidomain.render.writer import write_page
@@ -134,9 +138,10 @@ def _domain_pages(context: RoundContext, text: Text, number: int) -> list[tuple[
 
 
 def round_pages(
-    context: RoundContext, text: Text, section_depth: int
+    context: RoundContext, text: Text, section_depth: int, extra: tuple[Block, ...] = ()
 ) -> list[tuple[str, RoundPage]]:
-    """(path under the language's folder, page) of every page of one round."""
+    """(path under the language's folder, page) of every page of one round (`extra`: blocks
+    its first page adds at the end, such as the link to the round history)."""
     rid = context.round_id
     pages: list[tuple[str, RoundPage]] = []
     links = []
@@ -163,7 +168,7 @@ def round_pages(
         page_head(context, text.pick(context.round_.manifest.title), text),
         intro,
         _dates_table(context, text),
-        (*sections_contest.contestation(context, text), *annex_links(context, text)),
+        (*sections_contest.contestation(context, text), *annex_links(context, text), *extra),
         text.t("home.sections"),
         tuple(links),
     )
@@ -208,8 +213,9 @@ class MultidomainSite:
         text = Text(language)
         written: list[Path] = []
         links = []
+        extra = () if self.series is None else history_link(text)
         for context in self.contexts:
-            for relative, page in round_pages(context, text, self.section_depth):
+            for relative, page in round_pages(context, text, self.section_depth, extra):
                 written += write_page(pages_dir, relative, page)
             title = text.pick(context.round_.manifest.title)
             links.append(SectionLink(0, title, Markup(f"{context.round_id}/index.md")))
