@@ -96,6 +96,9 @@ class GuardMaterial:
     # (id, date): an embargoed id that the site may name from that date on, embargo or
     # not (e.g. the day a ledger line annulling that item was decided).
     ids_public_from: tuple[tuple[str, date], ...] = ()
+    # Folders (by name) besides the round's own whose files may not name its embargoed ids
+    # either: pages across rounds (e.g. the multidomain history pages, "series").
+    id_folders: tuple[str, ...] = ()
 
     def embargo_over(self, as_of: date | None) -> bool:
         """The embargoed material is public on `as_of` (never when the date is unknown)."""
@@ -122,6 +125,8 @@ class SecretIndex:
     never_strings: frozenset[tuple[str, str]] = frozenset()
     # round_id -> ids that must not appear in that round's folder
     scoped_ids: dict[str, frozenset[str]] = field(default_factory=dict)
+    # round_id -> the other folders where its ids must not appear either
+    id_folders: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def from_material(
@@ -158,6 +163,7 @@ class SecretIndex:
             fold=next((m.fold for m in materials if m.fold), None),
             never_strings=frozenset(s for m in materials for s in m.never_strings if s[1]),
             scoped_ids={m.round_id: m.secret_ids(as_of) for m in materials if m.secret_ids(as_of)},
+            id_folders={m.round_id: frozenset(m.id_folders) for m in materials if m.id_folders},
         )
 
     @cached_property
@@ -280,11 +286,12 @@ def _folded_problems(relative: str, text: str, index: SecretIndex) -> list[Probl
 
 
 def _scoped_id_problems(relative: str, text: str, index: SecretIndex) -> list[Problem]:
-    """Embargoed ids, as whole words, in the files of their round's folder."""
+    """Embargoed ids, as whole words, in the files of their round's folder (and of the
+    other folders its material names)."""
     folders = set(relative.split("/")[:-1])
     problems = []
     for round_id, ids in sorted(index.scoped_ids.items()):
-        if round_id not in folders:
+        if not folders & ({round_id} | index.id_folders.get(round_id, frozenset())):
             continue
         decoded = html.unescape(text)
         for item_id in sorted(ids):

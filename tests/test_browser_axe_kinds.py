@@ -47,6 +47,9 @@ MULTIDOMAIN_SECTIONS = (
     "contamination", "limitations", "register", "reuse",
 )  # fmt: skip
 MULTIDOMAIN = ("reg-2026-1", MULTIDOMAIN_SECTIONS)
+# The history pages of the example's two rounds (Art. 2(d)): the series, the bank
+# version register and one participant's history.
+MULTIDOMAIN_SERIES = ("series/index", "series/bank-versions", "series/aurora-4")
 COUNTERFACTUAL = ("atendimento-2026-09", "atendimento-2026-10")
 
 
@@ -70,7 +73,8 @@ def browser() -> Iterator[Any]:
 def pages_of(kind: str, prefix: str) -> list[str]:
     if kind == "multidomain":
         round_id, stems = MULTIDOMAIN
-        return [f"{prefix}{round_id}/{stem}.html" for stem in stems]
+        series = [f"{prefix}{stem}.html" for stem in MULTIDOMAIN_SERIES]
+        return [f"{prefix}{round_id}/{stem}.html" for stem in stems] + series
     return [f"{prefix}index.html"] + [f"{prefix}{r}/index.html" for r in COUNTERFACTUAL]
 
 

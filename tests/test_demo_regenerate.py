@@ -28,12 +28,13 @@ def test_regenerated_checksums_equal_the_committed_ones(regenerated: Path, round
     assert (regenerated / round_id / "SHA256SUMS").read_text(encoding="utf-8") == committed
 
 
-def test_generate_also_writes_the_multidomain_demonstration_round(regenerated: Path) -> None:
+def test_generate_also_writes_the_multidomain_demonstration_rounds(regenerated: Path) -> None:
     # Without --multidomain-out the round goes to examples/multidomain/rounds beside --out.
-    written = regenerated.parent / "examples" / "multidomain" / "rounds" / "reg-2026-1"
-    committed = ROUNDS.parent / "examples" / "multidomain" / "rounds" / "reg-2026-1"
-    for name in ("SHA256SUMS", "annulments.jsonl"):
-        assert (written / name).read_bytes() == (committed / name).read_bytes()
+    for round_id in ("reg-2026-1", "reg-2026-2"):  # the series: bank v1.0, then v1.1
+        written = regenerated.parent / "examples" / "multidomain" / "rounds" / round_id
+        committed = ROUNDS.parent / "examples" / "multidomain" / "rounds" / round_id
+        for name in ("SHA256SUMS", "annulments.jsonl", "round.json"):
+            assert (written / name).read_bytes() == (committed / name).read_bytes()
 
 
 def test_regenerated_ledger_equals_the_committed_one(regenerated: Path) -> None:

@@ -26,7 +26,7 @@ def demo() -> None:
     "multidomain_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Folder that receives the REG-BC-2026-001 demonstration round (kind multidomain); "
+    help="Folder that receives the two REG-BC-2026-001 demonstration rounds (kind multidomain); "
     "default: examples/multidomain/rounds beside the --out folder.",
 )
 @click.option(
@@ -42,8 +42,9 @@ def generate(out_dir: Path, multidomain_dir: Path | None, counterfactual_dir: Pa
     """Regenerate the demonstration rounds from their fixed seeds.
 
     Writes estigmas-2026-06 (full round, seven models) and idje-avalia-2026-07
-    (continuous round, 28 models, two annulled items) under --out, and reg-2026-1
-    (REG-BC-2026-001: 15 participants, 700 items, 3 runs) under --multidomain-out, and
+    (continuous round, 28 models, two annulled items) under --out, reg-2026-1 and
+    reg-2026-2 (REG-BC-2026-001: 15 participants, 700 items, 3 runs; the second round
+    applies bank v1.1) under --multidomain-out, and
     atendimento-2026-09 and atendimento-2026-10 (a counterfactual audit battery, before
     and after a fix) under --counterfactual-out. The output is byte-identical to the
     archives committed under rounds/, examples/multidomain/rounds/ and
@@ -52,6 +53,8 @@ def generate(out_dir: Path, multidomain_dir: Path | None, counterfactual_dir: Pa
     from reportgen.demo.counterfactual.rounds import ROUND_IDS, write_counterfactual_rounds
     from reportgen.demo.generate import CONTINUOUS_ROUND_ID, FULL_ROUND_ID, generate_demo_rounds
     from reportgen.demo.multidomain.reg import ROUND_ID, write_reg_round
+    from reportgen.demo.multidomain.reg_next import ROUND_ID as NEXT_ROUND_ID
+    from reportgen.demo.multidomain.reg_next import write_next_round
     from reportgen.errors import OutputExistsError
 
     examples = out_dir.parent / "examples"
@@ -64,6 +67,7 @@ def generate(out_dir: Path, multidomain_dir: Path | None, counterfactual_dir: Pa
     targets = [
         *(out_dir / r for r in (FULL_ROUND_ID, CONTINUOUS_ROUND_ID)),
         multidomain_dir / ROUND_ID,
+        multidomain_dir / NEXT_ROUND_ID,
         *(counterfactual_dir / r for r in ROUND_IDS),
     ]
     existing = [str(target) for target in targets if target.exists()]
@@ -78,5 +82,6 @@ def generate(out_dir: Path, multidomain_dir: Path | None, counterfactual_dir: Pa
     click.echo(f"wrote {written.full}")
     click.echo(f"wrote {written.continuous}")
     click.echo(f"wrote {write_reg_round(multidomain_dir)}")
+    click.echo(f"wrote {write_next_round(multidomain_dir)}")
     for written_round in write_counterfactual_rounds(counterfactual_dir):
         click.echo(f"wrote {written_round}")

@@ -10,7 +10,8 @@ items and a contestation annuls a third.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -27,13 +28,28 @@ from reportgen.demo.multidomain.reg_items import (
     rubrics,
     variant_of,
 )
-from reportgen.demo.multidomain.reg_responses import HumanAudit, Specials, jury, responses
+from reportgen.demo.multidomain.reg_responses import (
+    FIRST,
+    HumanAudit,
+    Session,
+    Specials,
+    jury,
+    responses,
+)
 from reportgen.demo.multidomain.reg_texts import DOMAIN_NAMES
-from reportgen.demo.multidomain.scoring import CalibrationDraft
+from reportgen.demo.multidomain.scoring import CalibrationDraft, JuryDraft
 from reportgen.demo.multidomain.screening import ScreeningPlan, fictitious_patient
 from reportgen.errors import InputError
 from reportgen.kinds.multidomain import derive
-from reportgen.kinds.multidomain.model import Annulment, Domain, Manifest, Round
+from reportgen.kinds.multidomain.model import (
+    Annulment,
+    BankRevision,
+    Domain,
+    Item,
+    Manifest,
+    Response,
+    Round,
+)
 from reportgen.kinds.multidomain.write import write_round
 
 ROUND_ID = "reg-2026-1"
@@ -60,27 +76,51 @@ TITLE = {
     "pt-BR": "REG-BC-2026-001 — rodada de demonstração",
     "en": "REG-BC-2026-001 — demonstration round",
 }
+Drafts = Callable[[Size], tuple[list[ItemDraft], str]]
 
 
-def _manifest(size: Size) -> Manifest:
+@dataclass(frozen=True)
+class Plan:
+    """What differs from one demonstration round of the series to the next: its id, dates,
+    public seeds, its bank (the item drafts and the item whose canary leaked), when its
+    answers were drawn, and the Art. 43 contestations decided on it."""
+
+    round_id: str = ROUND_ID
+    title: dict[str, str] = field(default_factory=lambda: dict(TITLE))
+    protocol_frozen_on: date = date(2026, 10, 20)
+    collected_on: date = COLLECTED_ON
+    ended_on: date = ENDED_ON
+    # The public seeds: bootstrap, jury presentation, audit draw, item order (Art. 21).
+    seeds: tuple[int, int, int, int] = (20261120, 20261121, 20261122, 20261103)
+    previous_round: str | None = None
+    bank_version: str | None = None
+    bank_revisions: tuple[BankRevision, ...] = ()
+    session: Session = FIRST
+    audit_decided_on: date = date(2026, 11, 27)
+    contested: bool = True  # the contestation of 1 March 2027
+    snapshots: dict[str, str] = field(default_factory=dict)  # model_id -> a new snapshot
+
+
+def _manifest(size: Size, plan: Plan) -> Manifest:
+    boot, presentation, audit, order = plan.seeds
     return Manifest(
-        round_id=ROUND_ID,
-        title=TITLE,
+        round_id=plan.round_id,
+        title=plan.title,
         synthetic=True,
-        collected_on=COLLECTED_ON,
-        protocol_frozen_on=date(2026, 10, 20),
-        ended_on=ENDED_ON,
+        collected_on=plan.collected_on,
+        protocol_frozen_on=plan.protocol_frozen_on,
+        ended_on=plan.ended_on,
         languages=profile.LANGUAGES,
         generation=profile.generation(),
         bootstrap_replicates=profile.REPLICATES,
-        bootstrap_seed=20261120,
+        bootstrap_seed=boot,
         interpretations=profile.interpretations(),
         profile=profile.PROFILE_NAME,
         profile_version=profile.PROFILE_VERSION_TEXT,
         deviations=(),
         annex=annex(size.participants),
         cast_size=size.participants,
-        previous_round=None,
+        previous_round=plan.previous_round,
         domains=tuple(Domain(d, {"pt-BR": pt, "en": en}) for d, (pt, en) in DOMAIN_NAMES.items()),
         weights=profile.WEIGHTS,
         composition={},
@@ -88,13 +128,13 @@ def _manifest(size: Size) -> Manifest:
         grade_rules=profile.GRADE_RULES,
         max_points=0,
         runs=size.runs,
-        jury=profile.jury_rules(presentation_seed=20261121),
-        audit=profile.audit_rules(seed=20261122),
+        jury=profile.jury_rules(presentation_seed=presentation),
+        audit=profile.audit_rules(seed=audit),
         calibration=profile.CALIBRATION,
         contamination=profile.CONTAMINATION,
         technical_tie=profile.TECHNICAL_TIE,
         pairwise=profile.PAIRWISE,
-        item_order_seed=20261103,
+        item_order_seed=order,
         bank_sha256=profile.UNSET_HASH,
         judge_config_sha256=profile.JUDGE_CONFIG_SHA256,
         extractor_version=profile.EXTRACTOR_VERSION,
@@ -105,10 +145,12 @@ def _manifest(size: Size) -> Manifest:
         retention_months=profile.RETENTION_MONTHS,
         retain_until=profile.UNSET_DATE,
         system_prompt=profile.SYSTEM_PROMPT,
+        bank_version=plan.bank_version,
+        bank_revisions=plan.bank_revisions,
     )
 
 
-def _first(drafts: list[ItemDraft], domain: str, language: str, kind: str, skip: int = 0) -> str:
+def first_of(drafts: list[ItemDraft], domain: str, language: str, kind: str, skip: int = 0) -> str:
     found = sorted(
         d.item_id
         for d in drafts
@@ -117,12 +159,12 @@ def _first(drafts: list[ItemDraft], domain: str, language: str, kind: str, skip:
     return found[skip]
 
 
-def _item_drafts(size: Size) -> tuple[list[ItemDraft], str]:
+def item_drafts(size: Size) -> tuple[list[ItemDraft], str]:
     """Every item, and the id of the item whose canary leaked (superseded by a variant)."""
     if size.items % len(DOMAIN_NAMES):
         raise InputError(f"items must be a multiple of {len(DOMAIN_NAMES)}, got {size.items}")
     drafts = [d for domain in DOMAIN_NAMES for d in domain_items(domain, size.per_domain)]
-    leaked = _first(drafts, "bank", "pt-BR", "mcq")
+    leaked = first_of(drafts, "bank", "pt-BR", "mcq")
     target = next(d for d in drafts if d.item_id == leaked)
     return [*drafts, variant_of(target), *calibration_items()], leaked
 
@@ -130,21 +172,21 @@ def _item_drafts(size: Size) -> tuple[list[ItemDraft], str]:
 def _specials(drafts: list[ItemDraft], leaked: str, manifest: Manifest) -> Specials:
     items = finish_items(drafts, weights=manifest.weights, seed=manifest.item_order_seed)
     drawn = derive.audit_draw(items, finish_manifest(manifest, items))
-    copy_compliance = _first(drafts, "compliance", "pt-BR", "open")
+    copy_compliance = first_of(drafts, "compliance", "pt-BR", "open")
     return Specials(
         canary_echo=(leaked, "dragao-m", 2),
-        suspicious=(_first(drafts, "negocios", "en", "mcq"), "guara-9", 3),
+        suspicious=(first_of(drafts, "negocios", "en", "mcq"), "guara-9", 3),
         copies=frozenset(
             {
                 (copy_compliance, "carnauba-x", 1),
                 (copy_compliance, "carnauba-x", 2),
-                (_first(drafts, "compliance", "pt-BR", "open", 1), "carnauba-x", 1),
-                (_first(drafts, "energia", "zh", "open"), "estrela-open", 1),
-                (_first(drafts, "juridica", "en", "open"), "carnauba-x", 3),
+                (first_of(drafts, "compliance", "pt-BR", "open", 1), "carnauba-x", 1),
+                (first_of(drafts, "energia", "zh", "open"), "estrela-open", 1),
+                (first_of(drafts, "juridica", "en", "open"), "carnauba-x", 3),
             }
         ),
-        discarded_scored=(_first(drafts, "medica", "pt-BR", "open"), "baoba-pro", 2),
-        discarded_unscored=(_first(drafts, "juridica", "pt-BR", "mcq"), "mandacaru-1", 1),
+        discarded_scored=(first_of(drafts, "medica", "pt-BR", "open"), "baoba-pro", 2),
+        discarded_unscored=(first_of(drafts, "juridica", "pt-BR", "mcq"), "mandacaru-1", 1),
         invalidated_items=frozenset({drawn[("medica", "pt-BR")][0], drawn[("energia", "zh")][0]}),
     )
 
@@ -162,7 +204,7 @@ def _audit_reason(audit_id: str, divergence: Fraction) -> dict[str, str]:
 
 def _contestation(drafts: list[ItemDraft]) -> Annulment:
     return Annulment(
-        item_id=_first(drafts, "juridica", "en", "mcq", 1),
+        item_id=first_of(drafts, "juridica", "en", "mcq", 1),
         decided_on=date(2027, 3, 1),
         source="contestation",
         ref="CT-2027-001",
@@ -200,29 +242,43 @@ def _calibration() -> list[CalibrationDraft]:
     return drafts
 
 
-def reg_round(path: Path, size: Size = REGULATION) -> Round:
+def reg_round(
+    path: Path, size: Size = REGULATION, plan: Plan | None = None, drafts_of: Drafts | None = None
+) -> Round:
     """The demonstration round as a typed round whose archive folder is `path`; `size`
-    other than the regulation's gives a larger synthetic round of the same design."""
+    other than the regulation's gives a larger synthetic round of the same design; `plan`
+    and `drafts_of` (its bank) another round of the series (reg_next.py)."""
     if not 1 <= size.runs <= 9:
         raise InputError(f"runs must be 1 to 9, got {size.runs}")
-    manifest = _manifest(size)
-    drafts, leaked = _item_drafts(size)
+    plan = plan or Plan()
+    manifest = _manifest(size, plan)
+    drafts, leaked = (drafts_of or item_drafts)(size)
     specials = _specials(drafts, leaked, manifest)
     items = finish_items(drafts, weights=manifest.weights, seed=manifest.item_order_seed)
-    cast = participants(size.participants)
+    snapshots = plan.snapshots
+    cast = [
+        replace(p, evaluated_on=plan.collected_on, snapshot=snapshots.get(p.model_id, p.snapshot))
+        for p in participants(size.participants)
+    ]
+    session = plan.session
+
+    def rate(item: Item, response: Response) -> JuryDraft:
+        return jury(item, response, session)
+
+    model_ids = [p.model_id for p in cast]
     content = RoundContent(
         manifest=manifest,
         participants=cast,
         judges=judges(),
         rubrics=rubrics(tuple(DOMAIN_NAMES)),
         items=drafts,
-        responses=responses(items, [p.model_id for p in cast], manifest.runs, specials),
-        jury=jury,
-        human=HumanAudit(specials.invalidated_items),
-        audit_decided_on=date(2026, 11, 27),
+        responses=responses(items, model_ids, manifest.runs, specials, session),
+        jury=rate,
+        human=HumanAudit(specials.invalidated_items, session),
+        audit_decided_on=plan.audit_decided_on,
         audit_reason=_audit_reason,
         calibration=_calibration(),
-        annulments=(_contestation(drafts),),
+        annulments=(_contestation(drafts),) if plan.contested else (),
         call_snapshots={p.model_id: f"local-{p.checksum[7:19]}" for p in cast if p.weights_open},
         screening=ScreeningPlan(date(2026, 10, 15), fictitious_patient),
     )

@@ -13,7 +13,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
@@ -38,6 +38,21 @@ from reportgen.kinds.multidomain.model import Item, Response, Status
 
 Key = tuple[str, str, int]  # (item_id, model_id, run)
 CRITERIA = 3
+
+
+@dataclass(frozen=True)
+class Session:
+    """When and from which seed a round's answers and ratings are drawn."""
+
+    seed: str = SEED
+    first_call: date = date(2026, 11, 3)  # run r starts run_spacing x (r - 1) days later
+    run_spacing: int = 5
+    call_window_s: int = 4 * 86_400 + 36_000  # calls of one run spread over this window
+    judged_from: datetime = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
+    audited_from: datetime = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
+
+
+FIRST = Session()  # reg-2026-1
 
 
 @dataclass(frozen=True)
@@ -67,9 +82,9 @@ def probability(behaviour: Behaviour, item: Item) -> float:
     return min(0.97, max(0.05, value))
 
 
-def quality(item: Item, model_id: str, run: int) -> float:
+def quality(item: Item, model_id: str, run: int, session: Session = FIRST) -> float:
     """The open answer's true quality on 0..5 (the jury and the reviewers see it noisily)."""
-    rng = random.Random(f"{SEED}:quality:{model_id}:{item.item_id}:{run}")
+    rng = random.Random(f"{session.seed}:quality:{model_id}:{item.item_id}:{run}")
     return min(5.0, max(0.0, 5 * probability(behaviour(model_id), item) + rng.gauss(0, 0.7)))
 
 
@@ -122,11 +137,11 @@ def _open_text(item: Item, level: float, language: str, rng: random.Random) -> s
 
 
 def response_draft(
-    item: Item, model_id: str, run: int, specials: Specials, runs: int = 3
+    item: Item, model_id: str, run: int, specials: Specials, runs: int = 3, session: Session = FIRST
 ) -> ResponseDraft:
     key = (item.item_id, model_id, run)
     conduct = behaviour(model_id)
-    rng = random.Random(f"{SEED}:response:{model_id}:{item.item_id}:{run}")
+    rng = random.Random(f"{session.seed}:response:{model_id}:{item.item_id}:{run}")
     status = _status(conduct, item, rng)
     if key in specials.forced:
         status = "ok"
@@ -152,7 +167,7 @@ def response_draft(
         if copied:
             text = item.prompt + " " + GOOD_POINTS[0][index]
         else:
-            text = _open_text(item, quality(item, model_id, run), language, rng)
+            text = _open_text(item, quality(item, model_id, run, session), language, rng)
     elif status == "ok":
         answer = _objective_answer(item, right, rng)
         frame = (MCQ_ANSWER if item.type == "mcq" else CALC_ANSWER)[index]
@@ -168,7 +183,7 @@ def response_draft(
         status=status,
         text=text,
         latency_ms=_latency(status, conduct, text, rng),
-        called_at=_called_at(item, model_id, run, runs, rng),
+        called_at=_called_at(run, runs, rng, session),
         extracted_answer=answer,
         scored_before_discard=scored_before,
         response_language=language if text is not None and status != "error" else None,
@@ -187,23 +202,29 @@ def _latency(
     return round(behaviour.latency_ms * spread + 2.0 * len(text or ""), 1)
 
 
-def _called_at(item: Item, model_id: str, run: int, runs: int, rng: random.Random) -> datetime:
-    # Up to 3 runs: run r on days 3 + 5(r - 1) .. + 4 of November 2026. More runs share the
-    # same 15 days, two days each. Every call falls within the round.
+def _called_at(run: int, runs: int, rng: random.Random, session: Session) -> datetime:
+    # Up to 3 runs: run r from the first call's day + run_spacing (r - 1), over the call
+    # window (reg-2026-1: days 3 + 5(r - 1) .. + 4 of November 2026). More runs share the
+    # same 3 x run_spacing days, two days each. Every call falls within the round.
+    first = datetime.combine(session.first_call, datetime.min.time(), UTC).replace(hour=8)
     if runs <= 3:
-        start = datetime(2026, 11, 3 + 5 * (run - 1), 8, 0, tzinfo=UTC)
-        return start + timedelta(seconds=rng.randrange(0, 4 * 86_400 + 36_000))
-    start = datetime(2026, 11, 3 + 15 * (run - 1) // runs, 8, 0, tzinfo=UTC)
+        start = first + timedelta(days=session.run_spacing * (run - 1))
+        return start + timedelta(seconds=rng.randrange(0, session.call_window_s))
+    start = first + timedelta(days=3 * session.run_spacing * (run - 1) // runs)
     return start + timedelta(seconds=rng.randrange(0, 2 * 86_400))
 
 
 def responses(
-    items: Sequence[Item], cast: Sequence[str], runs: int, specials: Specials
+    items: Sequence[Item],
+    cast: Sequence[str],
+    runs: int,
+    specials: Specials,
+    session: Session = FIRST,
 ) -> list[ResponseDraft]:
     """Every (item, run) of every participant, in cast order, items by `order`."""
     tests = sorted((i for i in items if not i.calibration), key=lambda i: (i.order or 0, i.item_id))
     return [
-        response_draft(item, model_id, run, specials, runs)
+        response_draft(item, model_id, run, specials, runs, session)
         for model_id in cast
         for item in tests
         for run in range(1, runs + 1)
@@ -219,10 +240,10 @@ def _clamp(value: float) -> int:
     return max(0, min(5, round(value)))
 
 
-def jury(item: Item, response: Response) -> JuryDraft:
+def jury(item: Item, response: Response, session: Session = FIRST) -> JuryDraft:
     """Three jurors around the answer's quality; now and then one strays (adjudication)."""
-    level = quality(item, response.model_id, response.run)
-    rng = random.Random(f"{SEED}:jury:{response.model_id}:{item.item_id}:{response.run}")
+    level = quality(item, response.model_id, response.run, session)
+    rng = random.Random(f"{session.seed}:jury:{response.model_id}:{item.item_id}:{response.run}")
     stray = rng.choice(("j1", "j2", "j3")) if rng.random() < 0.04 else None
     ratings: list[Rating] = []
     for judge_id, bias in _JUROR_BIAS.items():
@@ -230,7 +251,7 @@ def jury(item: Item, response: Response) -> JuryDraft:
         scores = tuple(_clamp(level + bias + shift + rng.gauss(0, 0.45)) for _ in range(CRITERIA))
         ratings.append((judge_id, scores))
     adjudicator: Rating = ("a1", tuple(_clamp(level + rng.gauss(0, 0.3)) for _ in range(CRITERIA)))
-    judged = datetime(2026, 11, 21, 9, 0, tzinfo=UTC) + timedelta(minutes=rng.randrange(0, 7200))
+    judged = session.judged_from + timedelta(minutes=rng.randrange(0, 7200))
     return JuryDraft((ratings[0], ratings[1], ratings[2]), adjudicator, judged)
 
 
@@ -238,12 +259,15 @@ class HumanAudit:
     """The reviewers' scores: close to the final score, except the first audited response
     of each item in `invalidated` (Art. 26: the divergence invalidates the item)."""
 
-    def __init__(self, invalidated: frozenset[str]) -> None:
+    def __init__(self, invalidated: frozenset[str], session: Session = FIRST) -> None:
         self.invalidated = invalidated
+        self.session = session
         self.done: set[str] = set()
 
     def __call__(self, response: Response, final: Fraction) -> tuple[str, Scores, datetime]:
-        rng = random.Random(f"{SEED}:audit:{response.model_id}:{response.item_id}:{response.run}")
+        rng = random.Random(
+            f"{self.session.seed}:audit:{response.model_id}:{response.item_id}:{response.run}"
+        )
         reviewer = "h1" if rng.random() < 0.5 else "h2"
         base = round(final)
         if response.item_id in self.invalidated and response.item_id not in self.done:
@@ -254,5 +278,5 @@ class HumanAudit:
             nudged = rng.randrange(CRITERIA)
             step = rng.choice((-1, 0, 0, 1))
             scores = tuple(_clamp(base + (step if c == nudged else 0)) for c in range(CRITERIA))
-        at = datetime(2026, 11, 24, 10, 0, tzinfo=UTC) + timedelta(minutes=rng.randrange(0, 5000))
+        at = self.session.audited_from + timedelta(minutes=rng.randrange(0, 5000))
         return reviewer, scores, at

@@ -1,7 +1,9 @@
 """Rules across multidomain archives (multidomain-round.md, "Across archives"):
 an item_id keeps its content_sha256 (refusal 22), a rubric_id its rows, and
 `previous_round` names an earlier multidomain archive (read from beside the round
-when the caller did not pass it)."""
+when the caller did not pass it). With the optional bank keys (archive_bank.py): two
+rounds that name one `bank_version` hold the same bank items, and a declared revision
+revises an item of an earlier round, of the same domain and language."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
     every = sorted([*ours, *extra], key=lambda r: (r.manifest.collected_on, r.round_id))
     problems += _items_across(every)
     problems += _rubrics_across(every)
+    problems += _banks_across(every)
     return problems
 
 
@@ -105,4 +108,61 @@ def _rubrics_across(rounds: Sequence[Round]) -> list[Problem]:
                         "edited under the same id",
                     )
                 )
+    return problems
+
+
+def bank_items(round_: Round) -> dict[str, str]:
+    """The round's bank: item_id -> content_sha256 of its test items that are no variant."""
+    return {
+        item.item_id: item.content_sha256
+        for item in round_.items
+        if not item.calibration and item.variant_of is None
+    }
+
+
+def _banks_across(rounds: Sequence[Round]) -> list[Problem]:
+    problems: list[Problem] = []
+    first: dict[str, Round] = {}
+    for round_ in rounds:
+        version = round_.manifest.bank_version
+        if version is None:
+            continue
+        seen = first.setdefault(version, round_)
+        if bank_items(seen) != bank_items(round_):
+            problems.append(
+                Problem(
+                    f"{round_.round_id}/round.json",
+                    "multidomain.bank_version",
+                    f"{version!r} names the bank of round {seen.round_id!r}, but the bank items "
+                    "(id and content_sha256) differ: a changed bank is a new version (Art. 17)",
+                )
+            )
+    for later, round_ in enumerate(rounds):
+        problems += _revisions_across(round_, rounds[:later])
+    return problems
+
+
+def _revisions_across(round_: Round, earlier: Sequence[Round]) -> list[Problem]:
+    """Each declared revision against the earlier rounds the caller knows."""
+    problems: list[Problem] = []
+    if not earlier:
+        return problems
+    items = {item.item_id: item for item in round_.items}
+    for index, revision in enumerate(round_.manifest.bank_revisions):
+        where = f"multidomain.bank_revisions[{index}].revises"
+        old = next(
+            (i for r in reversed(earlier) for i in r.items if i.item_id == revision.revises), None
+        )
+        new = items.get(revision.item_id)
+        if old is None:
+            message = f"{revision.revises!r} is an item of no earlier round"
+        elif new is not None and (old.domain_id, old.language) != (new.domain_id, new.language):
+            message = (
+                f"{revision.revises!r} ({old.domain_id}, {old.language}) and its revision "
+                f"{revision.item_id!r} ({new.domain_id}, {new.language}): expected the same "
+                "domain and language"
+            )
+        else:
+            continue
+        problems.append(Problem(f"{round_.round_id}/round.json", where, message))
     return problems

@@ -13,6 +13,7 @@ from datetime import date
 from typing import cast
 
 from reportgen.archive import SLUG, FileProblems
+from reportgen.kinds.multidomain.archive_bank import BANK_KEYS, bank_values
 from reportgen.kinds.multidomain.archive_block import BCP47, CURRENCY, SHA256, BlockReader
 from reportgen.kinds.multidomain.archive_profile import check_profile
 from reportgen.kinds.multidomain.derive import add_months
@@ -69,7 +70,7 @@ BLOCK_KEYS: tuple[str, ...] = (
     "retain_until",
 )
 # Keys a round may leave out (older archives were written without them).
-OPTIONAL_KEYS: tuple[str, ...] = ("system_prompt",)
+OPTIONAL_KEYS: tuple[str, ...] = ("system_prompt", *BANK_KEYS)
 
 
 def parse_manifest(
@@ -118,6 +119,7 @@ def parse_manifest(
     core_values = {f.name: getattr(core, f.name) for f in fields(CoreManifest)}
     values["previous_round"] = previous_round
     values["system_prompt"] = _system_prompt(block, core, read)
+    values |= bank_values(block, read)
     if not found.problems.ok_since(mark):
         return None
     return Manifest(**(core_values | values))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from reportgen.archive import ITEMS_FILE, MANIFEST_FILE, MODELS_FILE, Problems
+from reportgen.kinds.multidomain.archive_bank import add_revision_problems
 from reportgen.kinds.multidomain.archive_responses import check_responses_against
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.schemas import JUDGES_FILE, RUBRICS_FILE
@@ -16,6 +17,7 @@ from reportgen.kinds.multidomain.terms import bank_sha256, language_matches
 def check_round_files(round_: Round, problems: Problems) -> None:
     """Every problem of the round's files that needs another file to see."""
     _check_items(round_, problems)
+    add_revision_problems(round_, problems)
     _check_rubrics_used(round_, problems)
     _check_models_and_judges(round_, problems)
     check_responses_against(round_, problems)

@@ -2,10 +2,8 @@
 
 They extend the common core of `reportgen.model`: `Manifest` adds the `multidomain`
 block, `Participant` the models.csv columns of REG-BC-2026-001, `Round` the judges,
-rubrics, responses and the six scoring tables. Rows are small frozen dataclasses:
-a REG round holds about 32,000 responses and 100,000 jury scores, few enough for
-rows, and every rule of the spec reads naturally over them. Thresholds are exact
-`Fraction`s (the spec compares them exactly).
+rubrics, responses and the six scoring tables. Rows are small frozen dataclasses (a
+REG round holds about 32,000 responses and 100,000 jury scores); thresholds are exact.
 """
 
 from __future__ import annotations
@@ -41,8 +39,6 @@ GRADES: tuple[int, ...] = (1, 2, 3, 4, 5)
 
 
 # --- round.json's `multidomain` block ------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Deviation:
     key: str  # dotted path in round.json, e.g. "multidomain.cast_size"
@@ -116,6 +112,14 @@ class Pairwise:
     bt_mean: int
 
 
+@dataclass(frozen=True)
+class BankRevision:
+    """Art. 17: bank item `item_id` replaces, under a new id, `revises` of an earlier bank."""
+
+    item_id: str
+    revises: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class Manifest(core.Manifest):
     """round.json: the common keys plus the `multidomain` block (`ended_on` required)."""
@@ -154,6 +158,8 @@ class Manifest(core.Manifest):
     # its hash is generation.system_prompt_sha256, public from the start; the text is
     # published with the items after the embargo. None in archives written without it.
     system_prompt: str | None = None
+    bank_version: str | None = None  # Art. 11, 17 (`banco/_manifest.json`); None: not recorded
+    bank_revisions: tuple[BankRevision, ...] = ()
 
 
 # --- models.csv, judges.csv, rubrics.parquet ------------------------------------------

@@ -182,7 +182,21 @@ def manifest_block(manifest: Manifest) -> dict[str, object]:
         "reply_days": manifest.reply_days,
         "retention_months": manifest.retention_months,
         "retain_until": manifest.retain_until.isoformat(),
-    } | ({} if manifest.system_prompt is None else {"system_prompt": manifest.system_prompt})
+    } | _optional(manifest)
+
+
+def _optional(manifest: Manifest) -> dict[str, object]:
+    """The block's optional keys, written only when the round has them."""
+    found: dict[str, object] = {}
+    if manifest.system_prompt is not None:
+        found["system_prompt"] = manifest.system_prompt
+    if manifest.bank_version is not None:
+        found["bank_version"] = manifest.bank_version
+    if manifest.bank_revisions:
+        found["bank_revisions"] = [
+            {"item_id": r.item_id, "revises": r.revises} for r in manifest.bank_revisions
+        ]
+    return found
 
 
 def _texts(value: Mapping[str, str]) -> dict[str, str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from reportgen.guard import GuardMaterial
 from reportgen.kinds.multidomain.model import Item, Round
 from reportgen.kinds.multidomain.render.embargo import id_embargo
+from reportgen.kinds.multidomain.render.series import SERIES_FOLDER
 from reportgen.kinds.multidomain.results import contamination_section
 from reportgen.kinds.multidomain.terms import normalise, tokens
 
@@ -84,4 +85,5 @@ def guard_material(round_: Round) -> GuardMaterial:
         embargoed_ids=tuple(sorted(embargo.ids)),
         ids_public_from=tuple(sorted(embargo.named_from.items())),
         embargo_ends=embargo.ends,
+        id_folders=(SERIES_FOLDER,),  # the history pages name items of every round
     )

@@ -80,6 +80,7 @@ class KindHomePage:
     head: PageHead
     intro: Markup
     rounds: tuple[SectionLink, ...]
+    series: tuple[SectionLink, ...] = ()  # the history pages, with two rounds or more
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 
 from markupsafe import Markup
@@ -53,6 +54,12 @@ from reportgen.kinds.multidomain.render.page_types import (
     SectionPage,
     TableBlock,
 )
+from reportgen.kinds.multidomain.render.sections_series import (
+    history_link,
+    series_nav,
+    series_pages,
+)
+from reportgen.kinds.multidomain.render.series import Series, series
 from reportgen.kinds.multidomain.render.text import Text, paragraph
 from reportgen.kinds.multidomain.render.writer import write_page
 from reportgen.kinds.multidomain.results import Results, load_results
@@ -131,9 +138,10 @@ def _domain_pages(context: RoundContext, text: Text, number: int) -> list[tuple[
 
 
 def round_pages(
-    context: RoundContext, text: Text, section_depth: int
+    context: RoundContext, text: Text, section_depth: int, extra: tuple[Block, ...] = ()
 ) -> list[tuple[str, RoundPage]]:
-    """(path under the language's folder, page) of every page of one round."""
+    """(path under the language's folder, page) of every page of one round (`extra`: blocks
+    its first page adds at the end, such as the link to the round history)."""
     rid = context.round_id
     pages: list[tuple[str, RoundPage]] = []
     links = []
@@ -160,7 +168,7 @@ def round_pages(
         page_head(context, text.pick(context.round_.manifest.title), text),
         intro,
         _dates_table(context, text),
-        (*sections_contest.contestation(context, text), *annex_links(context, text)),
+        (*sections_contest.contestation(context, text), *annex_links(context, text), *extra),
         text.t("home.sections"),
         tuple(links),
     )
@@ -174,6 +182,11 @@ class MultidomainSite:
     contexts: tuple[RoundContext, ...]
     section_depth: int = 0
 
+    @cached_property
+    def series(self) -> Series | None:
+        """The series across rounds (Art. 2(d)); None with a single round."""
+        return series(self.contexts) if len(self.contexts) > 1 else None
+
     @property
     def nav(self) -> tuple[str, ...]:
         entries = ["index.md"]
@@ -185,7 +198,8 @@ class MultidomainSite:
                     pages = (items_page(domain_id) for domain_id in context.item_domains)
                     entries += [f"{context.round_id}/{page}.md" for page in pages]
             entries += [f"{context.round_id}/{stem}.md" for stem in annex_stems(context)]
-        return tuple(entries)
+        found = self.series
+        return tuple(entries + (series_nav(found) if found is not None else []))
 
     @property
     def nav_translations(self) -> Mapping[str, Mapping[str, str]]:
@@ -199,15 +213,23 @@ class MultidomainSite:
         text = Text(language)
         written: list[Path] = []
         links = []
+        extra = () if self.series is None else history_link(text)
         for context in self.contexts:
-            for relative, page in round_pages(context, text, self.section_depth):
+            for relative, page in round_pages(context, text, self.section_depth, extra):
                 written += write_page(pages_dir, relative, page)
             title = text.pick(context.round_.manifest.title)
             links.append(SectionLink(0, title, Markup(f"{context.round_id}/index.md")))
+        found = self.series
+        history: tuple[SectionLink, ...] = ()
+        if found is not None:
+            for relative, series_page in series_pages(found, text):
+                written += write_page(pages_dir, relative, series_page)
+            history = (SectionLink(0, text.t("series.title"), Markup("series/index.md")),)
         home = KindHomePage(
             PageHead(text.t("home.title"), ()),
             paragraph(text.t("home.intro")),
             tuple(links),
+            history,
         )
         written += write_page(pages_dir, "index.md", home)
         return written
