@@ -135,12 +135,8 @@ def language_study(
     on_progress: ProgressCallback | None = None,
     draws: ReplicateDraws | None = None,
 ) -> LanguageStudy:
-    """The study of the paired sample.
-
-    `draws`, where given, are replicates already drawn (the whole round's): when they have
-    this study's seed, replicates and numbers of stigmas and structures, `draw_replicates`
-    would give the very same draws, so they are reused instead of drawn again.
-    """
+    """The study; `draws` (the round's, if given) are reused where their seed and sizes
+    are the paired sample's (`draw_replicates` would give the very same draws)."""
     pairs = len(sample.pair_item_ids)
     per_model = []
     tests = []

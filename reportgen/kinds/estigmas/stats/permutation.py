@@ -160,15 +160,8 @@ def shared_permutation_p(
             drawn = urn.multivariate_hypergeometric(column_totals, total, size=size)
             return drawn[:, None, :], np.zeros(len(active), dtype=np.int64)
 
-        found = _sequential(
-            observed[chosen],
-            hypergeometric,
-            statistic,
-            column_totals,
-            tolerance,
-            PERMUTATIONS,
-            adaptive=True,
-        )
+        rules = (statistic, column_totals, tolerance, PERMUTATIONS)
+        found = _sequential(observed[chosen], hypergeometric, *rules, adaptive=True)
         p_values[chosen], draws[chosen] = found.p_values, found.draws
     return PermutationPs(p_values=p_values, draws=draws)
 
@@ -187,10 +180,8 @@ def _sequential(
     `draw(size, active)` gives (size, u, k) first rows and, for each active table, which of
     the u is its own: the statistic is computed once per distinct first row total.
 
-    Steps grow fourfold from `_FIRST_STEP`; `adaptive` steps (for draws that do not depend
-    on how they are split into steps, as a generator's stream of variates drawn one after
-    the other) are sized instead to where the active tables are expected to stop
-    (`_next_step`), so that few draws are made past the last one read.
+    Steps grow fourfold from `_FIRST_STEP`; `adaptive` steps (draws that do not depend on
+    how they are split into calls) go to where the active tables should stop (`_next_step`).
     """
     tables = len(observed)
     reached = np.zeros(tables, dtype=np.int64)
