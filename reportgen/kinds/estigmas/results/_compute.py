@@ -128,7 +128,7 @@ def compute_results(
         ),
         fairness=fairness_views(cube, round.stigmas, seed, _cube_weights(cube, tables, draws)),
         language=language_study(
-            paired_sample(round), cube.model_ids, manifest.bootstrap_seed, replicates, on_progress
+            paired_sample(round), cube.model_ids, seed, replicates, on_progress, draws
         ),
     )
 

@@ -56,12 +56,19 @@ class ReplicateDraws:
 
     stigma_draws: NDArray[np.int64]  # (R, S) indexes into the stigmas
     structure_draws: NDArray[np.int64]  # (R, T) indexes into the structures
+    seed: int | None = None  # the seed of `draw_replicates`, where they come from it
     # The weights, counted once: several statistics read them (never written to).
     _weights: dict[str, FloatArray] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def replicates(self) -> int:
         return int(self.stigma_draws.shape[0])
+
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        """(replicates, stigmas, structures): the sizes given to `draw_replicates`."""
+        replicates, stigmas = self.stigma_draws.shape
+        return int(replicates), int(stigmas), int(self.structure_draws.shape[1])
 
     def stigma_weights(self) -> FloatArray:
         """(R, S): how many times each stigma was drawn in each replicate (read-only)."""
@@ -87,7 +94,7 @@ def draw_replicates(seed: int, replicates: int, stigmas: int, structures: int) -
     structure_draws = generator.integers(
         0, structures, size=(replicates, structures), dtype=np.int64
     )
-    return ReplicateDraws(stigma_draws=stigma_draws, structure_draws=structure_draws)
+    return ReplicateDraws(stigma_draws=stigma_draws, structure_draws=structure_draws, seed=seed)
 
 
 def _draw_counts(draws: NDArray[np.int64]) -> FloatArray:

@@ -49,7 +49,7 @@ PERMUTATIONS = 9_999
 NOISE_ALPHA = 0.05
 # Distinct gaps of rationals with denominators below 10**6 differ by far more than this.
 _TIE_TOLERANCE = 1e-12
-# Rates (replicates x stigmas x models) computed together in the fairness bootstrap: 16 MiB
+# Rates (stigmas x models x replicates) computed together in the fairness bootstrap: 16 MiB
 # of float64, enough replicates per matrix product to keep BLAS busy, few enough to bound
 # the memory of a 1,000-model round.
 _CACHE_CELLS = 2**21
@@ -149,26 +149,29 @@ def bootstrap_gaps_of_models(
 ) -> FloatArray:
     """(R, M): `bootstrap_gaps` of M models' (M, k, T) hits over the same (k, T) items.
 
-    A few hundred replicates at a time, so that the (replicates, k, M) rates stay small.
+    The rates are laid out (k, M, replicates), so that the max and min across the stigmas
+    run over whole contiguous (M, replicates) slices (fast whatever M); an absent stigma
+    (drawn zero times, or without items in the replicate) has a NaN rate, which `fmax` and
+    `fmin` pass over. A few thousand replicates at a time keep the rates small.
     """
     models, groups, structures = hit_cells.shape
-    by_structure = hit_cells.transpose(2, 1, 0).reshape(structures, -1).astype(np.float64)
+    # (k * M, T): the hits of each (stigma, model) per structure, stigma-major.
+    by_structure = hit_cells.transpose(1, 0, 2).reshape(-1, structures).astype(np.float64)
     denominator = structure_weights @ total_cells.T.astype(np.float64)  # (R, k)
-    has_items = denominator > 0
-    divisor = np.where(has_items, denominator, 1.0)[:, :, None]
-    present = ((stigma_weights > 0) & has_items)[:, :, None]
-    enough = present[:, :, 0].sum(axis=1) >= 2
-    gaps = np.full((len(structure_weights), models), np.nan)
+    present = (stigma_weights > 0) & (denominator > 0)
+    enough = present.sum(axis=1) >= 2
+    divisor = np.where(present, denominator, np.nan).T[:, None, :]  # (k, 1, R)
+    gaps = np.full((models, len(structure_weights)), np.nan)
     step = max(1, _CACHE_CELLS // max(1, groups * models))
     for start in range(0, len(structure_weights), step):
         chunk = slice(start, start + step)
-        rates = (structure_weights[chunk] @ by_structure).reshape(-1, groups, models)
-        # The same rates as `ratio`, in place; absent groups are masked out of max and min.
-        np.divide(rates, divisor[chunk], out=rates)
-        highest = rates.max(axis=1, initial=-np.inf, where=present[chunk])
-        lowest = rates.min(axis=1, initial=np.inf, where=present[chunk])
-        np.subtract(highest, lowest, out=gaps[chunk], where=enough[chunk, None])
-    return gaps
+        rates = (by_structure @ structure_weights[chunk].T).reshape(groups, models, -1)
+        # The same quotients as `ratio`, in place; NaN where the stigma is absent.
+        np.divide(rates, divisor[:, :, chunk], out=rates)
+        highest = np.fmax.reduce(rates, axis=0)
+        lowest = np.fmin.reduce(rates, axis=0)
+        np.subtract(highest, lowest, out=gaps[:, chunk], where=enough[None, chunk])
+    return gaps.T
 
 
 def _group_gaps(

@@ -36,6 +36,7 @@ from reportgen.kinds.estigmas.score import (
 from reportgen.kinds.estigmas.stats.bootstrap import (
     FloatArray,
     ProgressCallback,
+    ReplicateDraws,
     draw_replicates,
     percentile_interval,
     ratio,
@@ -132,7 +133,10 @@ def language_study(
     seed: int,
     replicates: int,
     on_progress: ProgressCallback | None = None,
+    draws: ReplicateDraws | None = None,
 ) -> LanguageStudy:
+    """The study; `draws` (the round's, if given) are reused where their seed and sizes
+    are the paired sample's (`draw_replicates` would give the very same draws)."""
     pairs = len(sample.pair_item_ids)
     per_model = []
     tests = []
@@ -171,7 +175,7 @@ def language_study(
         )
         for side, language in enumerate(PAIR_LANGUAGES)
     )
-    bounds = _difference_intervals(sample, len(model_ids), seed, replicates, on_progress)
+    bounds = _difference_intervals(sample, len(model_ids), seed, replicates, on_progress, draws)
     regimes = tuple(
         _regime_shift(regime, models, means, bounds[g]) for g, regime in enumerate(REGIMES)
     )
@@ -236,11 +240,14 @@ def _difference_intervals(
     seed: int,
     replicates: int,
     on_progress: ProgressCallback | None,
+    drawn: ReplicateDraws | None = None,
 ) -> list[tuple[float | None, float | None]]:
     if len(sample.pair_item_ids) == 0 or models == 0:
         return [(None, None) for _ in REGIMES]
     tables = difference_tables(sample, models)
-    draws = draw_replicates(seed, replicates, tables.shape[1], tables.shape[2])
+    shape = (replicates, tables.shape[1], tables.shape[2])
+    same = drawn is not None and drawn.seed == seed and drawn.shape == shape
+    draws = drawn if drawn is not None and same else draw_replicates(seed, *shape)
     totals = weighted_totals(tables, draws.stigma_weights(), draws.structure_weights(), on_progress)
     differences = mean_differences(totals, models)
     low, high = percentile_interval(differences)

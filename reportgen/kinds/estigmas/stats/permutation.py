@@ -31,6 +31,8 @@ from reportgen.kinds.estigmas.stats.significance import PERMUTATIONS, test_gener
 STOP_AFTER = 200
 # Orderings drawn and read per step: a short first step lets large p-values stop early.
 _FIRST_STEP = 500
+# The smallest step of the adaptive schedule of direct draws (`_next_step`).
+_MIN_STEP = 100
 # Bound on the (orderings x items x columns) prefix counts of one step, in cells.
 _STEP_CELLS = 8_000_000
 # Up to this many distinct first-row totals, direct multivariate hypergeometric draws per
@@ -158,9 +160,8 @@ def shared_permutation_p(
             drawn = urn.multivariate_hypergeometric(column_totals, total, size=size)
             return drawn[:, None, :], np.zeros(len(active), dtype=np.int64)
 
-        found = _sequential(
-            observed[chosen], hypergeometric, statistic, column_totals, tolerance, PERMUTATIONS
-        )
+        rules = (statistic, column_totals, tolerance, PERMUTATIONS)
+        found = _sequential(observed[chosen], hypergeometric, *rules, adaptive=True)
         p_values[chosen], draws[chosen] = found.p_values, found.draws
     return PermutationPs(p_values=p_values, draws=draws)
 
@@ -172,17 +173,21 @@ def _sequential(
     column_totals: IntArray,
     tolerance: float,
     largest_step: int,
+    adaptive: bool = False,
 ) -> PermutationPs:
     """Read draws step by step until every table has stopped (Besag-Clifford) or read all.
 
     `draw(size, active)` gives (size, u, k) first rows and, for each active table, which of
     the u is its own: the statistic is computed once per distinct first row total.
+
+    Steps grow fourfold from `_FIRST_STEP`; `adaptive` steps (draws that do not depend on
+    how they are split into calls) go to where the active tables should stop (`_next_step`).
     """
     tables = len(observed)
     reached = np.zeros(tables, dtype=np.int64)
     read = np.zeros(tables, dtype=np.int64)
     stopped = np.zeros(tables, dtype=bool)
-    step = max(1, min(_FIRST_STEP, largest_step))
+    step = max(1, min(STOP_AFTER if adaptive else _FIRST_STEP, largest_step))
     done = 0
     while done < PERMUTATIONS and not stopped.all():
         size = min(step, PERMUTATIONS - done)
@@ -197,9 +202,26 @@ def _sequential(
         reached[active] = np.where(finishing, STOP_AFTER, running[-1])
         stopped[active] = finishing
         done += size
-        step = max(step, min(4 * step, largest_step))
+        if adaptive:
+            step = _next_step(reached[~stopped], done, largest_step)
+        else:
+            step = max(step, min(4 * step, largest_step))
     p_values = np.where(stopped, STOP_AFTER / np.maximum(read, 1), (1 + reached) / (1 + read))
     return PermutationPs(p_values=p_values.astype(np.float64), draws=read)
+
+
+def _next_step(reached: IntArray, done: int, largest_step: int) -> int:
+    """Draws to make next: where the slowest active table is expected to reach STOP_AFTER.
+
+    A table that reached r of `done` draws reaches STOP_AFTER after about
+    done * STOP_AFTER / r draws; a tenth more keeps most tables to one more step, and
+    `_MIN_STEP` bounds the number of steps.
+    """
+    slowest = int(reached.min(initial=STOP_AFTER))
+    if slowest == 0:
+        return largest_step
+    expected = done * (STOP_AFTER - slowest) / slowest
+    return int(min(largest_step, max(_MIN_STEP, 1.1 * expected)))
 
 
 def chi_square_statistics(first: IntArray, column_totals: IntArray) -> NDArray[np.float64]:
