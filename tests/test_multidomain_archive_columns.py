@@ -116,12 +116,14 @@ def test_a_bad_value_in_row_k_is_row_k(
 ) -> None:
     table = pq.read_table(ROUND / file).slice(0, ROWS)
     good_rows, good = _problems(table, parse)
-    assert good == [] and len(good_rows) == ROWS
+    assert good == []
+    assert len(good_rows) == ROWS
     assert (good_rows, good) == _per_row(monkeypatch, table, parse)
     bad = _set(table, column, row, value)
     rows, found = _problems(bad, parse)
     assert (rows, found) == _per_row(monkeypatch, bad, parse)
-    assert len(found) == 1 and found[0].startswith(f"row {row + 1} (")
+    assert len(found) == 1
+    assert found[0].startswith(f"row {row + 1} (")
     assert f", {column}: " in found[0]
     assert len(rows) == ROWS - 1
 
@@ -185,5 +187,6 @@ def test_a_bad_response_value_in_row_k_is_row_k(
         assert found == (None, [])  # without the text its hash is not checked
         return
     assert not archive_responses._clean(bad, with_text=with_text)
-    assert found[1] and all(line.startswith(f"row {row + 1} (") for line in found[1])
+    assert found[1]
+    assert all(line.startswith(f"row {row + 1} (") for line in found[1])
     assert any(f", {column}: " in line for line in found[1])
