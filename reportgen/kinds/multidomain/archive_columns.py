@@ -13,9 +13,12 @@ from itertools import starmap
 from typing import Any, TypeVar
 
 import pyarrow as pa
-import pyarrow.compute as pc
+import pyarrow.compute as _compute
 
 from reportgen.archive import FileProblems
+
+# Masks and columns are read through Any: the stubs' overloads miss ChunkedArray masks.
+pc: Any = _compute
 
 T = TypeVar("T")
 
@@ -85,19 +88,17 @@ def convert_column(values: list[Any], convert_value: Callable[[Any], Any]) -> li
 def column_at_least(table: pa.Table, column: str, low: int) -> bool:
     """True when every value of `column` is non-null and >= `low`."""
     values = table.column(column)
-    return values.null_count == 0 and (
-        len(values) == 0 or bool(pc.min(values).as_py() >= low)  # type: ignore[attr-defined]
-    )
+    return values.null_count == 0 and (len(values) == 0 or bool(pc.min(values).as_py() >= low))
 
 
 def column_matches(table: pa.Table, column: str, pattern: str) -> bool:
     """True when every value of `column` is non-null and matches `pattern` whole (an
     ASCII-only pattern, read alike by RE2 and `re`)."""
     values = table.column(column)
-    matched = pc.match_substring_regex(values, f"^(?:{pattern})$")  # type: ignore[attr-defined]
-    return values.null_count == 0 and bool(pc.all(matched).as_py())  # type: ignore[attr-defined]
+    matched = pc.match_substring_regex(values, f"^(?:{pattern})$")
+    return values.null_count == 0 and bool(pc.all(matched).as_py())
 
 
-def all_true(mask: pa.ChunkedArray | pa.Array) -> bool:
+def all_true(mask: Any) -> bool:
     """True when every value of a boolean mask is true (a null counts as false)."""
-    return bool(pc.all(pc.fill_null(mask, False)).as_py())  # type: ignore[attr-defined]
+    return bool(pc.all(pc.fill_null(mask, False)).as_py())

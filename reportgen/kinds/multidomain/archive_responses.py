@@ -16,7 +16,7 @@ from itertools import starmap
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.compute as pc
+import pyarrow.compute as _compute
 
 from reportgen.archive import FileProblems, Problems, response_path
 from reportgen.kinds.multidomain.archive_block import BCP47, SHA256, parse_timestamp
@@ -25,6 +25,7 @@ from reportgen.kinds.multidomain.archive_items import DECIMAL
 from reportgen.kinds.multidomain.model import STATUSES, Item, Response, Round
 from reportgen.kinds.multidomain.terms import sha256_text
 
+pc: Any = _compute  # as in archive_columns: the stubs miss ChunkedArray masks
 Issue = tuple[str, str]  # (column, message)
 _TEXT_KEPT = ("ok", "format_violation", "refusal")  # raw_text non-null
 _TEXT_NULL = ("timeout", "error", "discarded_personal_data")
@@ -53,17 +54,18 @@ def check_response_table(table: pa.Table, found: FileProblems) -> None:
             for column, message in _row_problems(row, with_text=with_text):
                 entries.append((f"{_where(row, number)}, {column}", message))
         found.rows(entries, "rows with a problem")
-    snapshots: dict[str, int] = {}
-    for number, snapshot in enumerate(table.column("snapshot").to_pylist(), start=1):
+    snapshots: dict[Any, int] = {}
+    snapshot_column: list[Any] = table.column("snapshot").to_pylist()
+    for number, snapshot in enumerate(snapshot_column, start=1):
         snapshots.setdefault(snapshot, number)
     if len(snapshots) > 1:
         listed = ", ".join(f"{s!r} (first in row {r})" for s, r in snapshots.items())
         found.add("snapshot", f"one participant's calls carry one snapshot (Art. 9), got {listed}")
 
 
-def _matches(values: pa.ChunkedArray, pattern: re.Pattern[str]) -> pa.ChunkedArray:
+def _matches(values: Any, pattern: re.Pattern[str]) -> Any:
     """Whole-value match of an ASCII-only pattern (RE2 reads it as `re` does); null stays null."""
-    return pc.match_substring_regex(values, f"^(?:{pattern.pattern})$")  # type: ignore[attr-defined]
+    return pc.match_substring_regex(values, f"^(?:{pattern.pattern})$")
 
 
 def _clean(table: pa.Table, *, with_text: bool) -> bool:
@@ -74,40 +76,40 @@ def _clean(table: pa.Table, *, with_text: bool) -> bool:
     if not needed <= set(table.column_names):
         return False
     status = table.column("status")
-    if status.null_count or not all_true(pc.is_in(status, value_set=pa.array(STATUSES))):  # type: ignore[attr-defined]
+    if status.null_count or not all_true(pc.is_in(status, value_set=pa.array(STATUSES))):
         return False
     called_at = table.column("called_at").to_pylist()
     if None in convert_column(called_at, parse_timestamp):
         return False
     cost, language = table.column("cost_micro"), table.column("response_language")
-    if cost.null_count or (len(cost) and pc.min(cost).as_py() < 0):  # type: ignore[attr-defined]
+    if cost.null_count or (len(cost) and pc.min(cost).as_py() < 0):
         return False
     prompt = table.column("prompt_sha256")
     if prompt.null_count or not all_true(_matches(prompt, SHA256)):
         return False
-    language_ok = pc.or_kleene(pc.is_null(language), _matches(language, BCP47))  # type: ignore[attr-defined]
-    discarded = pc.equal(status, "discarded_personal_data")  # type: ignore[attr-defined]
-    scored_before = pc.is_valid(table.column("scored_before_discard"))  # type: ignore[attr-defined]
-    latency_needed = pc.is_in(status, value_set=pa.array(_LATENCY_NEEDED))  # type: ignore[attr-defined]
-    latency_ok = pc.or_(pc.invert(latency_needed), pc.is_valid(table.column("latency_ms")))  # type: ignore[attr-defined]
-    if not all(all_true(m) for m in (language_ok, pc.equal(discarded, scored_before), latency_ok)):  # type: ignore[attr-defined]
+    language_ok = pc.or_kleene(pc.is_null(language), _matches(language, BCP47))
+    discarded = pc.equal(status, "discarded_personal_data")
+    scored_before = pc.is_valid(table.column("scored_before_discard"))
+    latency_needed = pc.is_in(status, value_set=pa.array(_LATENCY_NEEDED))
+    latency_ok = pc.or_(pc.invert(latency_needed), pc.is_valid(table.column("latency_ms")))
+    if not all(all_true(m) for m in (language_ok, pc.equal(discarded, scored_before), latency_ok)):
         return False
     return not with_text or _texts_clean(table, status, discarded)
 
 
-def _texts_clean(table: pa.Table, status: pa.ChunkedArray, discarded: pa.ChunkedArray) -> bool:
+def _texts_clean(table: pa.Table, status: Any, discarded: Any) -> bool:
     """`_text_problems` finds nothing in any row."""
     texts, digests = table.column("raw_text"), table.column("raw_sha256")
-    has_text, has_digest = pc.is_valid(texts), pc.is_valid(digests)  # type: ignore[attr-defined]
-    kept = pc.is_in(status, value_set=pa.array(_TEXT_KEPT))  # type: ignore[attr-defined]
-    digest_ok = pc.and_(has_digest, pc.fill_null(_matches(digests, SHA256), False))  # type: ignore[attr-defined]
+    has_text, has_digest = pc.is_valid(texts), pc.is_valid(digests)
+    kept = pc.is_in(status, value_set=pa.array(_TEXT_KEPT))
+    digest_ok = pc.and_(has_digest, pc.fill_null(_matches(digests, SHA256), False))
     rules = (
         # discarded: no text, the digest of the text discarded
-        pc.or_(pc.invert(discarded), pc.and_(pc.invert(has_text), digest_ok)),  # type: ignore[attr-defined]
-        pc.or_(pc.invert(kept), has_text),  # type: ignore[attr-defined]
-        pc.or_(pc.invert(pc.is_in(status, value_set=pa.array(_TEXT_NULL))), pc.invert(has_text)),  # type: ignore[attr-defined]
+        pc.or_(pc.invert(discarded), pc.and_(pc.invert(has_text), digest_ok)),
+        pc.or_(pc.invert(kept), has_text),
+        pc.or_(pc.invert(pc.is_in(status, value_set=pa.array(_TEXT_NULL))), pc.invert(has_text)),
         # any other status without text (timeout, error): no digest either
-        pc.or_(pc.or_(discarded, has_text), pc.invert(has_digest)),  # type: ignore[attr-defined]
+        pc.or_(pc.or_(discarded, has_text), pc.invert(has_digest)),
     )
     if not all(all_true(rule) for rule in rules):
         return False
