@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from fractions import Fraction
 from typing import cast
 
@@ -35,7 +35,7 @@ def parse_timestamp(text: object) -> datetime | None:
     if not isinstance(text, str) or not _TIMESTAMP.fullmatch(text):
         return None
     try:
-        return datetime.fromisoformat(text[:-1]).replace(tzinfo=UTC)
+        return datetime.fromisoformat(text)  # the "Z" reads as UTC (datetime.UTC itself)
     except ValueError:
         return None
 

@@ -8,21 +8,28 @@ each row against its item, the models and round.json once the round is typed
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
+from dataclasses import fields
 from decimal import Decimal
+from itertools import starmap
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.compute as _compute
 
 from reportgen.archive import FileProblems, Problems, response_path
 from reportgen.kinds.multidomain.archive_block import BCP47, SHA256, parse_timestamp
+from reportgen.kinds.multidomain.archive_columns import all_true, convert_column
 from reportgen.kinds.multidomain.archive_items import DECIMAL
 from reportgen.kinds.multidomain.model import STATUSES, Item, Response, Round
 from reportgen.kinds.multidomain.terms import sha256_text
 
+pc: Any = _compute  # as in archive_columns: the stubs miss ChunkedArray masks
 Issue = tuple[str, str]  # (column, message)
 _TEXT_KEPT = ("ok", "format_violation", "refusal")  # raw_text non-null
 _TEXT_NULL = ("timeout", "error", "discarded_personal_data")
+_LATENCY_NEEDED = ("ok", "format_violation", "refusal", "discarded_personal_data")
 
 
 def _where(row: Mapping[str, Any], number: int) -> str:
@@ -38,18 +45,79 @@ def _rows(table: pa.Table) -> Iterator[dict[str, Any]]:
 
 def check_response_table(table: pa.Table, found: FileProblems) -> None:
     """The checks one response file allows on its own; `where` is built per row here so
-    that it names the run too."""
-    entries: list[tuple[str, str]] = []
-    snapshots: dict[str, int] = {}
+    that it names the run too. A file whose columns pass `_clean` as a whole is not read
+    row by row; any other is, so that each problem names its row."""
     with_text = "raw_text" in table.column_names
-    for number, row in enumerate(_rows(table), start=1):
-        snapshots.setdefault(row["snapshot"], number)
-        for column, message in _row_problems(row, with_text=with_text):
-            entries.append((f"{_where(row, number)}, {column}", message))
-    found.rows(entries, "rows with a problem")
+    if not _clean(table, with_text=with_text):
+        entries: list[tuple[str, str]] = []
+        for number, row in enumerate(_rows(table), start=1):
+            for column, message in _row_problems(row, with_text=with_text):
+                entries.append((f"{_where(row, number)}, {column}", message))
+        found.rows(entries, "rows with a problem")
+    snapshots: dict[Any, int] = {}
+    snapshot_column: list[Any] = table.column("snapshot").to_pylist()
+    for number, snapshot in enumerate(snapshot_column, start=1):
+        snapshots.setdefault(snapshot, number)
     if len(snapshots) > 1:
         listed = ", ".join(f"{s!r} (first in row {r})" for s, r in snapshots.items())
         found.add("snapshot", f"one participant's calls carry one snapshot (Art. 9), got {listed}")
+
+
+def _matches(values: Any, pattern: re.Pattern[str]) -> Any:
+    """Whole-value match of an ASCII-only pattern (RE2 reads it as `re` does); null stays null."""
+    return pc.match_substring_regex(values, f"^(?:{pattern.pattern})$")
+
+
+def _clean(table: pa.Table, *, with_text: bool) -> bool:
+    """True only when `_row_problems` finds nothing in any row: the same checks on whole
+    columns (pyarrow compute), the hashes of the texts one by one."""
+    needed = {"status", "called_at", "cost_micro", "prompt_sha256", "response_language"}
+    needed |= {"scored_before_discard", "latency_ms"} | ({"raw_sha256"} if with_text else set())
+    if not needed <= set(table.column_names):
+        return False
+    status = table.column("status")
+    if status.null_count or not all_true(pc.is_in(status, value_set=pa.array(STATUSES))):
+        return False
+    called_at = table.column("called_at").to_pylist()
+    if None in convert_column(called_at, parse_timestamp):
+        return False
+    cost, language = table.column("cost_micro"), table.column("response_language")
+    if cost.null_count or (len(cost) and pc.min(cost).as_py() < 0):
+        return False
+    prompt = table.column("prompt_sha256")
+    if prompt.null_count or not all_true(_matches(prompt, SHA256)):
+        return False
+    language_ok = pc.or_kleene(pc.is_null(language), _matches(language, BCP47))
+    discarded = pc.equal(status, "discarded_personal_data")
+    scored_before = pc.is_valid(table.column("scored_before_discard"))
+    latency_needed = pc.is_in(status, value_set=pa.array(_LATENCY_NEEDED))
+    latency_ok = pc.or_(pc.invert(latency_needed), pc.is_valid(table.column("latency_ms")))
+    if not all(all_true(m) for m in (language_ok, pc.equal(discarded, scored_before), latency_ok)):
+        return False
+    return not with_text or _texts_clean(table, status, discarded)
+
+
+def _texts_clean(table: pa.Table, status: Any, discarded: Any) -> bool:
+    """`_text_problems` finds nothing in any row."""
+    texts, digests = table.column("raw_text"), table.column("raw_sha256")
+    has_text, has_digest = pc.is_valid(texts), pc.is_valid(digests)
+    kept = pc.is_in(status, value_set=pa.array(_TEXT_KEPT))
+    digest_ok = pc.and_(has_digest, pc.fill_null(_matches(digests, SHA256), False))
+    rules = (
+        # discarded: no text, the digest of the text discarded
+        pc.or_(pc.invert(discarded), pc.and_(pc.invert(has_text), digest_ok)),
+        pc.or_(pc.invert(kept), has_text),
+        pc.or_(pc.invert(pc.is_in(status, value_set=pa.array(_TEXT_NULL))), pc.invert(has_text)),
+        # any other status without text (timeout, error): no digest either
+        pc.or_(pc.or_(discarded, has_text), pc.invert(has_digest)),
+    )
+    if not all(all_true(rule) for rule in rules):
+        return False
+    # The remaining statuses keep no text: every text left is a kept one, hashed here.
+    return all(
+        text is None or digest == sha256_text(text)
+        for text, digest in zip(texts.to_pylist(), digests.to_pylist(), strict=True)
+    )
 
 
 def _row_problems(row: Mapping[str, Any], *, with_text: bool) -> list[Issue]:
@@ -119,13 +187,15 @@ def _text_problems(row: Mapping[str, Any], status: str) -> list[Issue]:
 
 def responses_of(table: pa.Table) -> tuple[Response, ...]:
     """The rows of a checked response file, in file order (raw_text None when not read)."""
-    rows = []
-    for row in _rows(table):
-        row.setdefault("raw_text", None)
-        row.setdefault("latency_ms", None)
-        row["called_at"] = parse_timestamp(row["called_at"])
-        rows.append(Response(**row))
-    return tuple(rows)
+    present = set(table.column_names)
+    empty = [None] * table.num_rows
+    columns = [
+        table.column(name).to_pylist() if name in present else empty
+        for name in (f.name for f in fields(Response))
+    ]
+    at = [f.name for f in fields(Response)].index("called_at")
+    columns[at] = convert_column(columns[at], parse_timestamp)
+    return tuple(starmap(Response, zip(*columns, strict=True)))
 
 
 # --- against the items, the models and round.json --------------------------------------

@@ -19,7 +19,7 @@ from reportgen.archive import FileProblems
 from reportgen.kinds import ParquetTableSpec
 from reportgen.kinds.multidomain import schemas
 from reportgen.kinds.multidomain.archive_block import parse_day
-from reportgen.kinds.multidomain.archive_tables import _rows
+from reportgen.kinds.multidomain.archive_columns import table_rows
 from reportgen.kinds.multidomain.model import SCREENING_RESULTS, Screening
 
 _RESULTS = " or ".join(SCREENING_RESULTS)
@@ -57,7 +57,7 @@ def parse_screening(table: pa.Table, found: FileProblems) -> tuple[Screening, ..
     def label(row: dict[str, Any]) -> str:
         return f"item {row['item_id']!r}"
 
-    return _rows(table, found, Screening, label, _check, {"screened_on": parse_day})
+    return table_rows(table, found, Screening, label, _check, {"screened_on": parse_day})
 
 
 SCREENING_TABLE = ParquetTableSpec(

@@ -9,7 +9,7 @@ rules across tables are `rules.check_rules`'s and the kind's `check_round`'s.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any, TypeVar, cast
 
@@ -19,6 +19,11 @@ from reportgen.archive import SLUG, FileProblems, Record, RowChecker, bool_text,
 from reportgen.kinds import ParquetTableSpec, TableSpec
 from reportgen.kinds.multidomain import schemas
 from reportgen.kinds.multidomain.archive_block import BCP47, SHA256, parse_day, parse_timestamp
+from reportgen.kinds.multidomain.archive_columns import (
+    column_at_least,
+    column_matches,
+    table_rows,
+)
 from reportgen.kinds.multidomain.model import (
     Adjudication,
     AuditScore,
@@ -217,45 +222,6 @@ def judge_row(row: object) -> list[str]:
 
 # --- the Parquet tables -----------------------------------------------------------------
 
-Check = Callable[[dict[str, Any]], list[tuple[str, str]]]  # row -> (column, message)
-
-
-def _rows(
-    table: pa.Table,
-    found: FileProblems,
-    make: Callable[..., T],
-    label: Callable[[dict[str, Any]], str],
-    check: Check,
-    convert: Mapping[str, Callable[[Any], Any]],
-) -> tuple[T, ...]:
-    """The valid rows of `table` built with `make`; `check` names each row's problems,
-    `convert` turns a column's text (a date, a timestamp) into its value, None = bad."""
-    names = table.column_names
-    columns = [table.column(name).to_pylist() for name in names]
-    parsed: list[T] = []
-    entries: list[tuple[str, str]] = []
-    for number, values in enumerate(zip(*columns, strict=True), start=1):
-        row = dict(zip(names, values, strict=True))
-        problems = check(row)
-        for column, convert_value in convert.items():
-            converted = convert_value(row[column])
-            if converted is None:
-                problems.append((column, f"expected {_FORMATS[column]}, got {row[column]!r}"))
-            row[column] = converted
-        for column, message in problems:
-            entries.append((f"row {number} ({label(row)}), {column}", message))
-        if not problems:
-            parsed.append(make(**row))
-    found.rows(entries, "rows with a problem")
-    return tuple(parsed)
-
-
-_FORMATS = {
-    "judged_at": "a UTC timestamp YYYY-MM-DDTHH:MM:SSZ",
-    "scored_at": "a UTC timestamp YYYY-MM-DDTHH:MM:SSZ",
-    "scored_on": "an ISO date YYYY-MM-DD",
-    "screened_on": "an ISO date YYYY-MM-DD",
-}
 _JUDGED = {"judged_at": parse_timestamp}
 
 
@@ -269,6 +235,10 @@ def _no_checks(row: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _run_checks(row: dict[str, Any]) -> list[tuple[str, str]]:
     return [] if row["run"] >= 1 else [("run", f"expected an integer >= 1, got {row['run']}")]
+
+
+def _runs_clean(table: pa.Table) -> bool:
+    return column_at_least(table, "run", 1)
 
 
 def parse_rubrics(table: pa.Table, found: FileProblems) -> tuple[Criterion, ...]:
@@ -290,7 +260,7 @@ def parse_rubrics(table: pa.Table, found: FileProblems) -> tuple[Criterion, ...]
     def label(row: dict[str, Any]) -> str:
         return f"rubric {row['rubric_id']!r}, criterion {row['criterion_id']!r}"
 
-    rows = _rows(table, found, Criterion, label, check, {})
+    rows = table_rows(table, found, Criterion, label, check, {})
     by_rubric: dict[str, list[Criterion]] = {}
     for criterion in rows:
         by_rubric.setdefault(criterion.rubric_id, []).append(criterion)
@@ -318,7 +288,14 @@ def parse_judge_views(table: pa.Table, found: FileProblems) -> tuple[JudgeView, 
             problems.append(("view_sha256", "expected 64 lower-case hex digits"))
         return problems
 
-    return _rows(table, found, JudgeView, _response_label, check, {})
+    def clean(table: pa.Table) -> bool:
+        return (
+            column_at_least(table, "run", 1)
+            and column_matches(table, "presented_as", _PRESENTED_AS[1:-1])
+            and column_matches(table, "view_sha256", SHA256.pattern)
+        )
+
+    return table_rows(table, found, JudgeView, _response_label, check, {}, clean)
 
 
 def parse_jury(table: pa.Table, found: FileProblems) -> tuple[JuryScore, ...]:
@@ -331,14 +308,17 @@ def parse_jury(table: pa.Table, found: FileProblems) -> tuple[JuryScore, ...]:
     def label(row: dict[str, Any]) -> str:
         return f"{_response_label(row)}, judge {row['judge_id']!r}"
 
-    return _rows(table, found, JuryScore, label, check, _JUDGED)
+    def clean(table: pa.Table) -> bool:
+        return column_at_least(table, "run", 1) and column_at_least(table, "position", 1)
+
+    return table_rows(table, found, JuryScore, label, check, _JUDGED, clean)
 
 
 def parse_adjudications(table: pa.Table, found: FileProblems) -> tuple[Adjudication, ...]:
     def label(row: dict[str, Any]) -> str:
         return f"{_response_label(row)}, judge {row['judge_id']!r}"
 
-    return _rows(table, found, Adjudication, label, _run_checks, _JUDGED)
+    return table_rows(table, found, Adjudication, label, _run_checks, _JUDGED, _runs_clean)
 
 
 def parse_calibration(table: pa.Table, found: FileProblems) -> tuple[CalibrationScore, ...]:
@@ -352,14 +332,15 @@ def parse_calibration(table: pa.Table, found: FileProblems) -> tuple[Calibration
             f"item {row['item_id']!r}, response {row['response_id']!r}, rater {row['rater_id']!r}"
         )
 
-    return _rows(table, found, CalibrationScore, label, check, {"scored_on": parse_day})
+    return table_rows(table, found, CalibrationScore, label, check, {"scored_on": parse_day})
 
 
 def parse_audit(table: pa.Table, found: FileProblems) -> tuple[AuditScore, ...]:
     def label(row: dict[str, Any]) -> str:
         return f"audit {row['audit_id']!r}, {_response_label(row)}"
 
-    return _rows(table, found, AuditScore, label, _run_checks, {"scored_at": parse_timestamp})
+    scored_at = {"scored_at": parse_timestamp}
+    return table_rows(table, found, AuditScore, label, _run_checks, scored_at, _runs_clean)
 
 
 TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (

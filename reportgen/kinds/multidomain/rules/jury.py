@@ -157,24 +157,28 @@ def _check_panels(
     panels: list[tuple[str, str]] = []
     criteria: list[tuple[str, str]] = []
     means: dict[ResponseKey, tuple[Fraction, ...]] = {}
+    jurors = {judge_id for judge_id, judge in index.judges.items() if judge.role == "juror"}
+    low, high = scale
     for key in sorted(grouped.keys() & index.jury_scored):
         judges = grouped[key]
         if len(judges) != size:
             panels.append(
                 (response_where(key), f"expected {size} distinct jurors, got {len(judges)}")
             )
-        expected = index.item_criteria(key[0])
+        expected = list(index.item_criteria(key[0]))
         mark = len(criteria)
-        for judge_id, rows in sorted(judges.items()):
-            criteria += rater_problems(key, judge_id, rows, expected, scale)
-        roles_ok = all(
-            (judge := index.judges.get(judge_id)) is not None and judge.role == "juror"
-            for judge_id in judges
-        )
-        if len(judges) == size and len(criteria) == mark and roles_ok and expected:
-            means[key] = tuple(
-                mean_score(row.score for _, row in rows) for _, rows in sorted(judges.items())
-            )
+        raters = sorted(judges.items())
+        scores = []
+        for judge_id, rows in raters:
+            scored = [row.score for _, row in rows]
+            # The usual rater (criteria in rubric order, scores in range) has no problem.
+            if [row.criterion_id for _, row in rows] != expected or not (
+                low <= min(scored) and max(scored) <= high
+            ):
+                criteria += rater_problems(key, judge_id, rows, expected, scale)
+            scores.append(scored)
+        if len(judges) == size and len(criteria) == mark and judges.keys() <= jurors and expected:
+            means[key] = tuple(mean_score(scored) for scored in scores)
     found.rows(panels, "responses with a wrong number of jurors")
     found.rows(criteria, "wrong criteria or scores")
     return means

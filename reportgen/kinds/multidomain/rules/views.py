@@ -88,6 +88,8 @@ class NameMatcher:
     def find(self, text: str) -> str | None:
         """The first cast name the text holds, or None."""
         words = visible_tokens(text)
+        if self._by_first.keys().isdisjoint(words):  # the usual view: no name's first word
+            return None
         for start, word in enumerate(words):
             for name_tokens, name in self._by_first.get(word, ()):
                 if tuple(words[start : start + len(name_tokens)]) == name_tokens:
