@@ -120,7 +120,9 @@ def round_of(models: int, rounds_cache: Path | None, work: Path, scale: ScaleRou
     return copy
 
 
-def bench(models: int, scale: ScaleRound, args: argparse.Namespace, work: Path) -> list[dict[str, Any]]:
+def bench(
+    models: int, scale: ScaleRound, args: argparse.Namespace, work: Path
+) -> list[dict[str, Any]]:
     start = time.perf_counter()
     archive = round_of(models, args.rounds_cache, work, scale)
     generated = time.perf_counter() - start

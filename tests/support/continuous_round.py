@@ -41,9 +41,7 @@ def synthetic_model(index: int) -> Model:
     return Model(model_id, f"Demo Scale {index:04d}", provider, model_id, "", EVALUATED_ON)
 
 
-def _labels(
-    index: int, base: Mapping[str, Label], item_ids: Sequence[str]
-) -> dict[str, Label]:
+def _labels(index: int, base: Mapping[str, Label], item_ids: Sequence[str]) -> dict[str, Label]:
     rng = random.Random(f"scale-labels:{index}")
     return {
         item_id: (rng.choice(LABELS) if rng.random() < REDRAWN else base[item_id])
@@ -51,7 +49,9 @@ def _labels(
     }
 
 
-def _rows(model: Model, index: int, items: Sequence[Item], labels: Mapping[str, Label]) -> list[ResponseRow]:
+def _rows(
+    model: Model, index: int, items: Sequence[Item], labels: Mapping[str, Label]
+) -> list[ResponseRow]:
     persona = PERSONAS[index % len(PERSONAS)]
     rows = []
     for item in items:
@@ -86,8 +86,9 @@ class ScaleRound:
         labels = _labels(index, base, [item.item_id for item in self.items])
         return model, _rows(model, index, self.items, labels)
 
-    def write(self, out_dir: Path, models: int) -> Path:
-        """A continuous round of `models` models at `out_dir/<round id>`."""
+    def write(self, out_dir: Path, models: int, replicates: int | None = None) -> Path:
+        """A continuous round of `models` models at `out_dir/<round id>` (bootstrap
+        replicates as the demonstration's, 10,000, unless `replicates` says otherwise)."""
         chosen = [self.model(index) for index in range(models)]
         annulments = [
             Annulment(
@@ -102,6 +103,8 @@ class ScaleRound:
         ]
         target = out_dir / CONTINUOUS_ROUND_ID
         manifest = replace(_manifest(CONTINUOUS_ROUND_ID, continuous=True), parent_round=None)
+        if replicates is not None:
+            manifest = replace(manifest, bootstrap_replicates=replicates)
         write_round(
             target,
             manifest=manifest,
