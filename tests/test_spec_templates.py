@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -64,5 +65,9 @@ def test_style_specs_from_templates_equal_altairs(language: str) -> None:
         styles = ["original", "doubt", "positive"][: 1 + index % 3]
         values = [{"style": tr(f"style.{s}"), "bias": rng.random()} for s in styles]
         key = ("style", language, model.colour)
-        kept = templates.spec(key, [values], lambda d, m=model: _style_spec(d[0], m, tr))
+
+        def build(data: Sequence[list[dict[str, Any]]], m: Any = model) -> dict[str, Any]:
+            return _style_spec(data[0], m, tr)
+
+        kept = templates.spec(key, [values], build)
         assert dumped(kept) == dumped(_style_spec(values, model, tr)), index

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from altair.vegalite.v6.api import _dataset_name
 
 Rows = list[dict[str, Any]]
+
+
+def _name(rows: Rows) -> str:
+    """The name Altair gives an inline dataset (its stubs type the values more narrowly)."""
+    return _dataset_name(cast(Any, rows))
 
 
 def _pattern(datasets: Sequence[Rows]) -> tuple[int, ...]:
@@ -58,10 +63,10 @@ class SpecTemplates:
         kept = self._kept.get(shape)
         if kept is None:
             spec = build(datasets)
-            self._kept[shape] = (copy.deepcopy(spec), [_dataset_name(d) for d in datasets])
+            self._kept[shape] = (copy.deepcopy(spec), [_name(d) for d in datasets])
             return spec
         template, old_names = kept
-        new_names = [_dataset_name(d) for d in datasets]
+        new_names = [_name(d) for d in datasets]
         renamed = dict(zip(old_names, new_names, strict=True))
         values = dict(zip(new_names, datasets, strict=True))
         # The template's keys in its order (Altair's), the datasets' rows left out of the walk.
