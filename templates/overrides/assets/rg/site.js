@@ -182,7 +182,7 @@
     function button(text) {
       var made = document.createElement("button");
       made.type = "button";
-      made.className = "md-button rg-pager-button";
+      made.className = "rg-pager-button";
       made.textContent = text;
       made.setAttribute("aria-controls", table.id);
       return made;
