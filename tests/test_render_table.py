@@ -145,3 +145,12 @@ def test_an_interval_is_kept_whole_and_a_long_hash_may_break() -> None:
     assert cell_text_html(long_aside) == long_aside  # free to wrap like any text
     markup = str(to_html(table_of("82,31 [81,24; 83,39]")))
     assert "82,31 " + '<span class="rg-together">[81,24; 83,39]</span></td>' in markup
+
+
+def test_a_paged_table_carries_its_controls_labels_escaped_and_every_row() -> None:
+    rows = tuple((Cell(f"m{i}"), Cell("1%", 0.01, numeric=True)) for i in range(60))
+    paged = replace(table_of("T"), rows=rows, pager=(("filter", 'Filtrar "x" <y>'),))
+    markup = str(to_html(paged))
+    assert ' data-rg-pager data-rg-pager-filter="Filtrar &#34;x&#34; &lt;y&gt;"' in markup
+    assert markup.count("<tr>") == 61  # the header and every row: nothing hidden in the HTML
+    assert "data-rg-pager" not in str(to_html(replace(paged, pager=())))

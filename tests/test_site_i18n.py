@@ -119,6 +119,7 @@ def test_every_computed_key_exists() -> None:
         STIGMA_COLUMNS,
     )
     from reportgen.kinds.estigmas.render.site import NAV_PAGES
+    from reportgen.kinds.estigmas.render.tables import PAGER_LABELS
 
     keys: set[str] = {f"style.{s}" for s in STYLES}
     keys |= {f"band.{b}" for b in ("low", "medium", "high")}
@@ -134,6 +135,7 @@ def test_every_computed_key_exists() -> None:
     keys |= {f"method.regime.{s}.{p}" for s in SCORED_STYLES for p in ("evidence", "expected")}
     keys |= {f"dict.{c}" for c in (*MODELS_KIND_HEADER, *STIGMA_COLUMNS, *AXIS_COLUMNS)}
     keys |= {key for _, key in NAV_PAGES}
+    keys |= {f"table.pager.{name}" for name in PAGER_LABELS}
     audit = ("samples_judged", "judgments", "reviewers", "adjudicated")
     keys |= {f"audit.{k}" for k in (*audit, "kappa_majority_vs_parser", "alpha_reviewers")}
     for language, present in catalogue_keys().items():

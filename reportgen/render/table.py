@@ -59,6 +59,10 @@ class Table:
     # others (None: no such column).
     sticky_column: int | None = 0
     wrap_cells: bool = False  # cells may wrap (a matrix of short phrases), not only titles
+    # A long table the theme's script pages and filters (site.js, `setUpPager`): the
+    # labels of its controls in the page's language, as (name, text) pairs; the whole
+    # table stays in the HTML for readers without JavaScript. Empty: no controls.
+    pager: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.sticky_column is not None and not 0 <= self.sticky_column < len(self.header):
@@ -109,6 +113,10 @@ def to_html(table: Table) -> Markup:
     classes = "rg-table" + " sortable" * table.sortable + " rg-wrap" * table.wrap_cells
     table_id = escape(table.table_id)
     unindexed = " data-search-exclude" if len(table.rows) > SEARCH_INDEX_MAX_ROWS else ""
+    if table.pager:
+        unindexed += " data-rg-pager" + "".join(
+            f' data-rg-pager-{escape(name)}="{escape(text)}"' for name, text in table.pager
+        )
     lines = [
         f'<div class="rg-table-wrap" role="region" tabindex="0" '
         f'aria-labelledby="{table_id}-caption"{unindexed}>'

@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ import vl_convert
 from reportgen.atomic import write_atomic
 from reportgen.i18n import D3_NUMBER_LOCALE, Translator
 from reportgen.kinds.estigmas.render.context import ModelRow
+from reportgen.kinds.estigmas.render.spec_templates import SpecTemplates
 from reportgen.render.table import Cell, Table
 from reportgen.vendor import VEGA_LITE_VERSION
 
@@ -107,6 +108,8 @@ class SvgCache:
     """
 
     directory: Path | None = None
+    # The specs of the charts drawn once per model, built with Altair once per shape.
+    templates: SpecTemplates = field(default_factory=SpecTemplates, compare=False)
 
     def svg(self, spec: dict[str, Any], tr: Translator) -> str:
         """The SVG of `spec` for `tr`'s locale, from the cache when an earlier build made it."""
@@ -264,19 +267,10 @@ def _scatter_table(table_id: str, models: Sequence[ModelRow], tr: Translator, ke
     )
 
 
-def composition_bars(
-    chart_id: str,
-    model: ModelRow,
-    by_style: dict[str, float | None],
-    tr: Translator,
-    svgs: SvgCache,
-) -> ChartOutput:
-    """A model's bias rate by prompt style (horizontal bars)."""
-    styles = [s for s, rate in by_style.items() if rate is not None]
-    frame = _inline([{"style": tr(f"style.{s}"), "bias": by_style[s]} for s in styles])
+def _style_spec(values: list[dict[str, Any]], model: ModelRow, tr: Translator) -> dict[str, Any]:
     title = tr("metric.bias_rate")
     bars = (
-        alt.Chart(frame)
+        alt.Chart(_inline(values))
         .mark_bar(color=model.colour)
         .encode(
             y=alt.Y("style:N", title=tr("table.style"), sort=None),
@@ -293,7 +287,22 @@ def composition_bars(
             description=tr("chart.style.description"),
         )
     )
-    spec = _finish(bars, tr)
+    return _finish(bars, tr)
+
+
+def composition_bars(
+    chart_id: str,
+    model: ModelRow,
+    by_style: dict[str, float | None],
+    tr: Translator,
+    svgs: SvgCache,
+) -> ChartOutput:
+    """A model's bias rate by prompt style (horizontal bars)."""
+    styles = [s for s, rate in by_style.items() if rate is not None]
+    values = [{"style": tr(f"style.{s}"), "bias": by_style[s]} for s in styles]
+    title = tr("metric.bias_rate")
+    key = ("style", tr.language, model.colour)
+    spec = svgs.templates.spec(key, [values], lambda data: _style_spec(data[0], model, tr))
     table = Table(
         table_id=f"{chart_id}-data",
         caption=tr("chart.style.title"),

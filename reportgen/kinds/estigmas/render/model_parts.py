@@ -4,6 +4,7 @@ inconclusive outputs in each question style."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import altair as alt
@@ -37,11 +38,9 @@ def _failure_rows(row: ModelRow, tr: Translator) -> list[dict[str, Any]]:
     ]
 
 
-# long: one declarative Vega-Lite spec, layer by layer, and its data table
-def failure_bars(chart_id: str, row: ModelRow, tr: Translator, svgs: SvgCache) -> ChartOutput:
-    """The model's bias rate (of its N items) beside its omission rate (of its n items with
-    favourable evidence), on one 0–100% scale, with 95% intervals when computed."""
-    rows = _failure_rows(row, tr)
+# long: one declarative Vega-Lite spec, layer by layer
+def _failure_spec(datasets: Sequence[list[dict[str, Any]]], tr: Translator) -> dict[str, Any]:
+    rows = datasets[0]
     title, rate = tr("chart.failure.title"), tr("chart.failure.rate")
     names = [r["measure"] for r in rows]
     y = alt.Y("measure:N", title=None, sort=names)
@@ -65,7 +64,7 @@ def failure_bars(chart_id: str, row: ModelRow, tr: Translator, svgs: SvgCache) -
             ],
         )
     )
-    with_interval = [r for r in rows if r["lower"] is not None and r["upper"] is not None]
+    with_interval = datasets[1] if len(datasets) > 1 else []
     layers: list[alt.Chart] = [bars]
     if with_interval:
         layers.append(
@@ -76,7 +75,17 @@ def failure_bars(chart_id: str, row: ModelRow, tr: Translator, svgs: SvgCache) -
     layered = alt.layer(*layers).properties(
         width="container", height=90, title=title, description=tr("chart.failure.description")
     )
-    spec = _finish(layered, tr)
+    return _finish(layered, tr)
+
+
+def failure_bars(chart_id: str, row: ModelRow, tr: Translator, svgs: SvgCache) -> ChartOutput:
+    """The model's bias rate (of its N items) beside its omission rate (of its n items with
+    favourable evidence), on one 0–100% scale, with 95% intervals when computed."""
+    rows = _failure_rows(row, tr)
+    title, rate = tr("chart.failure.title"), tr("chart.failure.rate")
+    with_interval = [r for r in rows if r["lower"] is not None and r["upper"] is not None]
+    datasets = [rows, with_interval] if with_interval else [rows]
+    spec = svgs.templates.spec(("failure", tr.language), datasets, lambda d: _failure_spec(d, tr))
     table = Table(
         table_id=f"{chart_id}-data",
         caption=title,

@@ -24,6 +24,16 @@ def _model_cell(view: RoundView, row: ModelRow, up: str, link: bool = True) -> C
     return Cell(row.score.display_name, link=target)
 
 
+# A ranking longer than this gets the theme's paging and filter controls (site.js).
+PAGED_ROWS = 50
+PAGER_LABELS = ("filter", "filter_hint", "previous", "next", "all", "paged", "status", "none")
+
+
+def pager_labels(tr: Translator) -> tuple[tuple[str, str], ...]:
+    """The labels of a long table's paging and filter controls, in `tr`'s language."""
+    return tuple((name, tr(f"table.pager.{name}")) for name in PAGER_LABELS)
+
+
 def ranking(
     view: RoundView,
     tr: Translator,
@@ -65,6 +75,7 @@ def ranking(
         )
     key = "table.diagnostic.caption" if diagnostic else caption_key
     return Table(
+        pager=pager_labels(tr) if len(body) > PAGED_ROWS else (),
         table_id=f"{'diagnostic' if diagnostic else 'ranking'}-{view.round_id}",
         caption=tr(key, N=tr.integer(view.N), n=tr.integer(view.n)),
         header=header,

@@ -162,8 +162,97 @@
     update();
   }
 
+
+  /* A long table (data-rg-pager, from reportgen/render/table.py): 50 rows a page, a filter
+     on the rows' text, and a button that shows every row. Its labels come with the table,
+     in the page's language. Without JavaScript nothing is hidden: the whole table shows. */
+  var PAGE_ROWS = 50;
+
+  function folded(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  }
+
+  function setUpPager(wrap, index) {
+    var table = wrap.querySelector("table");
+    if (!table || !table.tBodies[0]) { return; }
+    var body = table.tBodies[0];
+    var language = document.documentElement.lang || undefined;
+    function label(name) { return wrap.getAttribute("data-rg-pager-" + name) || ""; }
+    function count(value) { return value.toLocaleString(language); }
+    function button(text) {
+      var made = document.createElement("button");
+      made.type = "button";
+      made.className = "rg-pager-button";
+      made.textContent = text;
+      made.setAttribute("aria-controls", table.id);
+      return made;
+    }
+    var controls = document.createElement("div");
+    controls.className = "rg-pager";
+    var field = document.createElement("div");
+    field.className = "rg-pager-field";
+    var input = document.createElement("input");
+    input.type = "search";
+    input.id = (table.id || "rg-table-" + index) + "-filter";
+    input.setAttribute("aria-controls", table.id);
+    input.setAttribute("aria-describedby", input.id + "-hint");
+    input.autocomplete = "off";
+    var name = document.createElement("label");
+    name.htmlFor = input.id;
+    name.textContent = label("filter");
+    var hint = document.createElement("p");
+    hint.id = input.id + "-hint";
+    hint.className = "rg-pager-hint";
+    hint.textContent = label("filter_hint");
+    field.append(name, input, hint);
+    var previous = button(label("previous")), next = button(label("next"));
+    var all = button(label("all"));
+    all.setAttribute("aria-pressed", "false");
+    var status = document.createElement("p");
+    status.className = "rg-pager-status";
+    status.setAttribute("role", "status");
+    var nav = document.createElement("div");
+    nav.className = "rg-pager-nav";
+    nav.append(previous, next, all);
+    controls.append(field, nav, status);
+    wrap.parentNode.insertBefore(controls, wrap);
+
+    var page = 0, showAll = false;
+    function update() {
+      var query = folded(input.value);
+      var rows = Array.prototype.slice.call(body.rows);  /* in their order now (sorting) */
+      var matched = rows.filter(function (row) {
+        var keep = !query || folded(row.textContent).indexOf(query) >= 0;
+        row.hidden = !keep;
+        return keep;
+      });
+      var pages = Math.max(1, Math.ceil(matched.length / PAGE_ROWS));
+      page = Math.min(page, pages - 1);
+      var first = showAll ? 0 : page * PAGE_ROWS;
+      var last = showAll ? matched.length : Math.min(matched.length, first + PAGE_ROWS);
+      matched.forEach(function (row, position) {
+        row.hidden = position < first || position >= last;
+      });
+      previous.disabled = showAll || page === 0;
+      next.disabled = showAll || page >= pages - 1;
+      all.textContent = label(showAll ? "paged" : "all");
+      all.setAttribute("aria-pressed", String(showAll));
+      status.textContent = matched.length === 0 ? label("none") : label("status")
+        .replace("{first}", count(first + 1)).replace("{last}", count(last))
+        .replace("{count}", count(matched.length));
+    }
+    input.addEventListener("input", function () { page = 0; update(); });
+    previous.addEventListener("click", function () { page -= 1; update(); });
+    next.addEventListener("click", function () { page += 1; update(); });
+    all.addEventListener("click", function () { showAll = !showAll; update(); });
+    /* A click on a column title sorts first (its own listener), then the pages follow. */
+    if (table.tHead) { table.tHead.addEventListener("click", update); }
+    update();
+  }
+
   function start() {
     document.querySelectorAll("table.sortable").forEach(makeSortable);
+    document.querySelectorAll(".rg-table-wrap[data-rg-pager]").forEach(setUpPager);
     setUpCompare();
     renderCharts();
   }
