@@ -30,16 +30,12 @@ from reportgen.kinds.counterfactual.model import ExtractionCheckRow, Round
 from reportgen.kinds.counterfactual.review import EXTRACTION, extraction_units, parse_unit_key
 from reportgen.kinds.review_task import ReviewUnit
 from review_app.anonymise import Scrubber, round_names
-from review_app.batch_release import release_if_clean
 from review_app.cf_sampling import _stratified
 from review_app.db import (
     accounts,
     assignments,
-    audit,
     batches,
-    inserted_id,
     judgments,
-    now_utc,
     sample_keys,
     samples,
 )
@@ -49,7 +45,7 @@ from review_app.sampling import (
     chosen_reviewers,
     ensure_round,
     refuse_same_draw,
-    store_sample,
+    store_batch,
 )
 
 
@@ -94,29 +90,17 @@ def create_extraction_batch(
             reviewers_of = assign(len(drawn), list(names.values()), 1)
             ensure_round(connection, round_)
             settings = {"overlap": 1, "reviewers": sorted(names), "units": len(drawn)}
-            batch_id = inserted_id(
-                connection.execute(
-                    batches.insert().values(
-                        round_id=round_.round_id,
-                        seed=seed,
-                        settings=settings,
-                        created_at=now_utc(),
-                        task_type=EXTRACTION,
-                    )
-                )
-            )
-            used: set[str] = set(connection.execute(select(samples.c.code)).scalars())
-            for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
-                store_sample(connection, batch_id, unit, scrub, used, position, chosen)
-            audit(
+            batch_id = store_batch(
                 connection,
-                by_account,
-                "create_batch",
-                {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed}
-                | {"task_type": EXTRACTION}
-                | settings,
+                round_.round_id,
+                seed,
+                (drawn, reviewers_of),
+                scrub,
+                settings=settings,
+                task_type=EXTRACTION,
+                logged={"task_type": EXTRACTION} | settings,
+                by_account=by_account,
             )
-            release_if_clean(connection, batch_id, round_.round_id)  # else held
     except IntegrityError:
         raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
     return batch_id

@@ -38,15 +38,14 @@ from reportgen.kinds.counterfactual.review import (
 from reportgen.kinds.counterfactual.schemas import EXTRACTIONS_DIR
 from reportgen.kinds.review_task import ReviewUnit
 from review_app.anonymise import Scrubber, round_names
-from review_app.batch_release import release_if_clean
-from review_app.db import audit, batches, inserted_id, now_utc, samples
+from review_app.db import batches
 from review_app.errors import ReviewInputError
 from review_app.sampling import (
     assign,
     chosen_reviewers,
     ensure_round,
     refuse_same_draw,
-    store_sample,
+    store_batch,
 )
 from review_app.spreadsheet import csv_text
 
@@ -152,28 +151,17 @@ def create_scale_batch(
                 "min_items": round_.manifest.preregistration.calibration.min_items,
                 "extractions": extraction_digests(round_),
             }
-            batch_id = inserted_id(
-                connection.execute(
-                    batches.insert().values(
-                        round_id=round_.round_id,
-                        seed=seed,
-                        settings=settings,
-                        created_at=now_utc(),
-                        task_type=CALIBRATION,
-                    )
-                )
-            )
-            used: set[str] = set(connection.execute(select(samples.c.code)).scalars())
-            for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
-                store_sample(connection, batch_id, unit, scrub, used, position, chosen)
-            audit(
+            batch_id = store_batch(
                 connection,
-                by_account,
-                "create_batch",
-                {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed}
-                | {"task_type": CALIBRATION, "units": len(drawn), "reviewers": sorted(names)},
+                round_.round_id,
+                seed,
+                (drawn, reviewers_of),
+                scrub,
+                settings=settings,
+                task_type=CALIBRATION,
+                logged={"task_type": CALIBRATION, "units": len(drawn), "reviewers": sorted(names)},
+                by_account=by_account,
             )
-            release_if_clean(connection, batch_id, round_.round_id)  # else held
     except IntegrityError:
         raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
     return batch_id

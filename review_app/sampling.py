@@ -146,23 +146,17 @@ def create_batch(
                 "reviewers": sorted(names),
                 "quotas": dict(sorted((quotas or {}).items())),
             }
-            batch_id = inserted_id(
-                connection.execute(
-                    batches.insert().values(
-                        round_id=round_.round_id, seed=seed, settings=settings, created_at=now_utc()
-                    )
-                )
-            )
-            used_codes: set[str] = set(connection.execute(select(samples.c.code)).scalars())
-            for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
-                store_sample(connection, batch_id, unit, scrub, used_codes, position, chosen)
-            audit(
+            batch_id = store_batch(
                 connection,
-                by_account,
-                "create_batch",
-                {"batch_id": batch_id, "round_id": round_.round_id, "seed": seed, **settings},
+                round_.round_id,
+                seed,
+                (drawn, reviewers_of),
+                scrub,
+                settings=settings,
+                task_type=None,
+                logged=settings,
+                by_account=by_account,
             )
-            release_if_clean(connection, batch_id, round_.round_id)  # else held
     except IntegrityError:
         # Another `sample` with the same round and seed committed first.
         raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
@@ -279,3 +273,44 @@ def store_sample(
             for reviewer in reviewers
         ],
     )
+
+
+def store_batch(
+    connection: Connection,
+    round_id: str,
+    seed: int,
+    units: tuple[Sequence[Drawn], Sequence[tuple[int, ...]]],
+    scrub: Scrubber,
+    *,
+    settings: Mapping[str, object],
+    task_type: str | None,
+    logged: Mapping[str, object],
+    by_account: int | None,
+) -> int:
+    """Store a drawn batch, the one way every task does: the batch row (with its
+    `task_type`, or the column's default), each sample (`store_sample`: anonymised, a code
+    no other sample has, assigned to its reviewers), one `create_batch` line of the audit
+    log (the batch, round and seed, then `logged`), and its release when its leak report
+    is clean (else it is held). `units` pairs the drawn units with their reviewers.
+    Returns the batch's id."""
+    drawn, reviewers_of = units
+    values: dict[str, object] = {
+        "round_id": round_id,
+        "seed": seed,
+        "settings": dict(settings),
+        "created_at": now_utc(),
+    }
+    if task_type is not None:
+        values["task_type"] = task_type
+    batch_id = inserted_id(connection.execute(batches.insert().values(**values)))
+    used_codes: set[str] = set(connection.execute(select(samples.c.code)).scalars())
+    for position, (unit, chosen) in enumerate(zip(drawn, reviewers_of, strict=True)):
+        store_sample(connection, batch_id, unit, scrub, used_codes, position, chosen)
+    audit(
+        connection,
+        by_account,
+        "create_batch",
+        {"batch_id": batch_id, "round_id": round_id, "seed": seed} | dict(logged),
+    )
+    release_if_clean(connection, batch_id, round_id)  # else held
+    return batch_id
