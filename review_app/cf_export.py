@@ -31,11 +31,11 @@ gets no calibration file.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import pyarrow as pa
 from sqlalchemy import Connection, Engine, select
 
 from reportgen.kinds.counterfactual.extraction_check import EXTRACTION_CHECKS_STEM
@@ -59,8 +59,8 @@ from reportgen.kinds.counterfactual.schemas import (
     MASK_AUDIT_FILE,
     MASK_AUDIT_SCHEMA,
 )
-from reportgen.kinds.counterfactual.write import table_bytes
-from review_app.cf_extraction import extraction_check_rows, raw_extraction_check_bytes
+from reportgen.kinds.counterfactual.write import raw_table_bytes, table_bytes
+from review_app.cf_extraction import extraction_check_rows
 from review_app.cf_mask_audit import mask_audit_rows, undecided_flags
 from review_app.cf_sampling import extraction_digests
 from review_app.db import batches
@@ -149,28 +149,6 @@ def _refuse_changed_inputs(connection: Connection, round_: Round, batch_ids: set
             )
 
 
-def raw_calibration_bytes(rows: Sequence[CalibrationRow]) -> bytes:
-    """calibration.jsonl: the rows in the raw form freeze reads, one JSON object a line."""
-    lines = [
-        json.dumps(
-            {
-                "variable_id": row.variable_id,
-                "model_id": row.model_id,
-                "item_id": row.item_id,
-                "run": row.run,
-                "input_sha256": row.input_sha256,
-                "judge_score": row.judge_score,
-                "human_score": row.human_score,
-                "reviewer": row.reviewer,
-                "scored_on": row.scored_on.isoformat(),
-            },
-            ensure_ascii=False,
-        )
-        for row in rows
-    ]
-    return "".join(f"{line}\n" for line in lines).encode("utf-8")
-
-
 def export_calibration(
     engine: Engine, round_: Round, output: Path | None, *, force: bool = False
 ) -> str:
@@ -223,38 +201,16 @@ def _review_files(
     """The export's files: the raw forms freeze reads, or the archive's tables."""
     files: dict[str, bytes] = {}
     if rows is not None:
-        files[RAW_FILE if raw else CALIBRATION_FILE] = (
-            raw_calibration_bytes(rows) if raw else table_bytes(rows, CALIBRATION_SCHEMA)
-        )
+        files[RAW_FILE if raw else CALIBRATION_FILE] = _table(rows, CALIBRATION_SCHEMA, raw)
     if decisions:
-        files[RAW_MASK_FILE if raw else MASK_AUDIT_FILE] = (
-            raw_mask_audit_bytes(decisions) if raw else table_bytes(decisions, MASK_AUDIT_SCHEMA)
-        )
+        files[RAW_MASK_FILE if raw else MASK_AUDIT_FILE] = _table(decisions, MASK_AUDIT_SCHEMA, raw)
     if checks:
-        files[f"{EXTRACTION_CHECKS_STEM}.jsonl" if raw else EXTRACTION_CHECKS_FILE] = (
-            raw_extraction_check_bytes(checks)
-            if raw
-            else table_bytes(checks, EXTRACTION_CHECKS_SCHEMA)
+        files[f"{EXTRACTION_CHECKS_STEM}.jsonl" if raw else EXTRACTION_CHECKS_FILE] = _table(
+            checks, EXTRACTION_CHECKS_SCHEMA, raw
         )
     return files
 
 
-def raw_mask_audit_bytes(rows: Sequence[MaskDecision]) -> bytes:
-    """mask_audit.jsonl: the decisions in the raw form freeze reads, one object a line."""
-    lines = [
-        json.dumps(
-            {
-                "variable_id": row.variable_id,
-                "model_id": row.model_id,
-                "item_id": row.item_id,
-                "run": row.run,
-                "input_sha256": row.input_sha256,
-                "decision": row.decision,
-                "ref": row.ref,
-                "decided_on": row.decided_on.isoformat(),
-            },
-            ensure_ascii=False,
-        )
-        for row in rows
-    ]
-    return "".join(f"{line}\n" for line in lines).encode("utf-8")
+def _table(rows: Sequence[object], schema: pa.Schema, raw: bool) -> bytes:
+    """A table of the export: JSON lines for a raw round (freeze reads them), else Parquet."""
+    return raw_table_bytes(rows, schema) if raw else table_bytes(rows, schema)

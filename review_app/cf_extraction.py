@@ -18,7 +18,6 @@ row per answer: the response, `extracted_value` (the frozen value), `human_value
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 import numpy as np
@@ -152,24 +151,3 @@ def extraction_check_rows(connection: Connection, round_: Round) -> list[Extract
             )
         )
     return sorted(rows, key=lambda r: (r.variable_id, r.model_id, r.item_id, r.run, r.reviewer))
-
-
-def raw_extraction_check_bytes(rows: Sequence[ExtractionCheckRow]) -> bytes:
-    """extraction_checks.jsonl: the rows in the raw form freeze reads."""
-    lines = [
-        json.dumps(
-            {
-                "variable_id": row.variable_id,
-                "model_id": row.model_id,
-                "item_id": row.item_id,
-                "run": row.run,
-                "extracted_value": row.extracted_value,
-                "human_value": row.human_value,
-                "reviewer": row.reviewer,
-                "checked_on": row.checked_on.isoformat(),
-            },
-            ensure_ascii=False,
-        )
-        for row in rows
-    ]
-    return "".join(f"{line}\n" for line in lines).encode("utf-8")

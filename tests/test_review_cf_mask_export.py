@@ -104,7 +104,8 @@ def test_a_leaked_decision_reaches_the_archive_and_leaves_the_results(
 def test_a_raw_round_gets_the_jsonl_form_freeze_reads(
     tmp_path: Path, flagged: tuple[Engine, Round, str, list[str]]
 ) -> None:
-    from review_app.cf_export import raw_mask_audit_bytes
+    from reportgen.kinds.counterfactual.schemas import MASK_AUDIT_SCHEMA
+    from reportgen.kinds.counterfactual.write import raw_table_bytes
     from review_app.cf_mask_audit import mask_audit_rows
 
     engine, round_, admin, (held, leaked) = flagged
@@ -117,7 +118,7 @@ def test_a_raw_round_gets_the_jsonl_form_freeze_reads(
     }
     with engine.connect() as connection:
         rows = mask_audit_rows(connection, round_.round_id, inputs)
-    lines = raw_mask_audit_bytes(rows).decode("utf-8").splitlines()
+    lines = raw_table_bytes(rows, MASK_AUDIT_SCHEMA).decode("utf-8").splitlines()
     assert len(lines) == 2
     assert all('"decision": "' in line and '"decided_on": "' in line for line in lines)
     engine.dispose()

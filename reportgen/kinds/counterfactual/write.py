@@ -295,3 +295,13 @@ CELLS = dates_as_text(called_at_text)
 def table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
     """`reportgen.archive.table_bytes` with the kind's cells (`CELLS`)."""
     return archive_table_bytes(rows, schema, CELLS)
+
+
+def raw_table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
+    """The raw round's form of `table_bytes`' table, the one freeze reads back: one JSON
+    object a line, the schema's columns in order, each cell as `CELLS` writes it."""
+    lines = [
+        json.dumps({name: CELLS(getattr(row, name)) for name in schema.names}, ensure_ascii=False)
+        for row in rows
+    ]
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
