@@ -40,10 +40,16 @@ def first_of_each_pair(entries: Sequence[Entry]) -> list[Entry]:
 
 
 def distinct_models(models: Sequence[Model]) -> tuple[Model, ...]:
-    """One model per model_id (the first met): rounds share some of their models."""
+    """One model per model_id (the first met): rounds share some of their models. A later
+    version of a model (the same id with another snapshot, as in the multidomain series)
+    stays too, under its snapshot as id: that snapshot is already one of the round's names,
+    so the round masks exactly the names of `models`, no more and no fewer."""
     by_id: dict[str, Model] = {}
     for model in models:
-        by_id.setdefault(model.model_id, model)
+        snapshot = model.snapshot.strip()
+        first = by_id.setdefault(model.model_id, model)
+        if first is not model and snapshot and snapshot != first.snapshot.strip():
+            by_id.setdefault(snapshot, replace(model, model_id=snapshot))
     return tuple(by_id.values())
 
 
