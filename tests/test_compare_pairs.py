@@ -9,6 +9,7 @@ import itertools
 
 import pytest
 
+from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.results import (
     ALL_PAIRS_UP_TO,
     compute_results,
@@ -22,6 +23,7 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     draw_replicates,
     model_replicates,
 )
+from tests.factories import DEMO_ROUNDS
 from tests.support.synthetic import random_round
 
 
@@ -67,3 +69,17 @@ def test_a_pair_of_an_unknown_model_is_refused() -> None:
     first = results.models[0].model_id
     with pytest.raises(ValueError, match="no scores for nobody"):
         pair_differences(round_, results.models, [(first, "nobody")], 50, results.seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("round_id", ["estigmas-2026-06", "idje-avalia-2026-07"])
+def test_the_demonstration_rounds_compare_pages_are_what_they_were(round_id: str) -> None:
+    """With the manifest's 10,000 replicates: the listed pairs' differences are the results'
+    all-pairs differences, which the compare page showed before, value for value."""
+    round_ = read_round(DEMO_ROUNDS / round_id, with_text=False)
+    results = compute_results(round_)
+    assert results.replicates == 10_000
+    pairs = listed_pairs(results.models)
+    assert len(pairs) == len(results.differences)  # up to 50 models: every ordered pair
+    found = pair_differences(round_, results.models, pairs, results.replicates, results.seed)
+    assert found == results.differences
