@@ -1,7 +1,8 @@
 """Machine-readable downloads per round: `data/<round_id>/{models,stigmas,axes}.csv`, results.
 
 CSV values are raw (unrounded rates, dot decimals); `models.csv` carries the columns
-of `summary --json` plus `<metric>_lo` / `<metric>_hi` for the five intervals.
+of `summary --json` plus `<metric>_lo` / `<metric>_hi` for the five intervals and
+`rank_best` / `rank_worst`, the 95% rank interval (integers, empty for diagnostic cases).
 Beside them, `SHA256SUMS` holds the SHA-256 of each download as served (`sha256sum -c`
 checks it); the data page shows the same digests (`download_checksums`).
 """
@@ -16,6 +17,7 @@ from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, RoundView
 from reportgen.kinds.estigmas.render.reference_tables import (
     AXIS_COLUMNS,
     MODELS_KIND_HEADER,
+    RANK_INTERVAL_COLUMNS,
     STIGMA_COLUMNS,
 )
 from reportgen.kinds.estigmas.results import SCHEMA_FILE, published_json_schema_text
@@ -23,9 +25,12 @@ from reportgen.render.table import to_csv
 
 
 def models_csv(view: RoundView) -> str:
-    header = MODELS_KIND_HEADER + tuple(
-        f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("lo", "hi")
+    header = (
+        MODELS_KIND_HEADER
+        + tuple(f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("lo", "hi"))
+        + RANK_INTERVAL_COLUMNS
     )
+    ranks = {r.model_id: (r.best, r.worst) for r in view.stats.ranks} if view.stats else {}
     rows: list[tuple[object, ...]] = []
     for row in view.models:
         values: list[object] = [getattr(row.score, column) for column in MODELS_KIND_HEADER]
@@ -33,7 +38,7 @@ def models_csv(view: RoundView) -> str:
         for metric in INTERVAL_METRICS:
             bounds = row.intervals.get(metric)
             values += [bounds[0], bounds[1]] if bounds else [None, None]
-        rows.append(tuple(values))
+        rows.append((*values, *ranks.get(row.model_id, (None, None))))
     return to_csv(header, rows)
 
 
