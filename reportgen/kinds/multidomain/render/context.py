@@ -9,15 +9,16 @@ from datetime import date
 from fractions import Fraction
 from functools import cached_property
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from reportgen.kinds.multidomain.model import Item, Participant, Round, Screening
 from reportgen.kinds.multidomain.render.embargo import IdEmbargo, id_embargo
-from reportgen.kinds.multidomain.render.page_types import Notice, PageHead, TableBlock
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Results
 from reportgen.kinds.multidomain.stats.item_points import item_points
 from reportgen.kinds.multidomain.stats.jury_effect import JuryEffect, jury_effect
+from reportgen.render.pages import Notice, PageHead, TableBlock
+from reportgen.render.text import synthetic_notice
 
 # (file stem = heading anchor, catalogue key of the title), in the spec's order (1..14).
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -128,13 +129,7 @@ def page_head(context: RoundContext, title: str, text: Text) -> PageHead:
     data and the provisional status when they apply."""
     notices = [Notice(Markup("rg-art2"), text.t("notice.art2.title"), text.t("notice.art2.body"))]
     if context.round_.manifest.synthetic:
-        notices.append(
-            Notice(
-                Markup("rg-synthetic"),
-                text.t("notice.synthetic.title"),
-                text.t("notice.synthetic.body"),
-            )
-        )
+        notices.append(synthetic_notice(text))
     if context.provisional:
         until = text.date(context.results.dates.provisional_until)
         notices.append(
@@ -145,15 +140,6 @@ def page_head(context: RoundContext, title: str, text: Text) -> PageHead:
             )
         )
     return PageHead(title, tuple(notices))
-
-
-def yes_no(value: bool, text: Text) -> str:
-    return text.t("word.yes" if value else "word.no")
-
-
-def code(value: str) -> Markup:
-    """A hash or identifier shown as code (escaped)."""
-    return Markup(f"<code>{escape(value)}</code>")
 
 
 def rubric_block(context: RoundContext, text: Text, rubric_id: str, table_id: str) -> TableBlock:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from reportgen.kinds.multidomain.render.context import RoundContext, yes_no
+from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.sections_disclosure import screening, system_instruction
-from reportgen.kinds.multidomain.render.text import Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.text import bullets, paragraph
 
 CANNOT_CHECK = ("art18", "art35", "art40")  # what software cannot check (catalogue keys)
 
@@ -191,7 +192,7 @@ def cast(context: RoundContext, text: Text) -> tuple[Block, ...]:
         reserve = (
             text.t("cast.replaces", annex=m.replaces)
             if m.reserve and m.replaces is not None
-            else yes_no(m.reserve, text)
+            else text.yes_no(m.reserve)
         )
         rows.append(
             (

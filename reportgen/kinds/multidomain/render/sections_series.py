@@ -18,13 +18,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from reportgen.kinds.multidomain.render.page_types import (
-    AnnexPage,
-    Block,
-    Notice,
-    PageHead,
-    TableBlock,
-)
+from reportgen.kinds.multidomain.render.page_types import AnnexPage, Block
 from reportgen.kinds.multidomain.render.series import (
     SERIES_FOLDER,
     BankVersion,
@@ -33,8 +27,10 @@ from reportgen.kinds.multidomain.render.series import (
     Standing,
     VersionStep,
 )
-from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.pages import Notice, PageHead, TableBlock
 from reportgen.render.table import escape_markdown
+from reportgen.render.text import DASH, bullets, paragraph
 
 INDEX, BANK_PAGE = "index", "bank-versions"
 
