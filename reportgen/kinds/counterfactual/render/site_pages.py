@@ -25,11 +25,7 @@ from reportgen.kinds.counterfactual.render import (
     sections_tables,
 )
 from reportgen.kinds.counterfactual.render.context import RoundContext, page_head
-from reportgen.kinds.counterfactual.render.downloads import (
-    DOWNLOAD_NAMES,
-    SUMS_FILE,
-    write_downloads,
-)
+from reportgen.kinds.counterfactual.render.downloads import DOWNLOAD_NAMES, write_downloads
 from reportgen.kinds.counterfactual.render.page_types import (
     Block,
     KindHomePage,
@@ -42,6 +38,7 @@ from reportgen.kinds.counterfactual.render.writer import WRITER
 from reportgen.kinds.counterfactual.results import Results, load_results
 from reportgen.kinds.counterfactual.stages import baseline_of
 from reportgen.model import Round as CoreRound
+from reportgen.render.downloads import SUMS_FILE
 from reportgen.render.pages import PageHead, TableBlock
 from reportgen.render.siteconfig import SiteConfig
 from reportgen.render.text import paragraph

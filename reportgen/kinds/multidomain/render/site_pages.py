@@ -43,7 +43,7 @@ from reportgen.kinds.multidomain.render.context import (
     items_page,
     page_head,
 )
-from reportgen.kinds.multidomain.render.downloads import DOWNLOAD_NAMES, SUMS_FILE, write_downloads
+from reportgen.kinds.multidomain.render.downloads import DOWNLOAD_NAMES, write_downloads
 from reportgen.kinds.multidomain.render.page_types import (
     Block,
     KindHomePage,
@@ -63,6 +63,7 @@ from reportgen.kinds.multidomain.render.writer import WRITER
 from reportgen.kinds.multidomain.results import Results, load_results
 from reportgen.kinds.multidomain.terms import round_as_of
 from reportgen.model import Round as CoreRound
+from reportgen.render.downloads import SUMS_FILE
 from reportgen.render.pages import PageHead, TableBlock
 from reportgen.render.siteconfig import SiteConfig, default_as_of
 from reportgen.render.text import paragraph
