@@ -126,11 +126,11 @@ class KindText:
         return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), csv)
 
 
-def synthetic_notice(text: KindText) -> Notice:
-    """The banner of a round of synthetic data (the kind's `notice.synthetic.*` messages)."""
-    return Notice(
-        Markup("rg-synthetic"), text.t("notice.synthetic.title"), text.t("notice.synthetic.body")
-    )
+def synthetic_notice(text: KindText, body: str | None = None) -> Notice:
+    """The banner of synthetic data: the kind's `notice.synthetic.title`, and `body` or
+    its `notice.synthetic.body`."""
+    shown = text.t("notice.synthetic.body") if body is None else body
+    return Notice(Markup("rg-synthetic"), text.t("notice.synthetic.title"), shown)
 
 
 def paragraph(text: str) -> Markup:

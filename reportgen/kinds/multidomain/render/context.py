@@ -124,22 +124,27 @@ class RoundContext:
         return text.pick(domain.name)
 
 
+def notices(
+    text: Text, synthetic: str | None, until: date | None, provisional_key: str
+) -> tuple[Notice, ...]:
+    """The notices of a page: Art. 2 first, then synthetic data (`synthetic`: the body,
+    None for real data) and the provisional status until `until` (the body's message)."""
+    found = [Notice(Markup("rg-art2"), text.t("notice.art2.title"), text.t("notice.art2.body"))]
+    if synthetic is not None:
+        found.append(synthetic_notice(text, synthetic))
+    if until is not None:
+        day = text.date(until)
+        title = text.t("notice.provisional.title", date=day)
+        found.append(Notice(Markup("rg-provisional"), title, text.t(provisional_key, date=day)))
+    return tuple(found)
+
+
 def page_head(context: RoundContext, title: str, text: Text) -> PageHead:
     """The title and the notices of every page of the round: Art. 2 first, then synthetic
     data and the provisional status when they apply."""
-    notices = [Notice(Markup("rg-art2"), text.t("notice.art2.title"), text.t("notice.art2.body"))]
-    if context.round_.manifest.synthetic:
-        notices.append(synthetic_notice(text))
-    if context.provisional:
-        until = text.date(context.results.dates.provisional_until)
-        notices.append(
-            Notice(
-                Markup("rg-provisional"),
-                text.t("notice.provisional.title", date=until),
-                text.t("notice.provisional.body", date=until),
-            )
-        )
-    return PageHead(title, tuple(notices))
+    synthetic = text.t("notice.synthetic.body") if context.round_.manifest.synthetic else None
+    until = context.results.dates.provisional_until if context.provisional else None
+    return PageHead(title, notices(text, synthetic, until, "notice.provisional.body"))
 
 
 def rubric_block(context: RoundContext, text: Text, rubric_id: str, table_id: str) -> TableBlock:
