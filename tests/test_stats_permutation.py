@@ -10,7 +10,7 @@ from scipy import stats as scipy_stats
 
 from reportgen.kinds.estigmas.model import AXES
 from reportgen.kinds.estigmas.results import compute_results
-from reportgen.kinds.estigmas.results._compute import ALL_PAIRS_UP_TO
+from reportgen.kinds.estigmas.results._pairs import ALL_PAIRS_UP_TO
 from reportgen.kinds.estigmas.score import build_cube
 from reportgen.kinds.estigmas.stats import diagnostics
 from reportgen.kinds.estigmas.stats.bootstrap import (
