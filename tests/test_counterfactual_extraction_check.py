@@ -22,11 +22,10 @@ from reportgen.kinds.counterfactual.model import (
     Round,
 )
 from reportgen.kinds.counterfactual.results import build_results
-from reportgen.kinds.counterfactual.terms import sha256_text
 from reportgen.kinds.rounds import read_round, verify_round
 from tests.factories.counterfactual import (
-    JUDGE_INPUT,
     assert_refused,
+    model_counted,
     small_round,
     with_plan,
     write,
@@ -135,25 +134,7 @@ def test_verify_refuses_too_few_checks_and_checks_without_a_plan(tmp_path: Path)
 
 
 def _model_counted() -> Round:
-    """The small round with `opcoes` (a count) extracted by a model: its rows carry the
-    masked input the model read."""
-    plain = small_round()
-    variables = tuple(
-        dataclasses.replace(v, extractor="model", extractor_id="modelo-opcoes")
-        if v.variable_id == "opcoes"
-        else v
-        for v in plain.variables
-    )
-    extractions = {
-        model_id: tuple(
-            dataclasses.replace(e, input_text=JUDGE_INPUT, input_sha256=sha256_text(JUDGE_INPUT))
-            if e.variable_id == "opcoes"
-            else e
-            for e in rows
-        )
-        for model_id, rows in plain.extractions.items()
-    }
-    return dataclasses.replace(plain, variables=variables, extractions=extractions)
+    return model_counted(small_round())
 
 
 def _count_checks(round_: Round, wrong: int = 0) -> tuple[ExtractionCheckRow, ...]:
