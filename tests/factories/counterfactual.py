@@ -539,10 +539,13 @@ def model_counted(round_: Round, variable_id: str = "opcoes") -> Round:
         else v
         for v in round_.variables
     )
-    masked = {"input_text": JUDGE_INPUT, "input_sha256": sha256_text(JUDGE_INPUT)}
+    digest = sha256_text(JUDGE_INPUT)
     extractions = {
         model_id: tuple(
-            dataclasses.replace(e, **masked) if e.variable_id == variable_id else e for e in rows
+            dataclasses.replace(e, input_text=JUDGE_INPUT, input_sha256=digest)
+            if e.variable_id == variable_id
+            else e
+            for e in rows
         )
         for model_id, rows in round_.extractions.items()
     }
