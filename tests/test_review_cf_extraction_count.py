@@ -22,6 +22,7 @@ from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import ExtractionCheckPlan, Round
 from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.rounds import read_round, verify_round
+from review_app.admin import calibrate, judged_samples
 from review_app.cf_extraction import create_extraction_batch, draw_extraction_check
 from review_app.cf_round import read_cf_round
 from review_app.db import judgments, sample_keys, samples
@@ -103,6 +104,12 @@ def test_the_count_check_from_sample_to_results(tmp_path: Path) -> None:
     answers = [str(int(extracted[0]) + 1), "na", *extracted[2:]]
     for code, answer in zip(counts, answers, strict=True):
         submit_judgment(engine, token, code, answer)
+    # The administrator's agreement and disagreement pages compare choices: the counts
+    # stay out of them (their agreement is the export's), the binary checks are there.
+    admin = add_and_login(engine, "chefe", "admin")
+    judged = judged_samples(engine, admin)
+    assert {sample.code for sample in judged} == set(binary)
+    assert calibrate(judged, judged[0].task).judged_samples == len(binary)
     folder = tmp_path / "export"
     exported = runner.invoke(
         main, ["review", "export", str(round_dir), "--output", str(folder), *db]
