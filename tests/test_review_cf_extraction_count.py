@@ -9,6 +9,7 @@ exact-match agreement. A count made by code is not drawn.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -35,6 +36,8 @@ from tests.factories.counterfactual import (
     with_plan,
     write,
 )
+from tests.factories.counterfactual_raw import fill, render, write_battery
+from tests.factories.counterfactual_rounds import JUDGE_INPUT, ROUND_ID
 from tests.review.app_login import logged_in
 from tests.review.helpers import add_and_login, new_database, release_all
 
@@ -177,3 +180,69 @@ def test_the_reviewer_types_the_count(
     finally:
         engine.dispose()
         st.cache_resource.clear()
+
+
+def test_a_raw_round_freezes_its_count_checks(tmp_path: Path) -> None:
+    """A raw round whose `palavras` is counted by a model: extraction_checks.jsonl (as the
+    export writes it) with counts and na is read by `reportgen freeze`, and the archive
+    verifies and keeps the counts; a count spelled "07" is refused naming row and field."""
+    write_battery(tmp_path / "battery")
+    variables = tmp_path / "battery" / "variables.csv"
+    lines = variables.read_text("utf-8").splitlines(keepends=True)
+    lines = [
+        line.replace(",code,", ",model,", 1) if line.startswith("palavras,") else line
+        for line in lines
+    ]
+    variables.write_text("".join(lines), "utf-8")
+    draft = json.loads((tmp_path / "battery" / "round.json").read_text("utf-8"))
+    plan = draft["counterfactual"]["preregistration"]
+    plan["extraction_check"] = {"min_items": 2, "threshold": "0.5"}
+    (tmp_path / "battery" / "round.json").write_text(json.dumps(draft, ensure_ascii=False))
+    raw = tmp_path / "raw"
+    render(tmp_path / "battery", raw)
+    fill(raw)
+    for path in (raw / "extractions").glob("*.jsonl"):
+        rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+        for row in rows:
+            if row["variable_id"] == "palavras":
+                row["input_text"] = JUDGE_INPUT  # a model read the masked answer
+        path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n")
+    cells = [("t1--n1", 1), ("t1--i2", 2)]
+    values = {"reembolso": ("yes", ("yes", "no")), "palavras": ("7", ("7", "na"))}
+    checks = [
+        {
+            "variable_id": variable_id,
+            "model_id": "bot-a",
+            "item_id": item_id,
+            "run": run,
+            "extracted_value": extracted,
+            "human_value": human,
+            "reviewer": "R1",
+            "checked_on": "2026-11-13",
+        }
+        for variable_id, (extracted, humans) in values.items()
+        for (item_id, run), human in zip(cells, humans, strict=True)
+    ]
+    path = raw / "extraction_checks.jsonl"
+    runner = CliRunner()
+    bad = [dict(checks[0]), *checks[1:]]
+    bad[2] = {**bad[2], "human_value": "07"}
+    path.write_text("".join(json.dumps(c) + "\n" for c in bad))
+    out = tmp_path / ROUND_ID
+    refused = runner.invoke(main, ["freeze", str(raw), "--out", str(out)])
+    assert refused.exit_code == 1
+    assert "extraction_checks.parquet: row 3, human_value" in refused.output
+    assert "got '07'" in refused.output
+    assert not out.exists()
+    path.write_text("".join(json.dumps(c) + "\n" for c in checks))
+    frozen = runner.invoke(main, ["freeze", str(raw), "--out", str(out)])
+    assert frozen.exit_code == 0, frozen.output
+    assert verify_round(out) == []
+    archive = read_round(out)
+    assert isinstance(archive, Round)
+    assert [r.human_value for r in archive.extraction_checks if r.variable_id == "palavras"] == [
+        "7",
+        "na",
+    ]
+    agreement = {c.variable_id: c for c in build_results(archive, replicates=10).extraction_checks}
+    assert (agreement["palavras"].n, agreement["palavras"].agreeing) == (2, 1)
