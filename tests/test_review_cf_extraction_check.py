@@ -27,7 +27,7 @@ from review_app.cf_round import read_cf_round
 from review_app.db import sample_keys, samples
 from review_app.reviewing import load_sample, my_queue, submit_judgment
 from tests.factories.counterfactual import refresh_checksums
-from tests.review.cf import DEMO
+from tests.review.cf import DEMO, before_reviews
 from tests.review.databases import fresh_database
 from tests.review.helpers import add_and_login, release_all
 
@@ -38,6 +38,7 @@ def _planned(parent: Path) -> Path:
     """The demonstration round with an extraction check declared (12 checks, 90 %)."""
     target = parent / DEMO.name
     shutil.copytree(DEMO, target)
+    before_reviews(target)  # the check the demonstration ships is redone here
     path = target / "round.json"
     data = json.loads(path.read_text("utf-8"))
     data["counterfactual"]["preregistration"]["extraction_check"] = {
