@@ -1,6 +1,7 @@
 """Benchmark of the statistics engine (issues 3 and 19): prints figures, asserts nothing.
 
     python bench/bench_stats.py [--models N ...] [--json]
+    python bench/bench_stats.py --compare-pairs [--models N ...] [--json]
     python bench/bench_stats.py --full [--round rounds/estigmas-2026-06] [--quick]
 
 Leaderboard scale (issue 19, the default): for each N of `--models` (default 7, 100 and
@@ -12,6 +13,12 @@ threads included) and peak RSS (MiB) of that process, then the growth exponents 
 least squares on log(seconds) against log(N). Targets: 1,000 models within 30 s and 4 GiB,
 7 models within 0.3 s. `--json` prints one JSON object per line instead (keys models,
 compute_s, cpu_s, peak_rss_mib).
+
+`--compare-pairs` measures instead what the compare page computes at build time for the same
+rounds: the index differences of the pairs it lists (every ordered pair up to 50 models,
+each model and the next both ways beyond), read from 10,000 replicates drawn again
+(`results.pair_differences`): compute and CPU seconds of that call alone (the round's
+scores before it are not counted), peak RSS, and the number of pairs (JSON key `pairs`).
 
 `--full` runs the older figures of issue 3:
 
@@ -45,8 +52,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from reportgen.kinds.estigmas.model import Round
-from reportgen.kinds.estigmas.results import compute_results
-from reportgen.kinds.estigmas.score import build_cube, paired_sample, scored_items
+from reportgen.kinds.estigmas.results import compute_results, listed_pairs, pair_differences
+from reportgen.kinds.estigmas.score import build_cube, paired_sample, score_models, scored_items
 from reportgen.kinds.estigmas.stats.bootstrap import (
     MODEL_STATISTICS,
     ModelTables,
@@ -180,8 +187,42 @@ def measure_models(models: int, replicates: int) -> dict[str, float | int]:
     }
 
 
-def in_fresh_process(models: int, replicates: int) -> dict[str, float | int]:
-    command = [sys.executable, __file__, "--worker", str(models), "--replicates", str(replicates)]
+def measure_pairs(models: int, replicates: int) -> dict[str, float | int]:
+    """The compare page's pairs of one N in this process: the round and its scores first."""
+    round_ = random_round(7, models=models, with_text=False)
+    scores = score_models(round_)
+    pairs = listed_pairs(scores)
+    wall, cpu = time.perf_counter(), time.process_time()
+    pair_differences(round_, scores, pairs, replicates, round_.manifest.bootstrap_seed)
+    return {
+        "models": models,
+        "pairs": len(pairs),
+        "compute_s": round(time.perf_counter() - wall, 3),
+        "cpu_s": round(time.process_time() - cpu, 3),
+        "peak_rss_mib": round(peak_rss_mib(), 1),
+    }
+
+
+def compare_pairs(models: list[int], replicates: int, as_json: bool) -> None:
+    if not as_json:
+        print(f"Compare page's pairs: 7,626 items, {replicates:,} replicates drawn again")
+        print("  models     pairs   compute s     CPU s   peak RSS MiB")
+    for n in models:
+        row = in_fresh_process(n, replicates, "--pairs-worker")
+        if as_json:
+            print(json.dumps(row), flush=True)
+            continue
+        print(
+            f"  {n:6,d}  {row['pairs']:8,d}   {row['compute_s']:9.2f}   {row['cpu_s']:7.2f}"
+            f"   {row['peak_rss_mib']:12.0f}",
+            flush=True,
+        )
+
+
+def in_fresh_process(
+    models: int, replicates: int, worker: str = "--worker"
+) -> dict[str, float | int]:
+    command = [sys.executable, __file__, worker, str(models), "--replicates", str(replicates)]
     done = subprocess.run(command, check=True, capture_output=True, text=True)
     figures: dict[str, float | int] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
@@ -240,6 +281,10 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--replicates", type=int, default=10_000)
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--pairs-worker", type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--compare-pairs", action="store_true", help="the compare page's pairs on demand"
+    )
     parser.add_argument("--full", action="store_true", help="the older figures of issue 3")
     parser.add_argument("--round", type=Path, default=DEFAULT_ROUND, help="round archive")
     parser.add_argument("--quick", action="store_true", help="fewer scale points")
@@ -248,8 +293,14 @@ def main() -> int:
     if arguments.worker is not None:
         print(json.dumps(measure_models(arguments.worker, arguments.replicates)))
         return 0
+    if arguments.pairs_worker is not None:
+        print(json.dumps(measure_pairs(arguments.pairs_worker, arguments.replicates)))
+        return 0
+    models = arguments.models or list(DEFAULT_MODELS)
+    if arguments.compare_pairs:
+        compare_pairs(models, arguments.replicates, arguments.json)
+        return 0
     if not arguments.full:
-        models = arguments.models or list(DEFAULT_MODELS)
         leaderboard(models, arguments.replicates, arguments.json)
         return 0
     round_, described = load_round(arguments.round)

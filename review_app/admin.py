@@ -1,6 +1,6 @@
 """The administrator's side: progress, calibration, disagreements, adjudication, batches.
 
-Only these functions (and `export`, `contest`) read `sample_keys`; each one checks
+These functions unblind samples (through `review_app.unblinding`); each one checks
 the admin role on the server before touching anything.
 """
 
@@ -33,11 +33,11 @@ from review_app.db import (
     judgments,
     now_utc,
     rounds,
-    sample_keys,
     samples,
 )
 from review_app.errors import ReviewInputError
 from review_app.tasks import task_of_kind, task_of_round
+from review_app.unblinding import unblinded
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def judged_samples(
 
 # long: one query and its fold into samples; split, it would only pass rows around.
 def _judged_samples(connection: Connection, batch_id: int | None) -> list[JudgedSample]:
-    query = (
+    blind = (
         select(
             samples.c.sample_id,
             samples.c.code,
@@ -135,10 +135,6 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             batches.c.round_id,
             rounds.c.kind,
             batches.c.task_type,
-            sample_keys.c.model_id,
-            sample_keys.c.item_id,
-            sample_keys.c.stratum,
-            sample_keys.c.automatic,
             accounts.c.name,
             judgments.c.choice,
             judgments.c.note,
@@ -149,7 +145,6 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
         .join(assignments, assignments.c.assignment_id == judgments.c.assignment_id)
         .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
-        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .join(rounds, rounds.c.round_id == batches.c.round_id)
         .outerjoin(adjudications, adjudications.c.sample_id == samples.c.sample_id)
@@ -158,6 +153,7 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
         .where(judgments.c.choice != SCORED)
         .order_by(samples.c.sample_id, accounts.c.name)
     )
+    query = unblinded(blind, "model_id", "item_id", "stratum", "automatic")
     if batch_id is not None:
         query = query.where(samples.c.batch_id == batch_id)
     first_rows: dict[int, Any] = {}

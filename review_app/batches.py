@@ -25,11 +25,11 @@ from review_app.db import (
     held_samples,
     judgments,
     now_utc,
-    sample_keys,
     samples,
 )
 from review_app.errors import ReviewInputError
 from review_app.leaks import Suspicion, suspicious_samples
+from review_app.unblinding import batch_model_ids
 
 
 @dataclass(frozen=True)
@@ -74,13 +74,7 @@ def batch_leaks(connection: Connection, batch_id: int) -> list[SampleLeaks]:
         .where(samples.c.batch_id == batch_id)
         .order_by(samples.c.sample_id)
     ).all()
-    model_ids = connection.execute(
-        select(sample_keys.c.model_id)
-        .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
-        .where(samples.c.batch_id == batch_id)
-        .distinct()
-    ).scalars()
-    scrubber = Scrubber(_names_of(model_ids))
+    scrubber = Scrubber(_names_of(batch_model_ids(connection, batch_id)))
     suspicions = suspicious_samples(
         {row.code: (row.prompt_text, row.output_text) for row in rows}, scrubber
     )

@@ -1,6 +1,6 @@
 """The administrator's view of the counterfactual calibration: progress and mask audit.
 
-Administrator code only (it reads `sample_keys`, which unblinds a sample). The mask-audit
+Administrator code only (it unblinds a sample, through `review_app.unblinding`). The mask-audit
 list holds every judged response a reviewer marked "this answer still reveals the
 attribute": leaks the archive's automatic check cannot see (gendered agreement such as
 "obrigada", a respelled name), to be read and, when confirmed, fixed in the masking and
@@ -25,9 +25,9 @@ from review_app.db import (
     batches,
     judgments,
     rounds,
-    sample_keys,
     samples,
 )
+from review_app.unblinding import unblinded
 
 
 @dataclass(frozen=True)
@@ -68,23 +68,17 @@ def counterfactual_rounds(engine: Engine, token: str | None) -> list[str]:
 def mask_flag_list(engine: Engine, token: str | None, round_id: str) -> list[MaskFlag]:
     """Every flagged masked input of `round_id`'s calibration, by sample."""
     require(engine, token, "admin")
-    query = (
-        select(
-            samples.c.code,
-            samples.c.output_text,
-            sample_keys.c.unit_key,
-            accounts.c.name,
-            mask_flags.c.flagged_at,
-        )
+    blind = (
+        select(samples.c.code, samples.c.output_text, accounts.c.name, mask_flags.c.flagged_at)
         .select_from(mask_flags)
         .join(assignments, assignments.c.assignment_id == mask_flags.c.assignment_id)
         .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
-        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .where(batches.c.round_id == round_id, mask_flags.c.reveals.is_(True))
         .order_by(samples.c.sample_id, accounts.c.name)
     )
+    query = unblinded(blind, "unit_key")
     with engine.connect() as connection:
         rows = connection.execute(query).all()
     found: list[MaskFlag] = []

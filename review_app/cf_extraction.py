@@ -39,7 +39,6 @@ from review_app.db import (
     assignments,
     batches,
     judgments,
-    sample_keys,
     samples,
 )
 from review_app.errors import ReviewInputError
@@ -50,6 +49,7 @@ from review_app.sampling import (
     refuse_same_draw,
     store_batch,
 )
+from review_app.unblinding import unblinded
 
 
 def draw_extraction_check(round_: Round, seed: int) -> list[ReviewUnit]:
@@ -112,10 +112,8 @@ def create_extraction_batch(
 def extraction_check_rows(connection: Connection, round_: Round) -> list[ExtractionCheckRow]:
     """Every answered extraction check of the round, sorted by response then reviewer;
     a sample whose extraction is no longer the frozen value is refused."""
-    query = (
+    blind = (
         select(
-            sample_keys.c.unit_key,
-            sample_keys.c.automatic,
             judgments.c.choice,
             judgments.c.submitted_at,
             judgments.c.revised_at,
@@ -125,11 +123,10 @@ def extraction_check_rows(connection: Connection, round_: Round) -> list[Extract
         .join(assignments, assignments.c.assignment_id == judgments.c.assignment_id)
         .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
-        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .where(batches.c.round_id == round_.round_id, batches.c.task_type == EXTRACTION)
     )
-    found = connection.execute(query).all()
+    found = connection.execute(unblinded(blind, "unit_key", "automatic")).all()
     pseudonyms = {name: f"R{n}" for n, name in enumerate(sorted({r.name for r in found}), 1)}
     frozen = {
         (e.variable_id, e.model_id, e.item_id, e.run): e.value

@@ -26,8 +26,9 @@ from reportgen.kinds.counterfactual.model import MaskDecision
 from reportgen.kinds.counterfactual.review import parse_unit_key
 from review_app.auth import require
 from review_app.cf_tables import mask_decisions, mask_flags
-from review_app.db import assignments, audit, batches, now_utc, sample_keys, samples
+from review_app.db import assignments, audit, batches, now_utc, samples
 from review_app.errors import ReviewInputError
+from review_app.unblinding import unblinded
 
 HELD = "held"
 LEAKED = "leaked"
@@ -44,9 +45,8 @@ def decide_mask(engine: Engine, token: str | None, round_id: str, code: str, dec
     if decision not in DECISIONS:
         raise ReviewInputError("cf_error_mask_decision", decision=decision)
     with engine.begin() as connection:
-        row = connection.execute(
-            select(samples.c.sample_id, sample_keys.c.unit_key)
-            .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+        flagged = (
+            select(samples.c.sample_id)
             .join(batches, batches.c.batch_id == samples.c.batch_id)
             .join(assignments, assignments.c.sample_id == samples.c.sample_id)
             .join(mask_flags, mask_flags.c.assignment_id == assignments.c.assignment_id)
@@ -55,8 +55,8 @@ def decide_mask(engine: Engine, token: str | None, round_id: str, code: str, dec
                 batches.c.round_id == round_id,
                 mask_flags.c.reveals.is_(True),
             )
-            .limit(1)
-        ).first()
+        )
+        row = connection.execute(unblinded(flagged, "unit_key").limit(1)).first()
         key = None if row is None else parse_unit_key(str(row.unit_key))
         if row is None or key is None:
             raise ReviewInputError("cf_error_mask_not_flagged", code=code, round_id=round_id)
@@ -105,15 +105,15 @@ def mask_decision_map(engine: Engine, token: str | None, round_id: str) -> dict[
 def voided_scores(engine: Engine, token: str | None, round_id: str) -> list[ScoreKey]:
     """The judge scores of `round_id` that a leaked mask voids, sorted."""
     require(engine, token, "admin")
-    query = (
-        select(sample_keys.c.unit_key)
-        .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
+    leaked = (
+        select(samples.c.sample_id)
         .join(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .where(batches.c.round_id == round_id, mask_decisions.c.decision == LEAKED)
     )
     with engine.connect() as connection:
-        keys = [parse_unit_key(str(key)) for key in connection.execute(query).scalars()]
+        rows = connection.execute(unblinded(leaked, "unit_key"))
+        keys = [parse_unit_key(str(row.unit_key)) for row in rows]
     return sorted(key for key in keys if key is not None)
 
 
@@ -123,20 +123,14 @@ def mask_audit_rows(
     """The decisions of `round_id` as mask_audit rows, sorted by response;
     `judge_inputs`: each judged response's input_sha256 (a decision on a response
     without one is refused)."""
-    query = (
-        select(
-            samples.c.code,
-            sample_keys.c.unit_key,
-            mask_decisions.c.decision,
-            mask_decisions.c.decided_at,
-        )
-        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+    decided = (
+        select(samples.c.code, mask_decisions.c.decision, mask_decisions.c.decided_at)
         .join(mask_decisions, mask_decisions.c.sample_id == samples.c.sample_id)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .where(batches.c.round_id == round_id)
     )
     rows: list[MaskDecision] = []
-    for code, unit_key, decision, decided_at in connection.execute(query):
+    for code, decision, decided_at, unit_key in connection.execute(unblinded(decided, "unit_key")):
         key = parse_unit_key(str(unit_key))
         value = decision_value(str(decision))
         input_sha256 = None if key is None else judge_inputs.get(key)
@@ -179,9 +173,8 @@ def mask_audit_status(connection: Connection, round_id: str) -> list[tuple[str, 
     """Every flagged sample of `round_id`: (code, unit key, decision or None), by code.
     Administrator data for the CLI (`reportgen review mask-audit`), which reads it as the
     database's operator."""
-    query = (
-        select(samples.c.code, sample_keys.c.unit_key, mask_decisions.c.decision)
-        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
+    flagged = (
+        select(samples.c.code, mask_decisions.c.decision)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .join(assignments, assignments.c.sample_id == samples.c.sample_id)
         .join(mask_flags, mask_flags.c.assignment_id == assignments.c.assignment_id)
@@ -190,6 +183,6 @@ def mask_audit_status(connection: Connection, round_id: str) -> list[tuple[str, 
     )
     found = {
         str(code): (str(key), None if decision is None else str(decision))
-        for code, key, decision in connection.execute(query)
+        for code, decision, key in connection.execute(unblinded(flagged, "unit_key"))
     }
     return [(code, *found[code]) for code in sorted(found)]

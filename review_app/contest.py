@@ -22,21 +22,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, select, update
+from sqlalchemy import Engine, Row, select, update
 
 from reportgen.model import TEXT_LANGUAGES, Annulment
 from review_app.auth import require
 from review_app.db import (
     accounts,
     as_utc,
-    assignments,
     audit,
-    batches,
     contestations,
     now_utc,
     rounds,
-    sample_keys,
-    samples,
 )
 from review_app.errors import ReviewInputError
 from review_app.ledger_provenance import check_before_append
@@ -44,6 +40,7 @@ from review_app.md_contest import contest_terms, contest_window
 from review_app.md_round import append_ledger_line, read_md_round
 from review_app.publication import check_publication, days_after
 from review_app.round_identity import check_identity, item_ids_of
+from review_app.unblinding import own_sample_item
 
 REPLY_DAYS = 10
 MULTIDOMAIN = "multidomain"  # its windows and reply days come from the round
@@ -117,7 +114,7 @@ def submit_contestation(
             raise ReviewInputError("error_unknown_round", round_id=round_id)
         if round_row.published_on is None and round_row.kind != MULTIDOMAIN:
             raise ReviewInputError("error_not_published", round_id=round_id)
-        item_id = _own_sample_item(connection, me.account_id, round_id, reference)
+        item_id = own_sample_item(connection, me.account_id, round_id, reference)
         if item_id is None:
             # Someone else's sample code and a code that does not exist get the same
             # answer, so that the form cannot be used to learn which codes are real.
@@ -140,26 +137,6 @@ def submit_contestation(
         )
         audit(connection, me.account_id, "contest", {"contest_id": contest_id})
     return contest_id
-
-
-def _own_sample_item(
-    connection: Connection, account_id: int, round_id: str, reference: str
-) -> str | None:
-    """The item behind `reference` when it is the code of a sample of `round_id` assigned
-    to the account; None otherwise. Resolved here, on the server: the reviewer never
-    sees the item id."""
-    item_id = connection.execute(
-        select(sample_keys.c.item_id)
-        .join(samples, samples.c.sample_id == sample_keys.c.sample_id)
-        .join(batches, batches.c.batch_id == samples.c.batch_id)
-        .join(assignments, assignments.c.sample_id == samples.c.sample_id)
-        .where(
-            samples.c.code == reference.strip().upper(),
-            batches.c.round_id == round_id,
-            assignments.c.reviewer_id == account_id,
-        )
-    ).scalar()
-    return None if item_id is None else str(item_id)
 
 
 def _check_window(round_row: Row[Any], item_id: str, now: datetime) -> None:

@@ -3,8 +3,8 @@
 The schema is split by who may read it. Tables a reviewer's queries touch
 (`samples`, `assignments`, `judgments`) hold no model identity, no automatic answer and
 no other reviewer's work beyond what the query filters out by reviewer. Everything
-that unblinds a sample lives in `sample_keys`, read only by administrator code
-(`review_app.admin`, `review_app.batches`, `review_app.export`, `review_app.contest`).
+that unblinds a sample lives in `sample_keys`, which `review_app.unblinding` defines and
+alone reads (an import-linter contract keeps it from every reviewer-facing module).
 """
 
 from __future__ import annotations
@@ -144,21 +144,6 @@ held_samples = Table(
     Column("assignments", JSON, nullable=False),  # [[reviewer_id, position], ...]
     Column("held_by", ForeignKey("accounts.account_id"), nullable=True),
     Column("held_at", DateTime(timezone=True), nullable=False),
-)
-
-# Administrator-only: what unblinds a sample.
-sample_keys = Table(
-    "sample_keys",
-    metadata,
-    Column("sample_id", ForeignKey("samples.sample_id"), primary_key=True),
-    Column("item_id", String(100), nullable=False),
-    Column("model_id", String(100), nullable=False),
-    Column("automatic", String(40), nullable=False),  # what automatic scoring answered
-    Column("stratum", JSON, nullable=False),  # the kind's sampling strata (list of str)
-    Column("run", Integer, nullable=False, default=1),  # the response's run (Estigmas: 1)
-    # The unit's stable key (`ReviewUnit.unit_key`): item|model|run, or a calibration
-    # response's response_id.
-    Column("unit_key", String(200), nullable=False, default=""),
 )
 
 assignments = Table(

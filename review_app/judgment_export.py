@@ -23,11 +23,11 @@ from review_app.db import (
     assignments,
     batches,
     judgments,
-    sample_keys,
     samples,
 )
 from review_app.spreadsheet import csv_text
 from review_app.tasks import task_of_round
+from review_app.unblinding import unblinded
 
 COLUMNS: Final = (
     "round_id",
@@ -53,13 +53,10 @@ def judgment_rows(engine: Engine, round_id: str) -> list[JudgmentRow]:
     """Every judgment of `round_id`, by sample and reviewer pseudonym."""
     with engine.connect() as connection:
         task_of_round(connection, round_id)  # an unknown round is a clear error
-        rows = connection.execute(
+        blind = (
             select(
                 batches.c.batch_id,
                 samples.c.code,
-                sample_keys.c.item_id,
-                sample_keys.c.model_id,
-                sample_keys.c.automatic,
                 accounts.c.name,
                 judgments.c.submitted_at,
                 judgments.c.revised_at,
@@ -72,12 +69,12 @@ def judgment_rows(engine: Engine, round_id: str) -> list[JudgmentRow]:
             .join(assignments, assignments.c.assignment_id == judgments.c.assignment_id)
             .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
             .join(samples, samples.c.sample_id == assignments.c.sample_id)
-            .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
             .join(batches, batches.c.batch_id == samples.c.batch_id)
             .outerjoin(adjudications, adjudications.c.sample_id == samples.c.sample_id)
             .where(batches.c.round_id == round_id)
             .order_by(samples.c.sample_id, accounts.c.name)
-        ).all()
+        )
+        rows = connection.execute(unblinded(blind, "item_id", "model_id", "automatic")).all()
     pseudonyms = {name: f"R{n}" for n, name in enumerate(sorted({r.name for r in rows}), 1)}
     return [
         {

@@ -1,19 +1,21 @@
 """The Art. 26 audit for the administrator: divergences and the invalidation of an item.
 
-Per audited response: the reviewer's human score h (the mean of their criterion scores,
-`derive.mean_score`) and the jury's final score F (`score.jury_outcomes`), both exact,
-and h − F. An item with a response whose |h − F| is strictly above
-`audit.invalidate_above` may be invalidated: the action appends an `audit` line to the
-round's ledger whose `ref` is the triggering response's audit_id (its sample code), and
-the next build removes the item for every participant. Refused, with nothing changed:
-an item outside the audit sample, one whose divergence is not above the threshold, one
-already annulled.
+Per audited response: the reviewer's human score h (the mean of their criterion scores)
+and the jury's final score F, both exact, and h − F. The app computes none of them: it
+puts its scores into the round as audit.parquet's rows and reads the kind's audit report
+(`stats.quality.audit_report`, what results.json and the site state), whose
+invalidations name, per item, the response that triggers it. An item with a response
+whose |h − F| is strictly above `audit.invalidate_above` may be invalidated: the action
+appends an `audit` line to the round's ledger whose `ref` is that response's audit_id
+(its sample code), and the next build removes the item for every participant. Refused,
+with nothing changed: an item outside the audit sample, one whose divergence is not above
+the threshold, one already annulled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -21,9 +23,9 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, select
 
 from reportgen.errors import InputError
-from reportgen.kinds.multidomain.derive import audit_draw, mean_score
-from reportgen.kinds.multidomain.model import NAME, Round
+from reportgen.kinds.multidomain.model import NAME, AuditScore, Round
 from reportgen.kinds.multidomain.score import jury_outcomes
+from reportgen.kinds.multidomain.stats.quality import Divergence, audit_report
 from reportgen.model import TEXT_LANGUAGES
 from review_app.auth import require
 from review_app.db import audit, now_utc, rounds
@@ -33,7 +35,7 @@ from review_app.ledger_provenance import check_ledger, record_append
 from review_app.md_format import decimal_text
 from review_app.md_round import append_ledger_line, read_md_round
 from review_app.round_identity import check_identity
-from review_app.rubric_scores import rubric_scores
+from review_app.rubric_scores import RubricJudgment, rubric_scores
 
 AppendLine = Callable[..., object]
 
@@ -68,6 +70,7 @@ class AuditView:
     drawn: tuple[str, ...]  # the audit sample's items, in the draw's order
     responses: tuple[AuditedResponse, ...]
     annulled: Mapping[str, str]  # item_id -> ledger source, for items already annulled
+    triggers: Mapping[str, str]  # item_id -> the audit_id that invalidates it (the kind's)
 
     def above(self, response: AuditedResponse) -> bool:
         return response.divergence > self.threshold
@@ -75,13 +78,13 @@ class AuditView:
     @property
     def items_above(self) -> tuple[str, ...]:
         """Items with at least one response diverging strictly above the threshold."""
-        found = {r.item_id for r in self.responses if self.above(r)}
-        return tuple(item_id for item_id in self.drawn if item_id in found)
+        return tuple(item_id for item_id in self.drawn if item_id in self.triggers)
 
     def trigger(self, item_id: str) -> AuditedResponse | None:
-        """The item's largest divergence above the threshold (first audit_id on a tie)."""
-        above = [r for r in self.responses if r.item_id == item_id and self.above(r)]
-        return min(above, key=lambda r: (-r.divergence, r.audit_id)) if above else None
+        """The response that invalidates the item, as the kind's audit report names it
+        (its largest divergence above the threshold)."""
+        audit_id = self.triggers.get(item_id)
+        return next((r for r in self.responses if r.audit_id == audit_id), None)
 
 
 def two_decimals(value: Fraction) -> str:
@@ -113,32 +116,55 @@ def audit_view(engine: Engine, token: str | None, round_id: str) -> AuditView:
 
 
 def _view(connection: Connection, round_: Round) -> AuditView:
-    finals = {key: outcome.final for key, outcome in jury_outcomes(round_).items()}
-    drawn = tuple(i for ids in audit_draw(round_.items, round_.manifest).values() for i in ids)
-    responses = []
-    for judgment in rubric_scores(connection, round_.round_id, "audit"):
-        key = (judgment.item_id, judgment.model_id, judgment.run)
-        if key not in finals or not judgment.scores:
-            continue  # no jury score to compare with (the archive's verify says why)
-        responses.append(
-            AuditedResponse(
-                audit_id=judgment.audit_id,
-                item_id=judgment.item_id,
-                model_id=judgment.model_id,
-                run=judgment.run,
-                reviewer=judgment.reviewer_name,
-                human=mean_score(judgment.scores.values()),
-                final=finals[key],
-            )
-        )
+    """The kind's audit report on the round with the app's scores as its audit rows; a
+    response without a jury score is left out (the archive's verify says why)."""
+    judgments = rubric_scores(connection, round_.round_id, "audit")
+    report = audit_report(replace(round_, audit=_audit_rows(judgments)), jury_outcomes(round_))
+    drawn = tuple(item_id for ids in report.draw.values() for item_id in ids)
+    reviewers: dict[str, set[str]] = {}
+    for judgment in judgments:
+        reviewers.setdefault(judgment.audit_id, set()).add(judgment.reviewer_name)
+    responses = [_response(d, ", ".join(sorted(reviewers[d.audit_id]))) for d in report.divergences]
     position = {item_id: n for n, item_id in enumerate(drawn)}
     responses.sort(key=lambda r: (position.get(r.item_id, len(drawn)), r.model_id, r.run))
     return AuditView(
         round_id=round_.round_id,
-        threshold=round_.manifest.audit.invalidate_above,
+        threshold=report.threshold,
         drawn=drawn,
         responses=tuple(responses),
         annulled={a.item_id: a.source for a in round_.annulments},
+        triggers={d.item_id: d.audit_id for d in report.invalidated},
+    )
+
+
+def _audit_rows(judgments: list[RubricJudgment]) -> tuple[AuditScore, ...]:
+    """The app's audit scores as audit.parquet's rows (one per criterion scored)."""
+    return tuple(
+        AuditScore(
+            audit_id=judgment.audit_id,
+            item_id=judgment.item_id,
+            model_id=judgment.model_id,
+            run=judgment.run,
+            reviewer_id=judgment.reviewer_name,
+            criterion_id=criterion_id,
+            score=score,
+            blind=judgment.blind,
+            scored_at=judgment.scored_at,
+        )
+        for judgment in judgments
+        for criterion_id, score in sorted(judgment.scores.items())
+    )
+
+
+def _response(divergence: Divergence, reviewer: str) -> AuditedResponse:
+    return AuditedResponse(
+        audit_id=divergence.audit_id,
+        item_id=divergence.item_id,
+        model_id=divergence.model_id,
+        run=divergence.run,
+        reviewer=reviewer,
+        human=divergence.human,
+        final=divergence.final,
     )
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 
 import pyarrow.parquet as pq
 
 from reportgen.archive import ITEMS_FILE, MANIFEST_FILE
+from reportgen.kinds.multidomain.derive import embargo_end_of
 from review_app.errors import ReviewInputError
 from review_app.publication import days_after
 
@@ -30,9 +31,9 @@ class ContestTerms:
 
     @property
     def embargo_end(self) -> datetime:
-        """E at 00:00:00Z."""
-        day = self.ended_on + timedelta(days=self.embargo_days)
-        return datetime.combine(day, time.min, tzinfo=UTC)
+        """E at 00:00:00Z: the kind's date (`derive.embargo_end`, which the site's
+        embargo and the results' contestation dates use too)."""
+        return datetime.combine(embargo_end_of(self.ended_on, self.embargo_days), time.min, UTC)
 
 
 def contest_terms(round_dir: Path) -> ContestTerms:

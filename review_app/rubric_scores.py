@@ -3,7 +3,8 @@
 Each judgment of a rubric sample (multidomain: the Art. 26 audit, the Art. 22
 calibration) with what unblinds it (item, model, run, the unit's key) and its criterion
 scores. The admin's divergence and calibration views and the export of `audit.parquet`
-and `calibration.parquet` read it; no reviewer page does (it reads `sample_keys`).
+and `calibration.parquet` read it; no reviewer page does (it unblinds, through
+`review_app.unblinding`).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from review_app.db import (
     batches,
     criterion_scores,
     judgments,
-    sample_keys,
     samples,
 )
+from review_app.unblinding import unblinded
 
 
 @dataclass(frozen=True)
@@ -63,16 +64,12 @@ def rubric_scores(
 ) -> list[RubricJudgment]:
     """Every scored rubric judgment of `round_id` (of batches of `task_type` when given),
     by sample then reviewer name."""
-    query = (
+    blind = (
         select(
             samples.c.sample_id,
             samples.c.code,
             batches.c.batch_id,
             batches.c.task_type,
-            sample_keys.c.item_id,
-            sample_keys.c.model_id,
-            sample_keys.c.run,
-            sample_keys.c.unit_key,
             assignments.c.assignment_id,
             accounts.c.account_id,
             accounts.c.name,
@@ -84,11 +81,11 @@ def rubric_scores(
         .join(assignments, assignments.c.assignment_id == judgments.c.assignment_id)
         .join(accounts, accounts.c.account_id == assignments.c.reviewer_id)
         .join(samples, samples.c.sample_id == assignments.c.sample_id)
-        .join(sample_keys, sample_keys.c.sample_id == samples.c.sample_id)
         .join(batches, batches.c.batch_id == samples.c.batch_id)
         .where(batches.c.round_id == round_id, samples.c.criteria.is_not(None))
         .order_by(samples.c.sample_id, accounts.c.name)
     )
+    query = unblinded(blind, "item_id", "model_id", "run", "unit_key")
     if task_type is not None:
         query = query.where(batches.c.task_type == task_type)
     rows = connection.execute(query).all()

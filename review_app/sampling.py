@@ -29,13 +29,13 @@ from review_app.db import (
     inserted_id,
     now_utc,
     rounds,
-    sample_keys,
     samples,
 )
 from review_app.errors import ReviewInputError
 from review_app.ledger_provenance import record_baseline
 from review_app.round_identity import listing_sha256, sums_sha256
 from review_app.tasks import task_of_kind
+from review_app.unblinding import store_key
 
 # A drawn output: the unit (item index, model, texts, automatic answer, strata).
 Drawn = ReviewUnit
@@ -255,16 +255,15 @@ def store_sample(
             )
         )
     )
-    connection.execute(
-        sample_keys.insert().values(
-            sample_id=sample_id,
-            item_id=unit.item_id,
-            model_id=unit.model_id,
-            automatic=unit.automatic,
-            stratum=list(unit.stratum),
-            run=unit.run,
-            unit_key=unit.unit_key,
-        )
+    store_key(
+        connection,
+        sample_id,
+        item_id=unit.item_id,
+        model_id=unit.model_id,
+        automatic=unit.automatic,
+        stratum=unit.stratum,
+        run=unit.run,
+        unit_key=unit.unit_key,
     )
     connection.execute(
         assignments.insert(),

@@ -24,9 +24,10 @@ import review_app.cf_tables  # registers its tables before create_schema
 import review_app.ledger_provenance  # registers round_ledgers before create_schema
 import review_app.md_tables  # registers its tables before create_schema
 import review_app.session_tables  # noqa: F401  # registers its tables before create_schema
-from review_app.db import create_schema, default_url, make_engine, sample_keys, samples
+from review_app.db import create_schema, default_url, make_engine, samples
 from review_app.errors import ReviewInputError
 from review_app.release_schema import upgrade_schema  # registers round_settings too
+from review_app.unblinding import sample_keys  # registers it before create_schema
 
 URL_VARIABLE = "REPORTGEN_REVIEW_DB"
 # The drivers the app is tested with; plain "postgresql" means psycopg (version 3).

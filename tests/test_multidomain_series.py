@@ -24,7 +24,7 @@ from reportgen.kinds.multidomain.render.sections_series import series_nav, serie
 from reportgen.kinds.multidomain.render.series import series
 from reportgen.kinds.multidomain.render.site_pages import MultidomainSite
 from reportgen.kinds.multidomain.render.text import Text
-from reportgen.kinds.multidomain.render.writer import render
+from reportgen.kinds.multidomain.render.writer import WRITER
 from reportgen.kinds.multidomain.results import Results
 from reportgen.kinds.multidomain.write import write_round
 from tests.support.multidomain_site import tiny_results, tiny_round
@@ -119,11 +119,11 @@ def test_embargoed_ids_are_counted_not_named() -> None:
     assert found.shows_id("f")
     for language, hidden in (("en", "1 more item(s) of this list"), ("pt-BR", "Mais 1 item(ns)")):
         pages = dict(series_pages(found, Text(language)))
-        markdown = html.unescape(render(pages["series/bank-versions.md"]))
+        markdown = html.unescape(WRITER.render(pages["series/bank-versions.md"]))
         assert not re.search(r"(?<![\w-])i3(?![\w-])", markdown)
         assert hidden in markdown
         assert "0000000f".ljust(64, "0") in markdown  # f is named, with its hash
-    after = render(
+    after = WRITER.render(
         dict(series_pages(series(_contexts(AFTER)), Text("en")))["series/bank-versions.md"]
     )
     assert re.search(r"(?<![\w-])i3(?![\w-])", after)

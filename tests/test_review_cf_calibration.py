@@ -39,9 +39,10 @@ from review_app.cf_reviewing import submit_scale
 from review_app.cf_round import read_cf_round
 from review_app.cf_sampling import create_scale_batch, draw_calibration, drawn_rows
 from review_app.cf_tables import mask_flags
-from review_app.db import criterion_scores, judgments, sample_keys, samples
+from review_app.db import criterion_scores, judgments, samples
 from review_app.errors import AccessDenied, ReviewInputError
 from review_app.reviewing import load_sample, my_queue
+from review_app.unblinding import sample_keys
 from tests.review.cf import DEMO, score_queue
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login, release_all

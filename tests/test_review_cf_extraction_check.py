@@ -24,8 +24,9 @@ from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.schemas import EXTRACTION_CHECKS_SCHEMA
 from reportgen.kinds.rounds import read_round, verify_round
 from review_app.cf_round import read_cf_round
-from review_app.db import sample_keys, samples
+from review_app.db import samples
 from review_app.reviewing import load_sample, my_queue, submit_judgment
+from review_app.unblinding import sample_keys
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import DEMO, before_reviews
 from tests.review.databases import fresh_database

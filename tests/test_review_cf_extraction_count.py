@@ -26,9 +26,10 @@ from reportgen.kinds.rounds import read_round, verify_round
 from review_app.admin import calibrate, judged_samples
 from review_app.cf_extraction import create_extraction_batch, draw_extraction_check
 from review_app.cf_round import read_cf_round
-from review_app.db import judgments, sample_keys, samples
+from review_app.db import judgments, samples
 from review_app.errors import ReviewInputError
 from review_app.reviewing import load_sample, my_queue, submit_judgment
+from review_app.unblinding import sample_keys
 from tests.factories.counterfactual import (
     model_counted,
     refresh_checksums,

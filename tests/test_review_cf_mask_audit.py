@@ -29,9 +29,10 @@ from review_app.cf_mask_audit import (
 from review_app.cf_round import read_cf_round
 from review_app.cf_sampling import create_scale_batch
 from review_app.cf_tables import mask_decisions
-from review_app.db import audit_log, sample_keys, samples
+from review_app.db import audit_log, samples
 from review_app.errors import AccessDenied, ReviewInputError
 from review_app.reviewing import my_queue
+from review_app.unblinding import sample_keys
 from tests.review.app_login import logged_in
 from tests.review.cf import DEMO, score_queue
 from tests.review.helpers import add_and_login, new_database, release_all

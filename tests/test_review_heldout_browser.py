@@ -35,8 +35,9 @@ from sqlalchemy import Engine, select, update
 
 from review_app.anonymise import Scrubber, round_names
 from review_app.auth import add_account
-from review_app.db import assignments, make_engine, sample_keys, samples
+from review_app.db import assignments, make_engine, samples
 from review_app.sampling import create_batch
+from review_app.unblinding import sample_keys
 from tests.review.heldout_round import (
     corpus_round,
     distinct_models,

@@ -10,14 +10,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
 
+from reportgen.kinds.multidomain.stats.dates import round_dates
 from review_app.contest import decide, list_contestations, publish_round, submit_contestation
 from review_app.errors import ReviewInputError
+from review_app.md_contest import contest_window
 from review_app.md_round import read_md_round
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
@@ -77,6 +79,19 @@ def test_the_window_s_last_instant_is_inside(setup: Setup) -> None:
 
 def test_after_the_window_is_refused(setup: Setup) -> None:
     _refused(setup, "i3", E + timedelta(days=10) + SECOND, "error_window_closed")
+
+
+def test_a_test_item_s_window_is_the_kind_s_contestation_dates(tmp_path: Path) -> None:
+    """The app reads the window from the kind's dates (`round_dates`, what results.json
+    and the site state), not from a rule of its own."""
+    round_dir = tiny_before_audit(tmp_path / "rounds")
+    dates = round_dates(read_md_round(round_dir, with_text=False).manifest)
+    opens, closes = contest_window(round_dir, ROUND_ID, "i3", None)
+    assert (opens, closes) == (
+        datetime.combine(dates.contest_opens, time.min, UTC),
+        datetime.combine(dates.contest_closes, time.min, UTC),
+    )
+    assert opens == E
 
 
 def test_a_calibration_item_waits_for_the_report_s_publication(setup: Setup) -> None:

@@ -23,12 +23,12 @@ from review_app.db import (
     criterion_scores,
     judgment_changes,
     judgments,
-    sample_keys,
 )
 from review_app.errors import ReviewInputError
 from review_app.rubric_reviewing import submit_scores
 from review_app.rubric_scores import rubric_scores
 from review_app.tasks import task_of_kind
+from review_app.unblinding import sample_keys
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 from tests.review.rubric import rubric_batch, tiny_round

@@ -23,9 +23,9 @@ from reportgen.guard import LeakError
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.render import pages
-from reportgen.kinds.estigmas.render.pages import TemplateRenderError
 from reportgen.kinds.estigmas.results import published_json_schema_text
 from reportgen.kinds.estigmas.score import score_models
+from reportgen.render.pages import TemplateRenderError
 from tests.factories import (
     CONFIG,
     DEFAULT_MODELS,

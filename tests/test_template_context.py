@@ -16,12 +16,12 @@ from markupsafe import Markup
 
 from reportgen.kinds.counterfactual.render.page_types import TEMPLATES as CF_TEMPLATES
 from reportgen.kinds.counterfactual.render.writer import PAGE_TEMPLATES as CF_PAGE_TEMPLATES
-from reportgen.kinds.counterfactual.render.writer import finished as cf_finished
+from reportgen.kinds.counterfactual.render.writer import WRITER as CF_WRITER
 from reportgen.kinds.estigmas.render.page_types import TEMPLATES
 from reportgen.kinds.estigmas.render.pages import PAGE_TEMPLATES, finished
 from reportgen.kinds.multidomain.render.page_types import TEMPLATES as MD_TEMPLATES
 from reportgen.kinds.multidomain.render.writer import PAGE_TEMPLATES as MD_PAGE_TEMPLATES
-from reportgen.kinds.multidomain.render.writer import finished as md_finished
+from reportgen.kinds.multidomain.render.writer import WRITER as MD_WRITER
 
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(PAGE_TEMPLATES))
 
@@ -124,12 +124,12 @@ def test_multidomain_templates_only_lay_out(name: str) -> None:
 
 
 def test_what_a_multidomain_page_prints_is_finished() -> None:
-    assert md_finished("<b>") == "&#60;b&#62;"
-    assert md_finished(Markup("<b>")) == "<b>"
-    assert md_finished(14) == "14"
+    assert MD_WRITER.finished("<b>") == "&#60;b&#62;"
+    assert MD_WRITER.finished(Markup("<b>")) == "<b>"
+    assert MD_WRITER.finished(14) == "14"
     for unfinished in (True, 0.5, None):
         with pytest.raises(TypeError):
-            md_finished(unfinished)
+            MD_WRITER.finished(unfinished)
 
 
 # The counterfactual kind's templates: the same contract with its own page classes.
@@ -151,9 +151,9 @@ def test_counterfactual_templates_only_lay_out(name: str) -> None:
 
 
 def test_what_a_counterfactual_page_prints_is_finished() -> None:
-    assert cf_finished("<b>") == "&#60;b&#62;"
-    assert cf_finished(Markup("<b>")) == "<b>"
-    assert cf_finished(11) == "11"
+    assert CF_WRITER.finished("<b>") == "&#60;b&#62;"
+    assert CF_WRITER.finished(Markup("<b>")) == "<b>"
+    assert CF_WRITER.finished(11) == "11"
     for unfinished in (True, 0.5, None):
         with pytest.raises(TypeError):
-            cf_finished(unfinished)
+            CF_WRITER.finished(unfinished)

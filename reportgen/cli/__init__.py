@@ -18,7 +18,8 @@ from reportgen.errors import ReportgenError
 from reportgen.kinds import kind_command_summaries, kind_commands
 
 # command name -> "module:attribute"; every entry must have help text (tests check it).
-# The kinds add their own commands (the Estigmas parser's `label`).
+# The kinds add their own commands (the Estigmas parser's `label`). `review` is the review
+# app's own group (review_app/cli/): this name is the only way reportgen reaches review_app.
 COMMANDS: dict[str, str] = {
     "verify": "reportgen.cli.verify:verify",
     "render": "reportgen.cli.render_round:render",
@@ -27,7 +28,7 @@ COMMANDS: dict[str, str] = {
     "add-model": "reportgen.cli.add_model:add_model",
     "summary": "reportgen.cli.summary:summary",
     "demo": "reportgen.cli.demo:demo",
-    "review": "reportgen.cli.review:review",
+    "review": "review_app.cli:review",
     "stats": "reportgen.cli.stats:stats",
     "build": "reportgen.cli.build:build",
     "serve": "reportgen.cli.serve:serve",

@@ -43,6 +43,7 @@ class Cell:
     sort_value: float | str | None = None
     numeric: bool = False
     link: str | None = None  # relative URL built by the site, never from data
+    title: str | None = None  # a tooltip (the exact fraction of a rounded number)
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,8 @@ def _cell_html(cell: Cell, tag: str, sticky: bool = False) -> str:
     attributes = f' class="{" ".join(classes)}"' if classes else ""
     if cell.sort_value is not None:
         attributes += f' data-sort="{escape(str(cell.sort_value))}"'
+    if cell.title:
+        attributes += f' title="{escape(cell.title)}"'
     body = cell_text_html(cell.text)
     if cell.link is not None:
         body = f'<a href="{escape(cell.link)}">{body}</a>'

@@ -9,6 +9,7 @@ from sqlalchemy import Engine, select
 import review_app.auth
 import review_app.md_tables  # its tables join db.metadata: created and dropped too
 import review_app.release_schema  # round_settings joins db.metadata too
+import review_app.unblinding  # sample_keys joins db.metadata too
 from review_app.auth import add_account, login
 from review_app.batch_release import release_batch
 from review_app.db import accounts, batches, create_schema, make_engine

@@ -32,10 +32,11 @@ from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.score import jury_outcomes
 from reportgen.kinds.multidomain.terms import active_items
 from review_app.auth import add_account, login
-from review_app.db import accounts, assignments, sample_keys, samples
+from review_app.db import accounts, assignments, samples
 from review_app.md_format import decimal_text
 from review_app.md_round import read_md_round
 from review_app.rubric_reviewing import submit_scores
+from review_app.unblinding import sample_keys
 from tests.review.databases import unsynced_engine
 from tests.review.helpers import PASSWORD
 

@@ -22,11 +22,11 @@ from review_app.db import (
     criterion_scores,
     judgments,
     now_utc,
-    sample_keys,
     samples,
 )
 from review_app.md_round import read_md_round
 from review_app.md_sampling import create_rubric_batch
+from review_app.unblinding import sample_keys
 from tests.review.helpers import released
 
 # The tiny round's human scores (tiny.py `_HUMAN`): i7 P1 diverges by 3/2.

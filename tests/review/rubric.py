@@ -25,9 +25,9 @@ from review_app.db import (
     inserted_id,
     now_utc,
     rounds,
-    sample_keys,
     samples,
 )
+from review_app.unblinding import sample_keys
 from tests.review.helpers import released
 
 

@@ -146,7 +146,12 @@ def add_months(day: date, months: int) -> date:
 def embargo_end(manifest: Manifest) -> date:
     """E = ended_on + embargo_days: from this date test items may be published."""
     assert manifest.ended_on is not None  # required for this kind
-    return manifest.ended_on + timedelta(days=manifest.embargo_days)
+    return embargo_end_of(manifest.ended_on, manifest.embargo_days)
+
+
+def embargo_end_of(ended_on: date, embargo_days: int) -> date:
+    """E from the round's two values (the review app reads them from round.json alone)."""
+    return ended_on + timedelta(days=embargo_days)
 
 
 def provisional_until(manifest: Manifest) -> date:

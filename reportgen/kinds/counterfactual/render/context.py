@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from reportgen.kinds.counterfactual.model import Round, System, Variable
-from reportgen.kinds.counterfactual.render.page_types import Notice, PageHead
 from reportgen.kinds.counterfactual.render.text import Text
 from reportgen.kinds.counterfactual.results import Gap, Results, Row
+from reportgen.render.pages import Notice, PageHead
+from reportgen.render.text import synthetic_notice
 
 # The reasons the statistics give for a null value (English, fixed by the stats layer)
 # and their catalogue keys; an unknown reason is shown as given.
@@ -108,13 +109,7 @@ def page_head(context: RoundContext, title: str, text: Text) -> PageHead:
     """The page's title and banners: synthetic data, then not preregistered."""
     notices = []
     if context.round_.manifest.synthetic:
-        notices.append(
-            Notice(
-                Markup("rg-synthetic"),
-                text.t("notice.synthetic.title"),
-                text.t("notice.synthetic.body"),
-            )
-        )
+        notices.append(synthetic_notice(text))
     if not context.preregistered:
         notices.append(not_preregistered_notice(text))
     return PageHead(title, tuple(notices))

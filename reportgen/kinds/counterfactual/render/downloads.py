@@ -9,22 +9,19 @@ the variable's unit.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from pathlib import Path
 
 from reportgen.kinds.counterfactual.render.context import RoundContext, shown_gaps
 from reportgen.kinds.counterfactual.results import (
     SCHEMA_FILE,
-    Exact,
     Gap,
     Results,
     Row,
     published_json_schema_text,
 )
+from reportgen.render.downloads import boolean, full, json_text, write_round_files
 from reportgen.render.table import to_csv
 
-SUMS_FILE = "SHA256SUMS"
 DOWNLOAD_NAMES = (
     "gaps.csv",
     "groups.csv",
@@ -87,17 +84,6 @@ CALIBRATION_COLUMNS = (
     "mean_absolute_difference",
     "spearman",
 )
-
-
-def full(value: Exact | float | None) -> str | None:
-    """A number in full precision (the float nearest an exact value, as `repr`)."""
-    if value is None:
-        return None
-    return repr(value.value if isinstance(value, Exact) else float(value))
-
-
-def boolean(value: bool | None) -> str | None:
-    return None if value is None else ("true" if value else "false")
 
 
 def _gap_row(model_id: str, row: Row, gap: Gap) -> tuple[object, ...]:
@@ -205,7 +191,7 @@ def download_files(context: RoundContext) -> dict[str, bytes]:
         groups_csv(results),
         names_csv(results),
         calibration_csv(results),
-        json.dumps(results.to_json_dict(), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+        json_text(results.to_json_dict()),
         published_json_schema_text(),
     )
     return {name: text.encode("utf-8") for name, text in zip(DOWNLOAD_NAMES, texts, strict=True)}
@@ -213,13 +199,4 @@ def download_files(context: RoundContext) -> dict[str, bytes]:
 
 def write_downloads(context: RoundContext, site_dir: Path) -> list[Path]:
     """The downloads and their SHA256SUMS under `site_dir/data/<round_id>/`."""
-    folder = site_dir / "data" / context.round_id
-    folder.mkdir(parents=True, exist_ok=True)
-    files = download_files(context)
-    sums = "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in files.items())
-    files[SUMS_FILE] = sums.encode("utf-8")
-    written = []
-    for name, data in files.items():
-        (folder / name).write_bytes(data)
-        written.append(folder / name)
-    return written
+    return write_round_files(site_dir, context.round_id, download_files(context))

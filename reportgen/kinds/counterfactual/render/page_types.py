@@ -8,41 +8,11 @@ int as its digits, any other string is escaped. Templates only lay these fields 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from reportgen.render.table import Table
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A banner above the page's content (an admonition)."""
-
-    css_class: Markup  # "rg-synthetic", "rg-not-preregistered" (fixed, not data)
-    title: str
-    body: str  # may be empty: the title says it all
-
-
-@dataclass(frozen=True)
-class PageHead:
-    """The page's title and its banners (synthetic data, not preregistered)."""
-
-    title: str
-    notices: tuple[Notice, ...]
-
-
-@dataclass(frozen=True)
-class TableBlock:
-    """A table and the CSV file (beside the page) that downloads it. `titles` holds a
-    cell's tooltip (the exact fraction) by (row, column), both from 0 in the body."""
-
-    table: Table
-    csv_name: str  # file name beside the page
-    csv_label: str  # "Baixar CSV" / "Download CSV"
-    csv_text: str  # the file's content
-    titles: Mapping[tuple[int, int], str] = field(default_factory=dict)
+from reportgen.render.pages import PageHead, TableBlock
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ from markupsafe import Markup, escape
 
 from reportgen.kinds.counterfactual.render.context import RoundContext, reason_text
 from reportgen.kinds.counterfactual.render.page_types import Block
-from reportgen.kinds.counterfactual.render.text import Text, heading, paragraph
+from reportgen.kinds.counterfactual.render.text import Text, heading
 from reportgen.kinds.counterfactual.results import Finding
+from reportgen.render.text import paragraph
 
 
 def finding_label(finding: str, text: Text) -> str:

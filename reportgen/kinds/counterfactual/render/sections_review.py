@@ -6,10 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from reportgen.kinds.counterfactual.render.context import RoundContext
-from reportgen.kinds.counterfactual.render.page_types import Block, TableBlock
+from reportgen.kinds.counterfactual.render.page_types import Block
 from reportgen.kinds.counterfactual.render.sections_tables import fraction, ordered_rows
-from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading, paragraph
+from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading
 from reportgen.kinds.counterfactual.results import JudgeCalibration, Regression, SystemResults
+from reportgen.render.pages import TableBlock
+from reportgen.render.text import paragraph
 
 
 def _names_block(

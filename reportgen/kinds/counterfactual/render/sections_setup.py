@@ -13,8 +13,10 @@ from markupsafe import Markup, escape
 
 from reportgen.kinds.counterfactual.model import Round, Template
 from reportgen.kinds.counterfactual.render.context import RoundContext
-from reportgen.kinds.counterfactual.render.page_types import Block, TableBlock
-from reportgen.kinds.counterfactual.render.text import Text, code, heading, paragraph
+from reportgen.kinds.counterfactual.render.page_types import Block
+from reportgen.kinds.counterfactual.render.text import Text, heading
+from reportgen.render.pages import TableBlock
+from reportgen.render.text import code, paragraph
 
 
 def with_code(message: str, value: str) -> Markup:

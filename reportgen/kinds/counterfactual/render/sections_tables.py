@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from reportgen.kinds.counterfactual.render.context import RoundContext, reason_text, shown_gaps
-from reportgen.kinds.counterfactual.render.page_types import Block, DetailsBlock, TableBlock
-from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading, paragraph
+from reportgen.kinds.counterfactual.render.page_types import Block, DetailsBlock
+from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading
 from reportgen.kinds.counterfactual.results import Exact, Gap, PairTest, Row, SystemResults
+from reportgen.render.pages import TableBlock
+from reportgen.render.text import paragraph
 
 LEVEL_ORDER = {"decision": 0, "quality": 1, "tone": 2}
 Lines = list[tuple[str, str, str]]  # (label, value, tooltip) rows of a variable's block

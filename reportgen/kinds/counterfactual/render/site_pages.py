@@ -25,26 +25,23 @@ from reportgen.kinds.counterfactual.render import (
     sections_tables,
 )
 from reportgen.kinds.counterfactual.render.context import RoundContext, page_head
-from reportgen.kinds.counterfactual.render.downloads import (
-    DOWNLOAD_NAMES,
-    SUMS_FILE,
-    write_downloads,
-)
+from reportgen.kinds.counterfactual.render.downloads import DOWNLOAD_NAMES, write_downloads
 from reportgen.kinds.counterfactual.render.page_types import (
     Block,
     KindHomePage,
-    PageHead,
     Part,
     RoundLink,
     RoundReportPage,
-    TableBlock,
 )
-from reportgen.kinds.counterfactual.render.text import Text, paragraph
-from reportgen.kinds.counterfactual.render.writer import write_page
+from reportgen.kinds.counterfactual.render.text import Text
+from reportgen.kinds.counterfactual.render.writer import WRITER
 from reportgen.kinds.counterfactual.results import Results, load_results
 from reportgen.kinds.counterfactual.stages import baseline_of
 from reportgen.model import Round as CoreRound
+from reportgen.render.downloads import SUMS_FILE
+from reportgen.render.pages import PageHead, TableBlock
 from reportgen.render.siteconfig import SiteConfig
+from reportgen.render.text import paragraph
 
 Progress = Callable[[str], None]
 PartBuilder = Callable[[RoundContext, Text, int], tuple[Block, ...]]
@@ -155,12 +152,12 @@ class CounterfactualSite:
         links = []
         for context in self.contexts:
             page = round_page(context, text, self.section_depth)
-            written += write_page(pages_dir, f"{context.round_id}/index.md", page)
+            written += WRITER.write_page(pages_dir, f"{context.round_id}/index.md", page)
             note = text.t("home.synthetic") if context.round_.manifest.synthetic else ""
             title = text.pick(context.round_.manifest.title)
             links.append(RoundLink(title, Markup(f"{context.round_id}/index.md"), note))
         home = KindHomePage(PageHead(text.t("home.title"), ()), text.t("home.intro"), tuple(links))
-        written += write_page(pages_dir, "index.md", home)
+        written += WRITER.write_page(pages_dir, "index.md", home)
         return written
 
     def write_downloads(self, site_dir: Path) -> list[Path]:

@@ -13,35 +13,23 @@ tooltip (`exact_title`) and in the CSV downloads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
 from fractions import Fraction
-from functools import cache
 
 from markupsafe import Markup, escape
 
-from reportgen.i18n import (
-    SITE_LANGUAGES,
-    MissingMessageError,
-    Translator,
-    half_up,
-    plural_form,
-    read_catalogue,
-)
-from reportgen.kinds.counterfactual.render.page_types import TableBlock
-from reportgen.render.table import Cell, Table, escape_markdown, to_csv
+from reportgen.i18n import half_up, plural_form
+from reportgen.render.table import escape_markdown
+from reportgen.render.text import DASH, KindText, kind_catalogue
 
-DASH = "–"
 P_DIGITS = 4  # significant digits of a p-value
 GAP_PLACES = {True: 1, False: 2}  # decimals of a gap: yes/no (in points), count or score
+PACKAGE = __name__.rpartition(".")[0]
 
 
-@cache
 def catalogue(language: str) -> Mapping[str, str]:
-    if language not in SITE_LANGUAGES:
-        raise MissingMessageError(f"no counterfactual catalogue for language {language!r}")
-    return read_catalogue(__name__.rpartition(".")[0], f"locales/{language}.json")
+    return kind_catalogue(PACKAGE, language)
 
 
 def shown_gap(value: Fraction, binary: bool) -> Fraction:
@@ -52,43 +40,21 @@ def shown_gap(value: Fraction, binary: bool) -> Fraction:
 
 
 @dataclass(frozen=True)
-class Text:
+class Text(KindText):
     """Catalogue text and number formats of one language."""
 
-    language: str
-
-    @property
-    def tr(self) -> Translator:
-        return Translator(self.language)
-
-    def t(self, key: str, **params: object) -> str:
-        messages = catalogue(self.language)
-        if key not in messages:
-            raise MissingMessageError(
-                f"counterfactual locales/{self.language}.json: missing message key {key!r}"
-            )
-        return messages[key].format(**params) if params else messages[key]
+    PACKAGE = PACKAGE
+    PLACES = 1
+    REAL_PLACES = 3
 
     def plural(self, key: str, count: int) -> str:
         """`key.one` or `key.other`: the plural form for `count` ("0 de 1 par", never
         "0 de 1 pares")."""
         return f"{key}.{'one' if plural_form(self.language, count) == 'one' else 'other'}"
 
-    def pick(self, value: Mapping[str, str]) -> str:
-        return self.tr.pick(value)
-
     def named(self, name_pt: str, name_en: str) -> str:
         """A battery row's name in the page's language."""
         return name_pt if self.language == "pt-BR" else name_en
-
-    def decimal(self, value: Fraction, places: int = 1) -> str:
-        """Rounded half-up by the site's shared formatter (reportgen.i18n); a tiny negative
-        value is "0.0", never "−0.0"."""
-        return self.tr.rounded(value, places)
-
-    def integer(self, value: int | None) -> str:
-        """A count, grouped by thousands ("2.014" / "2,014")."""
-        return DASH if value is None else self.tr.integer(value)
 
     def rate(self, value: Fraction | None) -> str:
         """A rate in [0, 1] as a percentage with one decimal."""
@@ -124,9 +90,6 @@ class Text:
         # Points keep their one decimal, as gaps do.
         return f"{self.tr.as_declared(value * 100, least=1)} {self.t('unit.pp')}"
 
-    def interval(self, lo: str, hi: str) -> str:
-        return self.t("number.interval", lo=lo, hi=hi)
-
     def gap_interval(self, lo: float | None, hi: float | None, binary: bool) -> str:
         """The 95% interval of a gap (bootstrap percentiles, floats); empty when none."""
         if lo is None or hi is None:
@@ -140,46 +103,11 @@ class Text:
         """A p-value or test statistic with 4 significant digits ("1,713 × 10⁻⁵")."""
         return DASH if value is None else self.tr.significant(value, P_DIGITS)
 
-    def as_declared(self, value: Fraction) -> str:
-        """A declared rational (α) with the decimals that write it exactly."""
-        return self.tr.as_declared(value)
-
-    def real(self, value: float | None, places: int = 3) -> str:
-        if value is None:
-            return DASH
-        return self.decimal(Fraction(repr(value)), places)
-
     def exact(self, value: Fraction | None, places: int = 3) -> str:
         return DASH if value is None else self.decimal(value, places)
 
-    def yes_no(self, value: bool | None) -> str:
-        return DASH if value is None else self.t("word.yes" if value else "word.no")
-
     def flag(self, value: str | None) -> str:
         return self.t(f"flag.{value}" if value else "flag.none")
-
-    def date(self, value: date) -> str:
-        return self.tr.date(value)
-
-    def block(
-        self,
-        table_id: str,
-        caption: str,
-        header: Sequence[str],
-        rows: Sequence[Sequence[str]],
-        *,
-        numeric_from: int = 1,
-        titles: Mapping[tuple[int, int], str] | None = None,
-        notes: Sequence[str] = (),
-    ) -> TableBlock:
-        """A table with its CSV (the cells as shown) and the download label."""
-        head = tuple(Cell(h, numeric=i >= numeric_from) for i, h in enumerate(header))
-        body = tuple(
-            tuple(Cell(c, numeric=i >= numeric_from) for i, c in enumerate(row)) for row in rows
-        )
-        table = Table(table_id, caption, head, body, notes=tuple(notes))
-        csv = to_csv(tuple(header), [tuple(row) for row in rows])
-        return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), csv, dict(titles or {}))
 
 
 def exact_title(value: Fraction | None) -> str:
@@ -187,29 +115,6 @@ def exact_title(value: Fraction | None) -> str:
     return "" if value is None else str(value)
 
 
-def paragraph(text: str) -> Markup:
-    """Plain text as a Markdown paragraph (escaped)."""
-    return escape_markdown(text)
-
-
 def heading(text: str, anchor: str) -> Markup:
     """A level-3 heading inside a part (the anchor is a fixed slug or an identifier)."""
     return Markup(f"### {escape_markdown(text)} {{ #{escape(anchor)} }}")
-
-
-def bullets(lines: Sequence[Markup | str]) -> Markup:
-    return Markup(
-        "\n".join(
-            f"- {line if isinstance(line, Markup) else escape_markdown(line)}" for line in lines
-        )
-    )
-
-
-def code(value: str) -> Markup:
-    """A hash or identifier shown as code (escaped)."""
-    return Markup(f"<code>{escape(value)}</code>")
-
-
-def in_language(text: str, language: str) -> Markup:
-    """A template's own text in an element that says its language."""
-    return Markup(f'<span lang="{escape(language)}">{escape(text)}</span>')

@@ -1,6 +1,7 @@
 """The compare page's context, for one language: every round, its models side by side,
-and the index difference of every pair of models with its interval (from the pairwise
-differences the statistics engine computed, the numbers behind the ranking's matrix).
+and the index difference of each pair the page lists with its interval, read from the
+bootstrap replicates when the site is built (`results.pair_differences`, through
+`RoundView.compared`), so that a round of any size needs no all-pairs matrix.
 
 The reader's choice lives in the URL, `compare.html?round=<id>&a=<id>&b=<id>`, read by
 the theme's script (templates/overrides/assets/rg/site.js); `compare_href` builds it."""
@@ -46,30 +47,38 @@ def compare_href(view: RoundView, row: ModelRow, up: str) -> Markup | None:
 
 
 def differences(view: RoundView, tr: Translator) -> Table:
-    """The index difference of every ordered pair of models (first minus second).
+    """The index difference of every pair the page lists (first minus second), read from
+    the bootstrap replicates at build time (`RoundView.compared`): every ordered pair up
+    to `ALL_PAIRS_UP_TO` models, beyond it each model and the next one in the ranking's
+    order, both ways, which the caption says.
 
     The first two cells carry the models' ids as their machine values: the compare
     page's script finds the chosen pair's row by them."""
-    by_pair = {(d.model_a, d.model_b): d for d in require_stats(view).differences}
+    require_stats(view)
+    name = {row.model_id: row.score.display_name for row in view.models}
     rows = []
-    for a in view.models:
-        for b in view.models:
-            found = by_pair.get((a.model_id, b.model_id))
-            if found is None:
-                continue
-            verdict = tr("stats.separated") if found.separated else tr("stats.technical_tie")
-            rows.append(
-                (
-                    Cell(a.score.display_name, a.model_id),
-                    Cell(b.score.display_name, b.model_id),
-                    Cell(tr.points(found.estimate), found.estimate, numeric=True),
-                    Cell(interval_text(tr, found.lower, found.upper)),
-                    Cell(verdict),
-                )
+    for found in view.compared:
+        verdict = tr("stats.separated") if found.separated else tr("stats.technical_tie")
+        rows.append(
+            (
+                Cell(name[found.model_a], found.model_a),
+                Cell(name[found.model_b], found.model_b),
+                Cell(tr.points(found.estimate), found.estimate, numeric=True),
+                Cell(interval_text(tr, found.lower, found.upper)),
+                Cell(verdict),
             )
+        )
+    models = len(view.models)
+    every = len(rows) == models * (models - 1)
     return Table(
         table_id=f"differences-{view.round_id}",
-        caption=tr("compare.differences.caption"),
+        caption=tr("compare.differences.caption")
+        if every
+        else tr(
+            "compare.differences.caption_next",
+            models=tr.integer(models),
+            pairs=tr.integer(models * (models - 1)),
+        ),
         header=(
             Cell(tr("compare.first")),
             Cell(tr("compare.second")),

@@ -4,7 +4,8 @@ A context holds numbers, ids and per-language names; the page templates format
 them for one language. One dataclass per page kind; `RoundView` gathers what
 every page of a round needs. Contexts never compute statistics: rates come from
 `score_models`, intervals and tests from the statistics engine's results
-(`RoundView.stats`, None when the engine is not available).
+(`RoundView.stats`, None when the engine is not available), or read from its bootstrap
+replicates on demand (`RoundView.compared`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from reportgen.kinds.estigmas.model import PERIL_BANDS, Round, peril_band
 from reportgen.kinds.estigmas.render.aggregates import ModelBreakdown, model_breakdowns
-from reportgen.kinds.estigmas.results import RoundResults, model_intervals
+from reportgen.kinds.estigmas.results import IndexDifference, RoundResults, model_intervals
 from reportgen.kinds.estigmas.score import ModelScore, build_cube, score_models
 
 INTERVAL_METRICS: tuple[str, ...] = (
@@ -103,6 +104,9 @@ class RoundView:
     # structure id -> scenario name by language
     structure_scenarios: Mapping[str, Mapping[str, str]]
     models_dir: str = "models/"  # where this round's model pages live, from the site root
+    # The index differences of the pairs the compare page lists, read from the bootstrap
+    # replicates when the site is built (`results.pair_differences`); empty without stats.
+    compared: tuple[IndexDifference, ...] = ()
 
     @property
     def ranked(self) -> tuple[ModelRow, ...]:

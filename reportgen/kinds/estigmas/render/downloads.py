@@ -1,31 +1,36 @@
 """Machine-readable downloads per round: `data/<round_id>/{models,stigmas,axes}.csv`, results.
 
 CSV values are raw (unrounded rates, dot decimals); `models.csv` carries the columns
-of `summary --json` plus `<metric>_lo` / `<metric>_hi` for the five intervals.
+of `summary --json` plus `<metric>_lo` / `<metric>_hi` for the five intervals and
+`rank_best` / `rank_worst`, the 95% rank interval (integers, empty for diagnostic cases).
 Beside them, `SHA256SUMS` holds the SHA-256 of each download as served (`sha256sum -c`
 checks it); the data page shows the same digests (`download_checksums`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from pathlib import Path
 
+from reportgen.archive._checksums import digests_of
 from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, RoundView
 from reportgen.kinds.estigmas.render.reference_tables import (
     AXIS_COLUMNS,
     MODELS_KIND_HEADER,
+    RANK_INTERVAL_COLUMNS,
     STIGMA_COLUMNS,
 )
 from reportgen.kinds.estigmas.results import SCHEMA_FILE, published_json_schema_text
+from reportgen.render.downloads import json_text, write_round_files
 from reportgen.render.table import to_csv
 
 
 def models_csv(view: RoundView) -> str:
-    header = MODELS_KIND_HEADER + tuple(
-        f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("lo", "hi")
+    header = (
+        MODELS_KIND_HEADER
+        + tuple(f"{metric}_{end}" for metric in INTERVAL_METRICS for end in ("lo", "hi"))
+        + RANK_INTERVAL_COLUMNS
     )
+    ranks = {r.model_id: (r.best, r.worst) for r in view.stats.ranks} if view.stats else {}
     rows: list[tuple[object, ...]] = []
     for row in view.models:
         values: list[object] = [getattr(row.score, column) for column in MODELS_KIND_HEADER]
@@ -33,7 +38,7 @@ def models_csv(view: RoundView) -> str:
         for metric in INTERVAL_METRICS:
             bounds = row.intervals.get(metric)
             values += [bounds[0], bounds[1]] if bounds else [None, None]
-        rows.append(tuple(values))
+        rows.append((*values, *ranks.get(row.model_id, (None, None))))
     return to_csv(header, rows)
 
 
@@ -70,9 +75,6 @@ def axes_csv(view: RoundView) -> str:
     return to_csv(AXIS_COLUMNS, rows)
 
 
-SUMS_FILE = "SHA256SUMS"
-
-
 def download_files(view: RoundView) -> dict[str, bytes]:
     """One round's downloads: file name -> the exact bytes served."""
     files = {
@@ -81,34 +83,16 @@ def download_files(view: RoundView) -> dict[str, bytes]:
         "axes.csv": axes_csv(view),
     }
     if view.stats is not None:
-        files["results.json"] = (
-            json.dumps(view.stats.to_json_dict(), ensure_ascii=False, indent=1, sort_keys=True)
-            + "\n"
-        )
+        files["results.json"] = json_text(view.stats.to_json_dict())
         files[SCHEMA_FILE] = published_json_schema_text()  # the JSON Schema of results.json
     return {name: text.encode("utf-8") for name, text in files.items()}
 
 
 def download_checksums(view: RoundView) -> dict[str, str]:
     """File name -> SHA-256 (hex) of each download of the round, as served."""
-    return {name: hashlib.sha256(data).hexdigest() for name, data in download_files(view).items()}
-
-
-def sums_text(checksums: dict[str, str]) -> str:
-    """`SHA256SUMS` in the format of `sha256sum` (two spaces, then the file name)."""
-    return "".join(f"{digest}  {name}\n" for name, digest in checksums.items())
+    return digests_of(download_files(view))
 
 
 def write_downloads(view: RoundView, site_dir: Path) -> list[Path]:
     """Write one round's downloads and their SHA256SUMS under `site_dir/data/<round_id>/`."""
-    folder = site_dir / "data" / view.round_id
-    folder.mkdir(parents=True, exist_ok=True)
-    files = download_files(view)
-    checksums = {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
-    files[SUMS_FILE] = sums_text(checksums).encode("utf-8")
-    written = []
-    for name, data in files.items():
-        target = folder / name
-        target.write_bytes(data)
-        written.append(target)
-    return written
+    return write_round_files(site_dir, view.round_id, download_files(view))

@@ -84,8 +84,8 @@ class RankingStatistics:
     sensitivity_heading: str
     sensitivity: Table
     pairwise_heading: str
-    pairwise_body: str
-    pairwise: Table
+    pairwise_body: str  # what the matrix shows, or why it is not drawn
+    pairwise: Table | None  # None past ALL_PAIRS_UP_TO models: adjacent ranks only
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from reportgen.render.table import Cell, Table
 # Columns of data/<round_id>/models.csv, in file order (the data dictionary lists them):
 # the keys of `summary --json`.
 MODELS_KIND_HEADER: tuple[str, ...] = SCORE_FIELDS
+# models.csv's last columns: the 95% rank interval over the bootstrap replicates.
+RANK_INTERVAL_COLUMNS: tuple[str, ...] = ("rank_best", "rank_worst")
 STIGMA_COLUMNS: tuple[str, ...] = (
     "model_id",
     "stigma_id",
@@ -71,7 +73,9 @@ def column_type(column: str) -> str:
         return "dict.type.fraction"
     if column in TEXT_COLUMNS:
         return "dict.type.text"
-    special = {"rank": "dict.type.rank", "eligible": "dict.type.boolean"}
+    special = {"eligible": "dict.type.boolean"} | dict.fromkeys(
+        ("rank", *RANK_INTERVAL_COLUMNS), "dict.type.rank"
+    )
     return special.get(column, "dict.type.decimal" if column == "peril" else "dict.type.integer")
 
 
@@ -95,6 +99,10 @@ def dictionary(tr: Translator, schema_href: str | None = None) -> Table:
             Cell(tr("dict.interval")),
         )
     )
+    rows += [
+        (Cell("models.csv"), Cell(c), Cell(tr(column_type(c))), Cell(tr(f"dict.{c}")))
+        for c in RANK_INTERVAL_COLUMNS
+    ]
     json_type = Cell(tr("dict.type.json"))
     rows.append((Cell("results.json"), Cell("—"), json_type, Cell(tr("dict.results"))))
     rows.append(

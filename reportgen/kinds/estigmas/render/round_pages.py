@@ -38,6 +38,7 @@ from reportgen.kinds.estigmas.render.page_types import (
     RankingPage,
     RankingStatistics,
 )
+from reportgen.kinds.estigmas.render.pair_scope import pairwise_note
 from reportgen.kinds.estigmas.render.site import NAV_PAGES, SiteContext
 
 
@@ -143,6 +144,7 @@ def _ranking_statistics(site: SiteContext, text: PageText) -> RankingStatistics 
     by_N, by_n = tables.interval_metrics()
     error = view.stats.endpoint_error
     by_n_table = tables.intervals(view, tr, by_n)
+    not_drawn = pairwise_note(view, tr)  # the matrix of a round past ALL_PAIRS_UP_TO models
     # The Monte Carlo error of the endpoints is stated under the intervals.
     monte_carlo = text.t(
         "ranking.monte_carlo",
@@ -159,8 +161,8 @@ def _ranking_statistics(site: SiteContext, text: PageText) -> RankingStatistics 
         sensitivity_heading=text.t("ranking.sensitivity"),
         sensitivity=stats_tables.sensitivity(view, tr),
         pairwise_heading=text.t("ranking.pairwise"),
-        pairwise_body=text.t("ranking.pairwise_body"),
-        pairwise=stats_tables.pairwise(view, tr),
+        pairwise_body=not_drawn or text.t("ranking.pairwise_body"),
+        pairwise=None if not_drawn else stats_tables.pairwise(view, tr),
     )
 
 

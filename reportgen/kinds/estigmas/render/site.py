@@ -19,7 +19,7 @@ from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.render.charts import ReferenceRegion
 from reportgen.kinds.estigmas.render.context import RoundView, build_round_view, provider_colours
 from reportgen.kinds.estigmas.render.reference_tables import load_audit
-from reportgen.kinds.estigmas.results import load_results
+from reportgen.kinds.estigmas.results import listed_pairs, load_results, pair_differences
 from reportgen.render.siteconfig import SiteConfig
 
 SOFTWARE = ("reportgen", "mkdocs", "mkdocs-material", "mkdocs-static-i18n", "altair", "numpy")
@@ -99,6 +99,16 @@ def _audit_of(exports_dir: Path, round_id: str) -> Mapping[str, Any] | None:
     return load_audit(found[0]) if found else None
 
 
+def _with_compared(round: Round, view: RoundView) -> RoundView:
+    """The view with the differences of the compare page's pairs, from the replicates."""
+    stats = view.stats
+    if stats is None:
+        return view
+    pairs = listed_pairs(stats.models)
+    compared = pair_differences(round, stats.models, pairs, stats.replicates, stats.seed)
+    return replace(view, compared=compared)
+
+
 def site_context(
     rounds: Sequence[Round],
     config: SiteConfig,
@@ -115,7 +125,7 @@ def site_context(
     for round in rounds:
         say(f"statistics for {round.round_id}")
         stats = load_results(round, cache_dir=cache_dir) if with_statistics else None
-        views.append(build_round_view(round, stats, colours))
+        views.append(_with_compared(round, build_round_view(round, stats, colours)))
     views.sort(key=lambda v: (v.kind != "full", v.round_id))
     audits = {}
     for view in views:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.pair_scope import mcnemar_caption, model_mcnemar_caption
 from reportgen.kinds.estigmas.render.reasons import reason_text
 from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
 from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, TestFamily
@@ -253,7 +254,8 @@ def gender(view: RoundView, tr: Translator) -> Table:
 
 
 def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
-    """McNemar of one model against every other model (BH over all pairs)."""
+    """McNemar of one model against every model it was tested with (BH over the round's
+    tested pairs: every pair, or adjacent ranks past ALL_PAIRS_UP_TO models)."""
     rows = []
     for test in require_stats(view).mcnemar:
         if model_id not in (test.model_a, test.model_b):
@@ -276,7 +278,7 @@ def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
         )
     return Table(
         table_id=f"mcnemar-{model_id}",
-        caption=tr("stats.mcnemar.caption", model=view.name_of(model_id)),
+        caption=model_mcnemar_caption(view, tr, model_id),
         header=(
             Cell(tr("stats.other_model")),
             Cell(tr("stats.only_this"), numeric=True),
@@ -324,7 +326,8 @@ def model_intervals(view: RoundView, tr: Translator, model_id: str) -> Table:
 
 
 def mcnemar_all(view: RoundView, tr: Translator) -> Table:
-    """Every pair of models: McNemar on the biased indicator (one BH family)."""
+    """McNemar on the biased indicator for the pairs tested (one BH family): every pair, or
+    adjacent ranks past ALL_PAIRS_UP_TO models, which the caption says (`pair_scope`)."""
     rows = tuple(
         (
             Cell(view.name_of(test.model_a)),
@@ -340,7 +343,7 @@ def mcnemar_all(view: RoundView, tr: Translator) -> Table:
     )
     return Table(
         table_id=f"mcnemar-{view.round_id}",
-        caption=tr("stats.mcnemar_all.caption"),
+        caption=mcnemar_caption(view, tr),
         header=(
             Cell(tr("stats.model_a")),
             Cell(tr("stats.other_model")),

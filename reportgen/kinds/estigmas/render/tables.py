@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.aggregates import Share
 from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, ModelRow, RoundView
+from reportgen.kinds.estigmas.render.stats_tables import rank_range
 from reportgen.render.table import Cell, Table
 
 
@@ -43,10 +44,15 @@ def ranking(
     caption_key: str = "table.ranking.caption",
 ) -> Table:
     """Table 2: the ranked models (or the diagnostic cases) with denominators; another
-    round's ranking names itself with its own `caption_key` (Table 2 is the article's)."""
+    round's ranking names itself with its own `caption_key` (Table 2 is the article's).
+
+    With statistics, the ranked models' table has each one's 95% rank interval beside
+    its rank, and a note under the table says what that interval is."""
     rows = view.diagnostic if diagnostic else view.ranked
+    ranks = rank_intervals(view, tr) if not diagnostic else {}
     header = (
         Cell(tr("table.rank"), numeric=True),
+        *((Cell(tr("table.rank_interval"), numeric=True),) if ranks else ()),
         Cell(tr("table.model")),
         Cell(tr("table.provider")),
         Cell(tr("metric.index"), numeric=True),
@@ -63,6 +69,7 @@ def ranking(
         body.append(
             (
                 Cell(rank, s.rank if s.rank is not None else 10**6, numeric=True),
+                *((ranks[row.model_id],) if ranks else ()),
                 _model_cell(view, row, up, link),
                 Cell(s.provider),
                 Cell(tr.percent(s.index), s.index, numeric=True),
@@ -81,8 +88,29 @@ def ranking(
         header=header,
         rows=tuple(body),
         sortable=True,
-        sticky_column=1,  # the model's name, not its position
+        sticky_column=2 if ranks else 1,  # the model's name, not its position
+        notes=(rank_interval_note(view, tr),) if ranks else (),
     )
+
+
+def rank_intervals(view: RoundView, tr: Translator) -> dict[str, Cell]:
+    """Each ranked model's 95% rank interval over the bootstrap replicates ("2–5", or "3"
+    when it never moved), sorted by its best rank then its worst; empty without them."""
+    if view.stats is None:
+        return {}
+    count = len(view.stats.ranks) + 1
+    return {
+        entry.model_id: Cell(
+            rank_range(tr, entry.best, entry.worst), entry.best + entry.worst / count, numeric=True
+        )
+        for entry in view.stats.ranks
+    }
+
+
+def rank_interval_note(view: RoundView, tr: Translator) -> str:
+    """One sentence under the ranking: what a rank interval is."""
+    replicates = view.stats.replicates if view.stats is not None else 0
+    return tr("table.rank_interval_note", replicates=tr.integer(replicates))
 
 
 def intervals(view: RoundView, tr: Translator, metrics: tuple[str, ...], up: str = "") -> Table:

@@ -3,7 +3,10 @@
 - `_schema`: the results object as frozen pydantic models, its JSON form and JSON Schema
   (`results.schema.json`, published on the site beside each round's `results.json`);
 - `_compute`: `compute_results` (the statistics engine on a round) and `load_results`
-  (the same through the core results cache, `reportgen.results`).
+  (the same through the core results cache, `reportgen.results`);
+- `_pairs`: the pairs the compare page lists (`listed_pairs`) and their index differences
+  read from the bootstrap replicates on demand (`pair_differences`), for any number of
+  models.
 
 Top-level keys of the JSON form: schema, round_id, kind, synthetic, package_version,
 replicates, seed; models (ModelScore, ranking order); intervals (per model: failure, index,
@@ -21,6 +24,11 @@ from reportgen.kinds.estigmas.results._compute import (
     compute_results,
     load_results,
     model_intervals,
+)
+from reportgen.kinds.estigmas.results._pairs import (
+    ALL_PAIRS_UP_TO,
+    listed_pairs,
+    pair_differences,
 )
 from reportgen.kinds.estigmas.results._schema import (
     RESULTS_SCHEMA,
@@ -41,6 +49,7 @@ from reportgen.kinds.estigmas.results._schema import (
 from reportgen.results import CACHE_ENV, default_cache_dir, write_json
 
 __all__ = [
+    "ALL_PAIRS_UP_TO",
     "CACHE_ENV",
     "RESULTS_SCHEMA",
     "SCHEMA",
@@ -53,8 +62,10 @@ __all__ = [
     "cache_key",
     "compute_results",
     "default_cache_dir",
+    "listed_pairs",
     "load_results",
     "model_intervals",
+    "pair_differences",
     "published_json_schema_text",
     "results_json_schema",
     "results_json_schema_text",

@@ -18,6 +18,7 @@ import numpy as np
 from reportgen import __version__
 from reportgen.errors import InputError
 from reportgen.kinds.estigmas.model import Round
+from reportgen.kinds.estigmas.results._pairs import ALL_PAIRS_UP_TO, difference, optional
 from reportgen.kinds.estigmas.results._schema import (
     SCHEMA,
     IndexDifference,
@@ -56,11 +57,6 @@ from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results import cached_results
-
-# Up to this many models every ordered pair has its index difference and every pair its
-# McNemar test (what the ranking's matrix and the compare page show); beyond, only the
-# neighbours in the ranking (docs/metrics.md).
-ALL_PAIRS_UP_TO = 50
 
 
 # long: one call per statistic of the results object, one field per line
@@ -170,10 +166,6 @@ def _largest(errors: Sequence[float | None]) -> float | None:
     return max(present) if present else None
 
 
-def _optional(value: np.floating[Any]) -> float | None:
-    return None if np.isnan(value) else float(value)
-
-
 def _model_intervals(
     score: ModelScore, every: Mapping[str, tuple[FloatArray, FloatArray]], column: int
 ) -> ModelIntervals:
@@ -184,8 +176,8 @@ def _model_intervals(
         denominator: Literal["N", "n"] = "N" if DENOMINATOR_OF[name] == "N" else "n"
         bounds[name] = Interval(
             estimate=float(getattr(score, name)),
-            lower=_optional(low[0]),
-            upper=_optional(high[0]),
+            lower=optional(low[0]),
+            upper=optional(high[0]),
             denominator=denominator,
             denominator_count=score.N if denominator == "N" else score.n,
         )
@@ -211,7 +203,7 @@ def _index_differences(
         wanted = [(column[a], column[b]) for x, y in neighbours for a, b in ((x, y), (y, x))]
     lower, upper = pair_intervals(index, wanted)
     differences = {
-        (ids[a], ids[b]): _difference(scores[a], scores[b], lower[k], upper[k])
+        (ids[a], ids[b]): difference(scores[a], scores[b], lower[k], upper[k])
         for k, (a, b) in enumerate(wanted)
     }
     adjacent = tuple(differences[pair] for pair in neighbours)
@@ -223,20 +215,6 @@ def _in_order(pairs: Sequence[tuple[str, str]], model_ids: Sequence[str]) -> lis
     position = {model_id: i for i, model_id in enumerate(model_ids)}
     found = {tuple(sorted((position[a], position[b]))) for a, b in pairs}
     return sorted((a, b) for a, b in found)
-
-
-def _difference(
-    a: ModelScore, b: ModelScore, lower: np.floating[Any], upper: np.floating[Any]
-) -> IndexDifference:
-    low, high = _optional(lower), _optional(upper)
-    return IndexDifference(
-        model_a=a.model_id,
-        model_b=b.model_id,
-        estimate=a.index - b.index,
-        lower=low,
-        upper=high,
-        separated=low is not None and high is not None and (low > 0 or high < 0),
-    )
 
 
 def model_intervals(results: RoundResults) -> dict[str, dict[str, tuple[float, float]]]:

@@ -21,8 +21,9 @@ from reportgen.kinds.multidomain.render.feed import feed_files
 from reportgen.kinds.multidomain.render.page_types import AnnexPage, Block
 from reportgen.kinds.multidomain.render.register import REGISTER_PAGE
 from reportgen.kinds.multidomain.render.reuse import reuse_files
-from reportgen.kinds.multidomain.render.text import Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
 from reportgen.render.table import escape_markdown
+from reportgen.render.text import bullets, paragraph
 
 REUSE_PAGE = sections_reuse.REUSE_PAGE
 

@@ -9,15 +9,16 @@ from datetime import date
 from fractions import Fraction
 from functools import cached_property
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from reportgen.kinds.multidomain.model import Item, Participant, Round, Screening
 from reportgen.kinds.multidomain.render.embargo import IdEmbargo, id_embargo
-from reportgen.kinds.multidomain.render.page_types import Notice, PageHead, TableBlock
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Results
 from reportgen.kinds.multidomain.stats.item_points import item_points
 from reportgen.kinds.multidomain.stats.jury_effect import JuryEffect, jury_effect
+from reportgen.render.pages import Notice, PageHead, TableBlock
+from reportgen.render.text import synthetic_notice
 
 # (file stem = heading anchor, catalogue key of the title), in the spec's order (1..14).
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -123,37 +124,27 @@ class RoundContext:
         return text.pick(domain.name)
 
 
+def notices(
+    text: Text, synthetic: str | None, until: date | None, provisional_key: str
+) -> tuple[Notice, ...]:
+    """The notices of a page: Art. 2 first, then synthetic data (`synthetic`: the body,
+    None for real data) and the provisional status until `until` (the body's message)."""
+    found = [Notice(Markup("rg-art2"), text.t("notice.art2.title"), text.t("notice.art2.body"))]
+    if synthetic is not None:
+        found.append(synthetic_notice(text, synthetic))
+    if until is not None:
+        day = text.date(until)
+        title = text.t("notice.provisional.title", date=day)
+        found.append(Notice(Markup("rg-provisional"), title, text.t(provisional_key, date=day)))
+    return tuple(found)
+
+
 def page_head(context: RoundContext, title: str, text: Text) -> PageHead:
     """The title and the notices of every page of the round: Art. 2 first, then synthetic
     data and the provisional status when they apply."""
-    notices = [Notice(Markup("rg-art2"), text.t("notice.art2.title"), text.t("notice.art2.body"))]
-    if context.round_.manifest.synthetic:
-        notices.append(
-            Notice(
-                Markup("rg-synthetic"),
-                text.t("notice.synthetic.title"),
-                text.t("notice.synthetic.body"),
-            )
-        )
-    if context.provisional:
-        until = text.date(context.results.dates.provisional_until)
-        notices.append(
-            Notice(
-                Markup("rg-provisional"),
-                text.t("notice.provisional.title", date=until),
-                text.t("notice.provisional.body", date=until),
-            )
-        )
-    return PageHead(title, tuple(notices))
-
-
-def yes_no(value: bool, text: Text) -> str:
-    return text.t("word.yes" if value else "word.no")
-
-
-def code(value: str) -> Markup:
-    """A hash or identifier shown as code (escaped)."""
-    return Markup(f"<code>{escape(value)}</code>")
+    synthetic = text.t("notice.synthetic.body") if context.round_.manifest.synthetic else None
+    until = context.results.dates.provisional_until if context.provisional else None
+    return PageHead(title, notices(text, synthetic, until, "notice.provisional.body"))
 
 
 def rubric_block(context: RoundContext, text: Text, rubric_id: str, table_id: str) -> TableBlock:

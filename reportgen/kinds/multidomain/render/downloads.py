@@ -9,7 +9,6 @@ a flagged, superseded or audit-drawn item is an empty string there.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -18,14 +17,13 @@ from typing import Any
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.results import (
     SCHEMA_FILE,
-    Exact,
     Results,
     SliceScore,
     published_json_schema_text,
 )
+from reportgen.render.downloads import full, json_text, write_round_files
 from reportgen.render.table import to_csv
 
-SUMS_FILE = "SHA256SUMS"
 DOWNLOAD_NAMES = (
     "participants.csv",
     "slices.csv",
@@ -75,12 +73,6 @@ PROCESS_COLUMNS = (
 )
 
 
-def _full(value: Exact | float | None) -> str | None:
-    if value is None:
-        return None
-    return repr(value.value if isinstance(value, Exact) else float(value))
-
-
 def _tie_groups(results: Results) -> dict[str, int]:
     return {m: n for n, group in enumerate(results.tie_groups, start=1) for m in group}
 
@@ -94,19 +86,19 @@ def participants_csv(results: Results) -> str:
                 p.model_id,
                 p.display_name,
                 p.rank,
-                _full(p.primary.score),
-                _full(p.primary.lo),
-                _full(p.primary.hi),
-                _full(p.global_score.score),
-                _full(p.global_score.lo),
-                _full(p.global_score.hi),
-                _full(p.elo),
-                _full(p.bt),
-                _full(p.process.refusal_rate),
-                _full(p.process.format_compliance),
-                _full(p.process.latency_p50),
-                _full(p.process.latency_p95),
-                _full(p.process.cost_per_1000),
+                full(p.primary.score),
+                full(p.primary.lo),
+                full(p.primary.hi),
+                full(p.global_score.score),
+                full(p.global_score.lo),
+                full(p.global_score.hi),
+                full(p.elo),
+                full(p.bt),
+                full(p.process.refusal_rate),
+                full(p.process.format_compliance),
+                full(p.process.latency_p50),
+                full(p.process.latency_p95),
+                full(p.process.cost_per_1000),
                 groups.get(p.model_id),
             )
         )
@@ -117,9 +109,9 @@ def _slice_row(model_id: str, value: SliceScore) -> tuple[object, ...]:
     return (
         model_id,
         value.slice,
-        _full(value.score),
-        _full(value.lo),
-        _full(value.hi),
+        full(value.score),
+        full(value.lo),
+        full(value.hi),
         value.n,
     )
 
@@ -136,8 +128,8 @@ def pairwise_csv(results: Results) -> str:
     rows: list[tuple[object, ...]] = []
     for r in results.pairwise.pairs:
         p = r.p_a_beats_b
-        rows.append((r.a, r.b, r.wins, r.losses, r.ties, _full(p)))
-        rows.append((r.b, r.a, r.losses, r.wins, r.ties, None if p is None else _full(1 - p)))
+        rows.append((r.a, r.b, r.wins, r.losses, r.ties, full(p)))
+        rows.append((r.b, r.a, r.losses, r.wins, r.ties, None if p is None else full(1 - p)))
     return to_csv(PAIRWISE_COLUMNS, rows)
 
 
@@ -149,20 +141,20 @@ def process_csv(results: Results, currency: str) -> str:
             (
                 p.model_id,
                 m.n,
-                _full(m.latency_p50),
-                _full(m.latency_p95),
+                full(m.latency_p50),
+                full(m.latency_p95),
                 m.timeouts,
-                _full(m.timeout_rate),
+                full(m.timeout_rate),
                 m.errors,
-                _full(m.error_rate),
-                _full(m.cost_per_1000),
+                full(m.error_rate),
+                full(m.cost_per_1000),
                 currency,
-                _full(m.format_compliance),
+                full(m.format_compliance),
                 m.refusals,
-                _full(m.refusal_rate),
+                full(m.refusal_rate),
                 m.discarded_scored,
                 m.discarded_unscored,
-                _full(m.language_compliance),
+                full(m.language_compliance),
             )
         )
     return to_csv(PROCESS_COLUMNS, rows)
@@ -215,7 +207,7 @@ def download_files(context: RoundContext) -> dict[str, bytes]:
         slices_csv(results),
         pairwise_csv(results),
         process_csv(results, context.round_.manifest.currency),
-        json.dumps(published, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+        json_text(published),
         published_schema_text(),
     )
     return {name: text.encode("utf-8") for name, text in zip(DOWNLOAD_NAMES, texts, strict=True)}
@@ -226,13 +218,5 @@ def write_downloads(
 ) -> list[Path]:
     """The downloads, `more` of them (the annex pages', render/annex_pages.py) and their
     SHA256SUMS under `site_dir/data/<round_id>/`."""
-    folder = site_dir / "data" / context.round_id
-    folder.mkdir(parents=True, exist_ok=True)
     files = {**download_files(context), **(more or {})}
-    sums = "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in files.items())
-    files[SUMS_FILE] = sums.encode("utf-8")
-    written = []
-    for name, data in files.items():
-        (folder / name).write_bytes(data)
-        written.append(folder / name)
-    return written
+    return write_round_files(site_dir, context.round_id, files)

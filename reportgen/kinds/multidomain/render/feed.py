@@ -25,7 +25,8 @@ from reportgen.kinds.multidomain.render.register import (
     register_entries,
 )
 from reportgen.kinds.multidomain.render.sections_register import feed_name
-from reportgen.kinds.multidomain.render.text import DASH, Text
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.text import DASH
 
 ATOM = "http://www.w3.org/2005/Atom"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

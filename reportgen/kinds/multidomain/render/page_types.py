@@ -11,35 +11,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from reportgen.render.table import Table
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A banner above the page's content (an admonition)."""
-
-    css_class: Markup  # "rg-art2", "rg-synthetic", "rg-provisional" (fixed, not data)
-    title: str
-    body: str
-
-
-@dataclass(frozen=True)
-class PageHead:
-    """What every page of the round carries: its title and the notices (Art. 2 first)."""
-
-    title: str
-    notices: tuple[Notice, ...]
-
-
-@dataclass(frozen=True)
-class TableBlock:
-    """A table and the CSV file (beside the page) that downloads it."""
-
-    table: Table
-    csv_name: str  # file name beside the page
-    csv_label: str  # "Baixar CSV" / "Download CSV"
-    csv_text: str  # the file's content (raw values as displayed, one header row)
-
+from reportgen.render.pages import PageHead, TableBlock
 
 Block = Markup | TableBlock  # a paragraph or list (finished Markdown/HTML), or a table
 

@@ -13,7 +13,8 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
-from reportgen.kinds.multidomain.render.text import Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.text import bullets, paragraph
 
 
 def contestation(context: RoundContext, text: Text) -> tuple[Block, ...]:

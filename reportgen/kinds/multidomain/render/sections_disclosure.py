@@ -12,9 +12,10 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from reportgen.kinds.multidomain.model import Item
-from reportgen.kinds.multidomain.render.context import RoundContext, code
+from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
-from reportgen.kinds.multidomain.render.text import Text, paragraph
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.text import code, paragraph
 
 
 def system_instruction(context: RoundContext, text: Text) -> tuple[Block, ...]:

@@ -18,8 +18,9 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
-from reportgen.kinds.multidomain.render.text import Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
 from reportgen.model import Annulment
+from reportgen.render.text import bullets, paragraph
 
 CHECKS = ("full_canary", "suspicious_canary", "ngram")
 FLAG_COLUMNS = ("participant", "check", "item", "run", "measure", "outcome")

@@ -18,9 +18,10 @@ from reportgen.kinds.multidomain.render.context import (
 )
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.sections_disclosure import synthetic_declaration
-from reportgen.kinds.multidomain.render.text import Text, bullets, in_language, paragraph
+from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Exact
 from reportgen.render.table import escape_markdown
+from reportgen.render.text import bullets, in_language, paragraph
 
 
 def _status(item: Item, context: RoundContext, text: Text) -> str:

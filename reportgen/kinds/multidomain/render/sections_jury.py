@@ -12,8 +12,9 @@ from markupsafe import Markup
 
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
-from reportgen.kinds.multidomain.render.text import DASH, Text, paragraph
+from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Exact
+from reportgen.render.text import DASH, paragraph
 
 PARTICIPANT_COLUMNS = (
     "participant", "scored", "adjudicated", "share", "range", "variance", "moved",

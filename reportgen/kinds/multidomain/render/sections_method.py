@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from reportgen.kinds.multidomain.render.context import RoundContext, yes_no
+from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.sections_disclosure import screening, system_instruction
-from reportgen.kinds.multidomain.render.text import Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.text import DASH, bullets, paragraph
 
 CANNOT_CHECK = ("art18", "art35", "art40")  # what software cannot check (catalogue keys)
 
@@ -168,8 +169,8 @@ def _judges(context: RoundContext, text: Text) -> Block:
                 j.display_name if j.kind == "model" else text.t("cast.human"),
                 text.t(f"cast.kind.{j.kind}"),
                 text.t(f"cast.role.{j.role}"),
-                j.provider or "–",
-                j.economic_group or "–",
+                j.provider or DASH,
+                j.economic_group or DASH,
                 j.conflict_note if j.declared_conflict else text.t("word.no"),
             )
         )
@@ -191,7 +192,7 @@ def cast(context: RoundContext, text: Text) -> tuple[Block, ...]:
         reserve = (
             text.t("cast.replaces", annex=m.replaces)
             if m.reserve and m.replaces is not None
-            else yes_no(m.reserve, text)
+            else text.yes_no(m.reserve)
         )
         rows.append(
             (
@@ -199,7 +200,7 @@ def cast(context: RoundContext, text: Text) -> tuple[Block, ...]:
                 m.organization,
                 name,
                 m.api_identifier,
-                artefact or "–",
+                artefact or DASH,
                 ", ".join(m.language_affinity),
                 reserve,
                 text.date(m.evaluated_on),
@@ -241,5 +242,5 @@ def limitations(context: RoundContext, text: Text) -> tuple[Block, ...]:
     if context.provisional:
         lines.append(text.t("limits.provisional", date=text.date(results.dates.provisional_until)))
     ids = ", ".join(i.id for i in manifest.interpretations)
-    lines.append(text.t("limits.readings", ids=ids or "–"))
+    lines.append(text.t("limits.readings", ids=ids or DASH))
     return (paragraph(text.t("limits.intro")), bullets(lines))

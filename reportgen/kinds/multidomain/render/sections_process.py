@@ -13,7 +13,8 @@ from reportgen.kinds.multidomain.render.sections_disclosure import (
     adjudicator_rates,
     synthetic_declaration,
 )
-from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, in_language, paragraph
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.text import DASH, bullets, in_language, paragraph
 
 
 def process(context: RoundContext, text: Text) -> tuple[Block, ...]:

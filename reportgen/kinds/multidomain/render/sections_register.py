@@ -9,11 +9,12 @@ from fractions import Fraction
 
 from markupsafe import Markup, escape
 
-from reportgen.kinds.multidomain.render.context import RoundContext, code
+from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.register import RegisterEntry, register_entries
-from reportgen.kinds.multidomain.render.text import DASH, Text, paragraph
+from reportgen.kinds.multidomain.render.text import Text
 from reportgen.render.table import escape_markdown
+from reportgen.render.text import DASH, code, paragraph
 
 
 def feed_name(language: str) -> str:

@@ -11,8 +11,9 @@ from markupsafe import Markup, escape
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.reuse import REUSE_FILES, terms_texts
-from reportgen.kinds.multidomain.render.text import Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
 from reportgen.render.table import escape_markdown
+from reportgen.render.text import bullets, paragraph
 
 REUSE_PAGE = "reuse"
 

@@ -8,8 +8,9 @@ from markupsafe import Markup
 from reportgen.kinds.multidomain.render.context import RoundContext
 from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.sections_jury import jury_blocks
-from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import AdjacentPair, ParticipantResults, SliceScore
+from reportgen.render.text import DASH, bullets, paragraph
 
 
 def slice_of(participant: ParticipantResults, name: str) -> SliceScore | None:

@@ -18,13 +18,8 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from reportgen.kinds.multidomain.render.page_types import (
-    AnnexPage,
-    Block,
-    Notice,
-    PageHead,
-    TableBlock,
-)
+from reportgen.kinds.multidomain.render.context import notices
+from reportgen.kinds.multidomain.render.page_types import AnnexPage, Block
 from reportgen.kinds.multidomain.render.series import (
     SERIES_FOLDER,
     BankVersion,
@@ -33,34 +28,21 @@ from reportgen.kinds.multidomain.render.series import (
     Standing,
     VersionStep,
 )
-from reportgen.kinds.multidomain.render.text import DASH, Text, bullets, paragraph
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.render.pages import PageHead, TableBlock
 from reportgen.render.table import escape_markdown
+from reportgen.render.text import DASH, bullets, paragraph
 
 INDEX, BANK_PAGE = "index", "bank-versions"
 
 
 def series_head(series: Series, title: str, text: Text) -> PageHead:
     """Art. 2 first; synthetic data and provisional results when any round has them."""
-    notices = [Notice(Markup("rg-art2"), text.t("notice.art2.title"), text.t("notice.art2.body"))]
-    if any(c.round_.manifest.synthetic for c in series.contexts):
-        notices.append(
-            Notice(
-                Markup("rg-synthetic"),
-                text.t("notice.synthetic.title"),
-                text.t("series.synthetic"),
-            )
-        )
-    provisional = [c for c in series.contexts if c.provisional]
-    if provisional:
-        until = text.date(max(c.results.dates.provisional_until for c in provisional))
-        notices.append(
-            Notice(
-                Markup("rg-provisional"),
-                text.t("notice.provisional.title", date=until),
-                text.t("series.provisional", date=until),
-            )
-        )
-    return PageHead(title, tuple(notices))
+    synthetic = any(c.round_.manifest.synthetic for c in series.contexts)
+    provisional = [c.results.dates.provisional_until for c in series.contexts if c.provisional]
+    until = max(provisional) if provisional else None
+    body = text.t("series.synthetic") if synthetic else None
+    return PageHead(title, notices(text, body, until, "series.provisional"))
 
 
 def version_name(version: BankVersion, text: Text) -> str:

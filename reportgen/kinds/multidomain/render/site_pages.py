@@ -43,16 +43,14 @@ from reportgen.kinds.multidomain.render.context import (
     items_page,
     page_head,
 )
-from reportgen.kinds.multidomain.render.downloads import DOWNLOAD_NAMES, SUMS_FILE, write_downloads
+from reportgen.kinds.multidomain.render.downloads import DOWNLOAD_NAMES, write_downloads
 from reportgen.kinds.multidomain.render.page_types import (
     Block,
     KindHomePage,
-    PageHead,
     RoundHomePage,
     RoundPage,
     SectionLink,
     SectionPage,
-    TableBlock,
 )
 from reportgen.kinds.multidomain.render.sections_series import (
     history_link,
@@ -60,12 +58,15 @@ from reportgen.kinds.multidomain.render.sections_series import (
     series_pages,
 )
 from reportgen.kinds.multidomain.render.series import Series, series
-from reportgen.kinds.multidomain.render.text import Text, paragraph
-from reportgen.kinds.multidomain.render.writer import write_page
+from reportgen.kinds.multidomain.render.text import Text
+from reportgen.kinds.multidomain.render.writer import WRITER
 from reportgen.kinds.multidomain.results import Results, load_results
 from reportgen.kinds.multidomain.terms import round_as_of
 from reportgen.model import Round as CoreRound
+from reportgen.render.downloads import SUMS_FILE
+from reportgen.render.pages import PageHead, TableBlock
 from reportgen.render.siteconfig import SiteConfig, default_as_of
+from reportgen.render.text import paragraph
 
 Progress = Callable[[str], None]
 SectionBuilder = Callable[[RoundContext, Text], tuple[Block, ...]]
@@ -216,14 +217,14 @@ class MultidomainSite:
         extra = () if self.series is None else history_link(text)
         for context in self.contexts:
             for relative, page in round_pages(context, text, self.section_depth, extra):
-                written += write_page(pages_dir, relative, page)
+                written += WRITER.write_page(pages_dir, relative, page)
             title = text.pick(context.round_.manifest.title)
             links.append(SectionLink(0, title, Markup(f"{context.round_id}/index.md")))
         found = self.series
         history: tuple[SectionLink, ...] = ()
         if found is not None:
             for relative, series_page in series_pages(found, text):
-                written += write_page(pages_dir, relative, series_page)
+                written += WRITER.write_page(pages_dir, relative, series_page)
             history = (SectionLink(0, text.t("series.title"), Markup("series/index.md")),)
         home = KindHomePage(
             PageHead(text.t("home.title"), ()),
@@ -231,7 +232,7 @@ class MultidomainSite:
             tuple(links),
             history,
         )
-        written += write_page(pages_dir, "index.md", home)
+        written += WRITER.write_page(pages_dir, "index.md", home)
         return written
 
     def write_downloads(self, site_dir: Path) -> list[Path]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from reportgen.cli.review_common import db_option, open_engine
+from review_app.cli.common import db_option, open_engine
 
 
 @click.command("verify-audit")

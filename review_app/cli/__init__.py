@@ -1,8 +1,11 @@
 """`reportgen review`: set up and run the blind review app, sample rounds, export audits.
 
-The commands live in modules by theme: accounts (review_accounts), batches and
-publication (review_rounds), exports (review_exports, review_freeze) and the audit log
-(review_audit); their `--db` option and engine come from review_common.
+The review CLI lives with the review app: `reportgen`'s command group mounts this group
+by name (`reportgen.cli.COMMANDS["review"]`, imported on first use), and nothing else in
+`reportgen` imports `review_app` (tests/test_review_boundaries.py). The commands live in
+modules by theme: accounts (`accounts`), batches and publication (`rounds`, `batches`,
+`sampling`, `kinds`), exports (`exports`, `freeze`), the server (`server`, `unlock`) and
+the audit log (`audit`); their `--db` option and engine come from `common`.
 """
 
 from __future__ import annotations
@@ -11,16 +14,16 @@ from typing import Any
 
 import click
 
-from reportgen.cli.review_accounts import add_reviewer
-from reportgen.cli.review_audit import verify_audit
-from reportgen.cli.review_batches import batch_commands
-from reportgen.cli.review_common import db_option as _db_option
-from reportgen.cli.review_common import open_engine as _engine
-from reportgen.cli.review_exports import export, export_judgments, mask_audit
-from reportgen.cli.review_freeze import freeze_export_command
-from reportgen.cli.review_rounds import close_batch, publish, reopen_batch, sample
-from reportgen.cli.review_server import serve_command
-from reportgen.cli.review_unlock import unlock_command
+from review_app.cli.accounts import add_reviewer
+from review_app.cli.audit import verify_audit
+from review_app.cli.batches import batch_commands
+from review_app.cli.common import db_option as _db_option
+from review_app.cli.common import open_engine as _engine
+from review_app.cli.exports import export, export_judgments, mask_audit
+from review_app.cli.freeze import freeze_export_command
+from review_app.cli.rounds import close_batch, publish, reopen_batch, sample
+from review_app.cli.server import serve_command
+from review_app.cli.unlock import unlock_command
 
 
 class _ReviewGroup(click.Group):

@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from reportgen.cli.params import NumberRange
-from reportgen.cli.review_common import BATCH_ID, db_option, open_engine
-from reportgen.cli.review_sampling import parse_quotas
+from review_app.cli.common import BATCH_ID, db_option, open_engine
+from review_app.cli.sampling import parse_quotas
 
 SEED_MAX = 2**31 - 1  # the batches table stores the seed in a 32-bit integer
 
@@ -95,7 +95,7 @@ def sample(
     A multidomain round needs --task (its samples are the ones its spec fixes); a
     counterfactual round --task calibration (the blind sample of its judge's scores), of
     its archive or, before the first freeze, of its filled raw folder."""
-    from reportgen.cli.review_kinds import sample_of_kind
+    from review_app.cli.kinds import sample_of_kind
 
     if sample_of_kind(round_dir, task_type, seed, reviewers, dry_run, lambda: open_engine(db_url)):
         return
@@ -124,7 +124,7 @@ def sample(
         reviewers=list(reviewers) or None,
         quotas=quota_by_name(engine),
     )
-    from reportgen.cli.review_batches import sample_summary
+    from review_app.cli.batches import sample_summary
 
     click.echo(sample_summary(engine, batch_id))
 

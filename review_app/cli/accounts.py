@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from reportgen.cli.review_common import db_option, open_engine
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
+from review_app.cli.common import db_option, open_engine
 from review_app.db import ROLES
 
 

@@ -34,7 +34,7 @@ def sample_multidomain(
         raise click.BadParameter(
             "a seed is required (the order reviewers see)", param_hint="--seed"
         )
-    from reportgen.cli.review_batches import sample_summary
+    from review_app.cli.batches import sample_summary
 
     engine = open_engine()
     batch_id = create_rubric_batch(

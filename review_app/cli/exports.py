@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from reportgen.cli.review_common import db_option, open_engine
+from review_app.cli.common import db_option, open_engine
 
 
 @click.command()
@@ -42,8 +42,8 @@ def export(
     counterfactual round, the hand scores of the judge's masked inputs (calibration.parquet;
     calibration.jsonl, the raw form freeze reads, for a raw round) and the mask audit's
     decisions (mask_audit.parquet; mask_audit.jsonl)."""
-    from reportgen.cli.review_kinds import export_of_kind
     from reportgen.kinds.rounds import read_round
+    from review_app.cli.kinds import export_of_kind
     from review_app.export import audit_results, write_export
 
     done = export_of_kind(round_dir, output, reviewer_map, force, lambda: open_engine(db_url))

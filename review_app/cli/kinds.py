@@ -47,7 +47,7 @@ def sample_counterfactual(
         else:
             click.echo(dry_run_csv(round_, seed), nl=False)
         return None
-    from reportgen.cli.review_batches import sample_summary
+    from review_app.cli.batches import sample_summary
 
     engine = open_engine()
     create = create_extraction_batch if extraction else create_scale_batch
@@ -77,8 +77,8 @@ def sample_of_kind(
 ) -> bool:
     """`sample` of a multidomain or counterfactual round, done here (True); False for a
     kind whose sample is the plain stratified draw (which has no --task)."""
-    from reportgen.cli.review_sampling import sample_multidomain
     from reportgen.kinds.rounds import kind_of_round
+    from review_app.cli.sampling import sample_multidomain
 
     kind = kind_of_round(round_dir).name
     if kind not in ("multidomain", "counterfactual"):
