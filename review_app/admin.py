@@ -131,6 +131,7 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
             samples.c.batch_id,
             samples.c.prompt_text,
             samples.c.output_text,
+            samples.c.criteria,
             batches.c.round_id,
             rounds.c.kind,
             batches.c.task_type,
@@ -160,6 +161,10 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
     notes: dict[int, dict[str, str]] = defaultdict(dict)
     submitted: dict[int, dict[str, datetime]] = defaultdict(dict)
     for row in connection.execute(query):
+        if row.criteria:
+            # A count of the counterfactual extraction check: a number, not a choice the
+            # task's comparison knows (its agreement is the export's and the round's).
+            continue
         first_rows.setdefault(row.sample_id, row)
         choices[row.sample_id][row.name] = row.choice
         submitted[row.sample_id][row.name] = as_utc(row.submitted_at)

@@ -1,19 +1,23 @@
 """People's check of a counterfactual round's extracted decisions (issue 21, point 3).
 
-`reportgen review sample ROUND --task extraction --seed N` draws, for each binary
-variable (variables.csv order), `preregistration.extraction_check.min_items` of its
+`reportgen review sample ROUND --task extraction --seed N` draws, for each checked
+variable (variables.csv order: every binary variable, and every count variable whose
+extractor is a model), `preregistration.extraction_check.min_items` of its
 extractions, stratified by (system, extracted value) with the calibration's own draw
 (`review_app.cf_sampling._stratified`: each stratum in sorted order gives an even
 share, a shortfall is drawn from the rest, then one permutation orders the whole
 sample). A reviewer reads the variable's question and the text the extractor read (the
 raw answer, or a model extractor's masked input), never the extracted value, and answers
 yes, no or cannot tell (`reportgen.kinds.counterfactual.review.EXTRACTION_TASK`, a choice
-task of the review app). Each unit goes to one reviewer, in rotation.
+task of the review app), or for a count types the number (`review_app.ui_cf_count`: a
+whole number >= 0, or cannot tell). Counts made by a code extractor are not drawn. Each
+unit goes to one reviewer, in rotation.
 
 `reportgen review export` writes the answers with the calibration (review_app.cf_export):
 `extraction_checks.parquet` (an archive) or `extraction_checks.jsonl` (a raw round), one
-row per answer: the response, `extracted_value` (the frozen value), `human_value`,
-`reviewer` (R1, R2, ... by account name) and `checked_on` (the date last answered).
+row per answer: the response, `extracted_value` (the frozen value), `human_value` (yes /
+no / na, or the count: "0", "17", na), `reviewer` (R1, R2, ... by account name) and
+`checked_on` (the date last answered).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from review_app.unblinding import unblinded
 
 
 def draw_extraction_check(round_: Round, seed: int) -> list[ReviewUnit]:
-    """The sample of every binary variable's extractions, in the order reviewers see it."""
+    """The sample of every checked variable's extractions, in the order reviewers see it."""
     plan = round_.manifest.preregistration.extraction_check
     if plan is None or not checked_variables(round_):
         raise ReviewInputError("cf_error_no_extraction_check", round_id=round_.round_id)

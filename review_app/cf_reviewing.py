@@ -31,6 +31,12 @@ def is_scale_sample(sample: ReviewSample) -> bool:
     return sample.task is CALIBRATION_TASK
 
 
+def is_count_sample(sample: ReviewSample) -> bool:
+    """Whether `sample` is a count of the extraction check (its own page: a number); a
+    count unit carries the counted variable as its one criterion."""
+    return bool(sample.task.count_choices) and len(sample.criteria) == 1
+
+
 def _own_flag(connection: Connection, assignment_id: int) -> bool | None:
     value = connection.execute(
         select(mask_flags.c.reveals).where(mask_flags.c.assignment_id == assignment_id)

@@ -130,7 +130,8 @@ samples = Table(
     Column("language", String(35), nullable=True),
     # A rubric task's criteria as the reviewer reads them, in order: a list of
     # {"criterion_id", "name_pt", "name_en", "anchor_0", "anchor_3", "anchor_5"};
-    # None for a choice task (Estigmas). No score of anyone lives here.
+    # None for a choice task (Estigmas), except a count of the counterfactual extraction
+    # check: its one criterion is the counted variable. No score of anyone lives here.
     Column("criteria", JSON, nullable=True),
 )
 

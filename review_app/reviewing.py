@@ -164,7 +164,8 @@ def submit_judgment(
     if task.is_rubric:
         # A rubric sample is judged criterion by criterion (`submit_scores`).
         raise ReviewInputError("error_scores_required", code=code)
-    if choice not in task.choices:
+    # A count unit (the counterfactual extraction check: one criterion) takes a number.
+    if not task.accepts(choice, counted=bool(row.criteria)):
         raise ReviewInputError("error_choice", choice=choice)
     clean_note = _check_note(note, required=choice in task.note_required)
     try:

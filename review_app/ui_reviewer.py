@@ -17,7 +17,7 @@ from dataclasses import replace
 import streamlit as st
 
 from reportgen.errors import ReportgenError
-from review_app.cf_reviewing import is_scale_sample
+from review_app.cf_reviewing import is_count_sample, is_scale_sample
 from review_app.db import NOTE_MAX_CHARS
 from review_app.guidelines import guidelines_text
 from review_app.reviewing import (
@@ -31,6 +31,7 @@ from review_app.reviewing import (
     submit_judgment,
     undo_last_judgment,
 )
+from review_app.ui_cf_count import count_view
 from review_app.ui_cf_scale import scale_view
 from review_app.ui_common import (
     announce_saved,
@@ -94,6 +95,9 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
     if is_scale_sample(sample):
         # Counterfactual calibration: the judge's masked input, one score, the mask flag.
         error = scale_view(sample, _note_field)
+    elif is_count_sample(sample):
+        # Counterfactual extraction check of a count: the masked answer, a number typed.
+        error = count_view(sample, _note_field)
     elif sample.task.is_rubric:
         # Statement, criteria with anchors, answer and one score per criterion.
         error = rubric_view(sample, _note_field)
@@ -109,8 +113,10 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
         show_error(error)
     _navigation(codes, position)
     _undo_button()
-    # A rubric page has no choice buttons: its digits pick a criterion's score instead.
-    st.caption(t("rubric_shortcuts_help" if sample.task.is_rubric else "shortcuts_help"))
+    # A rubric page has no choice buttons: its digits pick a criterion's score instead;
+    # on a count page they are typed into the field.
+    help_key = "rubric_shortcuts_help" if sample.task.is_rubric else "shortcuts_help"
+    st.caption(t("cf_count_shortcuts_help" if is_count_sample(sample) else help_key))
 
 
 def _drafts() -> dict[str, str]:

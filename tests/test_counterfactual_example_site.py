@@ -84,3 +84,30 @@ def test_downloads_have_the_report_spec_columns_and_checksums(site: Path) -> Non
             listed[name] = digest
         for name in ("gaps.csv", "groups.csv", "names.csv", "calibration.csv", "results.json"):
             assert listed[name] == hashlib.sha256((data / name).read_bytes()).hexdigest()
+
+
+# Issue 21 on the demonstration: a generated extraction check and mask-audit decisions.
+REVIEWS = {
+    "pt-BR": (
+        "Concede o pedido 40 95,0% 83,5% – 98,6% 90,0%",
+        "Decisões registradas: 2. Notas do juiz anuladas porque a máscara vazou: 1.",
+        "não são conferidas por pessoas",
+        "(Opções concretas oferecidas, Palavras da resposta)",
+    ),
+    "en": (
+        "Grants the request 40 95.0% 83.5% – 98.6% 90.0%",
+        "Decisions recorded: 2. Judge scores voided because the mask leaked: 1.",
+        "are not checked by people",
+        "(Concrete options offered, Words in the answer)",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "en"])
+def test_the_demonstration_shows_its_extraction_check_and_mask_audit(
+    site: Path, language: str
+) -> None:
+    for round_id in (BEFORE, AFTER):
+        text = text_of(site, language, round_id)
+        for expected in REVIEWS[language]:
+            assert expected in text, (round_id, expected)

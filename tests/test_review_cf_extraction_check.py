@@ -28,7 +28,7 @@ from review_app.db import samples
 from review_app.reviewing import load_sample, my_queue, submit_judgment
 from review_app.unblinding import sample_keys
 from tests.factories.counterfactual import refresh_checksums
-from tests.review.cf import DEMO
+from tests.review.cf import DEMO, before_reviews
 from tests.review.databases import fresh_database
 from tests.review.helpers import add_and_login, release_all
 
@@ -39,6 +39,7 @@ def _planned(parent: Path) -> Path:
     """The demonstration round with an extraction check declared (12 checks, 90 %)."""
     target = parent / DEMO.name
     shutil.copytree(DEMO, target)
+    before_reviews(target)  # the check the demonstration ships is redone here
     path = target / "round.json"
     data = json.loads(path.read_text("utf-8"))
     data["counterfactual"]["preregistration"]["extraction_check"] = {

@@ -10,11 +10,13 @@ rubric's criteria with an integer on the task's scale.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 # The answer a rubric judgment records in `judgments.choice`: its scores live per criterion.
 SCORED = "scored"
+_COUNT = re.compile(r"0|[1-9][0-9]*")  # a whole number >= 0, canonical: no sign, no 0-prefix
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,10 @@ class ReviewTask:
     units: Callable[[object], Iterable[ReviewUnit]]  # every unit of a round of the kind
     # A rubric task's scale (lowest, highest integer score); None for a choice task.
     scale: tuple[int, int] | None = None
+    # A choice task some of whose units are counts (the counterfactual extraction check):
+    # a unit with one criterion (the counted variable) is answered with a whole number
+    # >= 0 or one of these choices ("na": cannot tell) instead of `choices`; () for none.
+    count_choices: tuple[str, ...] = ()
     # The kind's other review tasks, by task_type (multidomain: "calibration" beside "audit").
     # (Not compared nor shown: the tasks refer to each other.)
     related: Mapping[str, ReviewTask] = field(default_factory=dict, compare=False, repr=False)
@@ -97,5 +103,15 @@ class ReviewTask:
         """A choice or an automatic value in the comparison space."""
         return self.comparison[value]
 
+    def accepts(self, choice: str, *, counted: bool = False) -> bool:
+        """Whether `choice` answers a unit of this choice task: one of `choices`, or for
+        a count unit (`counted`, only when the task has `count_choices`) a canonical
+        whole number >= 0 or one of `count_choices`."""
+        if counted and self.count_choices:
+            return choice in self.count_choices or _COUNT.fullmatch(choice) is not None
+        return choice in self.choices
+
     def label(self, language: str, value: str) -> str:
-        return self.labels[language][value]
+        """A choice's label; a count is its own label."""
+        labels = self.labels[language]
+        return labels[value] if value in labels or not _COUNT.fullmatch(value) else value

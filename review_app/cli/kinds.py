@@ -20,7 +20,8 @@ def sample_counterfactual(
     open_engine: Callable[[], Engine],
 ) -> str | None:
     """`sample --task calibration`: the blind sample of judged answers, stratified by
-    system and group; `--task extraction`: people's check of the binary extractions,
+    system and group; `--task extraction`: people's check of the binary extractions and
+    the model-extracted counts,
     stratified by system and extracted value (review_app.cf_extraction); from an archive
     or a filled raw round (review_app.cf_round). The CSV of a dry run is printed here; a
     stored batch returns the line to print."""

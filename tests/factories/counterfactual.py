@@ -528,3 +528,25 @@ def with_second_system(round_: Round, model_id: str = "assistente-v2", **changes
         responses={**round_.responses, model_id: responses},
         extractions={**round_.extractions, model_id: extractions},
     )
+
+
+def model_counted(round_: Round, variable_id: str = "opcoes") -> Round:
+    """`round_` with the count `variable_id` extracted by a model (issue 21: a count the
+    extraction check covers): its rows carry the masked input the model read."""
+    variables = tuple(
+        dataclasses.replace(v, extractor="model", extractor_id=f"modelo-{variable_id}")
+        if v.variable_id == variable_id
+        else v
+        for v in round_.variables
+    )
+    digest = sha256_text(JUDGE_INPUT)
+    extractions = {
+        model_id: tuple(
+            dataclasses.replace(e, input_text=JUDGE_INPUT, input_sha256=digest)
+            if e.variable_id == variable_id
+            else e
+            for e in rows
+        )
+        for model_id, rows in round_.extractions.items()
+    }
+    return dataclasses.replace(round_, variables=variables, extractions=extractions)

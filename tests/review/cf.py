@@ -3,6 +3,7 @@ draw from, and reviewers scoring their whole queue."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,10 +25,27 @@ DEMO = (
 
 
 def demo_copy(parent: Path) -> Round:
-    """A copy of the demonstration round under `parent` (its folder name kept), read."""
+    """A copy of the demonstration round under `parent` (its folder name kept), as
+    collected: without the reviews it ships (`before_reviews`), read."""
     target = parent / DEMO.name
     shutil.copytree(DEMO, target)
+    before_reviews(target)
     return read_cf_round(target)
+
+
+def before_reviews(round_dir: Path) -> None:
+    """Take the demonstration's generated reviews out of a copy (its extraction check,
+    declared and done, and the mask audit's decisions): the round as the review app
+    first meets it. SHA256SUMS is rewritten."""
+    from tests.factories.counterfactual import refresh_checksums
+
+    for name in ("extraction_checks.parquet", "mask_audit.parquet"):
+        (round_dir / name).unlink(missing_ok=True)
+    path = round_dir / "round.json"
+    data = json.loads(path.read_text("utf-8"))
+    data["counterfactual"]["preregistration"].pop("extraction_check", None)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    refresh_checksums(round_dir)
 
 
 def score_queue(

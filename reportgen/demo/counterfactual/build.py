@@ -1,6 +1,8 @@
 """From a round's free content (its manifest and its systems' calls) to a complete
 counterfactual `Round`: the battery, the items, every system's collection, the judge's
-calibration sample, and the derived values (dates, languages, battery_sha256)."""
+calibration sample, the reviews after it (people's check of the extractions, the mask
+audit's decisions: `reviews`), and the derived values (dates, languages,
+battery_sha256)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from reportgen.demo.counterfactual.battery_templates import templates
 from reportgen.demo.counterfactual.behaviour import human_score
 from reportgen.demo.counterfactual.collect import Collected, SystemCalls, collect
 from reportgen.demo.counterfactual.render import Cell, cells, items_of
+from reportgen.demo.counterfactual.reviews import extraction_checks, mask_audit
 from reportgen.kinds.counterfactual.model import (
     NA,
     CalibrationRow,
@@ -86,6 +89,11 @@ def assemble(content: RoundContent, path: Path) -> Round:
         responses={m: c.responses for m, c in collected.items()},
         extractions={m: c.extractions for m, c in collected.items()},
         calibration=_calibration(collected, all_cells, content),
+    )
+    round_ = replace(
+        round_,
+        extraction_checks=extraction_checks(round_, content.seed, content.calibration_scored_on),
+        mask_audit=mask_audit(round_, content.calibration_scored_on),
     )
     battery = battery_sha256(battery_files(round_))
     round_ = replace(round_, manifest=replace(manifest, battery_sha256=battery))

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from reportgen.demo.counterfactual.behaviour import ASSISTENTE_A, ASSISTENTE_A_V2, ASSISTENTE_B
 from reportgen.demo.counterfactual.build import RoundContent, assemble
+from reportgen.demo.counterfactual.reviews import EXTRACTION_CHECK
 from reportgen.demo.counterfactual.systems import (
     assistente_a,
     assistente_a_v2,
@@ -115,6 +116,7 @@ def _preregistration(on: date) -> Preregistration:
             min_items=60, metric="quadratic_weighted_kappa", threshold=Fraction(3, 5)
         ),
         rationale=RATIONALE,
+        extraction_check=EXTRACTION_CHECK,
     )
 
 

@@ -90,11 +90,12 @@ class CalibrationPlan:
 
 @dataclass(frozen=True)
 class ExtractionCheckPlan:
-    """preregistration.extraction_check (issue 21): people check a sample of each binary
-    variable's extractions; an extractor whose agreement with them is below `threshold`
-    leaves the findings, as a judge that fails its calibration."""
+    """preregistration.extraction_check (issue 21): people check a sample of the
+    extractions of each binary variable and each model-extracted count variable; an
+    extractor whose agreement with them is below `threshold` leaves the findings, as a
+    judge that fails its calibration."""
 
-    min_items: int  # checked responses per binary variable
+    min_items: int  # checked responses per checked variable
     threshold: Fraction  # in (0, 1]: the lowest agreement accepted
 
 
@@ -302,15 +303,15 @@ class CalibrationRow:
 
 @dataclass(frozen=True, slots=True)
 class ExtractionCheckRow:
-    """One row of extraction_checks.parquet: a person's reading of a binary variable in
-    one response, beside the frozen extracted value."""
+    """One row of extraction_checks.parquet: a person's reading of a checked variable
+    (binary, or a model's count) in one response, beside the frozen extracted value."""
 
     variable_id: str
     model_id: str
     item_id: str
     run: int
-    extracted_value: str  # the frozen extraction value: yes, no or na
-    human_value: str  # what the reviewer read in the answer: yes, no or na
+    extracted_value: str  # the frozen extraction value: yes, no or na; a count or na
+    human_value: str  # what the reviewer read in the answer, spelled as the value is
     reviewer: str  # a pseudonym
     checked_on: date
 

@@ -1,5 +1,6 @@
 """The counterfactual review tasks: people score the judge's masked inputs (calibration),
-and check the extracted decisions (`extraction`, issue 21: a choice task, below).
+and check the extracted decisions (`extraction`, issue 21: a choice task, below, whose
+count units are answered with a number).
 
 Spec: counterfactual-round.md `calibration.parquet` and §"extractions"; metrics §9. The
 audit guide asks to "score by hand a sample of 50 or 100 answers and check that the
@@ -178,20 +179,36 @@ _EXTRACTION_LABELS = {
 }
 
 
+def count_criterion(variable: Variable) -> RubricCriterion:
+    """What marks a count unit of the extraction task: one criterion, the counted
+    variable (its names; no anchors: the reviewer types the number)."""
+    return RubricCriterion(
+        criterion_id=variable.variable_id,
+        name_pt=variable.name_pt,
+        name_en=variable.name_en,
+        anchor_0="",
+        anchor_3="",
+        anchor_5="",
+    )
+
+
 def extraction_units(round_: object) -> Iterator[ReviewUnit]:
-    """Every binary extraction that may be checked: one unit per (binary variable,
-    system, item, run), variables.csv, models.csv and extraction file order. The
-    reviewer reads the variable's question (both languages) and the text the extractor
-    read (the raw answer for a code extractor, its masked input for a model); the
-    extracted value is the unit's `automatic` (administrator-only, never shown), and
-    the strata are (variable, extracted value)."""
+    """Every checked extraction (`extraction_check.checked_variables`: binary variables,
+    and count variables whose extractor is a model): one unit per (variable, system,
+    item, run), variables.csv, models.csv and extraction file order. The reviewer reads
+    the variable's question (both languages) and the text the extractor read (the raw
+    answer for a code extractor, its masked input for a model); the extracted value is
+    the unit's `automatic` (administrator-only, never shown), and the strata are
+    (variable, extracted value). A count unit carries the variable as its one criterion
+    (`count_criterion`): the page asks for a number instead of yes / no."""
+    from reportgen.kinds.counterfactual.extraction_check import checked_variables
+
     typed = _typed(round_)
     index_of = {item.item_id: index for index, item in enumerate(typed.items)}
     items = {item.item_id: item for item in typed.items}
-    for variable in typed.variables:
-        if variable.type != "binary":
-            continue
+    for variable in checked_variables(typed):
         question = f"{variable.question_pt}\n\n{variable.question_en}"
+        criteria = (count_criterion(variable),) if variable.type == "count" else ()
         for system in typed.models:
             answers = {
                 (r.item_id, r.run): r.raw_text for r in typed.responses.get(system.model_id, ())
@@ -211,6 +228,7 @@ def extraction_units(round_: object) -> Iterator[ReviewUnit]:
                     stratum=(variable.variable_id, row.value),
                     run=row.run,
                     language=item.language,
+                    criteria=criteria,
                     key=unit_key(variable.variable_id, system.model_id, item.item_id, row.run),
                 )
 
@@ -224,6 +242,7 @@ EXTRACTION_TASK = ReviewTask(
     labels=_EXTRACTION_LABELS,
     stratum_names=EXTRACTION_STRATA,
     units=extraction_units,
+    count_choices=(NA,),
 )
 
 CALIBRATION_TASK = ReviewTask(

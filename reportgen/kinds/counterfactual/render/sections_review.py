@@ -236,7 +236,8 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
 
 
 def _extraction_check(context: RoundContext, text: Text) -> list[Block]:
-    """Agreement per binary variable with n and its Wilson interval; which left."""
+    """Agreement per checked variable (binary, or a model's count) with n and its Wilson
+    interval; which counts are not checked (made by code); which variables left."""
     checks = context.results.extraction_checks
     blocks: list[Block] = [heading(text.t("extraction.heading"), "extraction-check")]
     if not checks:
@@ -255,9 +256,20 @@ def _extraction_check(context: RoundContext, text: Text) -> list[Block]:
     keys = ("variable", "n", "agreement", "interval", "threshold", "result")
     header = [text.t(f"extraction.column.{key}") for key in keys]
     removed = [context.variable_name(c.variable_id, text) for c in checks if not c.passes]
+    # A count made by code is what its program defines: not checked (extraction_check).
+    by_code = [
+        context.variable_name(v.variable_id, text)
+        for v in context.round_.variables
+        if v.type == "count" and v.extractor == "code"
+    ]
     return [
         *blocks,
         paragraph(text.t("extraction.intro")),
+        *(
+            [paragraph(text.t("extraction.code_counts", variables=", ".join(by_code)))]
+            if by_code
+            else []
+        ),
         text.block(
             f"cf-{context.round_id}-extraction-check", text.t("extraction.caption"), header, rows
         ),

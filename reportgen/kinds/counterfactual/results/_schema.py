@@ -183,7 +183,8 @@ class RemovedTemplate(BaseModel):
 
 
 class ExtractionAgreement(BaseModel):
-    """People's check of one binary variable's extractions (issue 21): all systems pooled."""
+    """People's check of one checked variable's extractions (issue 21: a binary variable,
+    or a count whose extractor is a model; agreement is an exact match): all systems pooled."""
 
     model_config = MODEL_CONFIG
 
@@ -255,7 +256,8 @@ class Results(ResultsDocument):
     )
     calibration: tuple[JudgeCalibration, ...] = Field(description="variables.csv order")
     extraction_checks: tuple[ExtractionAgreement, ...] = Field(
-        description="binary variables, variables.csv order; empty without a declared check"
+        description="checked variables (binary; model counts), variables.csv order; "
+        "empty without a declared check"
     )
     systems: tuple[SystemResults, ...] = Field(description="models.csv order")
     baseline_round: str | None

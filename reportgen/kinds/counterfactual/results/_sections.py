@@ -86,7 +86,7 @@ def failed_variables(
 
 
 def extraction_section(round_: Round) -> tuple[ExtractionAgreement, ...]:
-    """People's check of each binary variable's extractions (issue 21), all systems
+    """People's check of each checked variable's extractions (issue 21), all systems
     pooled, variables.csv order; empty when the round declares no check."""
     plan = round_.manifest.preregistration.extraction_check
     if plan is None:
