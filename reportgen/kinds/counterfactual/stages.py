@@ -77,4 +77,9 @@ STAGES: Stages[Round, Results] = Stages(
     results_schema="reportgen.kinds.counterfactual.results:RESULTS_SCHEMA",
     site=lazy("reportgen.kinds.counterfactual.render.site_pages:site"),
     bootstrap_passes=1,  # the crossed bootstrap reports all replicates once
+    render_draft=lazy("reportgen.kinds.counterfactual.prepare:render_raw_round"),
+    collected_files=lazy("reportgen.kinds.counterfactual.collect:collected_files"),
+    freeze=lazy("reportgen.kinds.counterfactual.freeze:freeze_round"),
+    guard_material=lazy("reportgen.kinds.counterfactual.render.guard:guard_material"),
+    review_task="reportgen.kinds.counterfactual.review:REVIEW_TASK",
 )

@@ -37,8 +37,9 @@ DRAFT_FILES = (MANIFEST_FILE, "models.csv", STIGMAS_FILE, STRUCTURES_FILE, ITEMS
 TO_SEND_COLUMNS = ("run_order", "item_id", "run", "language", "prompt", "raw_text", "latency_ms")
 
 
-def render_draft(draft_dir: Path, raw_dir: Path) -> str:
-    """The raw round of the Estigmas draft at `draft_dir`, written to `raw_dir`."""
+def render_draft(draft_dir: Path, raw_dir: Path, *, seed: int | None = None) -> str:
+    """The raw round of the Estigmas draft at `draft_dir`, written to `raw_dir` (`seed` is
+    not used: a single run in the items' order)."""
     data = read_draft(draft_dir, DRAFT_FILES, "an Estigmas draft holds")
     calls = _calls(draft_dir / ITEMS_FILE)
     generation = data.get("generation")

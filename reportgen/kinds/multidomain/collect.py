@@ -64,8 +64,9 @@ _RAW_FIELDS: list[pa.Field[Any]] = [
 RAW_RESPONSES_SCHEMA = pa.schema(_RAW_FIELDS)
 
 
-def render_draft(draft_dir: Path, raw_dir: Path) -> str:
-    """The raw round of the multidomain draft at `draft_dir`, written to `raw_dir`."""
+def render_draft(draft_dir: Path, raw_dir: Path, *, seed: int | None = None) -> str:
+    """The raw round of the multidomain draft at `draft_dir`, written to `raw_dir`
+    (`seed` is not used: the order is the bank's, Art. 21)."""
     data = read_draft(
         draft_dir, DRAFT_FILES, "a multidomain draft holds", " (and the bank's other tables)"
     )

@@ -58,6 +58,11 @@ STAGES: Stages[Round, Results] = Stages(
     site=lazy("reportgen.kinds.multidomain.render.site_pages:site"),
     # The score bootstrap and the head-to-head bootstrap each report all replicates.
     bootstrap_passes=2,
+    render_draft=lazy("reportgen.kinds.multidomain.collect:render_draft"),
+    collected_files=lazy("reportgen.kinds.multidomain.collect:collected_files"),
+    freeze=lazy("reportgen.kinds.multidomain.freeze:freeze_round"),
+    guard_material=lazy("reportgen.kinds.multidomain.render.guard:guard_material"),
+    review_task="reportgen.kinds.multidomain.review:REVIEW_TASK",
 )
 
 
