@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from reportgen import archive
 from reportgen.kinds import KINDS, Kind
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from reportgen.archive import ArchiveContent
     from reportgen.errors import Problem
     from reportgen.model import Annulment, Manifest, Model, Round, Source
+
+R = TypeVar("R", bound="Round")
 
 
 def read_round(
@@ -97,6 +99,17 @@ def write_archive_files(
 def write_round_files(dest: Path, round_id: str, files: Callable[[], Mapping[str, bytes]]) -> None:
     """`reportgen.archive.write_round_files` with the registry's kinds."""
     archive.write_round_files(dest, round_id, files, kinds=KINDS)
+
+
+def round_writer(files: Callable[[R], Mapping[str, bytes]]) -> Callable[[R, Path], None]:
+    """A kind's `write_round(round_, out_dir)`: the archive `files(round_)` (every file,
+    SHA256SUMS included) written by `write_round_files` at `out_dir`, a new folder named
+    after the round id; nothing is left on failure."""
+
+    def write_round(round_: R, out_dir: Path) -> None:
+        write_round_files(out_dir, round_.round_id, lambda: files(round_))
+
+    return write_round
 
 
 def append_model(
