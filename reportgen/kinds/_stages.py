@@ -80,10 +80,14 @@ class Stages(Generic[R, Res]):
 
     round_type: type[R]  # the kind's round class
     noun: str  # the round in words, in the refusal of another kind's ("a multidomain round")
-    summary_table: Callable[[R, Console], None]  # the scores, as tables for people
-    summary_data: Callable[[R], dict[str, Any]]  # the same for machines
     cached: Callable[[R, int, Path | None, Advance | None], Res]  # results, from the cache
     computed: Callable[[R, int, Advance | None], Res]  # results, computed afresh
+    # The summary: a module whose print_summary(round, results, console) (tables for
+    # people) and summary_json(round, results) (for machines) read the round's cached
+    # results; or the two hooks themselves, which take the round alone.
+    summary: str | None = None
+    summary_table: Callable[[R, Console], None] | None = None
+    summary_data: Callable[[R], dict[str, Any]] | None = None
     # "module:attribute" of the results' `ResultsSchema` (`python -m reportgen.kinds.schemas`)
     results_schema: str | None = None
     site: SiteHook | None = None  # the pages; None: the kind has none yet
@@ -103,10 +107,29 @@ class Stages(Generic[R, Res]):
         return round_
 
     def print_summary(self, round_: CoreRound, console: Console) -> None:
-        self.summary_table(self.round(round_), console)
+        typed = self.round(round_)
+        if self.summary_table is not None:
+            self.summary_table(typed, console)
+        else:
+            self._summary_module().print_summary(typed, self._summary_results(typed), console)
 
     def summary_json(self, round_: CoreRound) -> dict[str, Any]:
-        return self.summary_data(self.round(round_))
+        typed = self.round(round_)
+        if self.summary_data is not None:
+            return self.summary_data(typed)
+        data: dict[str, Any] = self._summary_module().summary_json(
+            typed, self._summary_results(typed)
+        )
+        return data
+
+    def _summary_module(self) -> Any:
+        if self.summary is None:
+            raise ReportgenError(f"the kind of {self.noun} declares no summary")
+        return importlib.import_module(self.summary)
+
+    def _summary_results(self, round_: R) -> Res:
+        """The round's results with its own replicates, from the cache (the default one)."""
+        return self.cached(round_, replicates_of(round_, None), None, None)
 
     def results_steps(self, round_: CoreRound, replicates: int | None) -> int:
         return self.bootstrap_passes * replicates_of(round_, replicates)

@@ -41,7 +41,7 @@ from reportgen.kinds.counterfactual.model import (
     System,
     Template,
 )
-from reportgen.kinds.counterfactual.stages import STAGES
+from reportgen.kinds.counterfactual.stages import STAGES, TITLE
 from reportgen.kinds.counterfactual.write import (
     attribute_row,
     group_row,
@@ -128,8 +128,6 @@ TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (
     ),
 )
 
-_TITLE = {"pt-BR": "Auditorias contrafactuais", "en": "Counterfactual audits"}
-
 
 def build_round(content: ArchiveContent) -> Round:
     """The typed counterfactual round from the core's read."""
@@ -171,7 +169,7 @@ class CounterfactualKind(AdaptedKind):
     """A counterfactual audit battery run against systems under test."""
 
     name = NAME
-    titles = _TITLE
+    titles = TITLE
     stages = STAGES
     archive = ARCHIVE
     tables = TABLES

@@ -29,12 +29,10 @@ from reportgen.kinds.multidomain.archive_items import check_items
 from reportgen.kinds.multidomain.archive_responses import check_response_table, responses_of
 from reportgen.kinds.multidomain.archive_round import check_round_files
 from reportgen.kinds.multidomain.model import NAME, Round
-from reportgen.kinds.multidomain.stages import STAGES
+from reportgen.kinds.multidomain.stages import STAGES, TITLE
 from reportgen.model import Manifest as CoreManifest
 from reportgen.model import Model
 from reportgen.model import Round as CoreRound
-
-_TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
 
 
 def build_round(content: ArchiveContent) -> Round:
@@ -73,7 +71,7 @@ class MultidomainKind(AdaptedKind):
     """The blind multidomain multilingual benchmark of REG-BC-2026-001."""
 
     name = NAME
-    titles = _TITLE
+    titles = TITLE
     stages = STAGES
     archive = ARCHIVE
     tables = (*archive_tables.TABLES, archive_screening.SCREENING_TABLE, AUTHORIZATIONS_TABLE)
