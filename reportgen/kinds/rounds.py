@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from reportgen import archive
+from reportgen.errors import ArchiveError, Problem
 from reportgen.kinds import KINDS, Kind
 
 if TYPE_CHECKING:
     from reportgen.archive import ArchiveContent
-    from reportgen.errors import Problem
     from reportgen.model import Annulment, Manifest, Model, Round, Source
 
 R = TypeVar("R", bound="Round")
@@ -140,3 +140,37 @@ def append_annulment(
         tolerate=tolerate,
         kinds=KINDS,
     )
+
+
+def round_beside(
+    round_: Round,
+    other_id: str,
+    known: Mapping[str, Round],
+    where: str,
+    other_type: tuple[type[R], str],
+    problems: list[Problem],
+) -> R | None:
+    """The round `other_id` that round.json's `where` names (a baseline, a previous round):
+    from `known` (the rounds read together), else the archive beside `round_`, read without
+    texts; None after a problem in `problems` (no archive there, an invalid one, or one
+    that is not of `other_type`: the round class and the kind's name)."""
+    file = f"{round_.round_id}/round.json"
+    other = known.get(other_id)
+    if other is None:
+        path = round_.path.parent / other_id
+        if not path.is_dir():
+            problems.append(Problem(file, where, f"{other_id!r}: no archive at {path}"))
+            return None
+        try:
+            other = read_round(path, with_text=False)
+        except ArchiveError as error:
+            count = len(error.problems)
+            message = f"{other_id!r}: the archive at {path} is invalid ({count} problem(s))"
+            problems.append(Problem(file, where, message))
+            return None
+    round_type, kind_name = other_type
+    if not isinstance(other, round_type) or other.manifest.kind != kind_name:
+        message = f"{other_id!r} is a {other.manifest.kind!r} round, expected a {kind_name} one"
+        problems.append(Problem(file, where, message))
+        return None
+    return other
