@@ -80,6 +80,18 @@ class ItemRecord(Protocol):
     def published(self) -> bool: ...
 
 
+@dataclass(frozen=True, slots=True)
+class CoreItem:
+    """The common columns of items.parquet, in their order (`ItemRecord`): a kind's item
+    class whose own columns follow them derives from it."""
+
+    item_id: str
+    language: str
+    prompt: str
+    canary: str | None
+    published: bool
+
+
 @dataclass(frozen=True)
 class Annulment:
     """One line of annulments.jsonl."""

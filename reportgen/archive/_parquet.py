@@ -7,6 +7,7 @@ column-wise with pyarrow compute, because a round holds tens of thousands of out
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -32,21 +33,38 @@ ITEM_FIELDS: tuple[pa.Field[Any], ...] = (
 )
 
 
+# A kind's columns, as its schemas module declares them (null: the column may be null).
+def string_field(name: str, *, null: bool = False) -> pa.Field[Any]:
+    return pa.field(name, pa.string(), nullable=null)
+
+
+def int_field(name: str, *, null: bool = False) -> pa.Field[Any]:
+    return pa.field(name, pa.int64(), nullable=null)
+
+
+def bool_field(name: str, *, null: bool = False) -> pa.Field[Any]:
+    return pa.field(name, pa.bool_(), nullable=null)
+
+
 def item_schema(kind: ArchiveKind) -> pa.Schema:
     return pa.schema([*ITEM_FIELDS, *kind.item_columns()])
 
 
-def response_schema(kind: ArchiveKind, *, version: int, raw: bool) -> pa.Schema:
-    """The common columns (`run` from version 2 on) and the kind's."""
-    fields: list[pa.Field[Any]] = [
+def response_fields(*, raw_text_nullable: bool, version: int = 2) -> list[pa.Field[Any]]:
+    """The common response columns (`run` from version 2 on), before the kind's."""
+    return [
         pa.field("item_id", pa.string(), nullable=False),
         pa.field("model_id", pa.string(), nullable=False),
         *([pa.field("run", pa.int64(), nullable=False)] if version >= 2 else []),
-        pa.field("raw_text", pa.string(), nullable=kind.raw_text_nullable),
+        pa.field("raw_text", pa.string(), nullable=raw_text_nullable),
         pa.field("latency_ms", pa.float64()),
-        *kind.response_columns(raw=raw),
     ]
-    return pa.schema(fields)
+
+
+def response_schema(kind: ArchiveKind, *, version: int, raw: bool) -> pa.Schema:
+    """The common columns (`run` from version 2 on) and the kind's."""
+    common = response_fields(raw_text_nullable=kind.raw_text_nullable, version=version)
+    return pa.schema([*common, *kind.response_columns(raw=raw)])
 
 
 def _compatible(actual: pa.DataType, expected: pa.DataType) -> bool:
@@ -317,6 +335,25 @@ def table_bytes(
         return parquet_bytes(records_table(records, schema))
     columns = {name: [cell(getattr(record, name)) for record in records] for name in schema.names}
     return parquet_bytes(pa.table(columns, schema=schema))
+
+
+def table_writer(
+    cell: Callable[[object], object],
+) -> Callable[[Iterable[object], pa.Schema], bytes]:
+    """`table_bytes` with a kind's cell converter: the kind's one Parquet table writer."""
+    return lambda rows, schema: table_bytes(rows, schema, cell)
+
+
+def table_lines(
+    rows: Iterable[object], schema: pa.Schema, cell: Callable[[object], object]
+) -> bytes:
+    """The raw round's (JSON Lines) form of `table_bytes`: one JSON object a line, the
+    schema's columns in order, each value through `cell`."""
+    lines = [
+        json.dumps({name: cell(getattr(row, name)) for name in schema.names}, ensure_ascii=False)
+        for row in rows
+    ]
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
 
 
 def dates_as_text(timestamp: Callable[[datetime], str]) -> Callable[[object], object]:

@@ -66,10 +66,16 @@ def write_round(
         if not SLUG.fullmatch(model_id):
             raise InputError(f"responses: model id {model_id!r} is not a slug [a-z0-9][a-z0-9-]*")
     files = _round_files(kind, manifest, models, items, responses, tables, kinds)
+    write_archive_files(dest, sealed(files, annulments), kinds=kinds, verify_as=str(dest))
+
+
+def sealed(files: dict[str, bytes], annulments: Sequence[Annulment]) -> dict[str, bytes]:
+    """`files` (relative path -> bytes) with their SHA256SUMS added and, when there are
+    annulments, the hash-chained ledger (which SHA256SUMS does not list)."""
     files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode()
     if annulments:
         files[LEDGER_FILE] = chained_ledger(annulments)[0]
-    write_archive_files(dest, files, kinds=kinds, verify_as=str(dest))
+    return files
 
 
 def _round_files(

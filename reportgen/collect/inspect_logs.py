@@ -14,7 +14,7 @@ error -> `error`, a time limit -> `timeout`, a content filter stop -> `refusal`,
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ INSTALL_HINT = (
     "pip install 'reportgen[inspect]' (in a clone: bash scripts/install.sh inspect)"
 )
 EMPTY_SHA256 = hashlib.sha256(b"").hexdigest()
+MAX_LINES = 20  # refusals listed one per line; past that, a count
 
 
 class MissingExtraError(ReportgenError):
@@ -47,22 +48,46 @@ def eval_log_reader() -> Any:
     return _reader()
 
 
+def readable_logs(paths: Sequence[Path], lines: list[str]) -> Iterator[tuple[Path, Any]]:
+    """Each log at `paths` that inspect_ai reads, with its path; a refusal in `lines` for
+    each other one. MissingExtraError now (not when iterated) without inspect_ai."""
+    read_eval_log = _reader()
+
+    def logs() -> Iterator[tuple[Path, Any]]:
+        for path in paths:
+            try:
+                log = read_eval_log(str(path))
+            except Exception as error:  # inspect_ai raises many kinds; the message says which
+                lines.append(f"{path}: not an inspect_ai log inspect_ai can read ({error})")
+                continue
+            yield path, log
+
+    return logs()
+
+
+def refuse_if_any(raw_dir: Path, lines: Sequence[str], what: str) -> None:
+    """InputError listing the refusals `lines` (the first MAX_LINES, then a count), when
+    there are any, for logs of `what`: nothing is written."""
+    if not lines:
+        return
+    shown = list(lines[:MAX_LINES])
+    if len(lines) > MAX_LINES:
+        shown.append(f"... and {len(lines) - MAX_LINES} more")
+    head = f"{raw_dir}: {len(lines)} problem(s) with {what}; nothing was written"
+    raise InputError("\n".join([head, *(f"  - {line}" for line in shown)]))
+
+
 def read_logs(
     paths: Sequence[Path], raw_dir: Path, round_id: str, *, model_id: str | None
 ) -> list[Collected]:
     """Every sample of the logs at `paths` as an answer; InputError with one line per
     log of another task, of an unknown model, or a sample without its item and run."""
-    read_eval_log = _reader()
+    lines: list[str] = []
+    logs = readable_logs(paths, lines)
     models = round_models(raw_dir)
     expected = task_name(round_id)
     answers: list[Collected] = []
-    lines: list[str] = []
-    for path in paths:
-        try:
-            log = read_eval_log(str(path))
-        except Exception as error:  # inspect_ai raises many kinds; the message says which
-            lines.append(f"{path}: not an inspect_ai log inspect_ai can read ({error})")
-            continue
+    for path, log in logs:
         task = str(log.eval.task).rsplit("/", 1)[-1].rsplit("@", 1)[-1]
         if task != expected:
             lines.append(

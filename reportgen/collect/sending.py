@@ -230,3 +230,23 @@ def write_new_folder(dest: Path, files: Mapping[str, bytes], folders: Sequence[s
         for folder in folders:
             (staging / folder).mkdir(exist_ok=True)
         staging.rename(dest)
+
+
+# to_send's columns of a kind whose calls are the items' prompts as they are.
+CALL_COLUMNS = ("run_order", "item_id", "run", "language", "prompt", "raw_text", "latency_ms")
+
+
+def write_raw_round(
+    draft_dir: Path, raw_dir: Path, calls: Sequence[Call], settings: Settings
+) -> None:
+    """The raw round of a draft whose calls send the items' prompts as they are: the
+    draft's files, to_send (CALL_COLUMNS, no answers yet), the inspect_ai dataset and
+    task, and an empty responses/ folder, written as the new folder `raw_dir`."""
+    rows = [
+        {**{c: getattr(call, c) for c in CALL_COLUMNS[:5]}, "raw_text": None, "latency_ms": None}
+        for call in calls
+    ]
+    files = {path.name: path.read_bytes() for path in sorted(draft_dir.iterdir()) if path.is_file()}
+    files.update(to_send_files(rows, CALL_COLUMNS))
+    files.update(inspect_files(calls, settings))
+    write_new_folder(raw_dir, files, ["responses"])

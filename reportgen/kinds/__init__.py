@@ -1,7 +1,8 @@
 """The registry of kinds of round: each kind is a plug-in on the shared core.
 
 Core modules never name a kind; they ask `get_kind(manifest.kind)`. Built-in kinds
-are imported lazily from `_BUILTIN` (a module exposing `KIND`); tests add their own
+are imported lazily from `_BUILTIN` (the kind's class, made on first use, so that
+importing one of a kind's modules loads no archive machinery); tests add their own
 with `register_kind`. The registry sits above the archive core: the core's readers and
 writers take it as their `KindCatalogue` (`KINDS`), bound in `reportgen.kinds.rounds`.
 """
@@ -40,11 +41,11 @@ __all__ = [
     "unregister_kind",
 ]
 
-# Kind name -> module whose `KIND` attribute is the kind.
+# Kind name -> "module:class" of the kind.
 _BUILTIN: dict[str, str] = {
-    "estigmas": "reportgen.kinds.estigmas",
-    "multidomain": "reportgen.kinds.multidomain",
-    "counterfactual": "reportgen.kinds.counterfactual",
+    "estigmas": "reportgen.kinds.estigmas.kind:EstigmasKind",
+    "multidomain": "reportgen.kinds.multidomain.kind:MultidomainKind",
+    "counterfactual": "reportgen.kinds.counterfactual.kind:CounterfactualKind",
 }
 # Commands a built-in kind adds to the CLI: name -> "module:attribute". Kept here, as
 # strings, so that `reportgen --help` lists them without importing any kind.
@@ -101,10 +102,11 @@ def get_kind(name: str) -> Kind:
     """The kind called `name`; UnknownKindError when there is none."""
     if name in _registered:
         return _registered[name]
-    module_path = _BUILTIN.get(name)
-    if module_path is None:
+    target = _BUILTIN.get(name)
+    if target is None:
         raise UnknownKindError(name, {*_BUILTIN, *_registered})
-    kind: Kind = importlib.import_module(module_path).KIND
+    module, _, class_name = target.partition(":")
+    kind: Kind = getattr(importlib.import_module(module), class_name)()
     _registered[name] = kind
     return kind
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from reportgen.archive._kind import ArchiveKind
 from reportgen.errors import ReportgenError
-from reportgen.kinds._stages import Advance, Progress, Stages
+from reportgen.kinds._stages import Advance, Progress, Stages, load_attribute
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -49,10 +49,13 @@ class Kind(ArchiveKind):
 
     # --- What people read of a kind -------------------------------------------------
 
+    # The kind's name per language (None: its `name` in every language).
+    titles: ClassVar[Mapping[str, str] | None] = None
+
     @property
     def title(self) -> Mapping[str, str]:
         """The kind's name per language (the section of a site of several kinds)."""
-        return {"pt-BR": self.name, "en": self.name}
+        return self.titles or {"pt-BR": self.name, "en": self.name}
 
     # --- Collecting the answers (reportgen render, reportgen import) ----------------
 
@@ -60,19 +63,23 @@ class Kind(ArchiveKind):
         """Write the raw round of the draft at `draft_dir` into `raw_dir` (which must not
         exist): the draft's files, to_send.jsonl / .csv and the inspect_ai dataset and task
         file (`reportgen.collect.sending`); returns a short note."""
-        raise KindCapabilityError(self.name, "rendering a draft into the calls to send")
+        hook = self._optional("render_draft", "rendering a draft into the calls to send")
+        return str(hook(draft_dir, raw_dir, seed=seed))
 
     def collected_files(self, raw_dir: Path, system: Matched) -> dict[str, bytes]:
         """One system's imported answers as the raw round's files (relative path ->
         bytes), in the kind's raw format; InputError when an answer lacks what it needs."""
-        raise KindCapabilityError(self.name, "importing answers into a raw round")
+        files: dict[str, bytes] = self._optional(
+            "collected_files", "importing answers into a raw round"
+        )(raw_dir, system)
+        return files
 
     # --- Freezing a raw round, adding a model (reportgen freeze, add-model) ----------
 
     def freeze(self, raw_dir: Path, out_dir: Path) -> str:
         """Turn the raw round at `raw_dir` into a frozen archive at `out_dir`; returns a
         short note on how it was scored (e.g. the parser's version)."""
-        raise KindCapabilityError(self.name, "freezing a raw round")
+        return str(self._optional("freeze", "freezing a raw round")(raw_dir, out_dir))
 
     def add_model(self, round_dir: Path, responses_file: Path, model: Model) -> None:
         """Append one model's responses to the (open) round at `round_dir`."""
@@ -85,6 +92,13 @@ class Kind(ArchiveKind):
         if self.stages is None:
             raise KindCapabilityError(self.name, what)
         return self.stages
+
+    def _optional(self, hook: str, what: str) -> Any:
+        """The stages' `hook`; KindCapabilityError naming `what` when there is none."""
+        found = getattr(self.stages, hook, None)
+        if found is None:
+            raise KindCapabilityError(self.name, what)
+        return found
 
     def print_summary(self, round_: Round, console: Console) -> None:
         """The scores of every model, as tables for people."""
@@ -134,11 +148,14 @@ class Kind(ArchiveKind):
 
     def guard_material(self, round_: Round) -> GuardMaterial:
         """What the site must keep secret of `round_`, and what it may show."""
-        raise KindCapabilityError(self.name, "a leak-guard description")
+        hook = self._optional("guard_material", "a leak-guard description")
+        material: GuardMaterial = hook(self._stages("a leak-guard description").round(round_))
+        return material
 
     # --- Human review ---------------------------------------------------------------
 
     @property
     def review_task(self) -> ReviewTask:
         """The review task people do on this kind's outputs."""
-        raise KindCapabilityError(self.name, "a review task")
+        task: ReviewTask = load_attribute(self._optional("review_task", "a review task"))
+        return task

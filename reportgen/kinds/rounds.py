@@ -11,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from reportgen import archive
+from reportgen.errors import ArchiveError, Problem
 from reportgen.kinds import KINDS, Kind
 
 if TYPE_CHECKING:
     from reportgen.archive import ArchiveContent
-    from reportgen.errors import Problem
     from reportgen.model import Annulment, Manifest, Model, Round, Source
+
+R = TypeVar("R", bound="Round")
 
 
 def read_round(
@@ -99,6 +101,17 @@ def write_round_files(dest: Path, round_id: str, files: Callable[[], Mapping[str
     archive.write_round_files(dest, round_id, files, kinds=KINDS)
 
 
+def round_writer(files: Callable[[R], Mapping[str, bytes]]) -> Callable[[R, Path], None]:
+    """A kind's `write_round(round_, out_dir)`: the archive `files(round_)` (every file,
+    SHA256SUMS included) written by `write_round_files` at `out_dir`, a new folder named
+    after the round id; nothing is left on failure."""
+
+    def write_round(round_: R, out_dir: Path) -> None:
+        write_round_files(out_dir, round_.round_id, lambda: files(round_))
+
+    return write_round
+
+
 def append_model(
     round_dir: Path, model: Model, rows_for: Callable[[Round], Sequence[object]]
 ) -> None:
@@ -127,3 +140,37 @@ def append_annulment(
         tolerate=tolerate,
         kinds=KINDS,
     )
+
+
+def round_beside(
+    round_: Round,
+    other_id: str,
+    known: Mapping[str, Round],
+    where: str,
+    other_type: tuple[type[R], str],
+    problems: list[Problem],
+) -> R | None:
+    """The round `other_id` that round.json's `where` names (a baseline, a previous round):
+    from `known` (the rounds read together), else the archive beside `round_`, read without
+    texts; None after a problem in `problems` (no archive there, an invalid one, or one
+    that is not of `other_type`: the round class and the kind's name)."""
+    file = f"{round_.round_id}/round.json"
+    other = known.get(other_id)
+    if other is None:
+        path = round_.path.parent / other_id
+        if not path.is_dir():
+            problems.append(Problem(file, where, f"{other_id!r}: no archive at {path}"))
+            return None
+        try:
+            other = read_round(path, with_text=False)
+        except ArchiveError as error:
+            count = len(error.problems)
+            message = f"{other_id!r}: the archive at {path} is invalid ({count} problem(s))"
+            problems.append(Problem(file, where, message))
+            return None
+    round_type, kind_name = other_type
+    if not isinstance(other, round_type) or other.manifest.kind != kind_name:
+        message = f"{other_id!r} is a {other.manifest.kind!r} round, expected a {kind_name} one"
+        problems.append(Problem(file, where, message))
+        return None
+    return other

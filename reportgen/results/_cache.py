@@ -32,6 +32,10 @@ if TYPE_CHECKING:  # only a bound: `reportgen summary` reads its answers without
 CACHE_ENV = "REPORTGEN_CACHE_DIR"
 
 ResultsT = TypeVar("ResultsT", bound="BaseModel")
+ResultsT_co = TypeVar("ResultsT_co", bound="BaseModel", covariant=True)
+RoundT = TypeVar("RoundT", bound="ReplicatedRound")
+RoundT_contra = TypeVar("RoundT_contra", bound="ReplicatedRound", contravariant=True)
+Advance = Callable[[int], None]  # bootstrap replicates done since the last call
 
 
 class CacheableRound(Protocol):
@@ -121,6 +125,57 @@ def cached_results(
     with contextlib.suppress(OSError):  # an unwritable cache only costs time on the next run
         write_json(path, results.model_dump(mode="json", by_alias=True))
     return results
+
+
+class _Manifest(Protocol):
+    @property
+    def bootstrap_replicates(self) -> int: ...
+
+
+class ReplicatedRound(CacheableRound, Protocol):
+    """A round whose manifest says how many bootstrap replicates its results take."""
+
+    @property
+    def manifest(self) -> _Manifest: ...
+
+
+class ResultsLoader(Protocol[RoundT_contra, ResultsT_co]):
+    """A kind's `load_results`: the round's results, from the cache when it holds them."""
+
+    def __call__(
+        self,
+        round_: RoundT_contra,
+        replicates: int | None = None,
+        cache_dir: Path | None = None,
+        advance: Advance | None = None,
+    ) -> ResultsT_co: ...
+
+
+def results_loader(
+    results_type: type[ResultsT],
+    parameters: Callable[[RoundT, int], Sequence[str]],
+    compute: Callable[[RoundT, int, Advance | None], ResultsT],
+) -> ResultsLoader[RoundT, ResultsT]:
+    """A kind's `load_results(round_, replicates, cache_dir, advance)`: `cached_results`
+    under the key `parameters(round_, count)`, else `compute(round_, count, advance)`,
+    where count is `replicates`, by default the round's own (bootstrap.replicates)."""
+
+    def load_results(
+        round_: RoundT,
+        replicates: int | None = None,
+        cache_dir: Path | None = None,
+        advance: Advance | None = None,
+    ) -> ResultsT:
+        count = round_.manifest.bootstrap_replicates if replicates is None else replicates
+        return cached_results(
+            results_type,
+            round_,
+            parameters(round_, count),
+            lambda: compute(round_, count, advance),
+            cache_dir,
+        )
+
+    return load_results
 
 
 def write_json(path: Path, data: Mapping[str, Any]) -> None:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from reportgen.i18n import half_up
 
+# The config of every results model: frozen, no unknown field, no coercion.
 EXACT_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
@@ -30,6 +31,11 @@ class Exact(BaseModel):
     @classmethod
     def of(cls, value: Fraction) -> Self:
         return cls(exact=str(value), value=float(value))
+
+    @classmethod
+    def optional(cls, value: Fraction | None) -> Self | None:
+        """`of(value)`; None (an undefined value) for None."""
+        return None if value is None else cls.of(value)
 
     @property
     def fraction(self) -> Fraction:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportgen.errors import ArchiveError, Problem
+from reportgen.errors import Problem
 from reportgen.kinds.counterfactual.model import NAME, Round
 from reportgen.model import Round as CoreRound
 
@@ -36,37 +36,16 @@ def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
     return problems
 
 
-def _read_beside(round_: Round, baseline_id: str, problems: list[Problem]) -> CoreRound | None:
-    file = f"{round_.round_id}/round.json"
-    path = round_.path.parent / baseline_id
-    if not path.is_dir():
-        problems.append(Problem(file, _BASELINE, f"{baseline_id!r}: no archive at {path}"))
-        return None
-    from reportgen.kinds.rounds import read_round
-
-    try:
-        return read_round(path, with_text=False)
-    except ArchiveError as error:
-        count = len(error.problems)
-        message = f"{baseline_id!r}: the archive at {path} is invalid ({count} problem(s))"
-        problems.append(Problem(file, _BASELINE, message))
-        return None
-
-
 def _baseline(round_: Round, known: dict[str, CoreRound], problems: list[Problem]) -> Round | None:
     """The baseline round, checked (None, after a problem, when it is unusable)."""
     baseline_id = round_.manifest.baseline_round
     if baseline_id is None:
         return None
+    from reportgen.kinds.rounds import round_beside
+
     file = f"{round_.round_id}/round.json"
-    baseline = known.get(baseline_id) or _read_beside(round_, baseline_id, problems)
+    baseline = round_beside(round_, baseline_id, known, _BASELINE, (Round, NAME), problems)
     if baseline is None:
-        return None
-    if not isinstance(baseline, Round) or baseline.manifest.kind != NAME:
-        message = (
-            f"{baseline_id!r} is a {baseline.manifest.kind!r} round, expected a counterfactual one"
-        )
-        problems.append(Problem(file, _BASELINE, message))
         return None
     if baseline.manifest.battery_sha256 != round_.manifest.battery_sha256:
         message = (

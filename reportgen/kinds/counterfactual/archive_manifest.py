@@ -8,14 +8,14 @@ variables against variables.csv, the call dates) is `archive_round`'s.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import fields
 from datetime import date
 from fractions import Fraction
 from typing import cast
 
-from reportgen.archive import SLUG, FileProblems, language_texts
+from reportgen.archive import SLUG, FileProblems
+from reportgen.archive._block import BlockReader as CoreBlockReader
 from reportgen.kinds.counterfactual.extraction_check import PLAN_KEY, parse_plan
 from reportgen.kinds.counterfactual.model import (
     CALIBRATION_METRICS,
@@ -62,20 +62,13 @@ PREREGISTRATION_KEYS: tuple[str, ...] = (
     "calibration",
     "rationale",
 )
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _PLAN = "preregistration"
 
 
-class BlockReader:
-    """Typed reads of the block's values; each bad value is one problem naming its path."""
+class BlockReader(CoreBlockReader):
+    """Typed reads of the `counterfactual` block's values (`CoreBlockReader`'s and these)."""
 
-    def __init__(self, found: FileProblems) -> None:
-        self.found = found
-        self.valid = True
-
-    def bad(self, path: str, message: str) -> None:
-        self.valid = False
-        self.found.add(f"{NAME}.{path}", message)
+    block = NAME
 
     def keys(
         self, path: str, value: object, required: tuple[str, ...], optional: tuple[str, ...] = ()
@@ -103,33 +96,11 @@ class BlockReader:
             return low
         return value
 
-    def text(self, path: str, value: object) -> str:
-        if not isinstance(value, str) or not value.strip():
-            self.bad(path, f"expected a non-empty string, got {value!r}")
-            return ""
-        return value
-
     def choice(self, path: str, value: object, allowed: tuple[str, ...]) -> str:
         if value not in allowed:
             self.bad(path, f"expected {' | '.join(map(repr, allowed))}, got {value!r}")
             return allowed[0]
         return value
-
-    def texts(self, path: str, value: object) -> Mapping[str, str]:
-        parsed = language_texts(value)
-        if parsed is None:
-            self.bad(path, 'expected {"pt-BR": "...", "en": "..."} with non-empty strings')
-            return {}
-        return parsed
-
-    def day(self, path: str, value: object) -> date:
-        if isinstance(value, str) and _DAY.fullmatch(value):
-            try:
-                return date.fromisoformat(value)
-            except ValueError:
-                pass
-        self.bad(path, f"expected an ISO date YYYY-MM-DD, got {value!r}")
-        return date.min
 
     def rational(self, path: str, value: object) -> Fraction | None:
         """A JSON string "0.05" or "1/20"; a JSON number is refused (never a float compare)."""

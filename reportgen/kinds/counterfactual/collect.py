@@ -14,6 +14,7 @@ The extractions (extractions/<model_id>.jsonl) are filled in as before.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from reportgen.archive import response_path
 from reportgen.collect.collected import Matched
@@ -21,8 +22,9 @@ from reportgen.errors import InputError
 from reportgen.kinds.counterfactual.raw import RESPONSE_COLUMNS
 
 
-def collected_files(system: Matched) -> dict[str, bytes]:
-    """responses/<model_id>.jsonl of one system's answers, in run_order."""
+def collected_files(raw_dir: Path, system: Matched) -> dict[str, bytes]:
+    """responses/<model_id>.jsonl of one system's answers, in run_order (the raw round at
+    `raw_dir` is not read)."""
     lines, missing = [], []
     for call, answer in system.answers:
         row = {

@@ -22,30 +22,24 @@ from typing import Any
 
 from reportgen.atomic import write_atomic
 from reportgen.collect.collected import round_models
-from reportgen.collect.inspect_logs import eval_log_reader
+from reportgen.collect.inspect_logs import readable_logs, refuse_if_any
 from reportgen.collect.sending import read_calls
 from reportgen.errors import InputError
 
 EXTRACTIONS_DIR = "extractions"
-MAX_LINES = 20
 Key = tuple[str, int, str]  # (item_id, run, variable_id)
 
 
 def import_extractions(paths: Sequence[Path], raw_dir: Path, *, variable_id: str | None) -> str:
     """Add the logs' extractions to RAW_DIR/extractions/<model_id>.jsonl; InputError with
     one line per refusal, nothing written."""
-    read_eval_log = eval_log_reader()
+    lines: list[str] = []
+    logs = readable_logs(paths, lines)
     models = set(round_models(raw_dir))
     calls = {(call.item_id, call.run) for call in read_calls(raw_dir)}
     existing: dict[str, list[dict[str, Any]]] = {}
     new: dict[str, list[dict[str, Any]]] = {}
-    lines: list[str] = []
-    for path in paths:
-        try:
-            log = read_eval_log(str(path))
-        except Exception as error:  # inspect_ai raises many kinds; the message says which
-            lines.append(f"{path}: not an inspect_ai log inspect_ai can read ({error})")
-            continue
+    for path, log in logs:
         for sample in log.samples or []:
             row = _row(sample, variable_id)
             source = f"{path}, sample {sample.id!r}"
@@ -72,12 +66,7 @@ def import_extractions(paths: Sequence[Path], raw_dir: Path, *, variable_id: str
                 )
                 continue
             new.setdefault(model_id, []).append(row)
-    if lines:
-        shown = lines[:MAX_LINES]
-        if len(lines) > MAX_LINES:
-            shown.append(f"... and {len(lines) - MAX_LINES} more")
-        head = f"{raw_dir}: {len(lines)} problem(s) with the logs; nothing was written"
-        raise InputError("\n".join([head, *(f"  - {line}" for line in shown)]))
+    refuse_if_any(raw_dir, lines, "the logs")
     for model_id, rows in new.items():
         text = "".join(
             json.dumps(row, ensure_ascii=False) + "\n" for row in existing[model_id] + rows

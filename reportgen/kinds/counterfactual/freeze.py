@@ -26,7 +26,6 @@ from typing import cast
 import pyarrow as pa
 
 from reportgen.archive import (
-    CHECKSUMS_FILE,
     MANIFEST_FILE,
     MODELS_FILE,
     Problems,
@@ -34,9 +33,10 @@ from reportgen.archive import (
     read_manifest_data,
     response_path,
 )
-from reportgen.archive._checksums import checksums_text, digests_of
+from reportgen.archive._checksums import digests_of
 from reportgen.archive._csv import read_csv_records
 from reportgen.archive._parquet import parquet_bytes
+from reportgen.archive._writer import sealed
 from reportgen.errors import InputError, OutputExistsError
 from reportgen.kinds.counterfactual.extraction_check import read_raw_reviews
 from reportgen.kinds.counterfactual.prepare import BatteryTables, read_battery
@@ -325,8 +325,7 @@ def archive_files(
         files[MASK_AUDIT_FILE] = _table(filled.mask_audit, MASK_AUDIT_SCHEMA)
     if filled.checks:
         files[EXTRACTION_CHECKS_FILE] = _table(filled.checks, EXTRACTION_CHECKS_SCHEMA)
-    files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
-    return files
+    return sealed(files, ())  # SHA256SUMS added, no ledger
 
 
 def _call_span(filled: Filled) -> tuple[datetime | None, datetime | None]:

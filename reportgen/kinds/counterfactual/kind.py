@@ -10,15 +10,14 @@ archives, the baseline round (archive_across).
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Mapping, Sequence
+from typing import cast
 
-import pyarrow as pa
-
-from reportgen.archive import ArchiveContent, FileProblems, Problems, RowChecker
+from reportgen.archive import ArchiveContent, RowChecker
 from reportgen.errors import Problem
-from reportgen.kinds import Kind, ModelFolderSpec, ParquetTableSpec, TableRead, TableSpec
+from reportgen.kinds import ModelFolderSpec, ParquetTableSpec, TableSpec
+from reportgen.kinds._adapters import AdaptedKind, ArchiveAdapters, core_round_fields
+from reportgen.kinds._stages import lazy
 from reportgen.kinds.counterfactual import (
     archive_across,
     archive_manifest,
@@ -37,19 +36,12 @@ from reportgen.kinds.counterfactual.archive_rows import (
 )
 from reportgen.kinds.counterfactual.model import (
     NAME,
-    Attribute,
     Extraction,
-    Group,
-    Item,
-    Manifest,
-    Rewrite,
     Round,
     System,
     Template,
-    Variable,
-    Variant,
 )
-from reportgen.kinds.counterfactual.stages import STAGES
+from reportgen.kinds.counterfactual.stages import STAGES, TITLE
 from reportgen.kinds.counterfactual.write import (
     attribute_row,
     group_row,
@@ -58,16 +50,9 @@ from reportgen.kinds.counterfactual.write import (
     variable_row,
     variant_row,
 )
-from reportgen.model import ItemRecord, Model
 from reportgen.model import Manifest as CoreManifest
+from reportgen.model import Model
 from reportgen.model import Round as CoreRound
-
-if TYPE_CHECKING:
-    from reportgen.collect.collected import Matched
-    from reportgen.guard import GuardMaterial
-    from reportgen.kinds.review_task import ReviewTask
-
-_TITLE = {"pt-BR": "Auditorias contrafactuais", "en": "Counterfactual audits"}
 
 
 def _template_row(template: Template) -> list[str]:
@@ -144,41 +129,53 @@ TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (
 )
 
 
-class CounterfactualKind(Kind):
+def build_round(content: ArchiveContent) -> Round:
+    """The typed counterfactual round from the core's read."""
+    tables = content.tables
+    extractions = cast(
+        Mapping[str, tuple[Extraction, ...]], content.folders.get(cf.EXTRACTIONS_DIR, {})
+    )
+    return Round(
+        **core_round_fields(content, lambda _, table: responses_of(table)),
+        attributes=tables[cf.ATTRIBUTES_FILE],
+        groups=tables[cf.GROUPS_FILE],
+        variants=tables[cf.VARIANTS_FILE],
+        templates=tables[cf.TEMPLATES_FILE],
+        rewrites=tables[cf.REWRITES_FILE],
+        variables=tables[cf.VARIABLES_FILE],
+        extractions=types.MappingProxyType(dict(extractions)),
+        calibration=tables[cf.CALIBRATION_FILE],
+        mask_audit=tables[cf.MASK_AUDIT_FILE],
+        extraction_checks=tables[cf.EXTRACTION_CHECKS_FILE],
+    )
+
+
+ARCHIVE = ArchiveAdapters(
+    item_columns=cf.ITEM_COLUMNS,
+    response_columns=cf.RESPONSE_COLUMNS,
+    parse_manifest=lambda core, block, data, found, raw: archive_manifest.parse_manifest(
+        core, block, data, found
+    ),
+    manifest_block=lazy("reportgen.kinds.counterfactual.write:manifest_block"),
+    check_items=lambda items, tables, found: check_items(items, found),
+    check_responses=check_response_table,
+    build_round=build_round,
+    check_files=check_round_files,
+    check_rules=lazy("reportgen.kinds.counterfactual.rules:check_rules"),
+)
+
+
+class CounterfactualKind(AdaptedKind):
     """A counterfactual audit battery run against systems under test."""
 
     name = NAME
+    titles = TITLE
     stages = STAGES
+    archive = ARCHIVE
     tables = TABLES
     model_folders = (ModelFolderSpec(cf.EXTRACTIONS_DIR, cf.EXTRACTIONS_SCHEMA, parse_extractions),)
     model_columns = cf.MODELS_KIND_HEADER
     single_run = False
-
-    @property
-    def title(self) -> Mapping[str, str]:
-        return _TITLE
-
-    def item_columns(self) -> tuple[pa.Field[Any], ...]:
-        return cf.ITEM_COLUMNS
-
-    def response_columns(self, *, raw: bool) -> tuple[pa.Field[Any], ...]:
-        return cf.RESPONSE_COLUMNS
-
-    def parse_manifest(
-        self,
-        core: CoreManifest,
-        block: Mapping[str, object],
-        data: Mapping[str, object],
-        found: FileProblems,
-        *,
-        raw: bool,
-    ) -> Manifest | None:
-        return archive_manifest.parse_manifest(core, block, data, found)
-
-    def manifest_block(self, manifest: CoreManifest) -> dict[str, object]:
-        from reportgen.kinds.counterfactual.write import manifest_block
-
-        return manifest_block(cast(Manifest, manifest))
 
     def parse_model(self, core: Model, row: RowChecker, manifest: CoreManifest | None) -> Model:
         return archive_tables.parse_system(core, row, manifest)
@@ -186,81 +183,5 @@ class CounterfactualKind(Kind):
     def model_row(self, model: Model) -> list[str]:
         return system_kind_row(cast(System, model))
 
-    def check_items(
-        self, items: pa.Table, tables: Mapping[str, TableRead], found: FileProblems
-    ) -> tuple[ItemRecord, ...]:
-        return check_items(items, found)
-
-    def check_responses(
-        self, table: pa.Table, where: Callable[[int], str], found: FileProblems
-    ) -> None:
-        check_response_table(table, where, found)
-
-    def build_round(self, content: ArchiveContent) -> Round:
-        tables = content.tables
-        responses = {model_id: responses_of(table) for model_id, table in content.responses.items()}
-        extractions = cast(
-            Mapping[str, tuple[Extraction, ...]], content.folders.get(cf.EXTRACTIONS_DIR, {})
-        )
-        return Round(
-            path=content.path,
-            manifest=cast(Manifest, content.manifest),
-            models=cast(tuple[System, ...], content.models),
-            items=cast(tuple[Item, ...], content.items),
-            annulments=content.annulments,
-            checksums=content.checksums,
-            ledger_sha256=content.ledger_sha256,
-            attributes=cast(tuple[Attribute, ...], tables[cf.ATTRIBUTES_FILE]),
-            groups=cast(tuple[Group, ...], tables[cf.GROUPS_FILE]),
-            variants=cast(tuple[Variant, ...], tables[cf.VARIANTS_FILE]),
-            templates=cast(tuple[Template, ...], tables[cf.TEMPLATES_FILE]),
-            rewrites=cast(tuple[Rewrite, ...], tables[cf.REWRITES_FILE]),
-            variables=cast(tuple[Variable, ...], tables[cf.VARIABLES_FILE]),
-            responses=types.MappingProxyType(responses),
-            extractions=types.MappingProxyType(dict(extractions)),
-            calibration=tables[cf.CALIBRATION_FILE],
-            mask_audit=tables[cf.MASK_AUDIT_FILE],
-            extraction_checks=tables[cf.EXTRACTION_CHECKS_FILE],
-        )
-
-    def check_round(self, round_: CoreRound, problems: Problems) -> None:
-        from reportgen.kinds.counterfactual.rules import check_rules
-
-        typed = cast(Round, round_)
-        mark = problems.mark()
-        check_round_files(typed, problems)
-        # The rules read the files' values: after a file problem they would only
-        # repeat it in other words.
-        if problems.ok_since(mark):
-            check_rules(typed, problems)
-
     def check_across(self, rounds: Sequence[CoreRound]) -> list[Problem]:
         return archive_across.check_across(rounds)
-
-    # --- The other stages (reportgen.kinds.counterfactual.stages) ---
-
-    def render_draft(self, draft_dir: Path, raw_dir: Path, *, seed: int | None) -> str:
-        from reportgen.kinds.counterfactual.prepare import render_raw_round
-
-        return render_raw_round(draft_dir, raw_dir, seed=seed)
-
-    def collected_files(self, raw_dir: Path, system: Matched) -> dict[str, bytes]:
-        from reportgen.kinds.counterfactual.collect import collected_files
-
-        return collected_files(system)
-
-    def freeze(self, raw_dir: Path, out_dir: Path) -> str:
-        from reportgen.kinds.counterfactual.freeze import freeze_round
-
-        return freeze_round(raw_dir, out_dir)
-
-    @property
-    def review_task(self) -> ReviewTask:
-        from reportgen.kinds.counterfactual.review import REVIEW_TASK
-
-        return REVIEW_TASK
-
-    def guard_material(self, round_: CoreRound) -> GuardMaterial:
-        from reportgen.kinds.counterfactual.render.guard import guard_material
-
-        return guard_material(STAGES.round(round_))

@@ -20,6 +20,7 @@ from typing import Literal
 
 from reportgen import model as core
 from reportgen.model import Annulment as Annulment  # re-exported: the round holds them
+from reportgen.model import CoreItem
 
 NAME = "counterfactual"
 
@@ -237,14 +238,10 @@ class Variable:
 
 
 @dataclass(frozen=True, slots=True)
-class Item:
-    """One row of items.parquet: one (template, variant) cell, rendered."""
+class Item(CoreItem):
+    """One row of items.parquet: one (template, variant) cell, rendered (the core's
+    columns, then the kind's)."""
 
-    item_id: str
-    language: str
-    prompt: str
-    canary: str | None
-    published: bool
     template_id: str
     attribute_id: str
     variant_id: str

@@ -14,6 +14,10 @@ from typing import Any
 
 import pyarrow as pa
 
+from reportgen.archive._parquet import ITEM_FIELDS, response_fields
+from reportgen.archive._parquet import int_field as _int
+from reportgen.archive._parquet import string_field as _str
+
 ITEMS_FILE = "items.parquet"
 ATTRIBUTES_FILE = "attributes.csv"
 GROUPS_FILE = "groups.csv"
@@ -33,18 +37,6 @@ def extraction_path(model_id: str) -> str:
     return f"{EXTRACTIONS_DIR}/{model_id}.parquet"
 
 
-def _str(name: str, *, null: bool = False) -> pa.Field[Any]:
-    return pa.field(name, pa.string(), nullable=null)
-
-
-def _int(name: str, *, null: bool = False) -> pa.Field[Any]:
-    return pa.field(name, pa.int64(), nullable=null)
-
-
-def _bool(name: str, *, null: bool = False) -> pa.Field[Any]:
-    return pa.field(name, pa.bool_(), nullable=null)
-
-
 # items.parquet: the kind's columns after the core's item_id, language, prompt, canary,
 # published (what `Kind.item_columns` returns).
 ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
@@ -55,16 +47,7 @@ ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("prompt_sha256"),
     _str("context_sha256", null=True),
 )
-ITEMS_SCHEMA = pa.schema(
-    [
-        _str("item_id"),
-        _str("language"),
-        _str("prompt"),
-        _str("canary", null=True),
-        _bool("published"),
-        *ITEM_COLUMNS,
-    ]
-)
+ITEMS_SCHEMA = pa.schema([*ITEM_FIELDS, *ITEM_COLUMNS])
 
 # responses/<model_id>.parquet: the kind's columns after the core's item_id, model_id,
 # run, raw_text (never null here), latency_ms (what `Kind.response_columns` returns).
@@ -76,16 +59,7 @@ RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("prompt_sha256"),
     _str("context_sha256", null=True),
 )
-RESPONSES_SCHEMA = pa.schema(
-    [
-        _str("item_id"),
-        _str("model_id"),
-        _int("run"),
-        _str("raw_text"),
-        pa.field("latency_ms", pa.float64(), nullable=True),
-        *RESPONSE_COLUMNS,
-    ]
-)
+RESPONSES_SCHEMA = pa.schema([*response_fields(raw_text_nullable=False), *RESPONSE_COLUMNS])
 
 EXTRACTIONS_SCHEMA = pa.schema(
     [

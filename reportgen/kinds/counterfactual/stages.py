@@ -8,7 +8,7 @@ view (§11) is read from the sibling folder `round_.path.parent / baseline_round
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from reportgen.errors import ReportgenError
 from reportgen.kinds._stages import Advance, Stages, lazy
@@ -16,8 +16,6 @@ from reportgen.kinds.counterfactual.model import Round
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from reportgen.kinds.counterfactual.results import Results
 
 TITLE = {"pt-BR": "Auditorias contrafactuais", "en": "Counterfactual audits"}
@@ -55,26 +53,18 @@ def _computed(round_: Round, count: int, advance: Advance | None) -> Results:
     return build_results(round_, baseline=baseline_of(round_), replicates=count, advance=advance)
 
 
-def _summary_table(round_: Round, console: Console) -> None:
-    from reportgen.kinds.counterfactual import summary
-
-    summary.print_summary(round_, _cached(round_, None, None, None), console)
-
-
-def _summary_data(round_: Round) -> dict[str, Any]:
-    from reportgen.kinds.counterfactual import summary
-
-    return summary.summary_json(round_, _cached(round_, None, None, None))
-
-
 STAGES: Stages[Round, Results] = Stages(
     round_type=Round,
     noun="a counterfactual round",
-    summary_table=_summary_table,
-    summary_data=_summary_data,
+    summary="reportgen.kinds.counterfactual.summary",
     cached=_cached,
     computed=_computed,
     results_schema="reportgen.kinds.counterfactual.results:RESULTS_SCHEMA",
     site=lazy("reportgen.kinds.counterfactual.render.site_pages:site"),
     bootstrap_passes=1,  # the crossed bootstrap reports all replicates once
+    render_draft=lazy("reportgen.kinds.counterfactual.prepare:render_raw_round"),
+    collected_files=lazy("reportgen.kinds.counterfactual.collect:collected_files"),
+    freeze=lazy("reportgen.kinds.counterfactual.freeze:freeze_round"),
+    guard_material=lazy("reportgen.kinds.counterfactual.render.guard:guard_material"),
+    review_task="reportgen.kinds.counterfactual.review:REVIEW_TASK",
 )

@@ -15,23 +15,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pyarrow as pa
 
 from reportgen.archive import (
-    CHECKSUMS_FILE,
-    LEDGER_FILE,
     MANIFEST_FILE,
     MODELS_FILE,
     bool_text,
     csv_text,
     response_path,
 )
-from reportgen.archive._checksums import checksums_text, digests_of
-from reportgen.archive._ledger import chained_ledger
-from reportgen.archive._parquet import dates_as_text
-from reportgen.archive._parquet import table_bytes as archive_table_bytes
+from reportgen.archive._parquet import dates_as_text, table_lines, table_writer
+from reportgen.archive._writer import sealed
 from reportgen.kinds.counterfactual.model import (
     Attribute,
     Group,
@@ -71,14 +66,8 @@ from reportgen.kinds.counterfactual.schemas import (
     templates_header,
 )
 from reportgen.kinds.counterfactual.terms import rational_text
-from reportgen.kinds.rounds import manifest_bytes, write_round_files
+from reportgen.kinds.rounds import manifest_bytes, round_writer
 from reportgen.model import TEXT_LANGUAGES
-
-
-def write_round(round_: Round, out_dir: Path) -> None:
-    """Write the complete counterfactual archive of `round_` at `out_dir` (`write_round_files`:
-    a folder named after the round id, new; nothing is left on failure)."""
-    write_round_files(out_dir, round_.round_id, lambda: archive_files(round_))
 
 
 def battery_files(round_: Round) -> dict[str, bytes]:
@@ -126,10 +115,10 @@ def archive_files(round_: Round) -> dict[str, bytes]:
         files[EXTRACTION_CHECKS_FILE] = table_bytes(
             round_.extraction_checks, EXTRACTION_CHECKS_SCHEMA
         )
-    files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
-    if round_.annulments:
-        files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]
-    return files
+    return sealed(files, round_.annulments)
+
+
+write_round = round_writer(archive_files)
 
 
 # --- round.json -----------------------------------------------------------------------
@@ -290,18 +279,10 @@ def called_at_text(moment: datetime) -> str:
 
 # Timestamps in the kind's own text form, dates in ISO 8601 (`table_bytes`).
 CELLS = dates_as_text(called_at_text)
-
-
-def table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
-    """`reportgen.archive.table_bytes` with the kind's cells (`CELLS`)."""
-    return archive_table_bytes(rows, schema, CELLS)
+table_bytes = table_writer(CELLS)
 
 
 def raw_table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
-    """The raw round's form of `table_bytes`' table, the one freeze reads back: one JSON
-    object a line, the schema's columns in order, each cell as `CELLS` writes it."""
-    lines = [
-        json.dumps({name: CELLS(getattr(row, name)) for name in schema.names}, ensure_ascii=False)
-        for row in rows
-    ]
-    return "".join(f"{line}\n" for line in lines).encode("utf-8")
+    """The raw round's form of `table_bytes`' table, the one freeze reads back
+    (`table_lines`), each cell as `CELLS` writes it."""
+    return table_lines(rows, schema, CELLS)

@@ -24,21 +24,19 @@ from reportgen.collect.collected import Matched
 from reportgen.collect.sending import (
     Call,
     Settings,
-    inspect_files,
     read_draft,
-    to_send_files,
-    write_new_folder,
+    write_raw_round,
 )
 from reportgen.errors import InputError
 from reportgen.kinds.estigmas.archive import NAME, STIGMAS_FILE, STRUCTURES_FILE
 
 ITEMS_FILE = "items.parquet"
 DRAFT_FILES = (MANIFEST_FILE, "models.csv", STIGMAS_FILE, STRUCTURES_FILE, ITEMS_FILE)
-TO_SEND_COLUMNS = ("run_order", "item_id", "run", "language", "prompt", "raw_text", "latency_ms")
 
 
-def render_draft(draft_dir: Path, raw_dir: Path) -> str:
-    """The raw round of the Estigmas draft at `draft_dir`, written to `raw_dir`."""
+def render_draft(draft_dir: Path, raw_dir: Path, *, seed: int | None = None) -> str:
+    """The raw round of the Estigmas draft at `draft_dir`, written to `raw_dir` (`seed` is
+    not used: a single run in the items' order)."""
     data = read_draft(draft_dir, DRAFT_FILES, "an Estigmas draft holds")
     calls = _calls(draft_dir / ITEMS_FILE)
     generation = data.get("generation")
@@ -49,14 +47,7 @@ def render_draft(draft_dir: Path, raw_dir: Path) -> str:
         generation=generation,
         system_prompt=prompt if isinstance(prompt, str) and prompt else None,
     )
-    rows = [
-        {**{c: getattr(call, c) for c in TO_SEND_COLUMNS[:5]}, "raw_text": None, "latency_ms": None}
-        for call in calls
-    ]
-    files = {path.name: path.read_bytes() for path in sorted(draft_dir.iterdir()) if path.is_file()}
-    files.update(to_send_files(rows, TO_SEND_COLUMNS))
-    files.update(inspect_files(calls, settings))
-    write_new_folder(raw_dir, files, ["responses"])
+    write_raw_round(draft_dir, raw_dir, calls, settings)
     return f"{len(calls)} items, one call each per system"
 
 

@@ -6,36 +6,31 @@ English pairs) and the responses' frozen `label`, and build the typed `Round`.
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from reportgen.archive import ArchiveContent, FileProblems
-from reportgen.kinds import Kind, TableRead
+from reportgen.kinds import TableRead
+from reportgen.kinds._adapters import AdaptedKind, ArchiveAdapters, core_round_fields
 from reportgen.kinds.estigmas import archive as estigmas_archive
 from reportgen.kinds.estigmas.model import (
     GENDERS,
     LABELS,
     STYLES,
     Item,
-    Manifest,
     ModelResponses,
     Round,
 )
 from reportgen.kinds.estigmas.stages import STAGES, TITLE
-from reportgen.model import ItemRecord, Model
-from reportgen.model import Manifest as CoreManifest
-from reportgen.model import Round as CoreRound
+from reportgen.model import Model
 
 if TYPE_CHECKING:
     from reportgen.collect.collected import Matched
-    from reportgen.guard import GuardMaterial
-    from reportgen.kinds.review_task import ReviewTask
 
 _ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     pa.field("stigma_id", pa.string()),
@@ -58,93 +53,59 @@ _ITEM_FIELDS = (
 )
 
 
-class EstigmasKind(Kind):
+def build_round(content: ArchiveContent) -> Round:
+    """The typed Estigmas round from the core's read."""
+    return Round(
+        **core_round_fields(content, model_responses),
+        stigmas=content.tables[estigmas_archive.STIGMAS_FILE],
+        structures=content.tables[estigmas_archive.STRUCTURES_FILE],
+    )
+
+
+def check_responses(table: pa.Table, where: Callable[[int], str], found: FileProblems) -> None:
+    """The frozen `label` of each response (a raw round has none yet)."""
+    if "label" not in table.column_names:
+        return
+    labels = table.column("label").combine_chunks()
+    positions = pc.index_in(labels, value_set=pa.array(LABELS))
+    bad_rows = np.flatnonzero(positions.is_null().to_numpy(zero_copy_only=False))
+    expected = " | ".join(LABELS)
+    entries = [
+        (where(r), f"label {labels[r].as_py()!r} is not one of {expected}")
+        for r in bad_rows.tolist()
+    ]
+    found.rows(entries, "rows with an unknown label")
+
+
+ARCHIVE = ArchiveAdapters(
+    item_columns=_ITEM_COLUMNS,
+    response_columns=(pa.field("label", pa.string(), nullable=False),),
+    parse_manifest=lambda core, block, data, found, raw: estigmas_archive.parse_manifest(
+        core, block, data, found, raw=raw
+    ),
+    manifest_block=estigmas_archive.manifest_block,
+    check_items=lambda items, tables, found: check_items(items, tables, found),
+    check_responses=check_responses,
+    build_round=build_round,
+)
+
+
+class EstigmasKind(AdaptedKind):
     """The Estigmas benchmark (variants `full` and `continuous`)."""
 
     name = estigmas_archive.NAME
+    titles = TITLE
     stages = STAGES
+    archive = ARCHIVE
     legacy_formats = (estigmas_archive.LEGACY_FORMAT,)
     tables = estigmas_archive.TABLES
 
-    @property
-    def title(self) -> Mapping[str, str]:
-        return TITLE
-
-    def item_columns(self) -> tuple[pa.Field[Any], ...]:
-        return _ITEM_COLUMNS
-
     def response_columns(self, *, raw: bool) -> tuple[pa.Field[Any], ...]:
         # A raw round (before freeze) has no labels: freeze adds them.
-        return () if raw else (pa.field("label", pa.string(), nullable=False),)
-
-    def parse_manifest(
-        self,
-        core: CoreManifest,
-        block: Mapping[str, object],
-        data: Mapping[str, object],
-        found: FileProblems,
-        *,
-        raw: bool,
-    ) -> Manifest | None:
-        return estigmas_archive.parse_manifest(core, block, data, found, raw=raw)
-
-    def manifest_block(self, manifest: CoreManifest) -> dict[str, object]:
-        return estigmas_archive.manifest_block(cast(Manifest, manifest))
+        return () if raw else self.archive.response_columns
 
     def upgrade_manifest(self, data: dict[str, object]) -> tuple[dict[str, object], dict[str, str]]:
         return estigmas_archive.upgrade_manifest(data)
-
-    def check_items(
-        self, items: pa.Table, tables: Mapping[str, TableRead], found: FileProblems
-    ) -> tuple[ItemRecord, ...]:
-        return check_items(items, tables, found)
-
-    def check_responses(
-        self, table: pa.Table, where: Callable[[int], str], found: FileProblems
-    ) -> None:
-        if "label" not in table.column_names:
-            return
-        labels = table.column("label").combine_chunks()
-        positions = pc.index_in(labels, value_set=pa.array(LABELS))
-        bad_rows = np.flatnonzero(positions.is_null().to_numpy(zero_copy_only=False))
-        expected = " | ".join(LABELS)
-        entries = [
-            (where(r), f"label {labels[r].as_py()!r} is not one of {expected}")
-            for r in bad_rows.tolist()
-        ]
-        found.rows(entries, "rows with an unknown label")
-
-    def build_round(self, content: ArchiveContent) -> Round:
-        responses = {
-            model_id: model_responses(model_id, table)
-            for model_id, table in content.responses.items()
-        }
-        return Round(
-            path=content.path,
-            manifest=cast(Manifest, content.manifest),
-            models=content.models,
-            stigmas=content.tables[estigmas_archive.STIGMAS_FILE],
-            structures=content.tables[estigmas_archive.STRUCTURES_FILE],
-            items=cast(tuple[Item, ...], content.items),
-            responses=types.MappingProxyType(responses),
-            annulments=content.annulments,
-            checksums=content.checksums,
-            ledger_sha256=content.ledger_sha256,
-        )
-
-    # --- The other stages (reportgen.kinds.estigmas.stages) ---
-
-    def freeze(self, raw_dir: Path, out_dir: Path) -> str:
-        from reportgen.kinds.estigmas.freeze import freeze_round
-        from reportgen.kinds.estigmas.parse import PARSER_VERSION
-
-        freeze_round(raw_dir, out_dir)
-        return f"parser {PARSER_VERSION}"
-
-    def render_draft(self, draft_dir: Path, raw_dir: Path, *, seed: int | None) -> str:
-        from reportgen.kinds.estigmas.collect import render_draft
-
-        return render_draft(draft_dir, raw_dir)  # a single run in the items' order: no seed
 
     def collected_files(self, raw_dir: Path, system: Matched) -> dict[str, bytes]:
         from reportgen.archive._parquet import response_schema
@@ -156,17 +117,6 @@ class EstigmasKind(Kind):
         from reportgen.kinds.estigmas.freeze import add_model
 
         add_model(round_dir, responses_file, model)
-
-    def guard_material(self, round_: CoreRound) -> GuardMaterial:
-        from reportgen.kinds.estigmas.guard import guard_material
-
-        return guard_material(STAGES.round(round_))
-
-    @property
-    def review_task(self) -> ReviewTask:
-        from reportgen.kinds.estigmas.review import REVIEW_TASK
-
-        return REVIEW_TASK
 
 
 def model_responses(model_id: str, table: pa.Table) -> ModelResponses:

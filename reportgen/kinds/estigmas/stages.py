@@ -69,6 +69,14 @@ def site(
     )
 
 
+def _freeze(raw_dir: Path, out_dir: Path) -> str:
+    from reportgen.kinds.estigmas.freeze import freeze_round
+    from reportgen.kinds.estigmas.parse import PARSER_VERSION
+
+    freeze_round(raw_dir, out_dir)
+    return f"parser {PARSER_VERSION}"
+
+
 STAGES: Stages[Round, RoundResults] = Stages(
     round_type=Round,
     noun="an Estigmas round",
@@ -80,4 +88,8 @@ STAGES: Stages[Round, RoundResults] = Stages(
     site=site,
     # The per-model bootstrap and the language-study bootstrap each run them all.
     bootstrap_passes=2,
+    render_draft=lazy("reportgen.kinds.estigmas.collect:render_draft"),
+    freeze=_freeze,
+    guard_material=lazy("reportgen.kinds.estigmas.guard:guard_material"),
+    review_task="reportgen.kinds.estigmas.review:REVIEW_TASK",
 )

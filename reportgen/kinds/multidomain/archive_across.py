@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportgen.errors import ArchiveError, Problem
+from reportgen.errors import Problem
 from reportgen.kinds.multidomain.model import NAME, Criterion, Round
 from reportgen.model import Round as CoreRound
 
@@ -39,27 +39,11 @@ def _previous(round_: Round, known: dict[str, Round], problems: list[Problem]) -
     previous_id = round_.manifest.previous_round
     if previous_id is None:
         return None
-    file = f"{round_.round_id}/round.json"
-    previous: CoreRound | None = known.get(previous_id)
-    if previous is None:
-        path = round_.path.parent / previous_id
-        if not path.is_dir():
-            problems.append(Problem(file, _PREVIOUS, f"{previous_id!r}: no archive at {path}"))
-            return None
-        from reportgen.kinds.rounds import read_round
+    from reportgen.kinds.rounds import round_beside
 
-        try:
-            previous = read_round(path, with_text=False)
-        except ArchiveError as error:
-            count = len(error.problems)
-            message = f"{previous_id!r}: the archive at {path} is invalid ({count} problem(s))"
-            problems.append(Problem(file, _PREVIOUS, message))
-            return None
-    if not isinstance(previous, Round) or previous.manifest.kind != NAME:
-        message = (
-            f"{previous_id!r} is a {previous.manifest.kind!r} round, expected a multidomain one"
-        )
-        problems.append(Problem(file, _PREVIOUS, message))
+    file = f"{round_.round_id}/round.json"
+    previous = round_beside(round_, previous_id, known, _PREVIOUS, (Round, NAME), problems)
+    if previous is None:
         return None
     ended = previous.manifest.ended_on
     if ended is None or ended >= round_.manifest.collected_on:

@@ -5,29 +5,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import date, datetime
+from datetime import datetime
 from fractions import Fraction
 from typing import cast
 
-from reportgen.archive import FileProblems, language_texts
+from reportgen.archive._block import BlockReader as CoreBlockReader
+from reportgen.archive._block import parse_day as parse_day
 from reportgen.kinds.multidomain.model import NAME
 from reportgen.kinds.multidomain.terms import read_threshold
 
 SHA256 = re.compile(r"[0-9a-f]{64}")
 BCP47 = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
 CURRENCY = re.compile(r"[A-Z]{3}")
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z")
-
-
-def parse_day(text: object) -> date | None:
-    """A strict `YYYY-MM-DD` date, or None."""
-    if not isinstance(text, str) or not _DAY.fullmatch(text):
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        return None
 
 
 def parse_timestamp(text: object) -> datetime | None:
@@ -40,16 +30,10 @@ def parse_timestamp(text: object) -> datetime | None:
         return None
 
 
-class BlockReader:
-    """Typed reads of the block's values; each bad value is one problem naming its path."""
+class BlockReader(CoreBlockReader):
+    """Typed reads of the `multidomain` block's values (`CoreBlockReader`'s and these)."""
 
-    def __init__(self, found: FileProblems) -> None:
-        self.found = found
-        self.valid = True
-
-    def bad(self, path: str, message: str) -> None:
-        self.valid = False
-        self.found.add(f"{NAME}.{path}", message)
+    block = NAME
 
     def integer(self, path: str, value: object, *, low: int | None = 0) -> int:
         if (
@@ -60,14 +44,6 @@ class BlockReader:
             floor = "" if low is None else f" >= {low}"
             self.bad(path, f"expected an integer{floor}, got {value!r}")
             return 0
-        return value
-
-    def text(self, path: str, value: object, pattern: re.Pattern[str] | None = None) -> str:
-        if not isinstance(value, str) or not value.strip():
-            self.bad(path, f"expected a non-empty string, got {value!r}")
-            return ""
-        if pattern is not None and not pattern.fullmatch(value):
-            self.bad(path, f"expected a value matching {pattern.pattern}, got {value!r}")
         return value
 
     def threshold(self, path: str, value: object) -> Fraction:
@@ -94,19 +70,6 @@ class BlockReader:
             self.bad(path, f"expected an object with keys {', '.join(keys)}, got {got}")
             return {}
         return cast(Mapping[str, object], value)
-
-    def texts(self, path: str, value: object) -> Mapping[str, str]:
-        parsed = language_texts(value)
-        if parsed is None:
-            self.bad(path, 'expected {"pt-BR": "...", "en": "..."} with non-empty strings')
-            return {}
-        return parsed
-
-    def day(self, path: str, value: object) -> date:
-        parsed = parse_day(value)
-        if parsed is None:
-            self.bad(path, f"expected an ISO date YYYY-MM-DD, got {value!r}")
-        return parsed or date.min
 
     def listed(self, path: str, value: object) -> list[object]:
         if not isinstance(value, list):

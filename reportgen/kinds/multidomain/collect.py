@@ -38,16 +38,13 @@ from reportgen.collect.collected import Matched
 from reportgen.collect.sending import (
     Call,
     Settings,
-    inspect_files,
     read_draft,
-    to_send_files,
-    write_new_folder,
+    write_raw_round,
 )
 from reportgen.errors import InputError
 
 ITEMS_FILE = "items.parquet"
 DRAFT_FILES = (MANIFEST_FILE, "models.csv", ITEMS_FILE)
-TO_SEND_COLUMNS = ("run_order", "item_id", "run", "language", "prompt", "raw_text", "latency_ms")
 ITEM_COLUMNS = ["item_id", "language", "prompt", "order", "calibration"]
 # responses/<model_id>.parquet before freeze: what the client recorded of each call.
 _RAW_FIELDS: list[pa.Field[Any]] = [
@@ -64,8 +61,9 @@ _RAW_FIELDS: list[pa.Field[Any]] = [
 RAW_RESPONSES_SCHEMA = pa.schema(_RAW_FIELDS)
 
 
-def render_draft(draft_dir: Path, raw_dir: Path) -> str:
-    """The raw round of the multidomain draft at `draft_dir`, written to `raw_dir`."""
+def render_draft(draft_dir: Path, raw_dir: Path, *, seed: int | None = None) -> str:
+    """The raw round of the multidomain draft at `draft_dir`, written to `raw_dir`
+    (`seed` is not used: the order is the bank's, Art. 21)."""
     data = read_draft(
         draft_dir, DRAFT_FILES, "a multidomain draft holds", " (and the bank's other tables)"
     )
@@ -89,14 +87,7 @@ def render_draft(draft_dir: Path, raw_dir: Path) -> str:
         generation=generation if isinstance(generation, dict) else {},
         system_prompt=None,
     )
-    rows = [
-        {**{c: getattr(call, c) for c in TO_SEND_COLUMNS[:5]}, "raw_text": None, "latency_ms": None}
-        for call in calls
-    ]
-    files = {path.name: path.read_bytes() for path in sorted(draft_dir.iterdir()) if path.is_file()}
-    files.update(to_send_files(rows, TO_SEND_COLUMNS))
-    files.update(inspect_files(calls, settings))
-    write_new_folder(raw_dir, files, ["responses"])
+    write_raw_round(draft_dir, raw_dir, calls, settings)
     return f"{len(items)} test items x {runs} runs = {len(calls)} calls per system"
 
 

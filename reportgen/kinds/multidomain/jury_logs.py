@@ -43,24 +43,18 @@ from reportgen.kinds.multidomain.schemas import (
 )
 
 Row = dict[str, Any]
-MAX_LINES = 20
 
 
 def import_jury(paths: Sequence[Path], raw_dir: Path, *, judge_id: str | None) -> str:
     """Read the judges' logs at `paths` into RAW_DIR's jury.parquet and
     adjudications.parquet; InputError with one line per refusal, nothing written."""
-    from reportgen.collect.inspect_logs import eval_log_reader
+    from reportgen.collect.inspect_logs import readable_logs, refuse_if_any
 
-    read_eval_log = eval_log_reader()
-    context = _Context(raw_dir)
     lines: list[str] = []
+    logs = readable_logs(paths, lines)
+    context = _Context(raw_dir)
     new: dict[str, list[Row]] = {JURY_FILE: [], ADJUDICATIONS_FILE: []}
-    for path in paths:
-        try:
-            log = read_eval_log(str(path))
-        except Exception as error:  # inspect_ai raises many kinds; the message says which
-            lines.append(f"{path}: not an inspect_ai log inspect_ai can read ({error})")
-            continue
+    for path, log in logs:
         judge = judge_id or context.judge_of(str(log.eval.model))
         problem = context.judge_problem(judge, str(log.eval.model))
         if judge is None or problem:
@@ -73,12 +67,7 @@ def import_jury(paths: Sequence[Path], raw_dir: Path, *, judge_id: str | None) -
         rows, refused = context.rows(path, judge, log.samples or [])
         lines += refused
         new[target] += rows
-    if lines:
-        shown = lines[:MAX_LINES]
-        if len(lines) > MAX_LINES:
-            shown.append(f"... and {len(lines) - MAX_LINES} more")
-        head = f"{raw_dir}: {len(lines)} problem(s) with the judges' logs; nothing was written"
-        raise InputError("\n".join([head, *(f"  - {line}" for line in shown)]))
+    refuse_if_any(raw_dir, lines, "the judges' logs")
     _with_positions(new[JURY_FILE], context.seed)
     for name, schema in ((JURY_FILE, JURY_SCHEMA), (ADJUDICATIONS_FILE, ADJUDICATIONS_SCHEMA)):
         if new[name]:

@@ -16,6 +16,7 @@ from typing import Literal
 
 from reportgen import model as core
 from reportgen.model import Annulment as Annulment  # re-exported: the round holds them
+from reportgen.model import CoreItem
 
 NAME = "multidomain"
 PROFILE = "REG-BC-2026-001"
@@ -225,14 +226,10 @@ class Criterion:
 
 
 @dataclass(frozen=True, slots=True)
-class Item:
-    """One row of items.parquet (a test item or an Art. 22 calibration item)."""
+class Item(CoreItem):
+    """One row of items.parquet (a test item or an Art. 22 calibration item): the core's
+    columns, then the kind's."""
 
-    item_id: str
-    language: str
-    prompt: str
-    canary: str | None
-    published: bool
     calibration: bool
     domain_id: str
     type: ItemType

@@ -11,6 +11,11 @@ from typing import Any
 
 import pyarrow as pa
 
+from reportgen.archive._parquet import ITEM_FIELDS, response_fields
+from reportgen.archive._parquet import bool_field as _bool
+from reportgen.archive._parquet import int_field as _int
+from reportgen.archive._parquet import string_field as _str
+
 # Timestamps and dates are stored as text (spec: `ts` = "YYYY-MM-DDTHH:MM:SSZ",
 # `date` = "YYYY-MM-DD").
 TS_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
@@ -24,18 +29,6 @@ CALIBRATION_FILE = "calibration.parquet"
 AUDIT_FILE = "audit.parquet"
 JUDGES_FILE = "judges.csv"
 SCREENING_FILE = "screening.parquet"
-
-
-def _str(name: str, *, null: bool = False) -> pa.Field[Any]:
-    return pa.field(name, pa.string(), nullable=null)
-
-
-def _int(name: str, *, null: bool = False) -> pa.Field[Any]:
-    return pa.field(name, pa.int64(), nullable=null)
-
-
-def _bool(name: str, *, null: bool = False) -> pa.Field[Any]:
-    return pa.field(name, pa.bool_(), nullable=null)
 
 
 # items.parquet: the kind's columns after the core's item_id, language, prompt, canary,
@@ -57,16 +50,7 @@ ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("content_sha256"),
     _str("variant_of", null=True),
 )
-ITEMS_SCHEMA = pa.schema(
-    [
-        _str("item_id"),
-        _str("language"),
-        _str("prompt"),
-        _str("canary", null=True),
-        _bool("published"),
-        *ITEM_COLUMNS,
-    ]
-)
+ITEMS_SCHEMA = pa.schema([*ITEM_FIELDS, *ITEM_COLUMNS])
 
 # responses/<model_id>.parquet: the kind's columns after the core's item_id, model_id,
 # run, raw_text, latency_ms (what `Kind.response_columns` returns).
@@ -83,16 +67,7 @@ RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("snapshot"),
     _str("called_at"),
 )
-RESPONSES_SCHEMA = pa.schema(
-    [
-        _str("item_id"),
-        _str("model_id"),
-        _int("run"),
-        _str("raw_text", null=True),
-        pa.field("latency_ms", pa.float64(), nullable=True),
-        *RESPONSE_COLUMNS,
-    ]
-)
+RESPONSES_SCHEMA = pa.schema([*response_fields(raw_text_nullable=True), *RESPONSE_COLUMNS])
 
 RUBRICS_SCHEMA = pa.schema(
     [

@@ -7,7 +7,7 @@ kind) does not load the statistics.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from reportgen.errors import Problem, ReportgenError
 from reportgen.kinds._stages import Advance, Stages, lazy
@@ -15,8 +15,6 @@ from reportgen.kinds.multidomain.model import Round
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from reportgen.kinds.multidomain.results import Results
 
 TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
@@ -25,20 +23,6 @@ TITLE = {"pt-BR": "Multidomínio", "en": "Multidomain"}
 def multidomain_round(round_: CoreRound) -> Round:
     """`round_` as the multidomain round it must be (the registry routes by kind)."""
     return STAGES.round(round_)
-
-
-def _summary_table(round_: Round, console: Console) -> None:
-    from reportgen.kinds.multidomain import summary
-    from reportgen.kinds.multidomain.results import load_results
-
-    summary.print_summary(round_, load_results(round_), console)
-
-
-def _summary_data(round_: Round) -> dict[str, Any]:
-    from reportgen.kinds.multidomain import summary
-    from reportgen.kinds.multidomain.results import load_results
-
-    return summary.summary_json(round_, load_results(round_))
 
 
 def _computed(round_: Round, count: int, advance: Advance | None) -> Results:
@@ -50,14 +34,18 @@ def _computed(round_: Round, count: int, advance: Advance | None) -> Results:
 STAGES: Stages[Round, Results] = Stages(
     round_type=Round,
     noun="a multidomain round",
-    summary_table=_summary_table,
-    summary_data=_summary_data,
+    summary="reportgen.kinds.multidomain.summary",
     cached=lazy("reportgen.kinds.multidomain.results:load_results"),
     computed=_computed,
     results_schema="reportgen.kinds.multidomain.results:RESULTS_SCHEMA",
     site=lazy("reportgen.kinds.multidomain.render.site_pages:site"),
     # The score bootstrap and the head-to-head bootstrap each report all replicates.
     bootstrap_passes=2,
+    render_draft=lazy("reportgen.kinds.multidomain.collect:render_draft"),
+    collected_files=lazy("reportgen.kinds.multidomain.collect:collected_files"),
+    freeze=lazy("reportgen.kinds.multidomain.freeze:freeze_round"),
+    guard_material=lazy("reportgen.kinds.multidomain.render.guard:guard_material"),
+    review_task="reportgen.kinds.multidomain.review:REVIEW_TASK",
 )
 
 

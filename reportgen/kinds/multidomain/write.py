@@ -11,25 +11,18 @@ into place, so a failure leaves nothing behind.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from datetime import UTC, datetime
-from pathlib import Path
-
-import pyarrow as pa
 
 from reportgen.archive import (
-    CHECKSUMS_FILE,
-    LEDGER_FILE,
     MANIFEST_FILE,
     MODELS_FILE,
     bool_text,
     csv_text,
     response_path,
 )
-from reportgen.archive._checksums import checksums_text, digests_of
-from reportgen.archive._ledger import chained_ledger
-from reportgen.archive._parquet import dates_as_text
-from reportgen.archive._parquet import table_bytes as archive_table_bytes
+from reportgen.archive._parquet import dates_as_text, table_writer
+from reportgen.archive._writer import sealed
 from reportgen.kinds.multidomain.archive_authorizations import (
     AUTHORIZATIONS_FILE,
     AUTHORIZATIONS_HEADER,
@@ -60,14 +53,8 @@ from reportgen.kinds.multidomain.schemas import (
     TS_FORMAT,
 )
 from reportgen.kinds.multidomain.terms import threshold_text
-from reportgen.kinds.rounds import manifest_bytes, write_round_files
+from reportgen.kinds.rounds import manifest_bytes, round_writer
 from reportgen.model import TEXT_LANGUAGES
-
-
-def write_round(round_: Round, out_dir: Path) -> None:
-    """Write the complete multidomain archive of `round_` at `out_dir` (`write_round_files`:
-    a folder named after the round id, new; nothing is left on failure)."""
-    write_round_files(out_dir, round_.round_id, lambda: archive_files(round_))
 
 
 def archive_files(round_: Round) -> dict[str, bytes]:
@@ -98,10 +85,10 @@ def archive_files(round_: Round) -> dict[str, bytes]:
             [authorization_row(a) for a in round_.authorizations],
             name=AUTHORIZATIONS_FILE,
         ).encode("utf-8")
-    files[CHECKSUMS_FILE] = checksums_text(digests_of(files)).encode("utf-8")
-    if round_.annulments:
-        files[LEDGER_FILE] = chained_ledger(round_.annulments)[0]
-    return files
+    return sealed(files, round_.annulments)
+
+
+write_round = round_writer(archive_files)
 
 
 # --- round.json -----------------------------------------------------------------------
@@ -267,8 +254,4 @@ def ts_text(moment: datetime) -> str:
 
 # Timestamps in the kind's own text form, dates in ISO 8601 (`table_bytes`).
 CELLS = dates_as_text(ts_text)
-
-
-def table_bytes(rows: Iterable[object], schema: pa.Schema) -> bytes:
-    """`reportgen.archive.table_bytes` with the kind's cells (`CELLS`)."""
-    return archive_table_bytes(rows, schema, CELLS)
+table_bytes = table_writer(CELLS)

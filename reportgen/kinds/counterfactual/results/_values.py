@@ -8,14 +8,14 @@ bootstrap percentiles are floats (metrics §1). Undefined values are null, with 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from reportgen.results.exact import EXACT_CONFIG
 from reportgen.results.exact import Exact as SharedExact
 
-MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
+MODEL_CONFIG = EXACT_CONFIG  # the core's config of every results model
 
 Criterion = Literal["demographic_parity", "equal_opportunity"]
 Flag = Literal["investigate", "serious"]
@@ -40,8 +40,7 @@ class Exact(SharedExact):
     DEFAULT_PLACES = 1
 
 
-def exact(value: Fraction | None) -> Exact | None:
-    return None if value is None else Exact.of(value)
+exact = Exact.optional  # an exact value, or None (undefined)
 
 
 class GroupValue(BaseModel):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -56,7 +55,7 @@ from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results import cached_results
+from reportgen.results._cache import results_loader
 
 
 # long: one call per statistic of the results object, one field per line
@@ -249,18 +248,5 @@ def cache_key(round: Round, replicates: int) -> str:
     return round_cache_key(round, _cache_parameters(round, replicates))
 
 
-def load_results(
-    round: Round,
-    replicates: int | None = None,
-    cache_dir: Path | None = None,
-    on_progress: ProgressCallback | None = None,
-) -> RoundResults:
-    """The results of `round`, read from the cache when a valid entry exists."""
-    count = round.manifest.bootstrap_replicates if replicates is None else replicates
-    return cached_results(
-        RoundResults,
-        round,
-        _cache_parameters(round, count),
-        lambda: compute_results(round, count, on_progress),
-        cache_dir,
-    )
+# The results of a round, read from the cache when a valid entry exists.
+load_results = results_loader(RoundResults, _cache_parameters, compute_results)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from reportgen.kinds.estigmas.score import ModelScore
 from reportgen.kinds.estigmas.stats.diagnostics import GenderGap
@@ -23,6 +23,7 @@ from reportgen.kinds.estigmas.stats.fairness import FairnessGaps
 from reportgen.kinds.estigmas.stats.language import LanguageStudy
 from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut
 from reportgen.kinds.estigmas.stats.significance import Correlation, McNemarTest, TestFamily
+from reportgen.results.exact import EXACT_CONFIG as _MODEL_CONFIG
 from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
 from reportgen.results.schema import ResultsDocument, ResultsSchema
 
@@ -31,7 +32,6 @@ SCHEMA: Final[SchemaVersion] = "reportgen-results/3"  # mypy checks that the two
 
 # Strict: a JSON document must carry exactly these keys with exactly these types (an integer
 # where a float is expected is the only widening), as the hand-written decoder required.
-_MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Interval(BaseModel):

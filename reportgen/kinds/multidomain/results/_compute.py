@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 
 from reportgen import __version__
 from reportgen.errors import InputError
@@ -43,7 +42,7 @@ from reportgen.kinds.multidomain.terms import (
     test_items,
 )
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results import cached_results
+from reportgen.results._cache import results_loader
 
 Advance = Callable[[int], None]
 
@@ -161,18 +160,9 @@ def cache_key(round_: Round, replicates: int) -> str:
     return round_cache_key(round_, _cache_parameters(round_, replicates))
 
 
-def load_results(
-    round_: Round,
-    replicates: int | None = None,
-    cache_dir: Path | None = None,
-    advance: Advance | None = None,
-) -> Results:
-    """The results of `round_`, read from the cache when a valid entry exists."""
-    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
-    return cached_results(
-        Results,
-        round_,
-        _cache_parameters(round_, count),
-        lambda: build_results(round_, replicates=count, advance=advance),
-        cache_dir,
-    )
+# The results of a round, read from the cache when a valid entry exists.
+load_results = results_loader(
+    Results,
+    _cache_parameters,
+    lambda round_, count, advance: build_results(round_, replicates=count, advance=advance),
+)

@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
-from fractions import Fraction
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from reportgen.results.exact import EXACT_CONFIG as _MODEL_CONFIG
 from reportgen.results.exact import Exact as SharedExact
 from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
 from reportgen.results.schema import ResultsDocument, ResultsSchema
 
 SchemaVersion = Literal["reportgen-multidomain-results/2"]
 SCHEMA: Final[SchemaVersion] = "reportgen-multidomain-results/2"
-
-_MODEL_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class Exact(SharedExact):
@@ -32,8 +30,7 @@ class Exact(SharedExact):
     DEFAULT_PLACES = 2
 
 
-def exact(value: Fraction | None) -> Exact | None:
-    return None if value is None else Exact.of(value)
+exact = Exact.optional  # an exact value, or None (undefined)
 
 
 class SliceScore(BaseModel):
