@@ -4,6 +4,15 @@ at 1280 px, no interval broken across lines, every row and column of a heatmap l
 (tests/support/page_fit.js says what is read, and how). One browser visits the pages in
 turn, each at 1280 px and then, resized, at 390 px.
 
+The browser visits one page of each kind, in each language: the estigmas site's kinds of
+page (tests/support/browser.py, `site_pages`), and of the other kinds' sites, the largest
+page of each path and layout (tests/support/page_samples.py: one items page of the 14 a
+language, one participant's history of 15, one round's section where both rounds' lay it
+out alike). Pages of one kind share their template, their tables' columns and their charts;
+a page laid out differently from the others of its kind is a kind of its own, and visited.
+What the browser would find on the pages left out, the HTML of every page shows: each table
+in its scrolling box, each interval kept on one line (`loose_layout`).
+
 On a phone, the multidomain tables keep the participant's name in view while the other
 columns scroll, not the rank or the annex number.
 """
@@ -31,7 +40,9 @@ from tests.support.browser import (
     site_pages,
     visit,
 )
+from tests.support.page_samples import loose_layout, page_kind, sample_pages
 from tests.support.shared_builds import (
+    DEMONSTRATION_KINDS,
     MULTIDOMAIN_AFTER_EMBARGO,
     REPO,
     demonstration_site,
@@ -61,10 +72,20 @@ def browser() -> Iterator[Any]:
         yield chromium
 
 
+def _every_page(root: Path) -> list[str]:
+    return sorted(path.relative_to(root).as_posix() for path in root.rglob("*.html"))
+
+
 def _pages(kind: str, root: Path) -> list[str]:
+    """The pages the browser visits: one of each kind, in each language."""
     if kind == "estigmas":  # every kind of page; of the 40-odd model pages, one per round kind
         return site_pages(root)
-    return sorted(path.relative_to(root).as_posix() for path in root.rglob("*.html"))
+    every = _every_page(root)
+    sample = sample_pages(root, every)
+    # Every page is one visited page's kind, and every kind of page has a visited page.
+    assert sorted(path for members in sample.values() for path in members) == every
+    assert {page_kind(path) for path in sample} == {page_kind(path) for path in every}
+    return list(sample)
 
 
 def _problems(page: Any, served: Served, path: str) -> dict[str, Any]:
@@ -109,6 +130,20 @@ def test_every_page_fits_the_window_and_every_heatmap_row_and_column_is_labelled
     if kind == "estigmas":  # two heatmaps on the bias page, in two languages, at two widths
         assert heatmaps == 2 * 2 * 2
         assert axes > 2 * heatmaps
+
+
+@pytest.mark.parametrize("kind", DEMONSTRATION_KINDS)
+def test_every_page_keeps_its_tables_in_their_box_and_its_intervals_whole(
+    tmp_path_factory: pytest.TempPathFactory, kind: str
+) -> None:
+    """The pages the browser leaves out above, read from their HTML."""
+    root = demonstration_site(tmp_path_factory, kind)
+    found = {}
+    for path in _every_page(root):
+        problems = loose_layout((root / path).read_text(encoding="utf-8"))
+        if problems:
+            found[path] = problems
+    assert found == {}
 
 
 # Where each cell of a table's header row lies, and which of them are pinned.
