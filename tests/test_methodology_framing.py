@@ -16,8 +16,8 @@ from tests.factories import tiny_rounds
 from tests.support.shared_builds import demo_site as shared_demo_site
 
 # The benchmarks the article's §2.3 and Box 1 name, SocialStigmaQA being Estigmas' base.
-RELATED = ("SocialStigmaQA", "CAPITU", "Prosa", "MTEB-BR", "P3B3", "Levados em consideração")
-RELATED += ("MiJaBench",)
+RELATED: tuple[str, ...] = ("SocialStigmaQA", "CAPITU", "Prosa", "MTEB-BR", "P3B3")
+RELATED += ("Levados em consideração", "MiJaBench")
 HEADINGS = {"pt-BR": "Benchmarks relacionados", "en": "Related benchmarks"}
 BOX = {"pt-BR": "Quadro 1 do artigo (“Escopo dos benchmarks relacionados”)", "en": "Box 1"}
 # The article's figures (§3.1): 7,653 prompts = 7,626 scored + 27 base controls; 807 of the
