@@ -96,6 +96,11 @@ class RoundView:
     band_sizes: Mapping[str, int]
     local_stigmas: int
     brazilian_structures: int
+    # The instrument as the round holds it: its pt-BR prompts, the base controls among them
+    # (no stigma, never scored) and the scored items on a local marker.
+    instrument_prompts: int
+    base_controls: int
+    local_marker_items: int
     published_items: tuple[PublishedItem, ...]
     annulments: tuple[AnnulmentRow, ...]
     checksums: Mapping[str, str]
@@ -161,6 +166,12 @@ def provider_colours(providers: list[str]) -> dict[str, str]:
     """One colour per provider, stable: providers sorted by name take palette slots."""
     ordered = sorted(set(providers), key=str.casefold)
     return {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(ordered)}
+
+
+def _local_marker_items(round: Round) -> int:
+    """The scored items whose stigma is a local marker (the article's 807, §3.1)."""
+    local = {s.stigma_id for s in round.stigmas if s.origin == "local"}
+    return sum(round.is_scored(item) and item.stigma_id in local for item in round.items)
 
 
 def build_round_view(  # one constructor call: a field per line
@@ -229,6 +240,9 @@ def build_round_view(  # one constructor call: a field per line
         band_sizes={b: bands.count(b) for b in ("low", "medium", "high")},
         local_stigmas=sum(s.origin == "local" for s in round.stigmas),
         brazilian_structures=sum(s.brazilian for s in round.structures),
+        instrument_prompts=sum(i.language == "pt-BR" for i in round.items),
+        base_controls=sum(i.language == "pt-BR" and i.style == "base" for i in round.items),
+        local_marker_items=_local_marker_items(round),
         published_items=published,
         annulments=tuple(
             AnnulmentRow(a.item_id, a.decided_on, a.ref, dict(a.reason)) for a in round.annulments

@@ -227,6 +227,7 @@ class Example:  # a published item: what it is (style, scenario, provenance) and
 class MethodologyPage:
     head: PageHead
     instrument: TextSection
+    related: TextSection  # the article's Box 1, in the site's words
     regimes_heading: str
     regimes: Table
     examples_heading: str

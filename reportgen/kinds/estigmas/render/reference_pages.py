@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from reportgen.kinds.estigmas.render import (
     language_tables,
+    method_sections,
     reference_tables,
     stats_tables,
     tables,
@@ -123,19 +124,8 @@ def methodology_page(site: SiteContext, text: PageText) -> MethodologyPage:
     tr, view = text.tr, site.primary
     return MethodologyPage(
         head=_head(site, text, text.t("nav.methodology")),
-        instrument=TextSection(
-            text.t("method.instrument"),
-            text.tm(
-                "method.instrument_body",
-                stigmas=tr.integer(view.stigma_count),
-                local=tr.integer(view.local_stigmas),
-                structures=tr.integer(view.structure_count),
-                brazilian=tr.integer(view.brazilian_structures),
-                scenarios=tr.integer(view.scenario_count),
-                N=tr.integer(view.N),
-                n=tr.integer(view.n),
-            ),
-        ),
+        instrument=method_sections.instrument(view, text),
+        related=method_sections.related(text),
         regimes_heading=text.t("method.regimes"),
         regimes=reference_tables.regimes(tr),
         examples_heading=text.t("method.examples"),
