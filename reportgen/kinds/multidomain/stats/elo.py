@@ -150,22 +150,32 @@ def elo(
 def _skipped(valid: BoolArray, sequence: IntArray, plan: Schedule) -> tuple[IntArray, IntArray]:
     """The (battle, replicate) positions that do not take place, grouped by wave: flat
     positions (row x replicates + replicate) in a wave's change array, and each wave's
-    bounds in that list."""
-    replicates = sequence.shape[0]
+    bounds in that list. There can be millions (a few per thousand battles at 60 x 2,100
+    x 1,001), so the lists are 32-bit where the positions allow."""
+    replicates, steps_ = sequence.shape
+    pairs = valid.shape[1]
+    small = max(steps_ * pairs, replicates * max(1, len(plan.final))) < 2**31
+    kind = np.int32 if small else np.int64
     bad_items, bad_pairs = np.nonzero(~valid)  # by item, then pair
     count = np.bincount(bad_items, minlength=valid.shape[0])
     start = np.cumsum(count) - count
     steps, reps = np.nonzero(count[sequence.T] > 0)
     items = sequence[reps, steps]
     per = count[items]
-    within = np.arange(int(per.sum()), dtype=np.int64) - np.repeat(np.cumsum(per) - per, per)
-    battle = (
-        np.repeat(steps, per) * valid.shape[1] + bad_pairs[np.repeat(start[items], per) + within]
-    )
+    # bad_pairs index of each instance: its item's start, then 0, 1, ... within the item
+    index = np.repeat(start[items] - np.cumsum(per) + per, per)
+    index += np.arange(len(index))
+    battle: np.ndarray[Any, Any] = bad_pairs.astype(kind)[index]
+    del index
+    battle += np.repeat((steps * pairs).astype(kind), per)
     wave = plan.wave_of.ravel()[battle]
+    position: np.ndarray[Any, Any] = plan.row_of.ravel().astype(kind)[battle]
+    del battle
+    position *= replicates
+    position += np.repeat(reps.astype(kind), per)
     order = np.argsort(wave, kind="stable")
-    positions = (plan.row_of.ravel()[battle] * replicates + np.repeat(reps, per))[order]
     bounds = np.searchsorted(wave[order], np.arange(len(plan.waves) + 1))
+    positions: IntArray = position[order]
     return positions, bounds
 
 
