@@ -137,12 +137,19 @@ def elo(
     if not pairs or steps == 0:
         return np.full((replicates, models), float(rules.elo_initial))
     halves = 2 if replicates * models >= _THREADED_RATINGS and (os.cpu_count() or 1) > 1 else 1
-    if halves == 1:
-        return _elo_part(valid, outcome, pairs, models, rules, sequence)
     parts = np.array_split(sequence, halves)
+    plan = schedule(steps, pairs)
+    # Listed one part after the other, before the threads start: the lists' working
+    # arrays (millions of entries at 60 x 2,100) never exist twice at once.
+    skipped = [_skipped(valid, part, plan) for part in parts]
+    if halves == 1:
+        return _elo_part(outcome, pairs, models, rules, sequence, skipped[0])
     with ThreadPoolExecutor(max_workers=halves) as pool:
         done = list(
-            pool.map(lambda part: _elo_part(valid, outcome, pairs, models, rules, part), parts)
+            pool.map(
+                lambda job: _elo_part(outcome, pairs, models, rules, job[0], job[1]),
+                zip(parts, skipped, strict=True),
+            )
         )
     return np.vstack(done)
 
@@ -180,12 +187,12 @@ def _skipped(valid: BoolArray, sequence: IntArray, plan: Schedule) -> tuple[IntA
 
 
 def _elo_part(
-    valid: BoolArray,
     outcome: FloatArray,
     pairs: Pairs,
     models: int,
     rules: PairwiseRules,
     sequence: IntArray,
+    skipped: tuple[IntArray, IntArray],
 ) -> FloatArray:
     replicates, steps = sequence.shape
     plan = schedule(steps, pairs)
@@ -196,7 +203,7 @@ def _elo_part(
     item_offset = np.ascontiguousarray(sequence.T) * len(pairs)
     k = float(rules.k)
     won = (k * outcome).ravel()  # K x outcome
-    positions, bounds = _skipped(valid, sequence, plan)
+    positions, bounds = skipped
     slope = np.log(float(rules.base)) / rules.scale  # base^(x/scale) = exp(slope x)
     for number, wave in enumerate(plan.waves):
         n = len(wave.steps)
