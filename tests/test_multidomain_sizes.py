@@ -22,7 +22,8 @@ from reportgen.demo.multidomain.reg import Size, reg_round
 from reportgen.errors import InputError
 from reportgen.kinds.multidomain.rules import check_rules
 from reportgen.kinds.multidomain.score import fraction_sum
-from reportgen.kinds.multidomain.stats import pairwise
+from reportgen.kinds.multidomain.stats import bootstrap as bs
+from reportgen.kinds.multidomain.stats import elo
 from reportgen.kinds.multidomain.stats.integrity import _has_common_substring
 
 
@@ -61,13 +62,18 @@ def _naive_levels(steps: int, pairs: tuple[tuple[int, int], ...], models: int) -
 @pytest.mark.parametrize(("models", "steps"), [(2, 1), (2, 9), (3, 7), (5, 40), (8, 33)])
 def test_wave_levels_follow_the_battle_order(models: int, steps: int) -> None:
     pairs = tuple(itertools.combinations(range(models), 2))
-    assert np.array_equal(
-        pairwise._levels(steps, pairs, models), _naive_levels(steps, pairs, models)
-    )
-    waves = pairwise._waves(steps, pairs)
-    assert sum(len(wave.steps) for wave in waves) == steps * len(pairs)
-    for wave in waves:  # a wave never holds one participant twice
+    assert np.array_equal(elo._levels(steps, pairs, models), _naive_levels(steps, pairs, models))
+    plan = elo.schedule(steps, pairs)
+    assert sum(len(wave.steps) for wave in plan.waves) == steps * len(pairs)
+    layout = np.arange(models)  # the participant of each row of the current layout
+    for number, wave in enumerate(plan.waves):  # a wave never holds one participant twice
         assert len(set(wave.both.tolist())) == len(wave.both)
+        layout = layout[wave.gather]  # a's rows, b's rows, then the idle participants
+        assert layout[: len(wave.both)].tolist() == wave.both.tolist()
+        assert sorted(layout.tolist()) == list(range(models))
+        assert plan.wave_of[wave.steps, wave.pairs[:, 0]].tolist() == [number] * len(wave.steps)
+        assert plan.row_of[wave.steps, wave.pairs[:, 0]].tolist() == list(range(len(wave.steps)))
+    assert layout[plan.final].tolist() == list(range(models))
 
 
 def test_fraction_sum_is_the_exact_sum() -> None:
@@ -86,3 +92,18 @@ def test_the_partial_canary_prefilter_loses_no_common_piece() -> None:
         length = rng.randint(1, len(canary))
         pieces = (canary[s : s + length] for s in range(len(canary) - length + 1))
         assert _has_common_substring(text, canary, length) == any(p in text for p in pieces)
+
+
+def test_the_float_product_of_integer_matrices_is_the_integer_product() -> None:
+    rng = np.random.default_rng(19)
+    for high in (3, 10**6, 2**40, 2**52):  # the last overflows floats, not int64
+        left = rng.integers(0, 12, size=(50, 40), dtype=np.int64)
+        right = rng.integers(-high, high, size=(40, 7), dtype=np.int64)
+        assert np.array_equal(bs.exact_product(left, right), left @ right)
+    # near the bound: sums of 2**53 - 1 are still exact in floats, 2**53 + 1 would not be
+    left = np.ones((1, 2), dtype=np.int64)
+    right = np.array([[2**52], [2**52 - 1]], dtype=np.int64)
+    assert bs.exact_product(left, right).tolist() == [[2**53 - 1]]
+    right = np.array([[2**52], [2**52 + 1]], dtype=np.int64)
+    assert bs.exact_product(left, right).tolist() == [[2**53 + 1]]
+    assert bs.exact_product(left[:, :0], right[:0]).tolist() == [[0]]

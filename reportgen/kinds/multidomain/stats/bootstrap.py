@@ -130,10 +130,14 @@ class ScaledPoints:
 
     @classmethod
     def of(cls, round_points: RoundPoints) -> ScaledPoints:
-        all_points = [p for row in round_points.item_points for p in row]
-        denominator = math.lcm(1, *(p.denominator for p in all_points))
+        denominators = {p.denominator for row in round_points.item_points for p in row}
+        denominator = math.lcm(1, *denominators)
+        factor = {d: denominator // d for d in denominators}  # p x D, in integers
         matrix = np.array(
-            [[int(p * denominator) for p in row] for row in round_points.item_points],
+            [
+                [p.numerator * factor[p.denominator] for p in row]
+                for row in round_points.item_points
+            ],
             dtype=np.int64,
         ).reshape(len(round_points.model_ids), len(round_points.items))
         weights = np.array([item.weight for item in round_points.items], dtype=np.int64)
@@ -183,10 +187,24 @@ def slice_replicates(
     columns = list(indices)
     drawn = weights[:, columns]
     return SliceReplicates(
-        numerators=drawn @ scaled.points[columns, :],
-        denominators=drawn @ scaled.weights[columns],
+        numerators=exact_product(drawn, scaled.points[columns, :]),
+        denominators=exact_product(drawn, scaled.weights[columns, None])[:, 0],
         denominator=scaled.denominator,
     )
+
+
+def exact_product(left: IntArray, right: IntArray) -> IntArray:
+    """left @ right for integer matrices, exactly. When no sum can reach 2**53 in absolute
+    value (every product and partial sum is then an integer a float holds exactly, in any
+    order of summation), the float product (BLAS) gives the same integers, many times
+    faster than numpy's integer product; otherwise the integer product."""
+    if left.size == 0 or right.size == 0:
+        return left @ right
+    bound = int(np.abs(left).sum(axis=1).max()) * int(np.abs(right).max())
+    if bound >= 2**53:
+        return left @ right
+    product = left.astype(np.float64) @ right.astype(np.float64)
+    return product.astype(np.int64)
 
 
 @dataclass(frozen=True)
