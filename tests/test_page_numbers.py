@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.number_scan import page_findings, site_findings, unformatted
+from tests.support.number_scan import chunk_findings, page_findings, site_findings, unformatted
 from tests.support.shared_builds import DEMONSTRATION_KINDS, demonstration_site
 
 SITES = DEMONSTRATION_KINDS
@@ -55,6 +55,14 @@ def test_the_issues_examples_are_unformatted(language: str, word: str) -> None:
 )
 def test_formatted_numbers_years_and_versions_pass(language: str, word: str) -> None:
     assert not unformatted(word, language)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [("o §2.3 do artigo", []), ("(§ 2.3) do artigo", []), ("taxa de 2.3 no artigo", ["2.3"])],
+)
+def test_a_section_number_is_not_a_quantity(text: str, found: list[str]) -> None:
+    assert [finding.word for finding in chunk_findings(text, "pt-BR")] == found
 
 
 def test_a_page_is_read_as_a_reader_sees_it() -> None:

@@ -15,7 +15,8 @@ material in its own language (an item's or a template's text, `lang="…"` insid
 shown verbatim as the archive holds it); dates (2026-09-14), versions (1.6.1), identifiers
 and hashes (i-juri-003, a3f90c1e, REG-BC-2026-001: words mixing digits with letters or
 hyphens), URLs and paths, years and other 4-digit integers in running text, and the
-version in a product's name ("Qwen 3.6 Flash": a number right after a capitalised word).
+version in a product's name ("Qwen 3.6 Flash": a number right after a capitalised word),
+and a section of a document ("§2.3": a number right after the section sign).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ _WELL_FORMED = {
 # A version in a product's name: "3.6" right after a capitalised word ("Qwen 3.6 Flash").
 _NAME = re.compile(r"[A-ZÀ-Ý][\w-]* $")
 _NAME_VERSION = re.compile(r"^\d{1,2}\.\d{1,2}$")
+# A section of a document, "§2.3" or "§ 2.3.1": the section sign, then dotted numbers.
+_SECTION = re.compile(r"§\s?$")
 # A random seed is an identifier a reader copies to reproduce a run, never a quantity.
 _SEED = re.compile(r"\b(?:seeds?|sementes?)\b", re.IGNORECASE)
 
@@ -118,8 +121,11 @@ def unformatted(word: str, language: str) -> bool:
 
 
 def _excused(before: str, word: str, label: str) -> bool:
-    """A version in a name, or a seed (after the word "seed" or in a row about one)."""
+    """A version in a name, a section number, or a seed (after the word "seed" or in a row
+    about one)."""
     if _NAME_VERSION.match(word) and _NAME.search(before):
+        return True
+    if re.fullmatch(r"\d{1,2}(?:\.\d{1,2})+", word) and _SECTION.search(before):
         return True
     previous = before.rstrip(" ,:").rpartition(" ")[2]
     return bool(_SEED.search(previous) or _SEED.search(label))
@@ -129,10 +135,13 @@ def chunk_findings(chunk: str, language: str, page: str = "", label: str = "") -
     """The unformatted numbers of one piece of text (one text node)."""
     text = re.sub(r"\s+", " ", _URL.sub(" ", chunk))
     for match in re.finditer(r"[^\s/]+", text):
-        word = match.group().strip(_EDGES)
+        raw = match.group()
+        word = raw.strip(_EDGES)
         if not word or not unformatted(word, language):
             continue
-        if not _excused(text[: match.start()], word, label):
+        # The leading marks stripped from the word (a "§") belong to what comes before it.
+        before = text[: match.start()] + raw[: raw.index(word)]
+        if not _excused(before, word, label):
             yield Finding(page, word, text[max(0, match.start() - 40) : match.end() + 40])
 
 
