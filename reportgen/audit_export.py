@@ -13,7 +13,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, ValidationError
 
 from reportgen.atomic import write_atomic
 from reportgen.errors import InputError, OutputExistsError
@@ -121,7 +121,7 @@ class AuditExport(_Record):
     # True only in the demonstration's export (review_app.demo_audit): its judgments were
     # made by generated, simulated reviewers, not people. Written only when true, so that
     # an export of people's judgments is the same file as before this key existed.
-    demonstration: bool = False
+    demonstration: StrictBool = False  # a string such as "no" is refused, not read as true
 
 
 def read_audit_export(path: Path) -> AuditExport | None:
