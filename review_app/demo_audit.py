@@ -35,6 +35,7 @@ import numpy as np
 from sqlalchemy import Engine, select, update
 
 from reportgen.audit_export import AuditExport
+from reportgen.errors import OutputExistsError, ReportgenError
 from reportgen.kinds.estigmas.parse import parse_output
 from reportgen.kinds.rounds import read_round
 from review_app import admin, reviewing
@@ -179,7 +180,10 @@ def run_demo_audit(round_dir: Path, engine: Engine) -> AuditExport:
 
 
 def write_demo_audit(round_dir: Path, output: Path, *, force: bool = False) -> AuditExport:
-    """Run the audit on a throwaway SQLite database and write its export to `output`."""
+    """Run the audit on a throwaway SQLite database and write its export to `output`
+    (an existing file is refused before any work unless `force`)."""
+    if output.exists() and not force:
+        raise OutputExistsError(f"{output}: already exists (use --force to replace it)")
     with tempfile.TemporaryDirectory(prefix="demo-audit-") as folder:
         engine = open_database(f"sqlite:///{Path(folder) / 'review.db'}", create=True)
         try:
@@ -196,7 +200,10 @@ def write_demo_audit(round_dir: Path, output: Path, *, force: bool = False) -> A
 @click.option("--force", is_flag=True, help="Replace an existing export.")
 def main(round_dir: Path, output: Path, force: bool) -> None:
     """Write the demonstration's human-audit export, judged by generated reviewers."""
-    results = write_demo_audit(round_dir, output, force=force)
+    try:
+        results = write_demo_audit(round_dir, output, force=force)
+    except ReportgenError as error:  # one line, exit 1, nothing written
+        raise click.ClickException(str(error)) from None
     click.echo(
         f"Demonstration audit of round {results.round_id} written to {output}: "
         f"{results.samples_judged} samples, {results.judgments} judgments, "

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 import tests.review.helpers  # noqa: F401  (argon2's cheapest parameters for the accounts)
 from reportgen.audit_export import (
@@ -31,6 +32,7 @@ from reportgen.kinds.estigmas.render.reference_pages import audit_page, methodol
 from reportgen.kinds.estigmas.render.site import SiteContext, site_context
 from reportgen.render.siteconfig import load_site_config
 from review_app.demo_audit import REVIEWERS, write_demo_audit
+from review_app.demo_audit import main as demo_main
 from tests.factories import CONFIG, DEMO_ROUNDS, tiny_rounds
 from tests.support.shared_builds import demo_site
 
@@ -95,6 +97,16 @@ def test_regenerating_the_demonstration_audit_reproduces_the_committed_file(
     target = tmp_path / "audits" / "estigmas-2026-06.json"
     write_demo_audit(ROUND, target)
     assert target.read_bytes() == COMMITTED.read_bytes()
+
+
+def test_an_existing_export_is_refused_before_any_work(tmp_path: Path) -> None:
+    target = tmp_path / "estigmas-2026-06.json"
+    target.write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(demo_main, ["--round-dir", str(tmp_path), "--output", str(target)])
+    assert result.exit_code == 1
+    assert result.output.strip().endswith("already exists (use --force to replace it)")
+    assert str(target) in result.output
+    assert target.read_text(encoding="utf-8") == "{}"
 
 
 # --- the export's demonstration key ----------------------------------------------------
