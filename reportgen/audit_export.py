@@ -13,7 +13,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, ValidationError
 
 from reportgen.atomic import write_atomic
 from reportgen.errors import InputError, OutputExistsError
@@ -118,6 +118,10 @@ class AuditExport(_Record):
     agreement_by_model: dict[str, float | None]
     contestations: ContestationCounts
     agreement: Agreement | None = None  # absent from the first version
+    # True only in the demonstration's export (review_app.demo_audit): its judgments were
+    # made by generated, simulated reviewers, not people. Written only when true, so that
+    # an export of people's judgments is the same file as before this key existed.
+    demonstration: StrictBool = False  # a string such as "no" is refused, not read as true
 
 
 def read_audit_export(path: Path) -> AuditExport | None:
@@ -146,4 +150,6 @@ def write_audit_export(export: AuditExport, path: Path, *, force: bool = False) 
         raise OutputExistsError(f"{path}: already exists (use --force to replace it)")
     path.parent.mkdir(parents=True, exist_ok=True)
     document = export.model_dump(mode="json")
+    if not export.demonstration:
+        del document["demonstration"]
     write_atomic(path, json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n")

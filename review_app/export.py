@@ -32,10 +32,14 @@ def audit_results(
     *,
     replicates: int = BOOTSTRAP_REPLICATES,
     seed: int = BOOTSTRAP_SEED,
+    now: datetime | None = None,
+    demonstration: bool = False,
 ) -> AuditExport:
     """Everything the human-audit page needs for `round_id` (NaN -> None); the bootstrap
-    intervals use `replicates` and `seed`, recorded in the export."""
-    now = now_utc()
+    intervals use `replicates` and `seed`, recorded in the export. `now` (default: the
+    clock) dates the export; `demonstration` marks the judgments as made by generated
+    reviewers (only review_app.demo_audit sets it)."""
+    now = now or now_utc()
     with engine.connect() as connection:
         task = task_of_round(connection, round_id)
         batch_ids = set(
@@ -78,6 +82,7 @@ def audit_results(
         },
         contestations=contestation_counts,
         agreement=pseudonymised(detail, pseudonyms),
+        demonstration=demonstration,
     )
 
 

@@ -248,6 +248,7 @@ class AuditSection:
     audit: Table | None  # None when the round has no audit export
     confusion: Table | None
     details: tuple[Table, ...]  # pairwise κ and agreement over time (new exports only)
+    demonstration: str | None = None  # the label of an audit judged by generated reviewers
 
 
 @dataclass(frozen=True)

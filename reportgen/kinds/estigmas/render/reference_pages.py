@@ -113,8 +113,14 @@ def _example(item: PublishedItem, view: RoundView, text: PageText) -> Example:
 
 def _limitations(site: SiteContext, text: PageText) -> TextSection:
     # People audited the parser only where the round has a published audit export.
-    audited = site.primary.round_id in site.audits
-    parser = text.t("method.parser_audited" if audited else "method.parser_not_audited")
+    # The demonstration's audit was judged by generated reviewers: no people audited it.
+    audit = site.audits.get(site.primary.round_id)
+    if audit is None:
+        parser = text.t("method.parser_not_audited")
+    elif audit.get("demonstration"):
+        parser = text.t("method.parser_audited_demo")
+    else:
+        parser = text.t("method.parser_audited")
     return TextSection(
         text.t("method.limitations"), f"{text.t('method.limitations_body')} {parser}"
     )
@@ -163,6 +169,9 @@ def audit_page(site: SiteContext, text: PageText) -> AuditPage:
                 audit=reference_tables.audit(audit, text.tr) if audit else None,
                 confusion=reference_tables.confusion(audit, text.tr) if audit else None,
                 details=reference_tables.audit_details(audit, text.tr) if audit else (),
+                demonstration=text.t("audit.demonstration")
+                if audit and audit.get("demonstration")
+                else None,
             )
         )
     return AuditPage(
