@@ -112,7 +112,7 @@ def _footnote(parts: RoundParts) -> None:
 
 
 def _verified_late(parts: RoundParts) -> None:
-    parts.models[0]["verified_on"] = "2026-11-11"
+    parts.models[0]["verified_on"] = "2026-11-12"
 
 
 def _hot_generation(parts: RoundParts) -> None:

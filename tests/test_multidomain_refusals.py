@@ -21,7 +21,7 @@ tests of tests/test_multidomain_rules_*.py before this file).
   2 | jury.parquet has score_float                   | tables: extra column, wrong type
   3 | contamination.flag_above "7/10", no deviation  | manifest "3", "3 generation"
   4 | "adjudicate_above": 1.5                        | manifest "4"
-  5 | ended_on 2026-11-01 < collected_on 2026-11-10  | manifest "5 null", "5 order"
+  5 | ended_on 2026-11-01 < collected_on 2026-11-11  | manifest "5 null", "5 order"
   6 | 2028-11-29 for ended_on 2026-11-30             | manifest "6"
   7 | reserve 7 replaces 4 while reserve 6 ranks 1st | - (here also: a later round's reserves)
   8 | `en` for an annex entry `zh;en`                | tables "8 affinity", "8 organization"

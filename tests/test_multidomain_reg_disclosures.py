@@ -164,12 +164,12 @@ def test_an_item_with_real_personal_data_is_refused(tmp_path: Path) -> None:
 
 def test_a_screening_after_the_collection_is_refused(tmp_path: Path) -> None:
     def change(parts: RoundParts) -> None:
-        _screening_row(parts, "a-calc").update(screened_on="2026-11-11")
+        _screening_row(parts, "a-calc").update(screened_on="2026-11-12")
 
     lines = _refused(tmp_path, change)
     assert lines == [
-        "screening.parquet: row 2 (item 'a-calc'), screened_on: 2026-11-11: expected on or "
-        "before collected_on 2026-11-10 (items are screened before the round, Art. 37)"
+        "screening.parquet: row 2 (item 'a-calc'), screened_on: 2026-11-12: expected on or "
+        "before collected_on 2026-11-11 (items are screened before the round, Art. 37)"
     ]
 
 

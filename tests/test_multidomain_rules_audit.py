@@ -80,10 +80,10 @@ def test_calibration_score_outside_the_scale() -> None:
 def test_calibration_scored_after_collection() -> None:
     round_ = minimal_round()
     rows = list(round_.calibration)
-    rows[0] = replace(rows[0], scored_on=date(2026, 11, 11))
+    rows[0] = replace(rows[0], scored_on=date(2026, 11, 12))
     problem = the_problem(_calibration(round_, rows))
-    assert "scored_on 2026-11-11: expected on or before collected_on 2026-11-10" in problem.message
-    rows[0] = replace(rows[0], scored_on=date(2026, 11, 10))
+    assert "scored_on 2026-11-12: expected on or before collected_on 2026-11-11" in problem.message
+    rows[0] = replace(rows[0], scored_on=date(2026, 11, 11))
     assert rule_problems(_calibration(round_, rows)) == []
 
 

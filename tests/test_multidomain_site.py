@@ -301,3 +301,24 @@ def test_both_catalogues_have_the_same_keys() -> None:
     from reportgen.kinds.multidomain.render.text import catalogue
 
     assert set(catalogue("pt-BR")) == set(catalogue("en"))
+
+
+@pytest.mark.parametrize(
+    ("language", "row"),
+    [("pt-BR", "Prazo para reverter divergências da reverificação (Art. 6) 9 de novembro de 2026"
+      " (5 dias úteis após a reverificação de 1º de novembro de 2026; feriados nacionais"
+      " excluídos)"),
+     ("en", "Divergences found on re-verification reverted by (Art. 6) November 9, 2026"
+      " (5 business days after the re-verification of November 1, 2026; Brazil's national"
+      " holidays excluded)")],
+)  # fmt: skip
+def test_the_dates_table_shows_the_art6_deadline_and_the_art36_end(
+    after: Path, language: str, row: str
+) -> None:
+    # Re-verified Sunday 1 November: All Souls' Day (2 November) is a national holiday, so
+    # the 5 business days are 3 to 6 and 9 November.
+    text = " ".join(visible(page(after, language, "index")).split())
+    assert row in text
+    kept = {"pt-BR": "(Art. 36: 24 meses após o fim) 30 de novembro de 2028",
+            "en": "(Art. 36: 24 months after the end) November 30, 2028"}  # fmt: skip
+    assert kept[language] in text

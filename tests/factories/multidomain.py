@@ -221,7 +221,7 @@ def _manifest(round_id: str, items: list[Row]) -> Row:
         "kind": "multidomain",
         "title": {"pt-BR": "Rodada pequena", "en": "Small round"},
         "synthetic": True,
-        "collected_on": "2026-11-10",
+        "collected_on": "2026-11-11",
         "protocol_frozen_on": "2026-11-01",
         "ended_on": "2026-11-30",
         "languages": ["pt-BR", "en"],

@@ -57,7 +57,7 @@ from reportgen.kinds.multidomain.model import (
 from reportgen.kinds.multidomain.rules import check_rules
 from reportgen.kinds.multidomain.terms import bank_sha256, content_sha256, sha256_text
 
-COLLECTED_ON = date(2026, 11, 10)
+COLLECTED_ON = date(2026, 11, 11)
 ENDED_ON = date(2026, 11, 30)
 CRITERIA = ("clarity", "accuracy")
 # A canary shape with a common prefix, as a real bank would have.

@@ -202,7 +202,7 @@ def manifest(synthetic: bool = True) -> md.Manifest:
         round_id="md-tiny",
         title={"pt-BR": "Rodada mínima", "en": "Tiny round"},
         synthetic=synthetic,
-        collected_on=date(2026, 11, 10),
+        collected_on=date(2026, 11, 11),
         protocol_frozen_on=date(2026, 11, 1),
         ended_on=ENDED_ON,
         languages=("pt-BR", "en", "zh"),
@@ -553,6 +553,10 @@ def tiny_results() -> Results:
             contest_closes=date(2027, 3, 10),
             provisional_until=PROVISIONAL_UNTIL,
             retain_until=date(2028, 11, 30),
+            # Re-verified Sunday 1 November; Monday 2 November (All Souls' Day) is a
+            # national holiday: the 5 business days are 3 to 6 and 9 November (Art. 6).
+            reverified_on=date(2026, 11, 1),
+            reverify_until=date(2026, 11, 9),
         ),
     )
 

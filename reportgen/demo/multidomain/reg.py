@@ -2,7 +2,8 @@
 participants, 700 items in 7 domains and 3 languages, 3 runs), synthetic, generated
 from fixed seeds (byte-identical on regeneration).
 
-Collected 2026-11-03 to 2026-11-20, so the embargo ends on 2027-02-18. One Annex A
+Collected 2026-11-12 to 2026-11-20 (after the regulation's issue date, 2026-11-11, Art. 46),
+so the embargo ends on 2027-02-18. One Annex A
 entry withdrew and the first reserve replaces it; dragao-m reproduced one item's
 canary, so that item is superseded by a variant; the human audit invalidates two
 items and a contestation annuls a third.
@@ -53,7 +54,7 @@ from reportgen.kinds.multidomain.model import (
 from reportgen.kinds.multidomain.write import write_round
 
 ROUND_ID = "reg-2026-1"
-COLLECTED_ON, ENDED_ON = date(2026, 11, 3), date(2026, 11, 20)
+COLLECTED_ON, ENDED_ON = date(2026, 11, 12), date(2026, 11, 20)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class Plan:
 
     round_id: str = ROUND_ID
     title: dict[str, str] = field(default_factory=lambda: dict(TITLE))
-    protocol_frozen_on: date = date(2026, 10, 20)
+    protocol_frozen_on: date = date(2026, 11, 11)
     collected_on: date = COLLECTED_ON
     ended_on: date = ENDED_ON
     # The public seeds: bootstrap, jury presentation, audit draw, item order (Art. 21).

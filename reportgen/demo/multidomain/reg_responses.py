@@ -45,8 +45,8 @@ class Session:
     """When and from which seed a round's answers and ratings are drawn."""
 
     seed: str = SEED
-    first_call: date = date(2026, 11, 3)  # run r starts run_spacing x (r - 1) days later
-    run_spacing: int = 5
+    first_call: date = date(2026, 11, 12)  # run r starts run_spacing x (r - 1) days later
+    run_spacing: int = 2
     call_window_s: int = 4 * 86_400 + 36_000  # calls of one run spread over this window
     judged_from: datetime = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
     audited_from: datetime = datetime(2026, 11, 24, 10, 0, tzinfo=UTC)
@@ -204,7 +204,7 @@ def _latency(
 
 def _called_at(run: int, runs: int, rng: random.Random, session: Session) -> datetime:
     # Up to 3 runs: run r from the first call's day + run_spacing (r - 1), over the call
-    # window (reg-2026-1: days 3 + 5(r - 1) .. + 4 of November 2026). More runs share the
+    # window (reg-2026-1: days 12 + 2(r - 1) .. + 4 of November 2026). More runs share the
     # same 3 x run_spacing days, two days each. Every call falls within the round.
     first = datetime.combine(session.first_call, datetime.min.time(), UTC).replace(hour=8)
     if runs <= 3:

@@ -34,6 +34,7 @@ from reportgen.kinds.multidomain.model import (
     Manifest,
     Pairwise,
 )
+from reportgen.kinds.multidomain.reg_dates import ISSUED_ON
 from reportgen.kinds.multidomain.terms import sha256_text
 from reportgen.model import Manifest as CoreManifest
 
@@ -146,7 +147,14 @@ def _system_prompt(
 
 
 def _check_core(core: CoreManifest, data: Mapping[str, object], found: FileProblems) -> None:
-    """What this kind asks of the common keys: ended_on, and generation's keys."""
+    """What this kind asks of the common keys: collected_on on or after the regulation's
+    issue date (Art. 46), ended_on, and generation's keys."""
+    if core.collected_on < ISSUED_ON:
+        found.add(
+            "collected_on",
+            f"{core.collected_on} is before {ISSUED_ON}, the date REG-BC-2026-001 is in force"
+            " from (Art. 46): a round collected earlier is not under this regulation",
+        )
     if core.ended_on is None:
         found.add("ended_on", "a multidomain round is reported after it ends: expected a date")
     generation = core.generation

@@ -133,9 +133,26 @@ def _domain_table(round_: Round, results: Results) -> Table:
     return table
 
 
+def date_lines(results: Results) -> list[str]:
+    """The dates REG-BC-2026-001 sets for the organiser: the Art. 6 re-verification
+    deadline (business days, Brazil's national holidays) and the Art. 36 retention end."""
+    dates = results.dates
+    lines: list[str] = []
+    if dates.reverified_on is not None and dates.reverify_until is not None:
+        lines.append(
+            f"Art. 6: re-verified {dates.reverified_on}; divergences reverted by"
+            f" {dates.reverify_until} (5 business days, national holidays excluded)"
+        )
+    lines.append(
+        f"Art. 36: evidence kept until {dates.retain_until} (24 months after the end,"
+        f" {dates.ended_on})"
+    )
+    return lines
+
+
 def print_summary(round_: Round, results: Results, console: Console) -> None:
-    """The human-readable summary: round facts, the classification table, then the
-    domain scores."""
+    """The human-readable summary: round facts, the regulation's dates, the
+    classification table, then the domain scores."""
     counts = results.counts
     console.print(f"Round {round_.round_id} (multidomain)", markup=False, highlight=False)
     console.print(
@@ -150,6 +167,8 @@ def print_summary(round_: Round, results: Results, console: Console) -> None:
             markup=False,
             highlight=False,
         )
+    for line in date_lines(results):
+        console.print(line, markup=False, highlight=False)
     table = _ranking_table(results)
     table.caption = (
         "Primary = mean of the domain scores; 95% stratified item bootstrap"

@@ -60,7 +60,7 @@ from reportgen.kinds.multidomain.render.sections_series import (
 from reportgen.kinds.multidomain.render.series import Series, series
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.render.writer import WRITER
-from reportgen.kinds.multidomain.results import Results, load_results
+from reportgen.kinds.multidomain.results import Dates, Results, load_results
 from reportgen.kinds.multidomain.terms import round_as_of
 from reportgen.model import Round as CoreRound
 from reportgen.render.downloads import SUMS_FILE
@@ -105,6 +105,19 @@ def _download_links(round_id: str, text: Text, section_depth: int) -> Markup:
     )
 
 
+def _reverify_rows(dates: Dates, text: Text) -> list[tuple[str, str]]:
+    """Art. 6: the last day to revert a divergence found on re-verification (none without
+    participants)."""
+    if dates.reverified_on is None or dates.reverify_until is None:
+        return []
+    value = text.t(
+        "home.reverify_value",
+        until=text.date(dates.reverify_until),
+        verified=text.date(dates.reverified_on),
+    )
+    return [(text.t("home.reverify_until"), value)]
+
+
 def _dates_table(context: RoundContext, text: Text) -> TableBlock:
     dates = context.results.dates
     window = text.t(
@@ -118,6 +131,7 @@ def _dates_table(context: RoundContext, text: Text) -> TableBlock:
         (text.t("home.contest"), window),
         (text.t("home.provisional_until"), text.date(dates.provisional_until)),
         (text.t("home.retain_until"), text.date(dates.retain_until)),
+        *_reverify_rows(dates, text),
         (text.t("home.as_of"), text.date(context.as_of)),
     ]
     header = (text.t("column.parameter"), text.t("column.value"))

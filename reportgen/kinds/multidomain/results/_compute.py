@@ -122,7 +122,7 @@ def build_results(
         audit=sections.audit_section(round_, outcomes),
         calibration=sections.calibration_section(round_),
         contamination=sections.contamination_section(round_),
-        dates=sections.dates_section(manifest),
+        dates=sections.dates_section(round_),
     )
 
 

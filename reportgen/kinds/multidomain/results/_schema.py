@@ -279,7 +279,14 @@ class Dates(BaseModel):
         " 00:00:00Z of this date, inclusive (it opens at 00:00:00Z of contest_opens)"
     )
     provisional_until: date
-    retain_until: date
+    retain_until: date = Field(description="Art. 36: ended_on + retention_months (24)")
+    reverified_on: date | None = Field(
+        description="Art. 6: the participants' last re-verification (models.csv verified_on)"
+    )
+    reverify_until: date | None = Field(
+        description="Art. 6: reverified_on + 5 business days (Mon-Fri less Brazil's national"
+        " holidays): a divergence not reverted by then uses the field marked `verificar`"
+    )
 
 
 class Counts(BaseModel):

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 from reportgen.kinds.multidomain.derive import calibration_hit_rates
-from reportgen.kinds.multidomain.model import Manifest, ResponseKey, Round
 from reportgen.kinds.multidomain.model import Pairwise as PairwiseRules
+from reportgen.kinds.multidomain.model import ResponseKey, Round
 from reportgen.kinds.multidomain.results._schema import (
     AdjudicatorHitRate,
     Audit,
@@ -237,8 +237,8 @@ def contamination_section(round_: Round) -> Contamination:
     )
 
 
-def dates_section(manifest: Manifest) -> Dates:
-    dates = round_dates(manifest)
+def dates_section(round_: Round) -> Dates:
+    dates = round_dates(round_.manifest, (model.verified_on for model in round_.models))
     return Dates(
         ended_on=dates.ended_on,
         embargo_end=dates.embargo_end,
@@ -246,6 +246,8 @@ def dates_section(manifest: Manifest) -> Dates:
         contest_closes=dates.contest_closes,
         provisional_until=dates.provisional_until,
         retain_until=dates.retain_until,
+        reverified_on=dates.reverified_on,
+        reverify_until=dates.reverify_until,
     )
 
 
