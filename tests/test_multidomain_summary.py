@@ -49,6 +49,18 @@ def test_summary_json_lists_participants_in_classification_order(tiny: Round) ->
     assert document["tie_groups"] == []
 
 
+def test_summary_json_carries_the_organisers_dates(tiny: Round, tmp_path: Path) -> None:
+    """The Art. 6 and Art. 36 dates `summary` prints are in `--json` too, as results.json
+    holds them."""
+    document = stages.STAGES.summary_json(tiny)
+    results = stages.STAGES.results_json(
+        tiny, replicates=20, cache_dir=tmp_path / "c", use_cache=False, advance=None
+    )
+    keys = ("reverified_on", "reverify_until", "ended_on", "retain_until")
+    assert document["dates"] == {key: results["dates"][key] for key in keys}
+    assert document["dates"]["retain_until"] is not None
+
+
 def test_results_json_with_and_without_the_cache(tiny: Round, tmp_path: Path) -> None:
     steps: list[int] = []
     fresh = stages.STAGES.results_json(

@@ -7,6 +7,7 @@ global and domain scores, Elo, Bradley-Terry and the process figures.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from rich.console import Console
@@ -69,6 +70,22 @@ def summary_json(round_: Round, results: Results) -> dict[str, Any]:
         "annulled_items": results.counts.annulled_items,
         "participants": [participant_json(p) for p in results.participants],
         "tie_groups": [list(group) for group in results.tie_groups],
+        "dates": date_fields(results),
+    }
+
+
+def date_fields(results: Results) -> dict[str, str | None]:
+    """The organiser's dates of `date_lines` as ISO dates (None: no re-verification)."""
+    dates = results.dates
+
+    def iso(day: date | None) -> str | None:
+        return None if day is None else day.isoformat()
+
+    return {
+        "reverified_on": iso(dates.reverified_on),
+        "reverify_until": iso(dates.reverify_until),
+        "ended_on": iso(dates.ended_on),
+        "retain_until": iso(dates.retain_until),
     }
 
 
