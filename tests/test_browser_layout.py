@@ -123,10 +123,10 @@ _TABLE_BOX = """table => {
 @pytest.mark.parametrize(
     ("path", "table_id", "columns"),
     [
-        ("ranking.html", f"ranking-{PRIMARY}", 9),
+        ("ranking.html", f"ranking-{PRIMARY}", 10),
         ("ranking.html", f"pairwise-{PRIMARY}", 8),  # row title + 7 models, the diagnostic too
-        ("en/ranking.html", f"ranking-{PRIMARY}", 9),
-        ("continuous.html", f"ranking-{CONTINUOUS}", 9),
+        ("en/ranking.html", f"ranking-{PRIMARY}", 10),
+        ("continuous.html", f"ranking-{CONTINUOUS}", 10),
     ],
 )
 def test_tables_show_every_column_at_1280_px(
@@ -174,7 +174,8 @@ def test_table_two_on_a_phone_scrolls_with_its_model_column_pinned(
         "w => w.scrollLeft >= w.scrollWidth - w.clientWidth - 1", arg=wrap.element_handle()
     )
     layout = page.eval_on_selector(table, _TABLE_BOX)
-    last, model = layout["headers"][-1], layout["headers"][1]
+    # the model's name is the pinned column, after the rank and its interval
+    last, model = layout["headers"][-1], layout["headers"][2]
     assert last["right"] <= layout["wrap"]["right"] + 1, last  # the last column came into view
     assert abs(model["left"] - layout["wrap"]["left"]) <= 1, model  # the model stayed at left
     assert layout["caption"]["left"] >= layout["wrap"]["left"] - 1  # and so did the caption
@@ -183,7 +184,7 @@ def test_table_two_on_a_phone_scrolls_with_its_model_column_pinned(
 
 def test_sortable_headers_show_a_sort_cue_and_sort(browser: Any, served: Served) -> None:
     page = open_page(browser, served, "en/ranking.html", DESKTOP)
-    header = page.locator(f"#ranking-{PRIMARY} thead th").nth(5)  # bias rate
+    header = page.locator(f"#ranking-{PRIMARY} thead th").nth(6)  # bias rate
     button = header.locator("button.rg-sort")
     cue = "el => getComputedStyle(el, '::after').content"
     assert "↕" in button.evaluate(cue)
@@ -191,7 +192,7 @@ def test_sortable_headers_show_a_sort_cue_and_sort(browser: Any, served: Served)
     page.keyboard.press("Enter")
     assert header.get_attribute("aria-sort") == "ascending"
     assert "▲" in button.evaluate(cue)
-    rates = page.locator(f"#ranking-{PRIMARY} tbody tr td:nth-child(6)")
+    rates = page.locator(f"#ranking-{PRIMARY} tbody tr td:nth-child(7)")
     values = [float(v) for v in rates.evaluate_all("cells => cells.map(c => c.dataset.sort)")]
     assert values == sorted(values)
     page.close()

@@ -126,7 +126,7 @@ def test_a_reader_pages_forward_and_filters_by_a_model_name(
         assert visible_ranks(page) == ranks[50:100]
         # The filter, found by its label, typed into: only that model's row is left.
         row = page.locator(f"{TABLE} tbody tr").nth(61)
-        name = row.locator("td").nth(1).inner_text().strip()
+        name = row.locator(".rg-sticky").inner_text().strip()  # the model's (pinned) cell
         rank = row.locator("td").first.inner_text().strip()
         field = page.get_by_label(re.compile("Filtrar por modelo|Filter by model")).first
         field.focus()
