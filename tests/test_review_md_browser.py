@@ -40,7 +40,7 @@ from tests.review.md_walk import (
 )
 from tests.support.browser import CHROMIUM, DESKTOP, launched_chromium, serve_directory
 from tests.support.review_server import served_review_app
-from tests.support.streamlit_page import wait_until_idle
+from tests.support.streamlit_page import tab_into, wait_until_idle
 
 pytestmark = [
     pytest.mark.slow,
@@ -64,23 +64,14 @@ def _log_in(page: Any, address: str, name: str) -> None:
     page.get_by_role("button", name="Entrar").click()
 
 
-def _tab_to_radio(page: Any) -> None:
-    """Tab until a score's radio has the focus: the sidebar's page radios do not count (a
-    key lost in a rerun starts Tab from the top of the page, where the sidebar is)."""
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        if page.evaluate(FOCUSED)[:2] == ["INPUT", "radio"] and not page.evaluate(FOCUSED)[3]:
-            return
-    pytest.fail("Tab never reached a score")
-
-
 def _scores_by_keyboard(page: Any, walked: Walked, language: str) -> None:
     """Each criterion's group reached with Tab, its score picked with the keys alone:
     Space picks 0; from nothing, each right arrow moves one up."""
     heading = page.get_by_role("heading", name=re.compile(walked.code)).first
     wait_until_idle(page)  # a rerun under way would replace the heading and drop the focus
     heading.click()  # the keys go to the page from the sample's heading
-    _tab_to_radio(page)
+    tab_into(page, f"[class*='st-key-score_{walked.code}_']")  # a score, not the sidebar
+    assert page.evaluate(FOCUSED)[:2] == ["INPUT", "radio"]
     for number in range(len(walked.criteria)):
         if number:
             wait_until_idle(page)  # the last score's rerun is over: the focus stays put

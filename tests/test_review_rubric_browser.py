@@ -24,7 +24,7 @@ from tests.review.md_walk import leaks
 from tests.review.rubric import rubric_batch, tiny_round
 from tests.support.browser import CHROMIUM, DESKTOP, PHONE, launched_chromium
 from tests.support.review_server import served_review_app
-from tests.support.streamlit_page import wait_for_window_flag, wait_until_idle
+from tests.support.streamlit_page import tab_into, wait_for_window_flag, wait_until_idle
 
 pytestmark = [
     pytest.mark.slow,
@@ -131,14 +131,6 @@ def test_the_rubric_page_is_accessible_and_marks_chinese(
     page.close()
 
 
-def _focus_next_group(page: Any) -> None:
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        if page.evaluate(FOCUSED)[:2] == ["INPUT", "radio"]:
-            return
-    pytest.fail("Tab never reached a score")
-
-
 def _gone(page: Any, code: str) -> None:
     """Wait until sample `code` has left the screen (Streamlit may show the last run's
     elements beside the new ones for a moment)."""
@@ -157,7 +149,8 @@ def test_the_rubric_is_scored_by_keyboard_alone(
     page = _rubric_page(browser, served, language, DESKTOP)
     code = _code_on(page)
     page.get_by_role("heading", name=re.compile(code)).click()  # the keys go to the page
-    _focus_next_group(page)  # the note comes first, then correctness
+    tab_into(page, f".st-key-score_{code}_correcao")  # past the note, to correctness
+    assert page.evaluate(FOCUSED)[:2] == ["INPUT", "radio"]
     page.keyboard.press("4")  # a digit picks the score
     playwright_sync.expect(_checked(page, code, "correcao")).to_have_count(1)
     assert (

@@ -18,6 +18,20 @@ def wait_until_idle(page: Any) -> None:
     page.wait_for_function(IDLE_JS)
 
 
+def tab_into(page: Any, selector: str, *, presses: int = 120) -> None:
+    """Press Tab until the focused element lies inside `selector`, as a keyboard user
+    would. A rerun that replaces the element holding the focus sends the next Tab back
+    to the top of the page (the sidebar, with its own radio group): the walk goes on
+    from there instead of stopping at the first radio it meets (the cause of the
+    rubric keyboard test's rare failures)."""
+    inside = f"() => document.activeElement?.closest({selector!r}) != null"
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(inside):
+            return
+    raise AssertionError(f"{presses} presses of Tab never reached {selector}")
+
+
 def wait_for_window_flag(page: Any, name: str) -> None:
     """Wait until a page script has set `window[name]` (a listener it installs, say)."""
     page.wait_for_function(f"() => window[{name!r}] === true")
