@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -28,6 +28,9 @@ from reportgen.model import TEXT_LANGUAGES
 
 SITE_LANGUAGES: tuple[str, ...] = TEXT_LANGUAGES
 DEFAULT_LANGUAGE = "pt-BR"
+# What stands for a value that does not exist (an undefined rate, an empty interval), on the
+# site, in the CLI and in the review app alike: an en dash.
+MISSING = "\u2013"
 # Babel locale identifiers and d3-format locales (used by Vega) per site language.
 BABEL_LOCALE: Mapping[str, str] = {"pt-BR": "pt_BR", "en": "en"}
 D3_NUMBER_LOCALE: Mapping[str, Mapping[str, object]] = {
@@ -76,18 +79,23 @@ def half_up(value: Decimal | Fraction, places: int) -> Decimal:
     return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
-def exact_text(value: Decimal | Fraction | float, places: int, language: str) -> str:
+def exact_text(
+    value: Decimal | Fraction | float | int, places: int, language: str, *, plain: bool = False
+) -> str:
     """The one writer of exact numbers (site, CLI, review app): `value` rounded half-up to
     `places` decimals on its exact value (a float as its shortest repr), in `language`'s
-    format ("1.234,6" / "1,234.6"), with a true minus sign; a value that rounds to zero
-    is "0,0", never "−0,0"."""
+    format ("1.234,6" / "1,234.6") with a true minus sign; `plain` (the CLI's text, an
+    error message) without the thousands separator and with an ASCII minus ("-1234.6").
+    A value that rounds to zero is "0,0", never "−0,0"."""
     exact = Decimal(repr(value)) if isinstance(value, float) else value
-    rounded = half_up(exact, places)
+    rounded = half_up(Decimal(exact) if isinstance(exact, int) else exact, places)
     if rounded == 0:
         rounded = abs(rounded)
-    pattern = "#,##0." + "0" * places if places else "#,##0"
+    whole = "0" if plain else "#,##0"
+    pattern = whole + "." + "0" * places if places else whole
     locale = _locale(BABEL_LOCALE[language])
-    return _minus(str(format_decimal(rounded, format=pattern, locale=locale)))
+    text = str(format_decimal(rounded, format=pattern, locale=locale))
+    return text if plain else _minus(text)
 
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
@@ -107,24 +115,72 @@ class MissingMessageError(ReportgenError):
     """A template or context asked for a catalogue key that does not exist."""
 
 
-def read_catalogue(package: str, path: str) -> Mapping[str, str]:
-    """The one reader of message catalogues (the site's, each kind's, the review app's):
-    the flat key -> message object of the JSON file `path` inside `package`, checked."""
-    text = resources.files(package).joinpath(path).read_text("utf-8")
-    loaded = json.loads(text)
-    if not isinstance(loaded, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
-    ):
-        raise MissingMessageError(f"{package}/{path}: expected an object of strings")
-    return MappingProxyType(loaded)
+class Catalogue(Mapping[str, str]):
+    """One language's messages from one flat JSON catalogue: the one loader of the site's,
+    each kind's and the review app's catalogues. A missing key is an error naming the file,
+    never a fallback; a message that depends on a count has its plural forms under
+    `key.one`, `key.other` (and any other CLDR form it spells out), the one plural syntax."""
+
+    def __init__(self, source: str, language: str, messages: Mapping[str, str]) -> None:
+        self.source = source  # where the messages come from, for error messages
+        self.language = language
+        self._messages = MappingProxyType(dict(messages))
+
+    @classmethod
+    def load(cls, package: str, path: str, language: str, source: str) -> Catalogue:
+        """The catalogue of the JSON file `path` inside `package`, checked: an object whose
+        keys and values are strings; `source` names it in errors."""
+        text = resources.files(package).joinpath(path).read_text("utf-8")
+        loaded = json.loads(text)
+        if not isinstance(loaded, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
+        ):
+            raise MissingMessageError(f"{package}/{path}: expected an object of strings")
+        return cls(source, language, loaded)
+
+    def __getitem__(self, key: str) -> str:
+        return self._messages[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._messages)
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+    def message(self, key: str, **params: object) -> str:
+        """Message `key` with its parameters filled in."""
+        try:
+            message = self._messages[key]
+        except KeyError:
+            raise MissingMessageError(f"{self.source}: missing message key {key!r}") from None
+        return message.format(**params) if params else message
+
+    def plural_key(self, key: str, count: int) -> str:
+        """The key of message `key`'s plural form for `count`: `key.one`, `key.other`...
+        by the language's CLDR rule (Babel); `other` stands in for forms not spelled out."""
+        form = plural_form(self.language, count)
+        return f"{key}.{form}" if f"{key}.{form}" in self._messages else f"{key}.other"
+
+    def has_plural(self, key: str) -> bool:
+        """Whether message `key` comes in plural forms (`key.other` exists)."""
+        return f"{key}.other" in self._messages
 
 
 @cache
-def load_catalogue(language: str) -> Mapping[str, str]:
-    """The flat key -> message mapping of one language."""
+def read_catalogue(package: str, path: str, language: str, source: str = "") -> Catalogue:
+    """The catalogue of the JSON file `path` inside `package`, read once per process;
+    `source` (default `path`) names it in errors."""
+    return Catalogue.load(package, path, language, source or path)
+
+
+@cache
+def load_catalogue(language: str) -> Catalogue:
+    """The site's catalogue of one language."""
     if language not in SITE_LANGUAGES:
         raise MissingMessageError(f"no catalogue for language {language!r}")
-    return read_catalogue("reportgen.locales", f"{language}.json")
+    return read_catalogue(
+        "reportgen.locales", f"{language}.json", language, f"locales/{language}.json"
+    )
 
 
 class Translator:
@@ -136,19 +192,11 @@ class Translator:
         self.locale = BABEL_LOCALE[language]
 
     def __call__(self, key: str, **params: object) -> str:
-        try:
-            message = self.messages[key]
-        except KeyError:
-            raise MissingMessageError(
-                f"locales/{self.language}.json: missing message key {key!r}"
-            ) from None
-        return message.format(**params) if params else message
+        return self.messages.message(key, **params)
 
     def plural(self, key: str, count: int) -> str:
-        """The key of message `key`'s plural form for `count`: `key.one` or `key.other`,
-        by the language's CLDR rule (Babel); `other` stands in for forms not spelled out."""
-        form = _plural_form(self.locale, count)
-        return f"{key}.{form}" if f"{key}.{form}" in self.messages else f"{key}.other"
+        """The key of message `key`'s plural form for `count` (`Catalogue.plural_key`)."""
+        return self.messages.plural_key(key, count)
 
     def pick(self, by_language: Mapping[str, str]) -> str:
         """The value for this language of a {"pt-BR": ..., "en": ...} mapping."""
@@ -164,21 +212,21 @@ class Translator:
     def percent(self, rate: float | None, digits: int = 1) -> str:
         """A rate in [0, 1] as a percentage; an absent rate as an en dash."""
         if rate is None:
-            return "–"
+            return MISSING
         pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
         return _format(pattern, self.locale, rate)
 
     def points(self, difference: float | None, digits: int = 1) -> str:
         """A difference of two rates in percentage points, always signed."""
         if difference is None:
-            return "–"
+            return MISSING
         text = self.decimal(abs(difference) * 100, digits)
         sign = "−" if difference < 0 else "+"
         return f"{sign}{text} {self('unit.points')}"
 
     def pvalue(self, p: float | None) -> str:
         if p is None:
-            return "–"
+            return MISSING
         if p < 0.001:
             return "< " + self.decimal(0.001, 3)
         return self.decimal(p, 3)

@@ -2,17 +2,15 @@
 
 The messages live in `review_app/locales/<language>.json`. Both catalogues must have the
 same keys (a test checks it); a missing key is a bug, so `translate` raises instead of
-falling back to another language.
+falling back to another language. The loader and the plural rule are the site's
+(`reportgen.i18n.Catalogue`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 
-from babel import Locale
-
-from reportgen.i18n import read_catalogue
+from reportgen.i18n import Catalogue, MissingMessageError, read_catalogue
 from reportgen.model import TEXT_LANGUAGES
 
 LANGUAGES: tuple[str, ...] = TEXT_LANGUAGES
@@ -20,42 +18,31 @@ DEFAULT_LANGUAGE = "pt-BR"
 LANGUAGE_NAMES: Mapping[str, str] = {"pt-BR": "Português (Brasil)", "en": "English"}
 
 
-def _load(language: str) -> Mapping[str, str]:
+def _load(language: str) -> Catalogue:
     """One language's messages, from `review_app/locales/<language>.json`."""
-    return read_catalogue("review_app", f"locales/{language}.json")
+    path = f"locales/{language}.json"
+    return read_catalogue("review_app", path, language, f"review_app {path}")
 
 
-PT_BR: Mapping[str, str] = _load("pt-BR")
-EN: Mapping[str, str] = _load("en")
-CATALOGUES: Mapping[str, Mapping[str, str]] = {"pt-BR": PT_BR, "en": EN}
-
-
-BABEL_LOCALES: Mapping[str, str] = {"pt-BR": "pt_BR", "en": "en"}
-
-
-@cache
-def _locale(language: str) -> Locale:
-    return Locale.parse(BABEL_LOCALES[language])
-
-
-def _plural_form(language: str, count: int) -> str:
-    """CLDR's plural category of `count` in `language`: "one", "many", "other"..."""
-    return str(_locale(language).plural_form(count))
+PT_BR: Catalogue = _load("pt-BR")
+EN: Catalogue = _load("en")
+CATALOGUES: Mapping[str, Catalogue] = {"pt-BR": PT_BR, "en": EN}
 
 
 def translate(language: str, key: str, **params: object) -> str:
     """The message `key` in `language` (pt-BR when the language is unknown).
 
-    A message that depends on a number has plural forms, `key#one` and `key#other`; the
-    `count` parameter picks one by the language's CLDR rule (Babel), `other` standing in
-    for forms the catalogue does not spell out ("many")."""
-    if language not in CATALOGUES:
-        language = DEFAULT_LANGUAGE
-    catalogue = CATALOGUES[language]
-    if key not in catalogue and f"{key}#other" in catalogue:
+    A message that depends on a number has plural forms, `key.one` and `key.other` (the
+    site's syntax, `reportgen.i18n.Catalogue`); the `count` parameter picks one by the
+    language's CLDR rule (Babel), `other` standing in for forms the catalogue does not
+    spell out ("many"). A missing key is a KeyError."""
+    catalogue = CATALOGUES.get(language, CATALOGUES[DEFAULT_LANGUAGE])
+    if key not in catalogue and catalogue.has_plural(key):
         count = params["count"]
         if not isinstance(count, int):
             raise TypeError(f"message {key!r} needs an integer count, got {count!r}")
-        form = _plural_form(language, count)
-        key = f"{key}#{form}" if f"{key}#{form}" in catalogue else f"{key}#other"
-    return catalogue[key].format(**params)
+        key = catalogue.plural_key(key, count)
+    try:
+        return catalogue.message(key, **params)
+    except MissingMessageError as missing:
+        raise KeyError(key) from missing

@@ -23,6 +23,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine, select
 
 from reportgen.errors import InputError
+from reportgen.i18n import MISSING, exact_text
 from reportgen.kinds.multidomain.model import NAME, AuditScore, Round
 from reportgen.kinds.multidomain.score import jury_outcomes
 from reportgen.kinds.multidomain.stats.quality import Divergence, audit_report
@@ -88,11 +89,10 @@ class AuditView:
 
 
 def two_decimals(value: Fraction) -> str:
-    """An exact value shown with two decimals, rounded half away from zero."""
-    hundredths = abs(value) * 100
-    whole = int(hundredths + Fraction(1, 2))
-    sign = "-" if value < 0 and whole else ""
-    return f"{sign}{whole // 100}.{whole % 100:02d}"
+    """An exact value shown with two decimals, rounded half away from zero by the report's
+    formatter (`reportgen.i18n.exact_text`, plain: the error message is formatted before a
+    language is known)."""
+    return exact_text(value, 2, "en", plain=True)
 
 
 def multidomain_rounds(engine: Engine, token: str | None) -> list[str]:
@@ -243,7 +243,7 @@ def _checked_trigger(view: AuditView, item_id: str) -> AuditedResponse:
         raise ReviewInputError(
             "md_error_not_above",
             item_id=item_id,
-            divergence="—" if largest is None else two_decimals(largest),
+            divergence=MISSING if largest is None else two_decimals(largest),
             threshold=two_decimals(view.threshold),
         )
     return trigger

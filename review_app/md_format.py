@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from reportgen.i18n import exact_text
+from reportgen.i18n import MISSING, exact_text
 
-DASH = "—"
+DASH = MISSING  # the site's dash for a value that does not exist
 
 
 def decimal_text(value: Fraction | float | None, places: int, language: str) -> str:

@@ -9,6 +9,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from reportgen.audit_export import Agreement, Estimate
 from reportgen.errors import ReportgenError
+from reportgen.i18n import MISSING, exact_text
 from review_app.admin import (
     JudgedSample,
     adjudicate,
@@ -39,7 +40,9 @@ QUEUE_PAGE_SIZE = 25
 
 
 def _number(value: float) -> str:
-    return "—" if math.isnan(value) else f"{value:.3f}"
+    """A statistic with 3 decimals, written as the report writes numbers (half-up, the
+    reader's decimal separator, `reportgen.i18n.exact_text`); an undefined one as a dash."""
+    return MISSING if math.isnan(value) else exact_text(value, 3, language())
 
 
 def calibration_page() -> None:
@@ -97,9 +100,9 @@ def _round_calibration(judged: list[JudgedSample]) -> None:
 
 def _estimate_row(figure: str, estimate: Estimate, level: float) -> dict[str, str | int]:
     interval = (
-        "—"
+        MISSING
         if estimate.low is None or estimate.high is None
-        else f"[{estimate.low:.3f}; {estimate.high:.3f}]"
+        else f"[{_number(estimate.low)}; {_number(estimate.high)}]"
     )
     return {
         t("figure"): figure,
@@ -160,7 +163,7 @@ def _agreement_tables(detail: Agreement) -> None:
 
 
 def _optional(value: float | None) -> str:
-    return "—" if value is None else f"{value:.3f}"
+    return MISSING if value is None else _number(value)
 
 
 def disagreements_page() -> None:

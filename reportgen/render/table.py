@@ -11,8 +11,12 @@ import csv
 import io
 import re
 from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
 
 from markupsafe import Markup, escape
+
+from reportgen.results.exact import Exact
 
 # Characters Python-Markdown would interpret; written as numeric references they
 # stay literal text in the rendered page.
@@ -35,15 +39,50 @@ def escape_markdown(text: object) -> Markup:
     return Markup("".join(f"&#{ord(ch)};" if ch in _MARKDOWN_SPECIALS else ch for ch in str(text)))
 
 
+class _Shown(Enum):
+    AS_SHOWN = "as shown"
+
+
+# A cell whose value is its text (a name, an identifier, a label): its download writes it.
+AS_SHOWN = _Shown.AS_SHOWN
+# What a cell's download writes: a number in full precision, never its display text.
+CellValue = Exact | Fraction | float | int | bool | str | None
+
+
 @dataclass(frozen=True)
 class Cell:
-    """One table cell: its display text plus an optional machine value for sorting."""
+    """One table cell: its value and its display text (as HELM's `Cell`), an optional
+    machine value for sorting. The page shows `text` (rounded, in the page's language); a
+    table's CSV writes `value` in full precision (`csv_value`), or the text when the cell's
+    value is its text (`AS_SHOWN`). A value of None is one that does not exist (shown as a
+    dash, written as an empty field)."""
 
     text: str
     sort_value: float | str | None = None
     numeric: bool = False
     link: str | None = None  # relative URL built by the site, never from data
     title: str | None = None  # a tooltip (the exact fraction of a rounded number)
+    value: CellValue | _Shown = AS_SHOWN
+
+
+def csv_value(value: CellValue) -> str | None:
+    """A cell's value as a download writes it: a number in full precision (the float
+    nearest an exact value, as `repr`; an integer as its digits), a truth value as JSON
+    writes it, text as it is, an empty field for a value that does not exist."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Exact):
+        return repr(value.value)
+    return repr(float(value))
+
+
+def cell_download(cell: Cell) -> str | None:
+    """What a table's CSV writes for `cell`: its value in full precision, or its text."""
+    return cell.text if cell.value is AS_SHOWN else csv_value(cell.value)
 
 
 @dataclass(frozen=True)

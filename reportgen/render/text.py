@@ -11,29 +11,35 @@ core `Translator`), which also writes dates. A kind adds the formats of its own 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
 from typing import ClassVar
 
 from markupsafe import Markup, escape
 
-from reportgen.i18n import SITE_LANGUAGES, MissingMessageError, Translator, read_catalogue
+from reportgen.i18n import (
+    MISSING,
+    SITE_LANGUAGES,
+    Catalogue,
+    MissingMessageError,
+    Translator,
+    read_catalogue,
+)
 from reportgen.render.pages import Notice, TableBlock
-from reportgen.render.table import Cell, Table, escape_markdown, to_csv
+from reportgen.render.table import Cell, Table, cell_download, escape_markdown, to_csv
 
-DASH = "–"
+DASH = MISSING
 
 
-@cache
-def kind_catalogue(package: str, language: str) -> Mapping[str, str]:
+def kind_catalogue(package: str, language: str) -> Catalogue:
     """The catalogue of the kind whose render package is `package`, in `language`."""
+    kind = package.split(".")[-2]
     if language not in SITE_LANGUAGES:
-        kind = package.split(".")[-2]
         raise MissingMessageError(f"no {kind} catalogue for language {language!r}")
-    return read_catalogue(package, f"locales/{language}.json")
+    path = f"locales/{language}.json"
+    return read_catalogue(package, path, language, f"{kind} {path}")
 
 
 @dataclass(frozen=True)
@@ -52,13 +58,11 @@ class KindText:
         return Translator(self.language)
 
     def t(self, key: str, **params: object) -> str:
-        messages = kind_catalogue(self.PACKAGE, self.language)
-        if key not in messages:
-            kind = self.PACKAGE.split(".")[-2]
-            raise MissingMessageError(
-                f"{kind} locales/{self.language}.json: missing message key {key!r}"
-            )
-        return messages[key].format(**params) if params else messages[key]
+        return kind_catalogue(self.PACKAGE, self.language).message(key, **params)
+
+    def plural(self, key: str, count: int) -> str:
+        """The key of message `key`'s plural form for `count` (`Catalogue.plural_key`)."""
+        return kind_catalogue(self.PACKAGE, self.language).plural_key(key, count)
 
     def tm(self, key: str, **params: object) -> Markup:
         """A catalogue message holding Markdown; its parameters are data (escaped)."""
@@ -102,28 +106,29 @@ class KindText:
         table_id: str,
         caption: str,
         header: Sequence[str],
-        rows: Sequence[Sequence[str]],
+        rows: Sequence[Sequence[str | Cell]],
         *,
         numeric_from: int = 1,
         notes: Sequence[str] = (),
         sticky: int = 0,
-        titles: Mapping[tuple[int, int], str] | None = None,
     ) -> TableBlock:
-        """A table with its CSV (the cells as shown) and the download label. The column
-        `sticky` (the one that names a row) stays in view while a phone scrolls the rest;
-        `titles` holds a body cell's tooltip (the exact fraction) by (row, column)."""
-        tips = titles or {}
+        """A table with its CSV and the download label. A body cell is text (a name, a
+        label: the CSV writes it as shown) or a `Cell` carrying its value, which the CSV
+        writes in full precision, and perhaps a tooltip (the exact fraction). Columns from
+        `numeric_from` on are numeric; the column `sticky` (the one that names a row) stays
+        in view while a phone scrolls the rest."""
         head = tuple(Cell(h, numeric=i >= numeric_from) for i, h in enumerate(header))
         body = tuple(
-            tuple(
-                Cell(c, numeric=i >= numeric_from, title=tips.get((r, i)))
-                for i, c in enumerate(row)
-            )
-            for r, row in enumerate(rows)
+            tuple(_body_cell(c, numeric=i >= numeric_from) for i, c in enumerate(row))
+            for row in rows
         )
         table = Table(table_id, caption, head, body, notes=tuple(notes), sticky_column=sticky)
-        csv = to_csv(tuple(header), [tuple(row) for row in rows])
+        csv = to_csv(tuple(header), [tuple(cell_download(c) for c in row) for row in body])
         return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), csv)
+
+
+def _body_cell(cell: str | Cell, *, numeric: bool) -> Cell:
+    return Cell(cell, numeric=numeric) if isinstance(cell, str) else replace(cell, numeric=numeric)
 
 
 def synthetic_notice(text: KindText, body: str | None = None) -> Notice:

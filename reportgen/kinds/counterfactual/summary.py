@@ -9,12 +9,14 @@ never reads as "fair": it is printed as it is named.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from reportgen.i18n import exact_text
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import Exact, Finding, Interval, Results
 
@@ -105,9 +107,12 @@ def _amount(value: Exact | None, binary: bool) -> str:
 def _interval(interval: Interval | None, binary: bool) -> str:
     if interval is None or interval.lo is None or interval.hi is None:
         return "n/a"
-    if binary:
-        return f"[{100 * interval.lo:.1f}, {100 * interval.hi:.1f}] pp"
-    return f"[{interval.lo:.2f}, {interval.hi:.2f}]"
+    scale, places, unit = (100, 1, " pp") if binary else (1, 2, "")
+    lo, hi = (
+        exact_text(scale * Fraction(repr(v)), places, "en", plain=True)
+        for v in (interval.lo, interval.hi)
+    )
+    return f"[{lo}, {hi}]{unit}"
 
 
 def _findings_table(results: Results, index: int) -> Table:

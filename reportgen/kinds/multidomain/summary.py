@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from reportgen.i18n import exact_text
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.results import Exact, ParticipantResults, Results, SliceScore
 
@@ -124,8 +125,10 @@ def _ranking_table(results: Results) -> Table:
             _shown(participant.primary.score),
             _interval(participant.primary),
             _shown(participant.global_score.score),
-            f"{participant.elo:.2f}",
-            "not estimable" if participant.bt is None else f"{participant.bt:.2f}",
+            exact_text(participant.elo, 2, "en", plain=True),
+            "not estimable"
+            if participant.bt is None
+            else exact_text(participant.bt, 2, "en", plain=True),
             _rate(participant.process.refusal_rate),
             _rate(participant.process.format_compliance),
         )

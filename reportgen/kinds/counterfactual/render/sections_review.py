@@ -8,9 +8,10 @@ from fractions import Fraction
 from reportgen.kinds.counterfactual.render.context import RoundContext
 from reportgen.kinds.counterfactual.render.page_types import Block
 from reportgen.kinds.counterfactual.render.sections_tables import fraction, ordered_rows
-from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading
+from reportgen.kinds.counterfactual.render.text import Text, exact_cell, heading, value_cell
 from reportgen.kinds.counterfactual.results import JudgeCalibration, Regression, SystemResults
 from reportgen.render.pages import TableBlock
+from reportgen.render.table import Cell
 from reportgen.render.text import paragraph
 
 
@@ -18,22 +19,20 @@ def _names_block(
     context: RoundContext, system: SystemResults, attribute_id: str, text: Text
 ) -> TableBlock | None:
     rows = ordered_rows(system, attribute_id)
-    body: list[tuple[str, ...]] = []
-    titles: dict[tuple[int, int], str] = {}
+    body: list[tuple[str | Cell, ...]] = []
     for row in rows:
         binary = row.type == "binary"
         variable = context.variable_name(row.variable_id, text)
         for name in row.names:
-            if name.value is not None:
-                titles[(len(body), 4)] = exact_title(name.value.fraction)
+            value = fraction(name.value)
             body.append(
                 (
                     variable,
                     context.group_name(name.group_id, text),
                     context.variant_label(name.variant_id, text),
-                    str(name.position),
-                    text.value(fraction(name.value), binary),
-                    text.integer(name.n),
+                    value_cell(str(name.position), name.position),
+                    exact_cell(text.value(value, binary), value),
+                    value_cell(text.integer(name.n), name.n),
                 )
             )
     if not body:
@@ -48,24 +47,22 @@ def _names_block(
         attribute=context.attribute_name(attribute_id, text),
     )
     table_id = f"cf-{context.round_id}-names-{system.model_id}-{attribute_id}"
-    return text.block(table_id, caption, header, body, numeric_from=3, titles=titles)
+    return text.block(table_id, caption, header, body, numeric_from=3)
 
 
 def _placebo_gaps(context: RoundContext, system: SystemResults, text: Text) -> TableBlock:
-    body: list[tuple[str, ...]] = []
-    titles: dict[tuple[int, int], str] = {}
+    body: list[tuple[str | Cell, ...]] = []
     for attribute in context.round_.attributes:
         for row in ordered_rows(system, attribute.attribute_id):
             binary = row.type == "binary"
-            titles[(len(body), 2)] = exact_title(fraction(row.placebo.gap))
-            titles[(len(body), 3)] = exact_title(fraction(row.demographic_parity.gap))
+            placebo_gap, gap = fraction(row.placebo.gap), fraction(row.demographic_parity.gap)
             body.append(
                 (
                     context.attribute_name(row.attribute_id, text),
                     context.variable_name(row.variable_id, text),
-                    text.gap(fraction(row.placebo.gap), binary),
-                    text.gap(fraction(row.demographic_parity.gap), binary),
-                    text.yes_no(row.name_carried)
+                    exact_cell(text.gap(placebo_gap, binary), placebo_gap),
+                    exact_cell(text.gap(gap, binary), gap),
+                    value_cell(text.yes_no(row.name_carried), row.name_carried)
                     if context.carries_names(row.attribute_id)
                     else text.t("number.none"),
                 )
@@ -76,7 +73,7 @@ def _placebo_gaps(context: RoundContext, system: SystemResults, text: Text) -> T
     ]
     caption = text.t("placebo.gaps_caption", system=context.system_name(system.model_id, text))
     table_id = f"cf-{context.round_id}-placebo-{system.model_id}"
-    return text.block(table_id, caption, header, body, numeric_from=2, titles=titles)
+    return text.block(table_id, caption, header, body, numeric_from=2)
 
 
 def placebo(context: RoundContext, text: Text) -> tuple[Block, ...]:
@@ -94,8 +91,7 @@ def placebo(context: RoundContext, text: Text) -> tuple[Block, ...]:
 
 
 def _regression_block(context: RoundContext, view: Regression, text: Text) -> TableBlock:
-    body: list[tuple[str, ...]] = []
-    titles: dict[tuple[int, int], str] = {}
+    body: list[tuple[str | Cell, ...]] = []
     for row in view.rows:
         binary = row.type == "binary"
         interval = row.interval
@@ -110,19 +106,19 @@ def _regression_block(context: RoundContext, view: Regression, text: Text) -> Ta
                 )
             ).split()
         )
-        for column, value in ((2, row.gap_before), (3, row.gap_after), (4, row.change)):
-            titles[(len(body), column)] = exact_title(fraction(value))
+        before, after = fraction(row.gap_before), fraction(row.gap_after)
         body.append(
             (
                 context.attribute_name(row.attribute_id, text),
                 context.variable_name(row.variable_id, text),
-                text.gap(fraction(row.gap_before), binary),
-                text.gap(fraction(row.gap_after), binary),
-                change,
+                exact_cell(text.gap(before, binary), before),
+                exact_cell(text.gap(after, binary), after),
+                # With its interval: written as shown, the exact change as its tooltip.
+                exact_cell(change, fraction(row.change), download=False),
                 text.flag(row.flag_before) if binary else text.t("number.none"),
                 text.flag(row.flag_after) if binary else text.t("number.none"),
-                text.yes_no(row.exceeds_before),
-                text.yes_no(row.exceeds_after),
+                value_cell(text.yes_no(row.exceeds_before), row.exceeds_before),
+                value_cell(text.yes_no(row.exceeds_after), row.exceeds_after),
             )
         )
     header = [
@@ -147,7 +143,7 @@ def _regression_block(context: RoundContext, view: Regression, text: Text) -> Ta
         ),
     )
     table_id = f"cf-{context.round_id}-regression-{view.model_id}"
-    return text.block(table_id, caption, header, body, numeric_from=2, titles=titles)
+    return text.block(table_id, caption, header, body, numeric_from=2)
 
 
 def regression(context: RoundContext, text: Text) -> tuple[Block, ...]:
@@ -174,30 +170,26 @@ def _calibration_facts(context: RoundContext, judge: JudgeCalibration, text: Tex
         metric=text.t(f"metric.{judge.metric}"),
         threshold=text.exact(judge.threshold.fraction, 2),
     )
-    rows = [
+    kappa, alpha = fraction(judge.kappa), fraction(judge.alpha)
+    agreement, mad = fraction(judge.exact_agreement), fraction(judge.mean_absolute_difference)
+    rows: list[tuple[str, str | Cell]] = [
         (text.t("calibration.items"), items),
         (text.t("calibration.metric"), metric),
         (
             text.t("calibration.result"),
             text.t("calibration.pass" if judge.passes else "calibration.fail"),
         ),
-        (text.t("calibration.kappa"), text.exact(fraction(judge.kappa))),
-        (text.t("calibration.alpha"), text.exact(fraction(judge.alpha))),
-        (text.t("calibration.agreement"), text.rate(fraction(judge.exact_agreement))),
-        (text.t("calibration.mad"), text.exact(fraction(judge.mean_absolute_difference), 2)),
-        (text.t("calibration.spearman"), text.real(judge.spearman)),
+        (text.t("calibration.kappa"), exact_cell(text.exact(kappa), kappa)),
+        (text.t("calibration.alpha"), exact_cell(text.exact(alpha), alpha)),
+        (text.t("calibration.agreement"), exact_cell(text.rate(agreement), agreement)),
+        (text.t("calibration.mad"), exact_cell(text.exact(mad, 2), mad)),
+        (text.t("calibration.spearman"), value_cell(text.real(judge.spearman), judge.spearman)),
     ]
-    titles = {
-        (3, 1): exact_title(fraction(judge.kappa)),
-        (4, 1): exact_title(fraction(judge.alpha)),
-        (5, 1): exact_title(fraction(judge.exact_agreement)),
-        (6, 1): exact_title(fraction(judge.mean_absolute_difference)),
-    }
     name = context.variable_name(judge.variable_id, text)
     table_id = f"cf-{context.round_id}-calibration-{judge.variable_id}"
     header = (text.t("tables.column.row"), text.t("tables.column.value"))
     caption = text.t("calibration.caption", variable=name)
-    return text.block(table_id, caption, header, rows, numeric_from=99, titles=titles)
+    return text.block(table_id, caption, header, rows, numeric_from=99)
 
 
 def _calibration_tables(context: RoundContext, judge: JudgeCalibration, text: Text) -> list[Block]:

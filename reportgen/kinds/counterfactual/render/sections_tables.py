@@ -15,13 +15,14 @@ from fractions import Fraction
 
 from reportgen.kinds.counterfactual.render.context import RoundContext, reason_text, shown_gaps
 from reportgen.kinds.counterfactual.render.page_types import Block, DetailsBlock
-from reportgen.kinds.counterfactual.render.text import Text, exact_title, heading
+from reportgen.kinds.counterfactual.render.text import Text, exact_cell, heading, value_cell
 from reportgen.kinds.counterfactual.results import Exact, Gap, PairTest, Row, SystemResults
 from reportgen.render.pages import TableBlock
+from reportgen.render.table import Cell
 from reportgen.render.text import paragraph
 
 LEVEL_ORDER = {"decision": 0, "quality": 1, "tone": 2}
-Lines = list[tuple[str, str, str]]  # (label, value, tooltip) rows of a variable's block
+Lines = list[tuple[str, str | Cell]]  # (label, value) rows of a variable's block
 
 
 def fraction(value: Exact | None) -> Fraction | None:
@@ -96,11 +97,10 @@ def _criterion_lines(context: RoundContext, row: Row, gap: Gap, text: Text) -> L
     if gap.criterion == row.criterion:
         criterion = text.t("criterion.primary", criterion=criterion)
     name = text.t(f"criterion.{gap.criterion}")
-    lines = [
+    lines: Lines = [
         (
             text.t("tables.population", criterion=criterion),
             population_text(context, row, gap.criterion, text),
-            "",
         )
     ]
     for group in gap.groups:
@@ -112,9 +112,11 @@ def _criterion_lines(context: RoundContext, row: Row, gap: Gap, text: Text) -> L
         )
         group_name = context.group_name(group.group_id, text)
         label = text.t("tables.group", group=group_name, criterion=name)
-        lines.append((label, shown, exact_title(fraction(group.value))))
+        # The line also gives n and NA: written as shown, the exact value as its tooltip.
+        lines.append((label, exact_cell(shown, fraction(group.value), download=False)))
     label = text.t("tables.gap", criterion=criterion)
-    lines.append((label, gap_text(gap, binary, text), exact_title(fraction(gap.gap))))
+    shown_gap = gap_text(gap, binary, text)  # with its interval and flag: as shown
+    lines.append((label, exact_cell(shown_gap, fraction(gap.gap), download=False)))
     return lines
 
 
@@ -124,18 +126,18 @@ def _test_lines(context: RoundContext, row: Row, text: Text) -> Lines:
         return []
     counts_label = text.t("tables.discordant" if test.test == "mcnemar" else "tables.nonzero")
     return [
-        (text.t("tables.pair"), pair_name(context, test, text), ""),
-        (text.t("tables.test"), method_text(test, text), ""),
-        (counts_label, counts_text(test, text), ""),
-        (text.t("tables.statistic"), text.p(test.statistic), ""),
-        (text.t("tables.n_pairs"), text.integer(test.n_pairs), ""),
-        (text.t("tables.p"), text.p(test.p), ""),
-        (text.t("tables.p_adjusted"), text.p(test.p_adjusted), ""),
+        (text.t("tables.pair"), pair_name(context, test, text)),
+        (text.t("tables.test"), method_text(test, text)),
+        (counts_label, counts_text(test, text)),
+        (text.t("tables.statistic"), value_cell(text.p(test.statistic), test.statistic)),
+        (text.t("tables.n_pairs"), value_cell(text.integer(test.n_pairs), test.n_pairs)),
+        (text.t("tables.p"), value_cell(text.p(test.p), test.p)),
+        (text.t("tables.p_adjusted"), value_cell(text.p(test.p_adjusted), test.p_adjusted)),
     ]
 
 
 def row_lines(context: RoundContext, row: Row, text: Text) -> Lines:
-    """(label, value, tooltip) of one variable's block, in the spec's order."""
+    """(label, value) of one variable's block, in the spec's order."""
     finding = text.t(f"finding.{row.finding}")
     if row.finding == "not_computable" and row.finding_reason:
         finding = f"{finding} ({reason_text(row.finding_reason, text)})"
@@ -147,9 +149,9 @@ def row_lines(context: RoundContext, row: Row, text: Text) -> Lines:
     return [
         *(line for gap in shown_gaps(row) for line in _criterion_lines(context, row, gap, text)),
         *_test_lines(context, row, text),
-        (text.t("tables.significant"), significant, ""),
-        (text.t("tables.exceeds"), text.yes_no(row.exceeds), ""),
-        (text.t("tables.finding"), finding, ""),
+        (text.t("tables.significant"), significant),
+        (text.t("tables.exceeds"), value_cell(text.yes_no(row.exceeds), row.exceeds)),
+        (text.t("tables.finding"), finding),
     ]
 
 
@@ -174,18 +176,17 @@ def pairs_block(
     body = [
         (
             pair_name(context, p, text),
-            text.gap(fraction(p.difference), binary),
+            exact_cell(text.gap(fraction(p.difference), binary), fraction(p.difference)),
             method_text(p, text),
             counts_text(p, text),
-            text.p(p.statistic),
-            text.integer(p.n_pairs),
-            text.p(p.p),
-            text.p(p.p_adjusted),
-            text.yes_no(p.significant),
+            value_cell(text.p(p.statistic), p.statistic),
+            value_cell(text.integer(p.n_pairs), p.n_pairs),
+            value_cell(text.p(p.p), p.p),
+            value_cell(text.p(p.p_adjusted), p.p_adjusted),
+            value_cell(text.yes_no(p.significant), p.significant),
         )
         for p in pairs
     ]
-    titles = {(i, 1): exact_title(fraction(p.difference)) for i, p in enumerate(pairs)}
     caption = text.t(
         "tables.pairs_caption",
         system=context.system_name(system.model_id, text),
@@ -193,22 +194,18 @@ def pairs_block(
         variable=context.variable_name(row.variable_id, text),
     )
     table_id = f"cf-{context.round_id}-pairs-{system.model_id}-{row.attribute_id}-{row.variable_id}"
-    return text.block(table_id, caption, header, body, titles=titles)
+    return text.block(table_id, caption, header, body)
 
 
 def _attribute_blocks(
     context: RoundContext, system: SystemResults, attribute_id: str, text: Text
 ) -> list[Block]:
     rows = ordered_rows(system, attribute_id)
-    body: list[tuple[str, str, str]] = []
-    titles: dict[tuple[int, int], str] = {}
+    body: list[tuple[str, str, str | Cell]] = []
     folded: list[Block] = []
     for row in rows:
         variable = context.variable_name(row.variable_id, text)
-        for label, value, title in row_lines(context, row, text):
-            if title:
-                titles[(len(body), 2)] = title
-            body.append((variable, label, value))
+        body += [(variable, label, value) for label, value in row_lines(context, row, text)]
         others = [p for p in row.pairs if p != row.extreme_pair]
         if others:
             summary = text.t(
@@ -225,7 +222,7 @@ def _attribute_blocks(
     )
     header = [text.t(f"tables.column.{key}") for key in ("variable", "row", "value")]
     table_id = f"cf-{context.round_id}-table-{system.model_id}-{attribute_id}"
-    table = text.block(table_id, caption, header, body, numeric_from=99, titles=titles)
+    table = text.block(table_id, caption, header, body, numeric_from=99)
     return [table, *folded]
 
 

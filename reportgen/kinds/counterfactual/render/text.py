@@ -8,7 +8,7 @@ score variables with two (a tone gap of 0.35 against an acceptable 0.25 must not
 "1,713 × 10⁻⁵", never "1.713e-05"); a preregistered acceptable difference is written
 exactly as declared (`threshold`). Every rounding is half-up on the exact value, by the
 site's shared formatter (reportgen.i18n), and the exact fraction goes in the cell's
-tooltip (`exact_title`) and in the CSV downloads.
+tooltip and in the CSV downloads (`exact_cell`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from fractions import Fraction
 
 from markupsafe import Markup, escape
 
-from reportgen.i18n import half_up, plural_form
-from reportgen.render.table import escape_markdown
+from reportgen.i18n import half_up
+from reportgen.render.table import Cell, escape_markdown
 from reportgen.render.text import DASH, KindText, kind_catalogue
 
 P_DIGITS = 4  # significant digits of a p-value
@@ -46,11 +46,6 @@ class Text(KindText):
     PACKAGE = PACKAGE
     PLACES = 1
     REAL_PLACES = 3
-
-    def plural(self, key: str, count: int) -> str:
-        """`key.one` or `key.other`: the plural form for `count` ("0 de 1 par", never
-        "0 de 1 pares")."""
-        return f"{key}.{'one' if plural_form(self.language, count) == 'one' else 'other'}"
 
     def named(self, name_pt: str, name_en: str) -> str:
         """A battery row's name in the page's language."""
@@ -110,9 +105,19 @@ class Text(KindText):
         return self.t(f"flag.{value}" if value else "flag.none")
 
 
-def exact_title(value: Fraction | None) -> str:
-    """The tooltip of a rounded number: its exact fraction ("5/6")."""
-    return "" if value is None else str(value)
+def exact_cell(shown: str, value: Fraction | None, *, download: bool = True) -> Cell:
+    """A table cell showing a rounded number: its exact value, which the table's CSV writes
+    in full precision, and its exact fraction as the tooltip ("5/6"). A cell whose text says
+    more than the number (an interval, a flag, counts) is written as shown (`download`
+    false), its exact fraction still the tooltip."""
+    title = None if value is None else str(value)
+    return Cell(shown, title=title, value=value) if download else Cell(shown, title=title)
+
+
+def value_cell(shown: str, value: float | int | bool | None) -> Cell:
+    """A table cell showing a measured number (a p-value, a count) or a yes/no: the CSV
+    writes the value itself."""
+    return Cell(shown, value=value)
 
 
 def heading(text: str, anchor: str) -> Markup:
