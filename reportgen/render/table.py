@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -50,6 +51,29 @@ CellValue = Exact | Fraction | float | int | bool | str | None
 
 
 @dataclass(frozen=True)
+class Estimate:
+    """A value with its interval, shown in one cell ("80,59 [78,10; 83,00]"): a table's
+    CSV writes it as three columns (the value, the lower and the upper bound)."""
+
+    value: CellValue
+    lo: CellValue
+    hi: CellValue
+
+
+class ValueText(str):
+    """A number's display text that carries the value it shows ("1,3%" and 0.0130434...):
+    wherever it is used as text it is its text (a sentence made from it is plain text);
+    as a table cell, the table's CSV writes its value (`Cell.value`)."""
+
+    value: CellValue | Estimate
+
+    def __new__(cls, text: str, value: CellValue | Estimate) -> ValueText:
+        made = super().__new__(cls, text)
+        made.value = value
+        return made
+
+
+@dataclass(frozen=True)
 class Cell:
     """One table cell: its value and its display text (as HELM's `Cell`), an optional
     machine value for sorting. The page shows `text` (rounded, in the page's language); a
@@ -62,7 +86,14 @@ class Cell:
     numeric: bool = False
     link: str | None = None  # relative URL built by the site, never from data
     title: str | None = None  # a tooltip (the exact fraction of a rounded number)
-    value: CellValue | _Shown = AS_SHOWN
+    value: CellValue | Estimate | _Shown = AS_SHOWN
+
+    @classmethod
+    def of(cls, text: str, *, numeric: bool = False) -> Cell:
+        """The cell of `text`: with its value when it is a `ValueText`, else as shown."""
+        if isinstance(text, ValueText):
+            return cls(str(text), numeric=numeric, value=text.value)
+        return cls(text, numeric=numeric)
 
 
 def csv_value(value: CellValue) -> str | None:
@@ -80,9 +111,18 @@ def csv_value(value: CellValue) -> str | None:
     return repr(float(value))
 
 
-def cell_download(cell: Cell) -> str | None:
-    """What a table's CSV writes for `cell`: its value in full precision, or its text."""
-    return cell.text if cell.value is AS_SHOWN else csv_value(cell.value)
+def cell_download(cell: Cell, width: int = 1) -> tuple[str | None, ...]:
+    """The `width` fields a table's CSV writes for `cell`: its value in full precision, or
+    its text; an `Estimate` as its value and bounds (`width` 3), another value followed by
+    empty fields."""
+    fields: tuple[str | None, ...]
+    if isinstance(cell.value, Estimate):
+        fields = (csv_value(cell.value.value), csv_value(cell.value.lo), csv_value(cell.value.hi))
+    elif cell.value is AS_SHOWN:
+        fields = (cell.text,)
+    else:
+        fields = (csv_value(cell.value),)
+    return fields + (None,) * (width - len(fields))
 
 
 @dataclass(frozen=True)
@@ -184,7 +224,7 @@ def to_markdown(table: Table) -> str:
     return "\n".join([row_text(table.header), alignment, *(row_text(r) for r in table.rows)])
 
 
-def to_csv(header: tuple[str, ...], rows: list[tuple[object, ...]]) -> str:
+def to_csv(header: tuple[str, ...], rows: Sequence[tuple[object, ...]]) -> str:
     """Machine-readable CSV (raw values, dot decimals, LF line ends)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

@@ -28,9 +28,18 @@ from reportgen.i18n import (
     read_catalogue,
 )
 from reportgen.render.pages import Notice, TableBlock
-from reportgen.render.table import Cell, Table, cell_download, escape_markdown, to_csv
+from reportgen.render.table import (
+    Cell,
+    Estimate,
+    Table,
+    ValueText,
+    cell_download,
+    escape_markdown,
+    to_csv,
+)
 
-DASH = MISSING
+# A value that does not exist: shown as a dash, an empty field in a table's CSV.
+DASH: str = ValueText(MISSING, None)
 
 
 def kind_catalogue(package: str, language: str) -> Catalogue:
@@ -75,28 +84,32 @@ class KindText:
     def decimal(self, value: Decimal | Fraction, places: int | None = None) -> str:
         """Rounded half-up by the site's shared formatter (reportgen.i18n); a value that
         rounds to zero is "0,0", never "−0,0"."""
-        return self.tr.rounded(value, self.PLACES if places is None else places)
+        shown = self.tr.rounded(value, self.PLACES if places is None else places)
+        return ValueText(shown, value if isinstance(value, Fraction) else Fraction(value))
 
     def integer(self, value: int | None) -> str:
         """A count, grouped by thousands ("73.171" / "73,171")."""
-        return DASH if value is None else self.tr.integer(value)
+        return DASH if value is None else ValueText(self.tr.integer(value), value)
 
     def real(self, value: float | None, places: int | None = None) -> str:
         """A measured float (a rating, a statistic), rounded half-up on its shortest repr."""
         if value is None:
             return DASH
-        return self.decimal(Decimal(repr(value)), self.REAL_PLACES if places is None else places)
+        shown = self.decimal(Decimal(repr(value)), self.REAL_PLACES if places is None else places)
+        return ValueText(shown, value)
 
     def as_declared(self, value: str | Decimal | Fraction | float | None) -> str:
         """A declared number (a tolerance, an answer key, α) with the decimals it was
         given, or for a fraction the fewest that write it exactly."""
-        return DASH if value is None else self.tr.as_declared(value)
+        return DASH if value is None else ValueText(self.tr.as_declared(value), _declared(value))
 
     def interval(self, lo: str, hi: str) -> str:
         return self.t("number.interval", lo=lo, hi=hi)
 
     def yes_no(self, value: bool | None) -> str:
-        return DASH if value is None else self.t("word.yes" if value else "word.no")
+        if value is None:
+            return DASH
+        return ValueText(self.t("word.yes" if value else "word.no"), value)
 
     def date(self, value: date) -> str:
         return self.tr.date(value)
@@ -112,23 +125,50 @@ class KindText:
         notes: Sequence[str] = (),
         sticky: int = 0,
     ) -> TableBlock:
-        """A table with its CSV and the download label. A body cell is text (a name, a
-        label: the CSV writes it as shown) or a `Cell` carrying its value, which the CSV
-        writes in full precision, and perhaps a tooltip (the exact fraction). Columns from
-        `numeric_from` on are numeric; the column `sticky` (the one that names a row) stays
-        in view while a phone scrolls the rest."""
+        """A table with its CSV and the download label. A body cell is text, a number's
+        `ValueText` or a `Cell` (with a tooltip, say): the CSV writes each cell's value in
+        full precision (a column of estimates as three columns: the value and its bounds),
+        and text (a name, a label) as shown; never a rounded or localized number. Columns
+        from `numeric_from` on are numeric; the column `sticky` (the one that names a row)
+        stays in view while a phone scrolls the rest."""
         head = tuple(Cell(h, numeric=i >= numeric_from) for i, h in enumerate(header))
         body = tuple(
             tuple(_body_cell(c, numeric=i >= numeric_from) for i, c in enumerate(row))
             for row in rows
         )
         table = Table(table_id, caption, head, body, notes=tuple(notes), sticky_column=sticky)
-        csv = to_csv(tuple(header), [tuple(cell_download(c) for c in row) for row in body])
-        return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), csv)
+        return TableBlock(table, f"{table_id}.csv", self.t("table.csv"), self._csv(header, body))
+
+    def _csv(self, header: Sequence[str], body: Sequence[Sequence[Cell]]) -> str:
+        widths = [
+            3 if any(isinstance(row[i].value, Estimate) for row in body) else 1
+            for i in range(len(header))
+        ]
+        names: list[str] = []
+        for name, width in zip(header, widths, strict=True):
+            names.append(name)
+            if width == 3:
+                names += [self.t(f"table.column_{end}", column=name) for end in ("lo", "hi")]
+        rows = [
+            tuple(
+                f
+                for cell, width in zip(row, widths, strict=True)
+                for f in cell_download(cell, width)
+            )
+            for row in body
+        ]
+        return to_csv(tuple(names), rows)
+
+
+def _declared(value: str | Decimal | Fraction | float) -> Fraction | float | str:
+    """A declared number's value: as written when it is text ("0.01"), else exact."""
+    return Fraction(value) if isinstance(value, Decimal) else value
 
 
 def _body_cell(cell: str | Cell, *, numeric: bool) -> Cell:
-    return Cell(cell, numeric=numeric) if isinstance(cell, str) else replace(cell, numeric=numeric)
+    if isinstance(cell, Cell):
+        return replace(cell, numeric=numeric)
+    return Cell.of(cell, numeric=numeric)
 
 
 def synthetic_notice(text: KindText, body: str | None = None) -> Notice:

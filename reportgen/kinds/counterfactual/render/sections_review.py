@@ -8,10 +8,10 @@ from fractions import Fraction
 from reportgen.kinds.counterfactual.render.context import RoundContext
 from reportgen.kinds.counterfactual.render.page_types import Block
 from reportgen.kinds.counterfactual.render.sections_tables import fraction, ordered_rows
-from reportgen.kinds.counterfactual.render.text import Text, exact_cell, heading, value_cell
+from reportgen.kinds.counterfactual.render.text import Text, exact_cell, heading
 from reportgen.kinds.counterfactual.results import JudgeCalibration, Regression, SystemResults
 from reportgen.render.pages import TableBlock
-from reportgen.render.table import Cell
+from reportgen.render.table import Cell, Estimate, ValueText
 from reportgen.render.text import paragraph
 
 
@@ -30,9 +30,9 @@ def _names_block(
                     variable,
                     context.group_name(name.group_id, text),
                     context.variant_label(name.variant_id, text),
-                    value_cell(str(name.position), name.position),
+                    str(name.position),
                     exact_cell(text.value(value, binary), value),
-                    value_cell(text.integer(name.n), name.n),
+                    text.integer(name.n),
                 )
             )
     if not body:
@@ -62,7 +62,7 @@ def _placebo_gaps(context: RoundContext, system: SystemResults, text: Text) -> T
                     context.variable_name(row.variable_id, text),
                     exact_cell(text.gap(placebo_gap, binary), placebo_gap),
                     exact_cell(text.gap(gap, binary), gap),
-                    value_cell(text.yes_no(row.name_carried), row.name_carried)
+                    text.yes_no(row.name_carried)
                     if context.carries_names(row.attribute_id)
                     else text.t("number.none"),
                 )
@@ -94,18 +94,10 @@ def _regression_block(context: RoundContext, view: Regression, text: Text) -> Ta
     body: list[tuple[str | Cell, ...]] = []
     for row in view.rows:
         binary = row.type == "binary"
-        interval = row.interval
-        change = " ".join(
-            (
-                text.change(fraction(row.gap_before), fraction(row.gap_after), binary)
-                + " "
-                + text.gap_interval(
-                    None if interval is None else interval.lo,
-                    None if interval is None else interval.hi,
-                    binary,
-                )
-            ).split()
-        )
+        lo, hi = (None, None) if row.interval is None else (row.interval.lo, row.interval.hi)
+        shown_change = text.change(fraction(row.gap_before), fraction(row.gap_after), binary)
+        shown = " ".join(f"{shown_change} {text.gap_interval(lo, hi, binary)}".split())
+        change = ValueText(shown, Estimate(fraction(row.change), lo, hi))
         before, after = fraction(row.gap_before), fraction(row.gap_after)
         body.append(
             (
@@ -113,12 +105,12 @@ def _regression_block(context: RoundContext, view: Regression, text: Text) -> Ta
                 context.variable_name(row.variable_id, text),
                 exact_cell(text.gap(before, binary), before),
                 exact_cell(text.gap(after, binary), after),
-                # With its interval: written as shown, the exact change as its tooltip.
-                exact_cell(change, fraction(row.change), download=False),
+                # With its interval (three CSV columns), the exact change as its tooltip.
+                exact_cell(change, fraction(row.change)),
                 text.flag(row.flag_before) if binary else text.t("number.none"),
                 text.flag(row.flag_after) if binary else text.t("number.none"),
-                value_cell(text.yes_no(row.exceeds_before), row.exceeds_before),
-                value_cell(text.yes_no(row.exceeds_after), row.exceeds_after),
+                text.yes_no(row.exceeds_before),
+                text.yes_no(row.exceeds_after),
             )
         )
     header = [
@@ -183,7 +175,7 @@ def _calibration_facts(context: RoundContext, judge: JudgeCalibration, text: Tex
         (text.t("calibration.alpha"), exact_cell(text.exact(alpha), alpha)),
         (text.t("calibration.agreement"), exact_cell(text.rate(agreement), agreement)),
         (text.t("calibration.mad"), exact_cell(text.exact(mad, 2), mad)),
-        (text.t("calibration.spearman"), value_cell(text.real(judge.spearman), judge.spearman)),
+        (text.t("calibration.spearman"), text.real(judge.spearman)),
     ]
     name = context.variable_name(judge.variable_id, text)
     table_id = f"cf-{context.round_id}-calibration-{judge.variable_id}"

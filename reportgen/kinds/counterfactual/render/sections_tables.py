@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from reportgen.kinds.counterfactual.render.context import RoundContext, reason_text, shown_gaps
 from reportgen.kinds.counterfactual.render.page_types import Block, DetailsBlock
-from reportgen.kinds.counterfactual.render.text import Text, exact_cell, heading, value_cell
+from reportgen.kinds.counterfactual.render.text import Text, exact_cell, heading
 from reportgen.kinds.counterfactual.results import Exact, Gap, PairTest, Row, SystemResults
 from reportgen.render.pages import TableBlock
 from reportgen.render.table import Cell
@@ -113,10 +113,10 @@ def _criterion_lines(context: RoundContext, row: Row, gap: Gap, text: Text) -> L
         group_name = context.group_name(group.group_id, text)
         label = text.t("tables.group", group=group_name, criterion=name)
         # The line also gives n and NA: written as shown, the exact value as its tooltip.
-        lines.append((label, exact_cell(shown, fraction(group.value), download=False)))
+        lines.append((label, exact_cell(shown, fraction(group.value))))
     label = text.t("tables.gap", criterion=criterion)
     shown_gap = gap_text(gap, binary, text)  # with its interval and flag: as shown
-    lines.append((label, exact_cell(shown_gap, fraction(gap.gap), download=False)))
+    lines.append((label, exact_cell(shown_gap, fraction(gap.gap))))
     return lines
 
 
@@ -129,10 +129,10 @@ def _test_lines(context: RoundContext, row: Row, text: Text) -> Lines:
         (text.t("tables.pair"), pair_name(context, test, text)),
         (text.t("tables.test"), method_text(test, text)),
         (counts_label, counts_text(test, text)),
-        (text.t("tables.statistic"), value_cell(text.p(test.statistic), test.statistic)),
-        (text.t("tables.n_pairs"), value_cell(text.integer(test.n_pairs), test.n_pairs)),
-        (text.t("tables.p"), value_cell(text.p(test.p), test.p)),
-        (text.t("tables.p_adjusted"), value_cell(text.p(test.p_adjusted), test.p_adjusted)),
+        (text.t("tables.statistic"), text.p(test.statistic)),
+        (text.t("tables.n_pairs"), text.integer(test.n_pairs)),
+        (text.t("tables.p"), text.p(test.p)),
+        (text.t("tables.p_adjusted"), text.p(test.p_adjusted)),
     ]
 
 
@@ -150,7 +150,7 @@ def row_lines(context: RoundContext, row: Row, text: Text) -> Lines:
         *(line for gap in shown_gaps(row) for line in _criterion_lines(context, row, gap, text)),
         *_test_lines(context, row, text),
         (text.t("tables.significant"), significant),
-        (text.t("tables.exceeds"), value_cell(text.yes_no(row.exceeds), row.exceeds)),
+        (text.t("tables.exceeds"), text.yes_no(row.exceeds)),
         (text.t("tables.finding"), finding),
     ]
 
@@ -179,11 +179,11 @@ def pairs_block(
             exact_cell(text.gap(fraction(p.difference), binary), fraction(p.difference)),
             method_text(p, text),
             counts_text(p, text),
-            value_cell(text.p(p.statistic), p.statistic),
-            value_cell(text.integer(p.n_pairs), p.n_pairs),
-            value_cell(text.p(p.p), p.p),
-            value_cell(text.p(p.p_adjusted), p.p_adjusted),
-            value_cell(text.yes_no(p.significant), p.significant),
+            text.p(p.statistic),
+            text.integer(p.n_pairs),
+            text.p(p.p),
+            text.p(p.p_adjusted),
+            text.yes_no(p.significant),
         )
         for p in pairs
     ]

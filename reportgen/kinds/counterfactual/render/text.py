@@ -14,13 +14,13 @@ tooltip and in the CSV downloads (`exact_cell`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from markupsafe import Markup, escape
 
 from reportgen.i18n import half_up
-from reportgen.render.table import Cell, escape_markdown
+from reportgen.render.table import Cell, ValueText, escape_markdown
 from reportgen.render.text import DASH, KindText, kind_catalogue
 
 P_DIGITS = 4  # significant digits of a p-value
@@ -53,7 +53,7 @@ class Text(KindText):
 
     def rate(self, value: Fraction | None) -> str:
         """A rate in [0, 1] as a percentage with one decimal."""
-        return DASH if value is None else self.decimal(value * 100) + "%"
+        return DASH if value is None else ValueText(self.decimal(value * 100) + "%", value)
 
     def mean(self, value: Fraction | None) -> str:
         return DASH if value is None else self.decimal(value)
@@ -67,7 +67,8 @@ class Text(KindText):
         if value is None:
             return DASH
         if binary:
-            return f"{self.decimal(value * 100, GAP_PLACES[binary])} {self.t('unit.pp')}"
+            points = self.decimal(value * 100, GAP_PLACES[binary])
+            return ValueText(f"{points} {self.t('unit.pp')}", value)
         return self.decimal(value, GAP_PLACES[binary])
 
     def change(self, before: Fraction | None, after: Fraction | None, binary: bool) -> str:
@@ -81,9 +82,10 @@ class Text(KindText):
         """A preregistered acceptable difference, exactly as declared: the fewest decimals
         that write it (at most 4; a fraction like 1/3 is rounded to 4)."""
         if not binary:
-            return self.tr.as_declared(value)
+            return ValueText(self.tr.as_declared(value), value)
         # Points keep their one decimal, as gaps do.
-        return f"{self.tr.as_declared(value * 100, least=1)} {self.t('unit.pp')}"
+        points = self.tr.as_declared(value * 100, least=1)
+        return ValueText(f"{points} {self.t('unit.pp')}", value)
 
     def gap_interval(self, lo: float | None, hi: float | None, binary: bool) -> str:
         """The 95% interval of a gap (bootstrap percentiles, floats); empty when none."""
@@ -96,7 +98,7 @@ class Text(KindText):
 
     def p(self, value: float | None) -> str:
         """A p-value or test statistic with 4 significant digits ("1,713 × 10⁻⁵")."""
-        return DASH if value is None else self.tr.significant(value, P_DIGITS)
+        return DASH if value is None else ValueText(self.tr.significant(value, P_DIGITS), value)
 
     def exact(self, value: Fraction | None, places: int = 3) -> str:
         return DASH if value is None else self.decimal(value, places)
@@ -105,19 +107,11 @@ class Text(KindText):
         return self.t(f"flag.{value}" if value else "flag.none")
 
 
-def exact_cell(shown: str, value: Fraction | None, *, download: bool = True) -> Cell:
-    """A table cell showing a rounded number: its exact value, which the table's CSV writes
-    in full precision, and its exact fraction as the tooltip ("5/6"). A cell whose text says
-    more than the number (an interval, a flag, counts) is written as shown (`download`
-    false), its exact fraction still the tooltip."""
-    title = None if value is None else str(value)
-    return Cell(shown, title=title, value=value) if download else Cell(shown, title=title)
-
-
-def value_cell(shown: str, value: float | int | bool | None) -> Cell:
-    """A table cell showing a measured number (a p-value, a count) or a yes/no: the CSV
-    writes the value itself."""
-    return Cell(shown, value=value)
+def exact_cell(shown: str, value: Fraction | None) -> Cell:
+    """A table cell showing a rounded number with its exact fraction as the tooltip ("5/6");
+    the table's CSV writes the number's value (`ValueText`) in full precision, and a text
+    that says more than one number (an interval, a flag, counts) as shown."""
+    return replace(Cell.of(shown), title=None if value is None else str(value))
 
 
 def heading(text: str, anchor: str) -> Markup:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from reportgen.kinds.multidomain.results import Exact, SliceScore
+from reportgen.render.table import Estimate, ValueText
 from reportgen.render.text import DASH, KindText, kind_catalogue
 
 PACKAGE = __name__.rpartition(".")[0]
@@ -29,27 +30,29 @@ class Text(KindText):
     PACKAGE = PACKAGE
 
     def exact(self, value: Exact | None, places: int = 2) -> str:
-        return DASH if value is None else self.decimal(value.fraction, places)
+        return DASH if value is None else ValueText(self.decimal(value.fraction, places), value)
 
     def rate(self, value: Exact | None) -> str:
-        """A rate in [0, 1] as a percentage with one decimal."""
+        """A rate in [0, 1] as a percentage with one decimal (its value: the rate)."""
         if value is None:
             return DASH
-        return self.exact(Exact.of(value.fraction * 100), 1) + "%"
+        return ValueText(self.exact(Exact.of(value.fraction * 100), 1) + "%", value)
 
     def score(self, value: SliceScore | None) -> str:
-        """score [lo, hi] (or a dash for an undefined slice)."""
+        """score [lo, hi] (or a dash for an undefined slice); its value the estimate."""
         if value is None or value.score is None:
             return DASH
         shown = self.exact(value.score)
         if value.lo is None or value.hi is None:
             return shown
-        return f"{shown} {self.interval(self.exact(value.lo), self.exact(value.hi))}"
+        interval = self.interval(self.exact(value.lo), self.exact(value.hi))
+        return ValueText(f"{shown} {interval}", Estimate(value.score, value.lo, value.hi))
 
     def rating(self, value: float | None, lo: float | None, hi: float | None) -> str:
-        """A rating [lo, hi], or "not estimable" (Bradley-Terry)."""
+        """A rating [lo, hi], or "not estimable" (Bradley-Terry); its value the estimate."""
         if value is None:
-            return self.t("number.not_estimable")
+            return ValueText(self.t("number.not_estimable"), None)
         if lo is None or hi is None:
             return self.real(value)
-        return f"{self.real(value)} {self.interval(self.real(lo), self.real(hi))}"
+        interval = self.interval(self.real(lo), self.real(hi))
+        return ValueText(f"{self.real(value)} {interval}", Estimate(value, lo, hi))
