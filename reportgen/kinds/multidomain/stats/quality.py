@@ -2,8 +2,7 @@
 
 The audit draw is derive.audit_draw; the invalidation rule compares the reviewer's mean
 criterion score h with the response's final score F exactly. Krippendorff's interval α is
-computed here from its definition (the `krippendorff` package is GPL), with the identity
-Σ_{i≠j} (v_i - v_j)² = 2 (n Σ v² - (Σ v)²), exactly.
+the shared one (`reportgen.stats.krippendorff_alpha`, exact), called by the results.
 """
 
 from __future__ import annotations
