@@ -10,6 +10,7 @@ dash; the statistics shared by the kinds and the review app are written in `repo
 from __future__ import annotations
 
 import re
+import sys
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -91,11 +92,9 @@ def test_a_catalogue_that_is_not_an_object_of_strings_is_refused(tmp_path: Path)
     package.mkdir()
     (package / "__init__.py").write_text("", encoding="utf-8")
     (package / "en.json").write_text('{"a": 1}', encoding="utf-8")
-    import sys
-
     sys.path.insert(0, str(tmp_path))
     try:
-        with pytest.raises(MissingMessageError, match="badcatalogue/en.json: expected"):
+        with pytest.raises(MissingMessageError, match=r"badcatalogue/en\.json: expected"):
             read_catalogue("badcatalogue", "en.json", "en")
     finally:
         sys.path.remove(str(tmp_path))

@@ -50,7 +50,8 @@ def test_the_csv_writes_values_never_localized_display_text() -> None:
         ],
     )
     html = str(to_html(block.table))
-    assert "33,3%" in html and "1.677,93" in html and "73.171" in html  # the page: pt-BR
+    for shown in ("33,3%", "1.677,93", "73.171"):  # the page: pt-BR
+        assert shown in html
     assert _rows(block.csv_text) == [
         [
             "participant",
@@ -76,7 +77,8 @@ def test_an_estimate_column_writes_empty_bounds_for_a_plain_cell() -> None:
 def test_a_rating_that_is_not_estimable_is_an_empty_field() -> None:
     text = MdText("en")
     shown = text.rating(None, None, None)
-    assert isinstance(shown, ValueText) and shown.value is None
+    assert isinstance(shown, ValueText)
+    assert shown.value is None
     assert cell_download(Cell.of(shown)) == (None,)
 
 
@@ -84,7 +86,7 @@ def test_a_counterfactual_cell_carries_its_fraction_as_tooltip_and_value() -> No
     text = CfText("en")
     gap = Fraction(5, 6)
     cell = exact_cell(text.gap(gap, True), gap)
-    assert cell.title == "5/6" and cell.text == "83.3 pp" and cell.value == gap
+    assert (cell.title, cell.text, cell.value) == ("5/6", "83.3 pp", gap)
     block = text.block("t", "c", ["name", "gap", "yes"], [("a", cell, text.yes_no(True))])
     assert 'title="5/6"' in str(to_html(block.table))
     assert _rows(block.csv_text)[1] == ["a", repr(5 / 6), "true"]
@@ -95,7 +97,8 @@ def test_text_that_says_more_than_a_number_is_written_as_shown() -> None:
     composite = f"{text.integer(3)} / {text.integer(4)}"  # McNemar's b / c
     assert not isinstance(composite, ValueText)
     cell = exact_cell(composite, None)
-    assert cell.value is AS_SHOWN and cell.title is None
+    assert cell.value is AS_SHOWN
+    assert cell.title is None
     assert cell_download(cell) == ("3 / 4",)
 
 

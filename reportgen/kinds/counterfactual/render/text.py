@@ -13,13 +13,12 @@ tooltip and in the CSV downloads (`exact_cell`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from markupsafe import Markup, escape
 
-from reportgen.i18n import half_up
+from reportgen.i18n import Catalogue, half_up
 from reportgen.render.table import Cell, ValueText, escape_markdown
 from reportgen.render.text import DASH, KindText, kind_catalogue
 
@@ -28,7 +27,7 @@ GAP_PLACES = {True: 1, False: 2}  # decimals of a gap: yes/no (in points), count
 PACKAGE = __name__.rpartition(".")[0]
 
 
-def catalogue(language: str) -> Mapping[str, str]:
+def catalogue(language: str) -> Catalogue:
     return kind_catalogue(PACKAGE, language)
 
 

@@ -9,9 +9,9 @@ score comes with its 95% interval and n. Dates use the core `Translator`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
+from reportgen.i18n import Catalogue
 from reportgen.kinds.multidomain.results import Exact, SliceScore
 from reportgen.render.table import Estimate, ValueText
 from reportgen.render.text import DASH, KindText, kind_catalogue
@@ -19,7 +19,7 @@ from reportgen.render.text import DASH, KindText, kind_catalogue
 PACKAGE = __name__.rpartition(".")[0]
 
 
-def catalogue(language: str) -> Mapping[str, str]:
+def catalogue(language: str) -> Catalogue:
     return kind_catalogue(PACKAGE, language)
 
 
