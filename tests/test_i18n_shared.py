@@ -133,6 +133,8 @@ def test_the_review_app_shows_a_missing_value_with_the_sites_dash() -> None:
         if re.search(r"\"\u2014\"", _source(p))
     ]
     assert em_dash_values == []
+    own_dashes = [p for p in SOURCES if re.search(r"\"\u2013\"", _source(p))]
+    assert [_relative(p) for p in own_dashes] == [], "a missing value is i18n.MISSING"
 
 
 def test_benjamini_hochberg_and_krippendorffs_alpha_are_written_once() -> None:

@@ -5,7 +5,7 @@ Only formatting happens here: every number comes from the results' `LanguageStud
 
 from __future__ import annotations
 
-from reportgen.i18n import Translator
+from reportgen.i18n import MISSING, Translator
 from reportgen.kinds.estigmas.model import LANGUAGES
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.stats_tables import interval_text, require_stats
@@ -22,7 +22,7 @@ def language_means(view: RoundView, tr: Translator) -> Table:
             Cell(tr(f"language.metric.{metric}")),
             *(
                 Cell(
-                    tr.percent(getattr(means[lang], metric)) if lang in means else "–",
+                    tr.percent(getattr(means[lang], metric)) if lang in means else MISSING,
                     numeric=True,
                 )
                 for lang in LANGUAGES

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.audit_export import read_audit_export
-from reportgen.i18n import Translator
+from reportgen.i18n import MISSING, Translator
 from reportgen.kinds.estigmas.review import REVIEW_TASK
 from reportgen.kinds.estigmas.score import SCORE_FIELDS
 from reportgen.render.table import Cell, Table
@@ -134,7 +134,7 @@ def load_audit(path: Path) -> Mapping[str, Any] | None:
 
 def _number(tr: Translator, value: object, digits: int = 2) -> str:
     if isinstance(value, bool) or value is None:
-        return "–"
+        return MISSING
     if isinstance(value, int):
         return tr.integer(value)
     if isinstance(value, float):
@@ -145,7 +145,7 @@ def _number(tr: Translator, value: object, digits: int = 2) -> str:
 def _interval(tr: Translator, estimate: Mapping[str, Any]) -> str:
     low, high = estimate.get("low"), estimate.get("high")
     if low is None or high is None:
-        return "–"
+        return MISSING
     return f"[{_number(tr, low)}; {_number(tr, high)}]"
 
 
@@ -155,7 +155,7 @@ def _estimate_cells(tr: Translator, data: Mapping[str, Any], key: str) -> tuple[
     detail = data.get("agreement")
     names = {"kappa_majority_vs_parser": "consensus_vs_automatic"}
     if not detail or names.get(key, key) not in detail:
-        return Cell(_number(tr, data.get(key)), numeric=True), Cell("–"), Cell("–")
+        return Cell(_number(tr, data.get(key)), numeric=True), Cell(MISSING), Cell(MISSING)
     estimate = detail[names.get(key, key)]
     return (
         Cell(_number(tr, estimate.get("value")), numeric=True),
@@ -167,7 +167,7 @@ def _estimate_cells(tr: Translator, data: Mapping[str, Any], key: str) -> tuple[
 def audit(data: Mapping[str, Any], tr: Translator) -> Table:
     """The calibration summary of one round's audit export: each coefficient with its
     interval and its n, and what the consensus stands on."""
-    empty = (Cell("–"), Cell("–"))
+    empty = (Cell(MISSING), Cell(MISSING))
     counts = ("samples_judged", "judgments", "reviewers", "adjudicated")
     rows: list[tuple[Cell, ...]] = [
         (Cell(tr(f"audit.{k}")), Cell(_number(tr, data.get(k)), numeric=True), *empty)
@@ -226,7 +226,7 @@ def _audit_notes(detail: Mapping[str, Any], tr: Translator) -> tuple[str, ...]:
             "audit.bootstrap",
             level=tr.percent(float(bootstrap.get("level", 0.95)), 0),
             replicates=tr.integer(int(bootstrap.get("replicates", 0))),
-            seed=str(bootstrap.get("seed", "–")),
+            seed=str(bootstrap.get("seed", MISSING)),
         ),
     )
 

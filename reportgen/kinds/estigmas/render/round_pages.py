@@ -9,6 +9,7 @@ from dataclasses import replace
 from markupsafe import Markup
 
 from reportgen.archive import MIN_PUBLICATION_REPLICATES
+from reportgen.i18n import MISSING
 from reportgen.kinds.estigmas.render import fairness_tables, language_tables, stats_tables, tables
 from reportgen.kinds.estigmas.render.aggregates import local_marker_total
 from reportgen.kinds.estigmas.render.charts import SvgCache
@@ -149,7 +150,7 @@ def _ranking_statistics(site: SiteContext, text: PageText) -> RankingStatistics 
     monte_carlo = text.t(
         "ranking.monte_carlo",
         replicates=tr.integer(view.stats.replicates),
-        error=tr.decimal(100 * error, 2) if error is not None else "–",
+        error=tr.decimal(100 * error, 2) if error is not None else MISSING,
     )
     return RankingStatistics(
         draft=_draft(view.stats.replicates, text),

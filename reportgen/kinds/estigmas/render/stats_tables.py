@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportgen.i18n import Translator
+from reportgen.i18n import MISSING, Translator
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.pair_scope import mcnemar_caption, model_mcnemar_caption
 from reportgen.kinds.estigmas.render.reasons import reason_text
@@ -174,7 +174,7 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
             rows.append(
                 (
                     Cell(subject),
-                    *(Cell("–", numeric=True) for _ in range(4)),
+                    *(Cell(MISSING, numeric=True) for _ in range(4)),
                     Cell(reason_text(test.reason, tr)),
                 )
             )
