@@ -286,7 +286,7 @@ def test_app_turns_error_details_off(app_url: str) -> None:
 def test_the_server_runs_without_error_details_or_the_test_login(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from review_app.core import server
+    from review_app import server
 
     ran: list[dict[str, object]] = []
     monkeypatch.setattr(st.App, "run", lambda _app, *, config: ran.append(dict(config)))
