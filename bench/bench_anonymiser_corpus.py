@@ -29,7 +29,7 @@ from pathlib import Path
 # repository root: the root is needed for `tests.support` (test helpers).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from review_app.anonymise import Scrubber, round_names
+from review_app.anonymiser.anonymise import Scrubber, round_names
 from tests.support.anonymiser_corpus import (
     CorpusError,
     Failure,

@@ -1,4 +1,4 @@
-"""Benchmark the anonymiser (review_app.anonymise) and its leak report (review_app.leaks)
+"""Benchmark the anonymiser (anonymiser.anonymise) and its leak report (anonymiser.leaks)
 on adversarial answers: no answer may stall them (issue 23, point 6).
 
 Usage: python bench/bench_anonymiser_speed.py [--answers N] [--seed S]
@@ -21,8 +21,8 @@ import random
 import time
 from collections.abc import Callable
 
-from review_app.anonymise import Scrubber
-from review_app.leaks import leak_report
+from review_app.anonymiser.anonymise import Scrubber
+from review_app.anonymiser.leaks import leak_report
 
 _NAMES = ("GPT-5.4 mini", "Claude", "Gemini 2.5", "Llama", "OpenAI", "通义千问", "豆包", "Meta")
 _PIECES = (

@@ -3,7 +3,7 @@
 Run with `reportgen review serve` (review_app.server). Every page function calls the data
 layer with the session token; the data layer checks the role again, so hiding a page here
 is a convenience, not the protection. The token lives in an HttpOnly cookie that only the
-server's routes write (review_app.web): the login form issues a one-time ticket and sends
+server's routes write (review_app.core.web): the login form issues a one-time ticket and sends
 the page to the route that redeems it; every run reads the cookie the page's connection
 brought and checks it, with the browser's fingerprint, on the server.
 """
@@ -16,13 +16,15 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
 from reportgen.errors import ReportgenError
-from review_app.auth import Identity, logout, require
-from review_app.errors import ReviewError, SessionExpired
+from review_app.core.auth import Identity, logout, require
+from review_app.core.errors import ReviewError, SessionExpired
+from review_app.core.web import LOGOUT_ROUTE, SESSION_ROUTE
+from review_app.core.web_sessions import issue_ticket, redeem_ticket
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, translate
-from review_app.ui_accounts import accounts_page
-from review_app.ui_admin import batches_page, calibration_page, disagreements_page
-from review_app.ui_cf_admin import cf_calibration_page
-from review_app.ui_common import (
+from review_app.pages.accounts import accounts_page
+from review_app.pages.admin import batches_page, calibration_page, disagreements_page
+from review_app.pages.cf_admin import cf_calibration_page
+from review_app.pages.common import (
     browser_fingerprint,
     cookie_token,
     engine,
@@ -37,12 +39,10 @@ from review_app.ui_common import (
     token,
     without_browser,
 )
-from review_app.ui_contest import contest_page, decide_page
-from review_app.ui_md_admin import md_audit_page, md_calibration_page, md_contamination_page
-from review_app.ui_reviewer import guidelines_page, review_page
-from review_app.ui_setup import show_setup_help
-from review_app.web import LOGOUT_ROUTE, SESSION_ROUTE
-from review_app.web_sessions import issue_ticket, redeem_ticket
+from review_app.pages.contest import contest_page, decide_page
+from review_app.pages.md_admin import md_audit_page, md_calibration_page, md_contamination_page
+from review_app.pages.reviewer import guidelines_page, review_page
+from review_app.pages.setup import show_setup_help
 
 PAGES: dict[str, dict[str, Callable[[], None]]] = {
     "reviewer": {

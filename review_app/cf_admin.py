@@ -1,6 +1,6 @@
 """The administrator's view of the counterfactual calibration: progress and mask audit.
 
-Administrator code only (it unblinds a sample, through `review_app.unblinding`). The mask-audit
+Administrator code only (it unblinds a sample, through `review_app.core.unblinding`). The mask-audit
 list holds every judged response a reviewer marked "this answer still reveals the
 attribute": leaks the archive's automatic check cannot see (gendered agreement such as
 "obrigada", a respelled name), to be read and, when confirmed, fixed in the masking and
@@ -16,9 +16,9 @@ from sqlalchemy import Engine, func, select
 
 from reportgen.kinds.counterfactual.model import NAME
 from reportgen.kinds.counterfactual.review import CALIBRATION, parse_unit_key
-from review_app.auth import require
-from review_app.cf_tables import mask_flags
-from review_app.db import (
+from review_app.core.auth import require
+from review_app.core.cf_tables import mask_flags
+from review_app.core.db import (
     accounts,
     as_utc,
     assignments,
@@ -27,7 +27,7 @@ from review_app.db import (
     rounds,
     samples,
 )
-from review_app.unblinding import unblinded
+from review_app.core.unblinding import unblinded
 
 
 @dataclass(frozen=True)

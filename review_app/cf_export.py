@@ -63,10 +63,10 @@ from reportgen.kinds.counterfactual.write import raw_table_bytes, table_bytes
 from review_app.cf_extraction import extraction_check_rows
 from review_app.cf_mask_audit import mask_audit_rows, undecided_flags
 from review_app.cf_sampling import extraction_digests
-from review_app.db import batches
-from review_app.errors import ReviewInputError
+from review_app.core.db import batches
+from review_app.core.errors import ReviewInputError
 from review_app.rubric_export import RubricExport, write_rubric_export
-from review_app.rubric_scores import RubricJudgment, rubric_scores
+from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
 
 RAW_FILE = f"{CALIBRATION_STEM}.jsonl"  # a raw round's calibration, as freeze reads it
 RAW_CSV = f"{CALIBRATION_STEM}.csv"  # its other raw form

@@ -9,7 +9,7 @@ share, a shortfall is drawn from the rest, then one permutation orders the whole
 sample). A reviewer reads the variable's question and the text the extractor read (the
 raw answer, or a model extractor's masked input), never the extracted value, and answers
 yes, no or cannot tell (`reportgen.kinds.counterfactual.review.EXTRACTION_TASK`, a choice
-task of the review app), or for a count types the number (`review_app.ui_cf_count`: a
+task of the review app), or for a count types the number (`review_app.pages.cf_count`: a
 whole number >= 0, or cannot tell). Counts made by a code extractor are not drawn. Each
 unit goes to one reviewer, in rotation.
 
@@ -32,24 +32,24 @@ from reportgen.kinds.counterfactual.extraction_check import checked_variables
 from reportgen.kinds.counterfactual.model import ExtractionCheckRow, Round
 from reportgen.kinds.counterfactual.review import EXTRACTION, extraction_units, parse_unit_key
 from reportgen.kinds.review_task import ReviewUnit
-from review_app.anonymise import Scrubber, round_names
+from review_app.anonymiser.anonymise import Scrubber, round_names
 from review_app.cf_sampling import _stratified
-from review_app.db import (
+from review_app.core.db import (
     accounts,
     assignments,
     batches,
     judgments,
     samples,
 )
-from review_app.errors import ReviewInputError
-from review_app.sampling import (
+from review_app.core.errors import ReviewInputError
+from review_app.core.unblinding import unblinded
+from review_app.rounds.sampling import (
     assign,
     chosen_reviewers,
     ensure_round,
     refuse_same_draw,
     store_batch,
 )
-from review_app.unblinding import unblinded
 
 
 def draw_extraction_check(round_: Round, seed: int) -> list[ReviewUnit]:

@@ -1,7 +1,7 @@
 """The administrator's decision in the mask audit of a counterfactual round (issue 21).
 
 A reviewer scoring the judge's masked input may mark it "this answer still reveals the
-attribute" (review_app.cf_reviewing). The administrator reads each flagged sample and
+attribute" (review_app.tasks.scale). The administrator reads each flagged sample and
 decides: the mask **held** (the flag is no leak) or it **leaked** (the judge could read
 the customer's group: its score of that response is void for the analysis). A decision
 is one row per sample (the last one given) and one line of the hash-chained audit log
@@ -24,11 +24,11 @@ from sqlalchemy import Connection, Engine, select, update
 from reportgen.kinds.counterfactual.mask_audit import decision_value
 from reportgen.kinds.counterfactual.model import MaskDecision
 from reportgen.kinds.counterfactual.review import parse_unit_key
-from review_app.auth import require
-from review_app.cf_tables import mask_decisions, mask_flags
-from review_app.db import assignments, audit, batches, now_utc, samples
-from review_app.errors import ReviewInputError
-from review_app.unblinding import unblinded
+from review_app.core.auth import require
+from review_app.core.cf_tables import mask_decisions, mask_flags
+from review_app.core.db import assignments, audit, batches, now_utc, samples
+from review_app.core.errors import ReviewInputError
+from review_app.core.unblinding import unblinded
 
 HELD = "held"
 LEAKED = "leaked"

@@ -27,7 +27,7 @@ from reportgen.kinds.counterfactual.raw_round import is_raw_round, read_raw_roun
 from reportgen.kinds.counterfactual.schemas import CALIBRATION_FILE, EXTRACTION_CHECKS_FILE
 from reportgen.kinds.rounds import read_round
 from reportgen.model import Round as CoreRound
-from review_app.errors import ReviewInputError
+from review_app.core.errors import ReviewInputError
 
 
 def calibration_pending(problem: Problem) -> bool:

@@ -37,17 +37,17 @@ from reportgen.kinds.counterfactual.review import (
 )
 from reportgen.kinds.counterfactual.schemas import EXTRACTIONS_DIR
 from reportgen.kinds.review_task import ReviewUnit
-from review_app.anonymise import Scrubber, round_names
-from review_app.db import batches
-from review_app.errors import ReviewInputError
-from review_app.sampling import (
+from review_app.anonymiser.anonymise import Scrubber, round_names
+from review_app.core.db import batches
+from review_app.core.errors import ReviewInputError
+from review_app.core.spreadsheet import csv_text
+from review_app.rounds.sampling import (
     assign,
     chosen_reviewers,
     ensure_round,
     refuse_same_draw,
     store_batch,
 )
-from review_app.spreadsheet import csv_text
 
 DRY_RUN_HEADER = ("variable_id", "model_id", "item_id", "run")
 

@@ -38,13 +38,14 @@ from reportgen.audit_export import AuditExport
 from reportgen.errors import OutputExistsError, ReportgenError
 from reportgen.kinds.estigmas.parse import parse_output
 from reportgen.kinds.rounds import read_round
-from review_app import admin, reviewing
-from review_app.auth import add_account, login
-from review_app.batch_release import release_batch
-from review_app.db import accounts, assignments, judgments, samples
-from review_app.export import audit_results, write_export
-from review_app.sampling import create_batch
-from review_app.storage import open_database
+from review_app.core.auth import add_account, login
+from review_app.core.db import accounts, assignments, judgments, samples
+from review_app.core.storage import open_database
+from review_app.rounds import admin
+from review_app.rounds.batch_release import release_batch
+from review_app.rounds.export import audit_results, write_export
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 
 ROUND_DIR: Final = Path("rounds/estigmas-2026-06")
 OUTPUT: Final = Path("audits/estigmas-2026-06.json")

@@ -28,15 +28,15 @@ from reportgen.kinds.multidomain.model import NAME, AuditScore, Round
 from reportgen.kinds.multidomain.score import jury_outcomes
 from reportgen.kinds.multidomain.stats.quality import Divergence, audit_report
 from reportgen.model import TEXT_LANGUAGES
-from review_app.auth import require
-from review_app.db import audit, now_utc, rounds
-from review_app.errors import ReviewInputError
+from review_app.core.auth import require
+from review_app.core.db import audit, now_utc, rounds
+from review_app.core.errors import ReviewInputError
+from review_app.core.ledger_provenance import check_ledger, record_append
+from review_app.core.round_identity import check_identity
 from review_app.i18n import translate
-from review_app.ledger_provenance import check_ledger, record_append
 from review_app.md_format import decimal_text
 from review_app.md_round import append_ledger_line, read_md_round
-from review_app.round_identity import check_identity
-from review_app.rubric_scores import RubricJudgment, rubric_scores
+from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
 
 AppendLine = Callable[..., object]
 

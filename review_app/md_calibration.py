@@ -19,11 +19,11 @@ from sqlalchemy import Engine, select
 from reportgen.kinds.multidomain.model import CalibrationScore, Round
 from reportgen.kinds.multidomain.results import Calibration
 from reportgen.kinds.multidomain.results._sections import calibration_section
-from review_app.auth import require
-from review_app.db import rounds
-from review_app.errors import ReviewInputError
+from review_app.core.auth import require
+from review_app.core.db import rounds
+from review_app.core.errors import ReviewInputError
 from review_app.md_round import read_md_round
-from review_app.rubric_scores import RubricJudgment, rubric_scores
+from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
 
 # Human raters are named after the reviewers' pseudonyms, apart from judges.csv's ids.
 HUMAN_RATER_PREFIX = "app:"

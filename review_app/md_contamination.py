@@ -24,15 +24,15 @@ from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.stats.integrity import integrity_report
 from reportgen.kinds.multidomain.terms import active_items
 from reportgen.model import TEXT_LANGUAGES
-from review_app.auth import require
-from review_app.db import NOTE_MAX_CHARS, audit, now_utc
-from review_app.errors import ReviewInputError
+from review_app.core.auth import require
+from review_app.core.db import NOTE_MAX_CHARS, audit, now_utc
+from review_app.core.errors import ReviewInputError
+from review_app.core.ledger_provenance import check_ledger, record_append
+from review_app.core.md_tables import contamination_reviews
+from review_app.core.round_identity import check_identity
 from review_app.i18n import translate
-from review_app.ledger_provenance import check_ledger, record_append
 from review_app.md_audit import AppendLine, round_folder
 from review_app.md_round import append_ledger_line, read_md_round
-from review_app.md_tables import contamination_reviews
-from review_app.round_identity import check_identity
 
 OUTCOMES = ("confirmed", "dismissed")
 

@@ -18,8 +18,8 @@ import pyarrow.parquet as pq
 
 from reportgen.archive import ITEMS_FILE, MANIFEST_FILE
 from reportgen.kinds.multidomain.derive import embargo_end_of
-from review_app.errors import ReviewInputError
-from review_app.publication import days_after
+from review_app.core.errors import ReviewInputError
+from review_app.core.publication import days_after
 
 
 @dataclass(frozen=True)

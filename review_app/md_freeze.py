@@ -9,7 +9,7 @@ that later ledger actions (a contestation, a contamination outcome) are not refu
 "another archive".
 
 The swap is all or nothing, and survives a kill: a journaled swap
-(review_app.freeze_journal) writes the new files beside the old ones, records both
+(review_app.core.freeze_journal) writes the new files beside the old ones, records both
 hashes, renames them into place, SHA256SUMS last; a verification failure or any error
 puts the old files back, and so does the next run after a kill between two renames.
 The database row is updated in the same transaction, committed after the files are in
@@ -30,12 +30,12 @@ from reportgen.archive import CHECKSUMS_FILE, swap_journal_of
 from reportgen.errors import ArchiveError
 from reportgen.kinds.multidomain.schemas import AUDIT_FILE, CALIBRATION_FILE
 from reportgen.kinds.rounds import verify_round
-from review_app.db import audit, rounds
-from review_app.errors import ReviewInputError
-from review_app.freeze_journal import recover, swap_files
-from review_app.ledger_provenance import check_ledger, record_baseline
+from review_app.core.db import audit, rounds
+from review_app.core.errors import ReviewInputError
+from review_app.core.freeze_journal import recover, swap_files
+from review_app.core.ledger_provenance import check_ledger, record_baseline
+from review_app.core.round_identity import check_identity, identity_of
 from review_app.md_audit import round_folder
-from review_app.round_identity import check_identity, identity_of
 
 HUMAN_TABLES = (AUDIT_FILE, CALIBRATION_FILE)
 

@@ -21,7 +21,7 @@ from reportgen.kinds.multidomain.model import NAME, Round
 from reportgen.kinds.multidomain.schemas import AUDIT_FILE
 from reportgen.kinds.rounds import append_annulment, read_round
 from reportgen.model import Annulment, Source
-from review_app.errors import ReviewInputError
+from review_app.core.errors import ReviewInputError
 
 # Refusal 43's two messages (rules/audit.py): a divergence without its line, a line
 # without its divergence. Other ledger problems (an audit line for an mcq item...) refuse.

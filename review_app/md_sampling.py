@@ -21,17 +21,17 @@ from reportgen.kinds.multidomain import review
 from reportgen.kinds.multidomain.derive import audit_draw
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.review_task import ReviewUnit
-from review_app.anonymise import Scrubber, round_names
-from review_app.db import batches
-from review_app.errors import ReviewInputError
-from review_app.sampling import (
+from review_app.anonymiser.anonymise import Scrubber, round_names
+from review_app.core.db import batches
+from review_app.core.errors import ReviewInputError
+from review_app.core.spreadsheet import csv_text
+from review_app.rounds.sampling import (
     assign,
     chosen_reviewers,
     ensure_round,
     refuse_same_draw,
     store_batch,
 )
-from review_app.spreadsheet import csv_text
 
 TASKS = ("audit", "calibration")
 

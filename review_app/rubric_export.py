@@ -42,9 +42,9 @@ from reportgen.kinds.multidomain.schemas import (
 )
 from reportgen.kinds.multidomain.write import table_bytes
 from reportgen.model import Round as CoreRound
-from review_app.credentials import name_key
-from review_app.errors import ReviewInputError
-from review_app.rubric_scores import RubricJudgment, rubric_scores
+from review_app.core.credentials import name_key
+from review_app.core.errors import ReviewInputError
+from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
 
 MAP_HEADER = ("account", "judge_id")
 

@@ -1,5 +1,5 @@
 """The review app's server: Streamlit's app (review_app/app.py) as an st.App, behind the
-session routes and the gate of review_app.web. `reportgen review serve` runs this module;
+session routes and the gate of review_app.core.web. `reportgen review serve` runs this module;
 so may a service manager: `python -m review_app.server --port 8501 --address 127.0.0.1`
 with REVIEW_DB_URL (and, behind a reverse proxy, REVIEW_TRUSTED_PROXIES) set.
 """
@@ -14,7 +14,7 @@ import streamlit as st
 from starlette.middleware import Middleware
 from starlette.routing import Route
 
-from review_app.web import LOGOUT_ROUTE, SESSION_ROUTE, ReviewGate, end_session, start_session
+from review_app.core.web import LOGOUT_ROUTE, SESSION_ROUTE, ReviewGate, end_session, start_session
 
 APP_SCRIPT = Path(__file__).with_name("app.py")
 
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> None:
             "browser.gatherUsageStats": False,
             "client.toolbarMode": "minimal",
             "client.showErrorDetails": "none",  # no traceback reaches a visitor
-            "global.appTest": False,  # the app's test-only login stays off (ui_common)
+            "global.appTest": False,  # the app's test-only login stays off (pages.common)
         }
     )
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from reportgen.build import build_site
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.model import Round
-from review_app.contest import decide, publish_round, submit_contestation
-from review_app.sampling import create_batch
+from review_app.rounds.contest import decide, publish_round, submit_contestation
+from review_app.rounds.sampling import create_batch
 from tests.factories import CONFIG, REVIEW_MODELS, THEME, make_round
 from tests.review.helpers import add_and_login, new_database
 

@@ -12,7 +12,7 @@ import streamlit as st
 from sqlalchemy import Engine, select
 from streamlit.testing.v1 import AppTest
 
-from review_app.accounts import (
+from review_app.core.accounts import (
     create_account,
     list_accounts,
     reset_password,
@@ -20,10 +20,10 @@ from review_app.accounts import (
     set_disabled,
     set_language,
 )
-from review_app.auth import add_account, login, require
-from review_app.credentials import MIN_PASSWORD_CHARS, check_password, common_passwords
-from review_app.db import accounts, audit_log
-from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
+from review_app.core.auth import add_account, login, require
+from review_app.core.credentials import MIN_PASSWORD_CHARS, check_password, common_passwords
+from review_app.core.db import accounts, audit_log
+from review_app.core.errors import AccessDenied, ReviewInputError, SessionExpired
 from tests.review.app_login import logged_in
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import PASSWORD, add_and_login, new_database

@@ -17,11 +17,12 @@ from sqlalchemy import Engine, select, update
 from streamlit.testing.v1 import AppTest
 
 from reportgen.cli import main as cli
-from review_app import admin, batches, reviewing
-from review_app.db import audit_log, samples
-from review_app.errors import ReviewInputError
+from review_app.core.db import audit_log, samples
+from review_app.core.errors import ReviewInputError
 from review_app.i18n import translate
-from review_app.sampling import assign, create_batch
+from review_app.rounds import admin, batches
+from review_app.rounds.sampling import assign, create_batch
+from review_app.tasks import reviewing
 from tests.factories import make_round, memory_review_round
 from tests.review.app_login import logged_in
 from tests.review.databases import KINDS, empty_database_url
@@ -314,7 +315,7 @@ def test_plurals_come_from_the_catalogue() -> None:
 def test_reviewers_are_named_as_accounts_are_and_disabled_ones_get_no_work(
     database: tuple[str, Engine], tmp_path: Path
 ) -> None:
-    from review_app.accounts import list_accounts, set_disabled
+    from review_app.core.accounts import list_accounts, set_disabled
 
     _, engine = database
     tokens = _team(engine, "ana", "bruno", "carla")

@@ -26,18 +26,19 @@ from statsmodels.stats.inter_rater import cohens_kappa as statsmodels_kappa
 from reportgen.cli import main as cli
 from reportgen.errors import InputError, OutputExistsError
 from reportgen.kinds.estigmas.review import REVIEW_TASK
-from review_app import admin, reviewing
-from review_app.admin import JudgedSample
-from review_app.agreement import agreement
-from review_app.calibration import (
+from review_app.rounds import admin
+from review_app.rounds.admin import JudgedSample
+from review_app.rounds.agreement import agreement
+from review_app.rounds.calibration import (
     alpha_interval,
     cohens_kappa,
     kappa_interval,
     krippendorff_alpha_nominal,
 )
-from review_app.export import audit_results
-from review_app.judgment_export import judgment_rows, render_judgments, write_judgments
-from review_app.sampling import create_batch
+from review_app.rounds.export import audit_results
+from review_app.rounds.judgment_export import judgment_rows, render_judgments, write_judgments
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 from tests.factories import make_round, memory_review_round
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login, new_database, release_all
@@ -225,7 +226,7 @@ def test_judgment_export_csv_and_jsonl(judged_round: Engine, tmp_path: Path) -> 
         write_judgments(rows, target)
     table = list(csv.DictReader(io.StringIO(render_judgments(rows, "csv"))))
     assert len(table) == len(rows)
-    assert table[0]["note"] in ("'=1+1, quoted", "")  # neutralised: review_app.spreadsheet
+    assert table[0]["note"] in ("'=1+1, quoted", "")  # neutralised: review_app.core.spreadsheet
     assert set(table[0]) >= {"reviewer", "submitted_at", "sample_code", "choice", "note"}
     with pytest.raises(InputError, match=r"must end in \.csv"):
         write_judgments(rows, tmp_path / "judgments.txt")

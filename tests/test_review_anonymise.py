@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reportgen.errors import InputError
-from review_app.anonymise import CODE_PREFIX, MARKER, Scrubber, new_code, round_names
-from review_app.lexicon import load_lexicon
-from review_app.textfold import FoldedText, fold
+from review_app.anonymiser.anonymise import CODE_PREFIX, MARKER, Scrubber, new_code, round_names
+from review_app.anonymiser.lexicon import load_lexicon
+from review_app.anonymiser.textfold import FoldedText, fold
 from tests.factories import REVIEW_MODELS, review_model_names
 
 SCRUB = Scrubber(round_names(REVIEW_MODELS))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from review_app.anonymise import MARKER as M
-from review_app.anonymise import Scrubber
+from review_app.anonymiser.anonymise import MARKER as M
+from review_app.anonymiser.anonymise import Scrubber
 
 # A round like the demonstration ones: versioned models whose stems are words of the language.
 SCRUB = Scrubber(["Tuiuiú 2", "tuiuiu-ia/tuiuiu-2", "Aurora 4", "Assistente A", "2026-09-10"])

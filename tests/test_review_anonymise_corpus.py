@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from reportgen.model import Model
-from review_app.anonymise import Scrubber, round_names
+from review_app.anonymiser.anonymise import Scrubber, round_names
 
 _ROOT = Path(__file__).resolve().parent.parent
 _CORPUS = _ROOT / "tests" / "data" / "anonymiser"
@@ -46,7 +46,7 @@ def _read(name: str) -> list[dict[str, object]]:
 
 
 def _fold(text: str) -> str:
-    """Written apart from review_app.textfold on purpose: the check must not share the
+    """Written apart from review_app.anonymiser.textfold on purpose: the check must not share the
     anonymiser's blind spots. Invisible characters out, NFKC, case and accents folded."""
     visible = "".join(c for c in text if unicodedata.category(c) != "Cf")
     decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", visible).casefold())

@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from review_app.anonymise import MARKER, Scrubber
-from review_app.leaks import leak_report
+from review_app.anonymiser.anonymise import MARKER, Scrubber
+from review_app.anonymiser.leaks import leak_report
 
 SCRUB = Scrubber(())
 # Names replaced anywhere and with no ordinary use (not "Google", "GPT", "Copilot", nor the

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from review_app.anonymise import MARKER as M
-from review_app.anonymise import Scrubber
+from review_app.anonymiser.anonymise import MARKER as M
+from review_app.anonymiser.anonymise import Scrubber
 
 SCRUB = Scrubber(["Tuiuiú 2", "tuiuiu-ia/tuiuiu-2"])
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from review_app.anonymise import MARKER as M
+from review_app.anonymiser.anonymise import MARKER as M
 from tests.support.anonymiser_checks import SCRUB
 from tests.support.anonymiser_checks import assert_kept as _kept
 from tests.support.anonymiser_checks import assert_masked as _masked

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from review_app.anonymise import MARKER, Scrubber
+from review_app.anonymiser.anonymise import MARKER, Scrubber
 
 M = MARKER
 SCRUB = Scrubber(["Sabiá-4", "Maritaca AI", "Qwen 3.6 Flash", "Alibaba", "Mistral", "Le Chat"])

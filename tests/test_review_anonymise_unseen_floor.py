@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from review_app.anonymise import Scrubber, round_names
+from review_app.anonymiser.anonymise import Scrubber, round_names
 from tests.support.anonymiser_corpus import demonstration_models, measure, read_corpus
 
 ROOT = Path(__file__).resolve().parent.parent

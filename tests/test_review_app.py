@@ -16,12 +16,12 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from review_app import reviewing
-from review_app.auth import add_account
-from review_app.contest import publish_round
-from review_app.db import now_utc
-from review_app.reviewing import my_queue
-from review_app.sampling import create_batch
+from review_app.core.auth import add_account
+from review_app.core.db import now_utc
+from review_app.rounds.contest import publish_round
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
+from review_app.tasks.reviewing import my_queue
 from tests.factories import memory_review_round, review_model_names
 from tests.review.app_login import logged_in
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all

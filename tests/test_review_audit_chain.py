@@ -17,9 +17,9 @@ from sqlalchemy import Engine, make_url, select, text
 from sqlalchemy.exc import DBAPIError
 
 from reportgen.cli import main
-from review_app.audit_chain import AuditChainBroken, verify_audit_chain
-from review_app.auth import login
-from review_app.db import audit, audit_entry_sha256, audit_log, create_schema, make_engine
+from review_app.core.audit_chain import AuditChainBroken, verify_audit_chain
+from review_app.core.auth import login
+from review_app.core.db import audit, audit_entry_sha256, audit_log, create_schema, make_engine
 from tests.review.databases import KINDS, fresh_database, postgres_url
 from tests.review.helpers import PASSWORD, add_and_login
 

@@ -1,5 +1,5 @@
 """An audit log cut at its end, or emptied, is not "intact" (issue 23, point 11): the
-log's length and newest hash are kept beside it (`audit_head` in review_app.db), a log with no
+log's length and newest hash are kept beside it (`audit_head` in review_app.core.db), a log with no
 entry in a database with accounts is refused, and `verify-audit --expect-head` checks a
 hash noted elsewhere."""
 
@@ -13,8 +13,8 @@ from click.testing import CliRunner, Result
 from sqlalchemy import Engine, text
 
 from reportgen.cli import main
-from review_app.audit_chain import AuditLogIncomplete, verify_audit_chain
-from review_app.db import audit_entry_sha256, audit_log
+from review_app.core.audit_chain import AuditLogIncomplete, verify_audit_chain
+from review_app.core.db import audit_entry_sha256, audit_log
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 

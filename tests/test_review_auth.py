@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, select
 
-from review_app.auth import (
+from review_app.core.auth import (
     SESSION_LIFETIME,
     add_account,
     lock_seconds,
@@ -16,8 +16,8 @@ from review_app.auth import (
     logout,
     require,
 )
-from review_app.db import accounts, audit_log, now_utc
-from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
+from review_app.core.db import accounts, audit_log, now_utc
+from review_app.core.errors import AccessDenied, ReviewInputError, SessionExpired
 from tests.review.helpers import PASSWORD, new_database
 
 

@@ -14,8 +14,9 @@ from sqlalchemy import Engine, select
 
 from reportgen.cli import main
 from reportgen.model import Round
-from review_app import reviewing
-from review_app.batch_release import (
+from review_app.core.db import accounts, audit_log, batches, samples
+from review_app.core.errors import AccessDenied, ReviewInputError
+from review_app.rounds.batch_release import (
     VIA_ADMIN,
     VIA_AUTOMATIC,
     release_batch,
@@ -24,10 +25,9 @@ from review_app.batch_release import (
     set_auto_release,
     set_auto_release_as,
 )
-from review_app.batches import hold_sample, leak_report
-from review_app.db import accounts, audit_log, batches, samples
-from review_app.errors import AccessDenied, ReviewInputError
-from review_app.sampling import create_batch
+from review_app.rounds.batches import hold_sample, leak_report
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 from tests.factories import memory_review_round
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login

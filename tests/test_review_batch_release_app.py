@@ -27,9 +27,8 @@ from sqlalchemy import (
 from streamlit.testing.v1 import AppTest
 
 from reportgen.cli import main
-from review_app import reviewing
-from review_app.auth import login
-from review_app.db import (
+from review_app.core.auth import login
+from review_app.core.db import (
     accounts,
     assignments,
     audit_log,
@@ -41,9 +40,10 @@ from review_app.db import (
     rounds,
     samples,
 )
+from review_app.core.release_schema import RELEASE_COLUMNS, round_settings, upgrade_schema
 from review_app.i18n import translate
-from review_app.release_schema import RELEASE_COLUMNS, round_settings, upgrade_schema
-from review_app.sampling import create_batch
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 from tests.factories import memory_review_round
 from tests.review.app_login import logged_in
 from tests.review.databases import KINDS, postgres_url

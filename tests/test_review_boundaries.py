@@ -1,9 +1,9 @@
 """The blinding boundary and the review CLI's mount (issue 20, point 5), in the source.
 
-import-linter keeps reviewer-facing modules from `review_app.unblinding` and `reportgen`
+import-linter keeps reviewer-facing modules from `review_app.core.unblinding` and `reportgen`
 from `review_app` (pyproject.toml); these tests check what an import graph cannot see:
 the one name by which `reportgen` mounts the review group, and that no module but
-`review_app.unblinding` names the `sample_keys` table in its code.
+`review_app.core.unblinding` names the `sample_keys` table in its code.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from reportgen.cli import COMMANDS
 REPO = Path(__file__).resolve().parents[1]
 # Only these modules name the table: it is defined and read in the first; the second
 # registers it on the schema before creating it (and marks it as archive data).
-KEY_MODULES = frozenset({"review_app/unblinding.py", "review_app/storage.py"})
+KEY_MODULES = frozenset({"review_app/core/unblinding.py", "review_app/core/storage.py"})
 
 
 def _modules(root: Path, package: str) -> list[tuple[str, ast.Module]]:
@@ -84,7 +84,8 @@ def test_the_checks_see_a_violation(tmp_path: Path) -> None:
     one of its modules, a reviewer module naming the keys."""
     (tmp_path / "reportgen" / "cli").mkdir(parents=True)
     (tmp_path / "reportgen" / "cli" / "x.py").write_text(
-        "def f():\n    from review_app.db import samples\n\nTARGET = 'review_app.admin:x'\n",
+        "def f():\n    from review_app.core.db import samples\n\n"
+        "TARGET = 'review_app.rounds.admin:x'\n",
         encoding="utf-8",
     )
     (tmp_path / "review_app").mkdir()
@@ -93,7 +94,7 @@ def test_the_checks_see_a_violation(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert reportgen_mentions_of_review_app(tmp_path) == [
-        "reportgen/cli/x.py: import review_app.db",
-        "reportgen/cli/x.py: 'review_app.admin:x'",
+        "reportgen/cli/x.py: import review_app.core.db",
+        "reportgen/cli/x.py: 'review_app.rounds.admin:x'",
     ]
     assert key_table_users(tmp_path) == ["review_app/ui_x.py"]

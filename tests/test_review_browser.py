@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from review_app.sampling import create_batch
+from review_app.rounds.sampling import create_batch
 from tests.factories import memory_review_round, review_model_names
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 from tests.support.browser import CHROMIUM, launched_chromium

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from statsmodels.stats.inter_rater import cohens_kappa as statsmodels_kappa
 
 from reportgen.kinds.estigmas.review import REVIEW_TASK
-from review_app.calibration import (
+from review_app.rounds.calibration import (
     cohens_kappa,
     confusion_matrix,
     krippendorff_alpha_nominal,

@@ -33,16 +33,16 @@ from reportgen.kinds.counterfactual.review import (
     parse_unit_key,
 )
 from reportgen.kinds.counterfactual.terms import first_signal_term, signal_terms
-from review_app.batches import leak_report
 from review_app.cf_admin import calibration_progress, mask_flag_list
-from review_app.cf_reviewing import submit_scale
 from review_app.cf_round import read_cf_round
 from review_app.cf_sampling import create_scale_batch, draw_calibration, drawn_rows
-from review_app.cf_tables import mask_flags
-from review_app.db import criterion_scores, judgments, samples
-from review_app.errors import AccessDenied, ReviewInputError
-from review_app.reviewing import load_sample, my_queue
-from review_app.unblinding import sample_keys
+from review_app.core.cf_tables import mask_flags
+from review_app.core.db import criterion_scores, judgments, samples
+from review_app.core.errors import AccessDenied, ReviewInputError
+from review_app.core.unblinding import sample_keys
+from review_app.rounds.batches import leak_report
+from review_app.tasks.reviewing import load_sample, my_queue
+from review_app.tasks.scale import submit_scale
 from tests.review.cf import DEMO, score_queue
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login, release_all

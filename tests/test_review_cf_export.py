@@ -20,9 +20,9 @@ from reportgen.kinds.counterfactual.schemas import CALIBRATION_SCHEMA
 from reportgen.kinds.rounds import verify_round
 from review_app.cf_export import export_calibration
 from review_app.cf_sampling import create_scale_batch
-from review_app.db import assignments, judgments, samples
-from review_app.errors import ReviewInputError
-from review_app.reviewing import my_queue
+from review_app.core.db import assignments, judgments, samples
+from review_app.core.errors import ReviewInputError
+from review_app.tasks.reviewing import my_queue
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import demo_copy, score_queue
 from tests.review.databases import KINDS, fresh_database

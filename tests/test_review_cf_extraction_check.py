@@ -24,9 +24,9 @@ from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.schemas import EXTRACTION_CHECKS_SCHEMA
 from reportgen.kinds.rounds import read_round, verify_round
 from review_app.cf_round import read_cf_round
-from review_app.db import samples
-from review_app.reviewing import load_sample, my_queue, submit_judgment
-from review_app.unblinding import sample_keys
+from review_app.core.db import samples
+from review_app.core.unblinding import sample_keys
+from review_app.tasks.reviewing import load_sample, my_queue, submit_judgment
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import DEMO, before_reviews
 from tests.review.databases import fresh_database
@@ -137,7 +137,7 @@ def test_the_reviewer_answers_on_the_choice_page(
     import streamlit as st
 
     from review_app.cf_extraction import create_extraction_batch
-    from review_app.db import judgments
+    from review_app.core.db import judgments
     from tests.review.app_login import logged_in
     from tests.review.helpers import new_database
 

@@ -23,13 +23,13 @@ from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import ExtractionCheckPlan, Round
 from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.rounds import read_round, verify_round
-from review_app.admin import calibrate, judged_samples
 from review_app.cf_extraction import create_extraction_batch, draw_extraction_check
 from review_app.cf_round import read_cf_round
-from review_app.db import judgments, samples
-from review_app.errors import ReviewInputError
-from review_app.reviewing import load_sample, my_queue, submit_judgment
-from review_app.unblinding import sample_keys
+from review_app.core.db import judgments, samples
+from review_app.core.errors import ReviewInputError
+from review_app.core.unblinding import sample_keys
+from review_app.rounds.admin import calibrate, judged_samples
+from review_app.tasks.reviewing import load_sample, my_queue, submit_judgment
 from tests.factories.counterfactual import (
     model_counted,
     refresh_checksums,

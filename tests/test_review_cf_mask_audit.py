@@ -17,7 +17,6 @@ from sqlalchemy import Engine, select
 
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.review import parse_unit_key
-from review_app.audit_chain import verify_audit_chain
 from review_app.cf_admin import mask_flag_list
 from review_app.cf_mask_audit import (
     HELD,
@@ -28,11 +27,12 @@ from review_app.cf_mask_audit import (
 )
 from review_app.cf_round import read_cf_round
 from review_app.cf_sampling import create_scale_batch
-from review_app.cf_tables import mask_decisions
-from review_app.db import audit_log, samples
-from review_app.errors import AccessDenied, ReviewInputError
-from review_app.reviewing import my_queue
-from review_app.unblinding import sample_keys
+from review_app.core.audit_chain import verify_audit_chain
+from review_app.core.cf_tables import mask_decisions
+from review_app.core.db import audit_log, samples
+from review_app.core.errors import AccessDenied, ReviewInputError
+from review_app.core.unblinding import sample_keys
+from review_app.tasks.reviewing import my_queue
 from tests.review.app_login import logged_in
 from tests.review.cf import DEMO, score_queue
 from tests.review.helpers import add_and_login, new_database, release_all

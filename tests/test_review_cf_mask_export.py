@@ -20,7 +20,7 @@ from reportgen.kinds.counterfactual.schemas import MASK_AUDIT_SCHEMA
 from reportgen.kinds.rounds import read_round, verify_round
 from review_app.cf_mask_audit import HELD, LEAKED, decide_mask, voided_scores
 from review_app.cf_sampling import create_scale_batch
-from review_app.reviewing import my_queue
+from review_app.tasks.reviewing import my_queue
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import demo_copy, score_queue
 from tests.review.databases import KINDS, fresh_database

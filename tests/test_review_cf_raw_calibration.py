@@ -23,9 +23,9 @@ from reportgen.kinds.rounds import read_round
 from review_app.cf_export import export_calibration
 from review_app.cf_round import calibration_pending, read_cf_round
 from review_app.cf_sampling import create_scale_batch
-from review_app.db import batches, judgments, rounds, samples
-from review_app.errors import ReviewInputError
-from review_app.round_identity import listing_sha256
+from review_app.core.db import batches, judgments, rounds, samples
+from review_app.core.errors import ReviewInputError
+from review_app.core.round_identity import listing_sha256
 from tests.factories.counterfactual_raw import fill, render, write_battery
 from tests.factories.counterfactual_rounds import JUDGE_INPUT, MIN_ITEMS, ROUND_ID
 from tests.review.cf import score_queue

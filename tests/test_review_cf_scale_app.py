@@ -19,9 +19,9 @@ from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.review import TONE_ANCHORS
 from review_app.cf_round import read_cf_round
 from review_app.cf_sampling import create_scale_batch
-from review_app.cf_tables import mask_flags
-from review_app.db import criterion_scores, samples
-from review_app.unblinding import sample_keys
+from review_app.core.cf_tables import mask_flags
+from review_app.core.db import criterion_scores, samples
+from review_app.core.unblinding import sample_keys
 from tests.review.app_login import logged_in
 from tests.review.cf import DEMO
 from tests.review.helpers import add_and_login, new_database, release_all

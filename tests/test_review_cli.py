@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from sqlalchemy import func, select
 
 from reportgen.cli import main
-from review_app.auth import login
-from review_app.db import make_engine, samples
+from review_app.core.auth import login
+from review_app.core.db import make_engine, samples
 from tests.factories import make_round
 from tests.review import helpers  # noqa: F401  # cheap argon2 parameters for the tests
 

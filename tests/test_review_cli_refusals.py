@@ -202,7 +202,7 @@ def test_publish_refuses_a_date_or_window_out_of_range(setup: Setup, day: str, w
 def test_a_stored_far_date_does_not_overflow_the_window() -> None:
     from datetime import UTC, datetime
 
-    from review_app.publication import days_after
+    from review_app.core.publication import days_after
 
     far = datetime(9999, 12, 31, tzinfo=UTC)
     assert days_after(far, 10) == datetime.max.replace(tzinfo=UTC)

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, func, select, text
 
-from review_app.db import judgments
-from review_app.reviewing import my_queue, submit_judgment
-from review_app.sampling import create_batch
+from review_app.core.db import judgments
+from review_app.rounds.sampling import create_batch
+from review_app.tasks.reviewing import my_queue, submit_judgment
 from tests.factories import memory_review_round
 from tests.review.databases import KINDS, empty_database_url
 from tests.review.helpers import add_and_login, new_database, release_all

@@ -12,17 +12,17 @@ from sqlalchemy import Engine, func, select
 from reportgen.errors import InputError
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.rounds import append_annulment
-from review_app import reviewing
-from review_app.contest import (
+from review_app.core.db import contestations, now_utc
+from review_app.core.errors import AccessDenied, ReviewInputError
+from review_app.rounds.contest import (
     REPLY_DAYS,
     decide,
     list_contestations,
     publish_round,
     submit_contestation,
 )
-from review_app.db import contestations, now_utc
-from review_app.errors import AccessDenied, ReviewInputError
-from review_app.sampling import create_batch
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 from tests.factories import REVIEW_MODELS, make_round
 from tests.review.helpers import add_and_login, new_database, release_all
 

@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reportgen.cli import main as cli
-from review_app import reviewing
-from review_app.spreadsheet import csv_text, spreadsheet_cell
+from review_app.core.spreadsheet import csv_text, spreadsheet_cell
+from review_app.tasks import reviewing
 from tests.factories import make_round
 from tests.review.helpers import add_and_login, new_database
 

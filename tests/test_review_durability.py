@@ -19,10 +19,10 @@ from sqlalchemy import Engine, select
 
 from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.rounds import append_annulment
-from review_app.contest import decide, list_contestations, publish_round, submit_contestation
-from review_app.db import audit_log, now_utc, rounds
-from review_app.errors import ReviewInputError
-from review_app.sampling import create_batch
+from review_app.core.db import audit_log, now_utc, rounds
+from review_app.core.errors import ReviewInputError
+from review_app.rounds.contest import decide, list_contestations, publish_round, submit_contestation
+from review_app.rounds.sampling import create_batch
 from tests.factories import REVIEW_MODELS, make_round
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login

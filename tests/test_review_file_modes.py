@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from reportgen.cli import main
-from review_app.storage import open_database
+from review_app.core.storage import open_database
 from tests.review.multidomain import tiny_before_audit
 
 

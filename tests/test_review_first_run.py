@@ -11,7 +11,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from review_app.auth import add_account
+from review_app.core.auth import add_account
 from review_app.i18n import LANGUAGES, translate
 from tests.review.helpers import PASSWORD, new_database
 

@@ -33,11 +33,11 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, select, update
 
-from review_app.anonymise import Scrubber, round_names
-from review_app.auth import add_account
-from review_app.db import assignments, make_engine, samples
-from review_app.sampling import create_batch
-from review_app.unblinding import sample_keys
+from review_app.anonymiser.anonymise import Scrubber, round_names
+from review_app.core.auth import add_account
+from review_app.core.db import assignments, make_engine, samples
+from review_app.core.unblinding import sample_keys
+from review_app.rounds.sampling import create_batch
 from tests.review.heldout_round import (
     corpus_round,
     distinct_models,

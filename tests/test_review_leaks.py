@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from review_app.anonymise import Scrubber
-from review_app.leaks import leak_report, suspicious_samples
+from review_app.anonymiser.anonymise import Scrubber
+from review_app.anonymiser.leaks import leak_report, suspicious_samples
 
 SCRUB = Scrubber(["Zeltron-2", "Acme Labs"])
 
@@ -85,7 +85,7 @@ def test_every_reason_has_a_label_in_both_catalogues() -> None:
     import json
     from pathlib import Path
 
-    from review_app.leaks import REASONS
+    from review_app.anonymiser.leaks import REASONS
 
     locales = Path(__file__).resolve().parent.parent / "review_app" / "locales"
     for name in ("en.json", "pt-BR.json"):

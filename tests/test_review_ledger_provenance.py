@@ -19,8 +19,8 @@ from sqlalchemy import Engine, select
 from reportgen.archive import LEDGER_FILE
 from reportgen.cli import main
 from reportgen.kinds.rounds import read_round, verify_round
-from review_app.db import rounds
-from review_app.errors import ReviewInputError
+from review_app.core.db import rounds
+from review_app.core.errors import ReviewInputError
 from review_app.md_audit import invalidate_item
 from review_app.md_contamination import contamination_queue, record_outcome
 from review_app.md_round import audit_pending

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, event, select
 
-from review_app import admin, reviewing
-from review_app.db import audit_log
-from review_app.errors import ReviewInputError
-from review_app.notes import QUOTE, quoted_text, visible_text
-from review_app.sampling import create_batch
+from review_app.core.db import audit_log
+from review_app.core.errors import ReviewInputError
+from review_app.rounds import admin
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
+from review_app.tasks.notes import QUOTE, quoted_text, visible_text
 from tests.factories import memory_review_round
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login, release_all

@@ -17,11 +17,11 @@ import streamlit as st
 from sqlalchemy import Engine, select, update
 from streamlit.testing.v1 import AppTest
 
-from review_app import reviewing
-from review_app.auth import login
-from review_app.contest import publish_round
-from review_app.db import assignments, judgments, now_utc, samples
-from review_app.sampling import create_batch
+from review_app.core.auth import login
+from review_app.core.db import assignments, judgments, now_utc, samples
+from review_app.rounds.contest import publish_round
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 from tests.factories import memory_review_round
 from tests.review.app_login import logged_in
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import pytest
 from sqlalchemy import Engine, select, update
 
-from review_app.db import accounts, assignments, judgments, make_engine, samples
-from review_app.sampling import create_batch
+from review_app.core.db import accounts, assignments, judgments, make_engine, samples
+from review_app.rounds.sampling import create_batch
 from tests.factories import memory_review_round
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 from tests.support.browser import CHROMIUM, launched_chromium

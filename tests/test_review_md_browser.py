@@ -25,7 +25,7 @@ import pytest
 from sqlalchemy import Engine
 
 from review_app.i18n import translate
-from review_app.rubric_scores import rubric_scores
+from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.databases import fresh_database, postgres_url
 from tests.review.helpers import PASSWORD
 from tests.review.md_walk import (

@@ -17,10 +17,10 @@ import pytest
 from sqlalchemy import Engine
 
 from reportgen.kinds.multidomain.stats.dates import round_dates
-from review_app.contest import decide, list_contestations, publish_round, submit_contestation
-from review_app.errors import ReviewInputError
+from review_app.core.errors import ReviewInputError
 from review_app.md_contest import contest_window
 from review_app.md_round import read_md_round
+from review_app.rounds.contest import decide, list_contestations, publish_round, submit_contestation
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 from tests.review.multidomain import audit_batch, tiny_before_audit

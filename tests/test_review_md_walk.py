@@ -24,8 +24,8 @@ from streamlit.testing.v1 import AppTest
 from reportgen.kinds.rounds import read_round
 from review_app.i18n import translate
 from review_app.md_format import decimal_text
-from review_app.rubric_scores import rubric_scores
-from review_app.ui_common import _engine_for
+from review_app.pages.common import _engine_for
+from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.app_login import logged_in
 from tests.review.databases import fresh_database, postgres_url
 from tests.review.md_walk import (

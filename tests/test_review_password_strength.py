@@ -7,11 +7,11 @@ import secrets
 
 import pytest
 
-from review_app.auth import generate_password
-from review_app.credentials import check_password
-from review_app.errors import ReviewInputError
+from review_app.core.auth import generate_password
+from review_app.core.credentials import check_password
+from review_app.core.errors import ReviewInputError
+from review_app.core.password_strength import weakness_keys
 from review_app.i18n import CATALOGUES
-from review_app.password_strength import weakness_keys
 from tests.review.helpers import PASSWORD
 
 NAME = "carolina-souza"

@@ -20,12 +20,12 @@ from markdown_it import MarkdownIt
 from sqlalchemy import Engine
 from streamlit.testing.v1 import AppTest
 
-from review_app.auth import add_account
-from review_app.contest import publish_round
-from review_app.db import now_utc
+from review_app.core.auth import add_account
+from review_app.core.db import now_utc
 from review_app.i18n import LANGUAGES, translate
-from review_app.sampling import create_batch
-from review_app.ui_text import escape_markdown
+from review_app.pages.text import escape_markdown
+from review_app.rounds.contest import publish_round
+from review_app.rounds.sampling import create_batch
 from tests.factories import memory_review_round
 from tests.review.app_login import logged_in
 from tests.review.helpers import PASSWORD, new_database
@@ -133,7 +133,7 @@ def test_a_name_with_markup_shows_as_typed(app_database: Engine, language: str) 
 
 def _archive_error_page() -> None:
     from reportgen.errors import InputError
-    from review_app.ui_common import show_error
+    from review_app.pages.common import show_error
 
     show_error(InputError("/data/![x](http://127.0.0.1:9/x.png)/round.json: <img src=x>"))
 

@@ -17,18 +17,18 @@ from reportgen.kinds.estigmas.review import REVIEW_TASK as ESTIGMAS_TASK
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.review import AUDIT_TASK, CALIBRATION_TASK
 from reportgen.kinds.review_task import SCORED, ReviewUnit
-from review_app import reviewing
-from review_app.db import (
+from review_app.core.db import (
     audit_log,
     criterion_scores,
     judgment_changes,
     judgments,
 )
-from review_app.errors import ReviewInputError
-from review_app.rubric_reviewing import submit_scores
-from review_app.rubric_scores import rubric_scores
-from review_app.tasks import task_of_kind
-from review_app.unblinding import sample_keys
+from review_app.core.errors import ReviewInputError
+from review_app.core.unblinding import sample_keys
+from review_app.tasks import reviewing
+from review_app.tasks.lookup import task_of_kind
+from review_app.tasks.rubric import submit_scores
+from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 from tests.review.rubric import rubric_batch, tiny_round

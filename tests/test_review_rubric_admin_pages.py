@@ -12,14 +12,14 @@ import streamlit as st
 from sqlalchemy import Engine, select
 from streamlit.testing.v1 import AppTest
 
-from review_app.admin import calibrate, disagreement_queue, judged_samples
-from review_app.db import accounts, assignments, samples
-from review_app.export import audit_results
+from review_app.core.db import accounts, assignments, samples
 from review_app.md_round import read_md_round
 from review_app.md_sampling import create_rubric_batch
-from review_app.reviewing import submit_judgment
-from review_app.sampling import create_batch
-from review_app.tasks import task_of_kind
+from review_app.rounds.admin import calibrate, disagreement_queue, judged_samples
+from review_app.rounds.export import audit_results
+from review_app.rounds.sampling import create_batch
+from review_app.tasks.lookup import task_of_kind
+from review_app.tasks.reviewing import submit_judgment
 from tests.factories import memory_review_round
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
 from tests.review.multidomain import audit_batch, score_audit, tiny_before_audit

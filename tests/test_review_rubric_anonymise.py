@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from reportgen.kinds.multidomain.model import Round
-from review_app.anonymise import MARKER, Scrubber, round_names
-from review_app.leaks import leak_report
+from review_app.anonymiser.anonymise import MARKER, Scrubber, round_names
+from review_app.anonymiser.leaks import leak_report
 from tests.review.rubric import tiny_round
 
 

@@ -17,9 +17,9 @@ from sqlalchemy import Engine, func, select
 from streamlit.testing.v1 import AppTest
 
 from reportgen.kinds.multidomain.model import Round
-from review_app import reviewing
-from review_app.db import criterion_scores, judgments, samples
-from review_app.unblinding import sample_keys
+from review_app.core.db import criterion_scores, judgments, samples
+from review_app.core.unblinding import sample_keys
+from review_app.tasks import reviewing
 from tests.review.helpers import PASSWORD, add_and_login, new_database
 from tests.review.rubric import rubric_batch, tiny_round
 

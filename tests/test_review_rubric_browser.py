@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import Engine, select, update
 
 from reportgen.kinds.multidomain.model import Round
-from review_app.auth import add_account
-from review_app.db import assignments, make_engine, samples
+from review_app.core.auth import add_account
+from review_app.core.db import assignments, make_engine, samples
 from review_app.i18n import translate
-from review_app.rubric_scores import rubric_scores
+from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.helpers import PASSWORD, new_database
 from tests.review.md_walk import leaks
 from tests.review.rubric import rubric_batch, tiny_round

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from review_app.db import assignments, audit_log, samples
-from review_app.errors import ReviewInputError
-from review_app.sampling import assign, create_batch, draw_sample
-from review_app.unblinding import sample_keys
+from review_app.core.db import assignments, audit_log, samples
+from review_app.core.errors import ReviewInputError
+from review_app.core.unblinding import sample_keys
+from review_app.rounds.sampling import assign, create_batch, draw_sample
 from tests.factories import memory_review_round, review_model_names
 from tests.review.helpers import add_and_login, new_database
 

@@ -20,28 +20,28 @@ import streamlit as st
 from sqlalchemy import Engine, insert, select, update
 from streamlit.testing.v1 import AppTest
 
-import review_app.ui_common
-from review_app import reviewing
-from review_app.auth import (
+import review_app.pages.common
+from review_app.core.auth import (
     FREE_FAILURES,
     add_account,
     client_fingerprint,
     login,
     require,
 )
-from review_app.db import (
+from review_app.core.db import (
     batches,
     login_sessions,
     now_utc,
     rounds,
     samples,
 )
-from review_app.errors import AccessDenied, ReviewInputError, SessionExpired
-from review_app.reviewing import my_queue
-from review_app.sampling import create_batch
-from review_app.storage import open_database
-from review_app.web import SESSION_COOKIE, SESSION_ROUTE, TOKEN_SHAPE
-from review_app.web_sessions import redeem_ticket
+from review_app.core.errors import AccessDenied, ReviewInputError, SessionExpired
+from review_app.core.storage import open_database
+from review_app.core.web import SESSION_COOKIE, SESSION_ROUTE, TOKEN_SHAPE
+from review_app.core.web_sessions import redeem_ticket
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
+from review_app.tasks.reviewing import my_queue
 from tests.factories import memory_review_round
 from tests.review.databases import KINDS, empty_database_url
 from tests.review.helpers import PASSWORD, add_and_login, new_database, release_all
@@ -70,7 +70,7 @@ def app_url(url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv("REVIEW_DB_URL", url)
     yield url
     engine.dispose()
-    review_app.ui_common._engine_for(url).dispose()  # the app's cached engine
+    review_app.pages.common._engine_for(url).dispose()  # the app's cached engine
     st.cache_resource.clear()
 
 
@@ -117,8 +117,8 @@ def in_a_browser(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Runs as a served page sees them: the cookie path, not AppTest's session state.
     Fill the returned mapping with the cookies the browser sends."""
     cookies: dict[str, str] = {}
-    monkeypatch.setattr(review_app.ui_common, "without_browser", lambda: False)
-    monkeypatch.setattr(review_app.ui_common, "browser_cookies", lambda: cookies)
+    monkeypatch.setattr(review_app.pages.common, "without_browser", lambda: False)
+    monkeypatch.setattr(review_app.pages.common, "browser_cookies", lambda: cookies)
     return cookies
 
 

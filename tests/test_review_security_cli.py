@@ -20,7 +20,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.engine import URL, make_url
 
 from reportgen.cli import main
-from review_app.auth import (
+from review_app.core.auth import (
     FREE_FAILURES,
     MAX_LOCK_SECONDS,
     add_account,
@@ -30,11 +30,11 @@ from review_app.auth import (
     require,
     unlock,
 )
-from review_app.db import audit_log, login_sessions, now_utc
-from review_app.errors import AccessDenied, ReviewInputError
-from review_app.session_tables import login_failures
-from review_app.storage import open_database
-from review_app.web_sessions import issue_ticket
+from review_app.core.db import audit_log, login_sessions, now_utc
+from review_app.core.errors import AccessDenied, ReviewInputError
+from review_app.core.session_tables import login_failures
+from review_app.core.storage import open_database
+from review_app.core.web_sessions import issue_ticket
 from tests.review.databases import KINDS, empty_database_url, postgres_url
 from tests.review.helpers import PASSWORD, new_database
 

@@ -16,15 +16,15 @@ import pytest
 from sqlalchemy import Engine, func, select
 
 from reportgen.kinds.multidomain.model import Round
-from review_app import reviewing
-from review_app.cf_reviewing import submit_scale
 from review_app.cf_round import read_cf_round
 from review_app.cf_sampling import create_scale_batch
-from review_app.db import judgment_changes, judgments
-from review_app.errors import ReviewInputError
+from review_app.core.db import judgment_changes, judgments
+from review_app.core.errors import ReviewInputError
 from review_app.i18n import LANGUAGES
-from review_app.rubric_reviewing import submit_scores
-from review_app.sampling import create_batch
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
+from review_app.tasks.rubric import submit_scores
+from review_app.tasks.scale import submit_scale
 from tests.factories import memory_review_round
 from tests.review.cf import DEMO
 from tests.review.databases import KINDS, fresh_database

@@ -12,8 +12,8 @@ from sqlalchemy import Engine
 from streamlit.testing.v1 import AppTest
 
 from review_app.i18n import LANGUAGES, translate
-from review_app.reviewing import load_sample
-from review_app.sampling import create_batch
+from review_app.rounds.sampling import create_batch
+from review_app.tasks.reviewing import load_sample
 from tests.factories import memory_review_round
 from tests.review.helpers import PASSWORD, add_and_login, new_database, released
 

@@ -19,16 +19,16 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 from sqlalchemy import Engine
 
-from review_app.auth import add_account, client_fingerprint, require
-from review_app.errors import SessionExpired
-from review_app.web import (
+from review_app.core.auth import add_account, client_fingerprint, require
+from review_app.core.errors import SessionExpired
+from review_app.core.web import (
     SECURITY_HEADERS,
     SESSION_COOKIE,
     ReviewGate,
     parse_proxies,
     with_real_client,
 )
-from review_app.web_sessions import issue_ticket
+from review_app.core.web_sessions import issue_ticket
 from tests.review.helpers import PASSWORD, new_database
 from tests.support.review_server import served_review_app
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from review_app.auth import add_account
-from review_app.web import SESSION_COOKIE
+from review_app.core.auth import add_account
+from review_app.core.web import SESSION_COOKIE
 from tests.review.helpers import PASSWORD, new_database
 from tests.support.browser import CHROMIUM, launched_chromium, serve_directory
 from tests.support.review_server import served_review_app

@@ -12,11 +12,12 @@ import pytest
 from sqlalchemy import Engine, event, func, select, text
 from sqlalchemy.exc import DBAPIError
 
-from review_app import admin, reviewing
-from review_app.db import NOTE_MAX_CHARS, audit_log, judgments
-from review_app.errors import AccessDenied, ReviewInputError
-from review_app.export import audit_results, write_export
-from review_app.sampling import create_batch
+from review_app.core.db import NOTE_MAX_CHARS, audit_log, judgments
+from review_app.core.errors import AccessDenied, ReviewInputError
+from review_app.rounds import admin
+from review_app.rounds.export import audit_results, write_export
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 from tests.factories import memory_review_round
 from tests.review.helpers import add_and_login, new_database, release_all
 

@@ -121,7 +121,7 @@ def test_missing_config_file(tmp_path: Path) -> None:
 
 
 def _agreement_block() -> dict[str, object]:
-    """The agreement block `reportgen review export` writes (review_app.agreement)."""
+    """The agreement block `reportgen review export` writes (review_app.rounds.agreement)."""
     estimate = {"value": 0.735, "n": 19, "low": 0.5, "high": 0.9}
     return {
         "samples_judged": 34,

@@ -20,8 +20,9 @@ from reportgen.guard import LeakError
 from reportgen.kinds import get_kind, register_kind, unregister_kind
 from reportgen.kinds.rounds import read_round, write_round
 from reportgen.model import Manifest, Model
-from review_app import admin, reviewing
-from review_app.sampling import create_batch
+from review_app.rounds import admin
+from review_app.rounds.sampling import create_batch
+from review_app.tasks import reviewing
 from tests.factories import CONFIG, THEME, make_round
 from tests.review.helpers import add_and_login, new_database, released
 from tests.support.toykind import (

@@ -33,7 +33,7 @@ class _ReviewGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         from sqlalchemy.exc import SQLAlchemyError
 
-        from review_app.errors import ReviewError
+        from review_app.core.errors import ReviewError
 
         try:
             return super().invoke(ctx)

@@ -8,7 +8,7 @@ import click
 
 from reportgen.model import TEXT_LANGUAGES as LANGUAGES
 from review_app.cli.common import db_option, open_engine
-from review_app.db import ROLES
+from review_app.core.db import ROLES
 
 
 @click.command("add-reviewer")
@@ -37,7 +37,7 @@ def add_reviewer(
     name: str, role: str, language: str, password_stdin: bool, db_url: str | None
 ) -> None:
     """Create an account; a generated password is printed once and never stored in clear."""
-    from review_app.auth import add_account, generate_password
+    from review_app.core.auth import add_account, generate_password
 
     password = _password_from_stdin() if password_stdin else generate_password()
     add_account(open_engine(db_url), name, role, password, language=language)
@@ -47,7 +47,7 @@ def add_reviewer(
 
 
 def _password_from_stdin() -> str:
-    from review_app.errors import ReviewInputError
+    from review_app.core.errors import ReviewInputError
 
     try:
         return sys.stdin.readline().rstrip("\r\n")

@@ -19,7 +19,7 @@ from review_app.cli.common import db_option, open_engine
 def verify_audit(expect_head: str | None, db_url: str | None) -> None:
     """Check the audit log's hash chain; name the first entry that breaks it, or say that
     entries are missing at its end or the log was emptied (exit 1)."""
-    from review_app.audit_chain import verify_audit_chain
+    from review_app.core.audit_chain import verify_audit_chain
 
     engine = open_engine(db_url)
     try:

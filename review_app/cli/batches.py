@@ -1,5 +1,5 @@
 """`reportgen review release-batch` and `settings`: the leak review of new batches
-(review_app.batch_release), and the line `review sample` prints about the batch it drew."""
+(review_app.rounds.batch_release), and the line `review sample` prints about the batch it drew."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from sqlalchemy import Engine
 def sample_summary(engine: Engine, batch_id: int) -> str:
     """One line: how many samples, which batch, each reviewer's share, and whether the
     batch is held (and how to release it) or was released automatically."""
-    from review_app.batch_release import batch_summary
+    from review_app.rounds.batch_release import batch_summary
 
     summary = batch_summary(engine, batch_id)
     task = f" ({summary.task_type})" if summary.task_type else ""
@@ -40,8 +40,8 @@ def _printable(fragment: str) -> str:
 
 
 def _print_report(engine: Engine, batch_id: int) -> None:
-    from review_app.batch_release import batch_summary, leak_report_as
     from review_app.i18n import translate
+    from review_app.rounds.batch_release import batch_summary, leak_report_as
 
     summary = batch_summary(engine, batch_id)
     report = leak_report_as(engine, batch_id)
@@ -81,7 +81,7 @@ def _release_command(
         """Show a held batch's leak report, then release the batch to its reviewers
         (logged with the number of samples the report flagged). Hold back the samples you
         do not trust first, on the app's batches page."""
-        from review_app.batch_release import VIA_CLI, release_batch_as, release_state
+        from review_app.rounds.batch_release import VIA_CLI, release_batch_as, release_state
 
         engine = open_engine(db_url)
         with engine.connect() as connection:
@@ -117,9 +117,9 @@ def _settings_command(
         """Show or change a round's review settings (changes are logged)."""
         from sqlalchemy import select
 
-        from review_app.batch_release import auto_release_clean as current
-        from review_app.batch_release import set_auto_release_as
-        from review_app.db import rounds
+        from review_app.core.db import rounds
+        from review_app.rounds.batch_release import auto_release_clean as current
+        from review_app.rounds.batch_release import set_auto_release_as
 
         engine = open_engine(db_url)
         if auto_release_clean is not None:

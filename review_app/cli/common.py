@@ -33,7 +33,7 @@ BATCH_ID = click.IntRange(1, 2**31 - 1)
 def open_engine(db_url: str | None, *, create: bool = False) -> Engine:
     """The review database's engine; a SQLite file that does not exist is created only
     with `create` (`review init`), else refused (a mistyped path)."""
-    from review_app.storage import database_url, open_database
+    from review_app.core.storage import database_url, open_database
 
     engine = open_database(database_url(db_url), create=create)
     # Close the pool when the command ends (a PostgreSQL server counts open connections).

@@ -44,7 +44,7 @@ def export(
     decisions (mask_audit.parquet; mask_audit.jsonl)."""
     from reportgen.kinds.rounds import read_round
     from review_app.cli.kinds import export_of_kind
-    from review_app.export import audit_results, write_export
+    from review_app.rounds.export import audit_results, write_export
 
     done = export_of_kind(round_dir, output, reviewer_map, force, lambda: open_engine(db_url))
     if done is not None:
@@ -73,7 +73,7 @@ def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | N
     """Write every judgment of a round: pseudonymised reviewer, time, sample, answer,
     note and adjudication, one row each."""
     from reportgen.kinds.rounds import read_round
-    from review_app.judgment_export import export_format, judgment_rows, write_judgments
+    from review_app.rounds.judgment_export import export_format, judgment_rows, write_judgments
 
     export_format(output)  # a wrong suffix fails before any work
     round_id = read_round(round_dir, with_text=False).round_id

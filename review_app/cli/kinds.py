@@ -40,7 +40,7 @@ def sample_counterfactual(
     if dry_run:
         if extraction:
             from review_app.cf_sampling import DRY_RUN_HEADER
-            from review_app.spreadsheet import csv_text
+            from review_app.core.spreadsheet import csv_text
 
             rows = drawn_rows(draw_extraction_check(round_, seed))
             click.echo(csv_text(DRY_RUN_HEADER, rows), nl=False)

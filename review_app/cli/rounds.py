@@ -102,12 +102,12 @@ def sample(
     if seed is None:
         raise click.BadParameter("a seed is required", param_hint="--seed")
     from reportgen.kinds.rounds import read_round
-    from review_app.sampling import create_batch, draw_sample
+    from review_app.rounds.sampling import create_batch, draw_sample
 
     round_ = read_round(round_dir, with_text=True)
     if dry_run:
         drawn = draw_sample(round_, fraction=fraction, min_per_stratum=min_per_stratum, seed=seed)
-        from review_app.spreadsheet import csv_text
+        from review_app.core.spreadsheet import csv_text
 
         rows = [(unit.item_id, unit.model_id) for unit in drawn]
         click.echo(csv_text(("item_id", "model_id"), rows), nl=False)
@@ -134,7 +134,7 @@ def sample(
 @db_option
 def close_batch(batch_id: int, db_url: str | None) -> None:
     """Close a batch: its judgments are final and reviewers can no longer revise them."""
-    from review_app.admin import close_batch_as
+    from review_app.rounds.admin import close_batch_as
 
     close_batch_as(open_engine(db_url), batch_id, None)
     click.echo(f"Batch {batch_id} closed.")
@@ -145,7 +145,7 @@ def close_batch(batch_id: int, db_url: str | None) -> None:
 @db_option
 def reopen_batch(batch_id: int, db_url: str | None) -> None:
     """Reopen a closed batch: its reviewers may revise their judgments again (logged)."""
-    from review_app.batches import reopen_batch_as
+    from review_app.rounds.batches import reopen_batch_as
 
     reopen_batch_as(open_engine(db_url), batch_id, None)
     click.echo(f"Batch {batch_id} reopened.")
@@ -172,7 +172,7 @@ def publish(
     round_id: str, published_on: datetime | None, window_days: int, db_url: str | None
 ) -> None:
     """Record a sampled round's publication date, opening its contestation window."""
-    from review_app.contest import publish_round
+    from review_app.rounds.contest import publish_round
 
     moment = (published_on or datetime.combine(date.today(), datetime.min.time())).replace(
         tzinfo=UTC

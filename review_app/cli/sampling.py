@@ -64,7 +64,7 @@ def parse_quotas(
             return named
         from sqlalchemy import select
 
-        from review_app.db import accounts
+        from review_app.core.db import accounts
 
         with engine.connect() as connection:
             names = reviewers or tuple(

@@ -26,8 +26,8 @@ _SECURE_HELP = (
 def _checked_proxies(trusted_proxies: tuple[str, ...]) -> str:
     """The trusted proxies, comma-separated: the options', else $REVIEW_TRUSTED_PROXIES;
     a usage error (exit 2) names one that is not an address or network."""
-    from review_app.errors import ReviewInputError
-    from review_app.web import TRUSTED_PROXIES_VARIABLE, parse_proxies
+    from review_app.core.errors import ReviewInputError
+    from review_app.core.web import TRUSTED_PROXIES_VARIABLE, parse_proxies
 
     proxies = ",".join(trusted_proxies) or os.environ.get(TRUSTED_PROXIES_VARIABLE, "")
     try:
@@ -74,7 +74,7 @@ def serve_command(
     ) -> None:
         """Start the review app on this machine until interrupted: Streamlit behind the
         server's session routes (HttpOnly cookie) and security headers."""
-        from review_app.storage import database_url
+        from review_app.core.storage import database_url
 
         proxies = _checked_proxies(trusted_proxies)
         open_engine(db_url)
@@ -83,7 +83,7 @@ def serve_command(
             REVIEW_DB_URL=database_url(db_url),
             REVIEW_TRUSTED_PROXIES=proxies,
             REVIEW_SECURE_COOKIE="1" if secure_cookie else "",
-            FORWARDED_ALLOW_IPS="",  # uvicorn believes no proxy itself: review_app.web does
+            FORWARDED_ALLOW_IPS="",  # uvicorn believes no proxy itself: review_app.core.web does
         )
         command = [
             sys.executable, "-m", "review_app.server", "--port", str(port), "--address", address,

@@ -1,5 +1,5 @@
 """`reportgen review unlock`: let an account's owner log in again at once after failed
-logins (perhaps a stranger's guesses) made the name wait (review_app.auth.unlock)."""
+logins (perhaps a stranger's guesses) made the name wait (review_app.core.auth.unlock)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def unlock_command(
     def unlock(name: str, db_url: str | None) -> None:
         """Forget the failed logins of account NAME, so that its owner may log in at once
         (recorded in the audit log)."""
-        from review_app.auth import unlock as unlock_name
+        from review_app.core.auth import unlock as unlock_name
 
         was_locked = unlock_name(open_engine(db_url), name)
         state = "was waiting after failed logins" if was_locked else "was not waiting"

@@ -11,9 +11,9 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from reportgen.kinds.counterfactual.model import Round
-from review_app.cf_reviewing import submit_scale
 from review_app.cf_round import read_cf_round
-from review_app.reviewing import load_sample, my_queue
+from review_app.tasks.reviewing import load_sample, my_queue
+from review_app.tasks.scale import submit_scale
 
 DEMO = (
     Path(__file__).resolve().parents[2]

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, event
 
-import review_app.storage  # noqa: F401  # registers every table (cf_, md_) before drop_all
-from review_app.db import make_engine, metadata
+import review_app.core.storage  # noqa: F401  # registers every table (cf_, md_) before drop_all
+from review_app.core.db import make_engine, metadata
 from tests.review.helpers import new_database
 
 KINDS = ["sqlite", "postgresql"]

@@ -6,20 +6,20 @@ from __future__ import annotations
 from argon2 import PasswordHasher, profiles
 from sqlalchemy import Engine, select
 
-import review_app.auth
-import review_app.md_tables  # its tables join db.metadata: created and dropped too
-import review_app.release_schema  # round_settings joins db.metadata too
-import review_app.unblinding  # sample_keys joins db.metadata too
-from review_app.auth import add_account, login
-from review_app.batch_release import release_batch
-from review_app.db import accounts, batches, create_schema, make_engine
+import review_app.core.auth
+import review_app.core.md_tables  # its tables join db.metadata: created and dropped too
+import review_app.core.release_schema  # round_settings joins db.metadata too
+import review_app.core.unblinding  # sample_keys joins db.metadata too
+from review_app.core.auth import add_account, login
+from review_app.core.db import accounts, batches, create_schema, make_engine
+from review_app.rounds.batch_release import release_batch
 
 PASSWORD = "correct horse battery"
 
 # Argon2's cheapest parameters for the tests: the production cost (about half a second per
 # hash on a busy machine) would make each database fixture take seconds. The scheme and the
 # code paths stay the same.
-review_app.auth._hasher = PasswordHasher.from_parameters(profiles.CHEAPEST)
+review_app.core.auth._hasher = PasswordHasher.from_parameters(profiles.CHEAPEST)
 
 
 def new_database(url: str) -> Engine:
@@ -53,7 +53,7 @@ def admin_token(engine: Engine) -> str:
 
 def released(engine: Engine, batch_id: int, token: str | None = None) -> int:
     """Release a freshly drawn batch as an administrator would after its leak report (the
-    real path: review_app.batch_release.release_batch); returns the batch's id."""
+    real path: review_app.rounds.batch_release.release_batch); returns the batch's id."""
     release_batch(engine, token or admin_token(engine), batch_id)
     return batch_id
 

@@ -16,7 +16,7 @@ from sqlalchemy import Engine, select
 from reportgen.archive import LEDGER_FILE
 from reportgen.demo.multidomain.tiny import write_tiny_round
 from reportgen.kinds.review_task import SCORED
-from review_app.db import (
+from review_app.core.db import (
     accounts,
     assignments,
     criterion_scores,
@@ -24,9 +24,9 @@ from review_app.db import (
     now_utc,
     samples,
 )
+from review_app.core.unblinding import sample_keys
 from review_app.md_round import read_md_round
 from review_app.md_sampling import create_rubric_batch
-from review_app.unblinding import sample_keys
 from tests.review.helpers import released
 
 # The tiny round's human scores (tiny.py `_HUMAN`): i7 P1 diverges by 3/2.

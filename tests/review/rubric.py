@@ -17,8 +17,8 @@ from reportgen.demo.multidomain.tiny import write_tiny_round
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.review import AUDIT_TASK, CALIBRATION_TASK
 from reportgen.kinds.rounds import read_round
-from review_app.anonymise import Scrubber, new_code, round_names
-from review_app.db import (
+from review_app.anonymiser.anonymise import Scrubber, new_code, round_names
+from review_app.core.db import (
     accounts,
     assignments,
     batches,
@@ -27,7 +27,7 @@ from review_app.db import (
     rounds,
     samples,
 )
-from review_app.unblinding import sample_keys
+from review_app.core.unblinding import sample_keys
 from tests.review.helpers import released
 
 

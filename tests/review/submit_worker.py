@@ -10,8 +10,8 @@ import os
 import sys
 import time
 
-from review_app.db import make_engine
-from review_app.reviewing import my_queue, submit_judgment
+from review_app.core.db import make_engine
+from review_app.tasks.reviewing import my_queue, submit_judgment
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from review_app.anonymise import MARKER, Scrubber
+from review_app.anonymiser.anonymise import MARKER, Scrubber
 
 SCRUB = Scrubber(["Tuiuiú 2", "tuiuiu-ia/tuiuiu-2"])
 

@@ -1,0 +1,4 @@
+"""The review tasks: how a unit is shown, scored, checked and compared. The choice task
+(`reviewing`: the queue, a sample's texts, a judgment and its undo), the rubric task
+(`rubric`: one score per criterion), the scale task (`scale`: one score and the mask
+flag); the task a round's kind declares is found through the registry (`lookup`)."""
