@@ -45,7 +45,8 @@ def test_the_pool_draws_what_this_process_draws(
         assert d.png == draw_png(svg)
         assert (tmp_path / "svg" / f"{d.key}.svg").read_text(encoding="utf-8") == svg
     # The number locale reached the workers: pt-BR's decimal comma, English's point.
-    assert ">0,10</text>" in drawings[-2].svg and ">0.10</text>" in drawings[-1].svg
+    assert ">0,10</text>" in drawings[-2].svg
+    assert ">0.10</text>" in drawings[-1].svg
     again = DrawingCache(tmp_path / "svg")  # a rebuild: everything is kept
     assert again.draw_all([again.drawing(spec, LOCALES[1]) for spec in SPECS]) == 0
 
