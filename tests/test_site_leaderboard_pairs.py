@@ -1,13 +1,16 @@
 """A built site of a continuous round past `ALL_PAIRS_UP_TO` models (issue 19, all-pairs work),
 in both languages: the ranking shows every model's rank interval, its matrix is not drawn
 and says why, the McNemar captions (bias page, model pages) say that only adjacent ranks
-were tested and every McNemar row is a pair the results hold, and the compare page lists
+were tested and every McNemar row is a pair the results hold, the compare page lists
 each model and the next, both ways, with the differences read from the replicates (the
-results' values wherever they hold the pair)."""
+results' values wherever they hold the pair), and the bias page's heatmaps show the first
+`HEATMAP_MODELS` models and link every model's rates."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import itertools
 import json
 import re
@@ -18,6 +21,7 @@ import pytest
 
 from reportgen.build import build_site
 from reportgen.i18n import Translator
+from reportgen.kinds.estigmas.render.heatmaps import HEATMAP_MODELS
 from reportgen.kinds.estigmas.results import ALL_PAIRS_UP_TO
 from tests.factories import CONFIG, THEME
 from tests.support.continuous_round import ScaleRound
@@ -137,3 +141,39 @@ def test_the_compare_page_lists_each_model_and_the_next(
         d = stored[pair]
         assert row[2] == tr.points(d["estimate"])
         assert row[3] == f"[{tr.points(d['lower'])}; {tr.points(d['upper'])}]"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_heatmaps_show_the_first_models_and_link_every_models_rates(
+    site: Path, results: dict[str, Any], language: str
+) -> None:
+    tr = Translator(language)
+    page = _page(site, language, "bias.html")
+    first = [m["display_name"] for m in results["models"]][:HEATMAP_MODELS]
+    assert MODELS > HEATMAP_MODELS
+    for chart in (f"heatmap-stigma-{ROUND}", f"heatmap-axis-{ROUND}"):
+        table = page.split(f'id="{chart}-data"', 1)[1].split("</thead>", 1)[0]
+        header = [
+            re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r"<th[^>]*>(.*?)</th>", table)
+        ]
+        assert header[1:] == first  # a column per model shown, in ranking order
+        text = (site / LANGUAGES[language] / "charts" / f"{chart}.csv").read_text(encoding="utf-8")
+        assert {row["model"] for row in csv.DictReader(io.StringIO(text))} == set(first)
+    root = "" if language == "pt-BR" else "../"
+    links = {name: f"{root}data/{ROUND}/{name}" for name in ("stigmas.csv", "axes.csv")}
+    note = tr(
+        "bias.heatmaps_capped",
+        total=tr.integer(MODELS),
+        shown=tr.integer(HEATMAP_MODELS),
+        stigmas=links["stigmas.csv"],
+        axes=links["axes.csv"],
+    )
+    shown = re.sub(r"\[([^]]+)\]\([^)]+\)", r"\1", note)  # its Markdown links, as read
+    paragraphs = [re.sub(r"<[^>]+>", "", p) for p in re.findall(r"<p>(.*?)</p>", page, re.S)]
+    assert shown in paragraphs
+    for name, link in links.items():
+        assert f'href="{link}"' in page
+        text = (site / "data" / ROUND / name).read_text(encoding="utf-8")
+        listed = {row["model_id"] for row in csv.DictReader(io.StringIO(text))}
+        assert listed == {m["model_id"] for m in results["models"]}

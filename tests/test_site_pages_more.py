@@ -225,6 +225,7 @@ def test_the_bias_page_has_heatmaps_with_their_tables(
     bias = _pages(built)["bias.md"]
     assert isinstance(bias, BiasPage)
     stigma, axis = bias.stigma_heatmap.chart, bias.axis_heatmap.chart
+    assert bias.heatmaps_capped is None  # every model shown (capped past HEATMAP_MODELS)
     assert len(stigma.table.rows) == 101  # one row per stigma
     assert len(stigma.table.header) == 1 + 7  # and a column per model
     assert [row[0].text for row in axis.table.rows] == ["Race", "Place of origin"]

@@ -1,4 +1,4 @@
-"""Each chart's downloads: its SVG, a PNG rendered from it at build time, and its data as CSV.
+"""Each chart's downloads: its SVG, a PNG drawn from it at build time, and its data as CSV.
 
 The files sit beside the pages of their language (`charts/<chart_id>.{svg,png,csv}`),
 since a chart's titles and number formats are those of its language. The CSV holds the
@@ -8,19 +8,13 @@ decimals), so a reader can redraw the chart or check a point.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 from pathlib import Path
 from typing import Any
 
-import vl_convert
-
-from reportgen.atomic import write_atomic
 from reportgen.kinds.estigmas.render.charts import ChartOutput
 from reportgen.render.table import to_csv
 
 DOWNLOAD_FORMATS: tuple[str, ...] = ("svg", "png", "csv")
-PNG_SCALE = 2  # twice the SVG's size: sharp on high-density screens and in slides
 
 
 def _datasets(spec: dict[str, Any]) -> list[list[dict[str, Any]]]:
@@ -51,33 +45,18 @@ def chart_csv(chart: ChartOutput) -> str:
     return to_csv(header, [tuple(row.get(key) for key in header) for row in rows])
 
 
-def _png(svg: str, cache_dir: Path | None) -> bytes:
-    """The PNG of an SVG, from `cache_dir` when an earlier build rendered the same SVG."""
-    cached = None
-    if cache_dir is not None:
-        key = hashlib.sha256(f"{PNG_SCALE}\n{svg}".encode()).hexdigest()
-        cached = cache_dir / f"{key}.png"
-        if cached.is_file():
-            return cached.read_bytes()
-    png = bytes(vl_convert.svg_to_png(svg, scale=PNG_SCALE))
-    if cached is not None:
-        with contextlib.suppress(OSError):  # an unwritable cache only costs time
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(cached, png)
-    return png
-
-
 def chart_file_names(chart_id: str) -> dict[str, str]:
     """Format -> file name under `charts/`."""
     return {extension: f"{chart_id}.{extension}" for extension in DOWNLOAD_FORMATS}
 
 
-def write_chart_files(chart: ChartOutput, charts_dir: Path, cache_dir: Path | None) -> list[Path]:
-    """Write the chart's SVG, PNG and CSV into `charts_dir`; returns their paths."""
+def write_chart_files(chart: ChartOutput, charts_dir: Path) -> list[Path]:
+    """Write the chart's SVG, PNG and CSV into `charts_dir`; returns their paths (the
+    drawings come from the build's cache: `DrawingCache.draw_all` draws them first)."""
     charts_dir.mkdir(parents=True, exist_ok=True)
     names = chart_file_names(chart.chart_id)
     written = [charts_dir / names[extension] for extension in DOWNLOAD_FORMATS]
     written[0].write_text(chart.svg, encoding="utf-8")
-    written[1].write_bytes(_png(chart.svg, cache_dir))
+    written[1].write_bytes(chart.drawing.png)
     written[2].write_text(chart_csv(chart), encoding="utf-8", newline="\n")
     return written

@@ -8,25 +8,20 @@ Each chart also comes with its data as an accessible table (`ChartOutput.table`)
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import altair as alt
-import vl_convert
 
-from reportgen.atomic import write_atomic
 from reportgen.i18n import D3_NUMBER_LOCALE, Translator
 from reportgen.kinds.estigmas.render.context import ModelRow
 from reportgen.kinds.estigmas.render.spec_templates import SpecTemplates
+from reportgen.render.drawing import Drawing, DrawingCache
+from reportgen.render.drawing import stable_ids as stable_ids  # where tests find it
 from reportgen.render.table import Cell, Table
-from reportgen.vendor import VEGA_LITE_VERSION
 
 LABELLED_POINTS = 12
 AXIS_LABEL_GAP = 8  # pixels between two tick labels of an axis
@@ -36,7 +31,7 @@ AXIS_LABEL_GAP = 8  # pixels between two tick labels of an axis
 class ChartOutput:
     chart_id: str
     spec: dict[str, Any]
-    svg: str
+    drawing: Drawing  # its SVG (and PNG), drawn when first read
     table: Table
     # The data table sits beside the chart, open, instead of folded under it: the chart's
     # points carry numbers that the table resolves to names.
@@ -45,6 +40,10 @@ class ChartOutput:
     # screen the chart keeps it and scrolls sideways inside its own box (None: the chart
     # takes its column's width, whatever it is).
     min_width: int | None = None
+
+    @property
+    def svg(self) -> str:
+        return self.drawing.svg
 
     def spec_json(self) -> str:
         """The spec for an inline <script type="application/json"> (no `</` can close it)."""
@@ -82,55 +81,27 @@ def _finish(chart: alt.TopLevelMixin, tr: Translator) -> dict[str, Any]:
     return spec
 
 
-# Vega numbers the ids of gradients and clip paths with a counter that runs for the whole
-# process ("gradient_3"), so the same chart got other ids in another build of the same
-# process. They are renamed after the chart's own key: stable, and still unique when
-# several charts are inlined in one page.
-_VEGA_ID = re.compile(r'id="((?:gradient|clip|pattern|mask)_?\d+)"')
-
-
-def stable_ids(svg: str, key: str) -> str:
-    """`svg` with Vega's counter-numbered ids replaced by ids derived from `key`."""
-    ids = dict.fromkeys(_VEGA_ID.findall(svg))  # in order of appearance, once each
-    renamed = {old: f"rg-{key[:12]}-{n}" for n, old in enumerate(ids)}
-    for old, new in renamed.items():
-        svg = re.sub(rf'(?<=[#"]){re.escape(old)}(?=["\)])', new, svg)
-    return svg
-
-
 @dataclass(frozen=True)
 class SvgCache:
-    """Where rendered SVGs are kept between builds (None: render every time).
+    """Where rendered SVGs (and PNGs) are kept between builds (None: drawn every time).
 
-    SVG rendering is the slowest step of a rebuild, and a spec fully determines its SVG:
-    SVGs are kept under the hash of what produced them. The build creates one and
-    passes it down to the chart builders.
+    Drawing is the slowest step of a build, and a spec fully determines its SVG: the chart
+    builders get a `Drawing` (reportgen.render.drawing) from `svg`, drawn when the build
+    writes the charts (`drawings.draw_all`, in a pool of processes when many are missing)
+    or when first read. The build creates one and passes it down to the chart builders.
     """
 
     directory: Path | None = None
     # The specs of the charts drawn once per model, built with Altair once per shape.
     templates: SpecTemplates = field(default_factory=SpecTemplates, compare=False)
+    drawings: DrawingCache = field(init=False, compare=False, repr=False)
 
-    def svg(self, spec: dict[str, Any], tr: Translator) -> str:
-        """The SVG of `spec` for `tr`'s locale, from the cache when an earlier build made it."""
-        locale = dict(D3_NUMBER_LOCALE[tr.language])
-        key = hashlib.sha256(
-            json.dumps(
-                [spec, locale, VEGA_LITE_VERSION, version("vl-convert-python")], sort_keys=True
-            ).encode()
-        ).hexdigest()
-        cached = self.directory / f"{key}.svg" if self.directory is not None else None
-        if cached is not None and cached.is_file():
-            return cached.read_text(encoding="utf-8")
-        rendered = vl_convert.vegalite_to_svg(
-            spec, vl_version=VEGA_LITE_VERSION, format_locale=locale
-        )
-        svg = stable_ids(str(rendered), key)
-        if cached is not None:
-            with contextlib.suppress(OSError):  # an unwritable cache only costs time
-                cached.parent.mkdir(parents=True, exist_ok=True)
-                write_atomic(cached, svg)
-        return svg
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "drawings", DrawingCache(self.directory))
+
+    def svg(self, spec: dict[str, Any], tr: Translator) -> Drawing:
+        """The drawing of `spec` for `tr`'s locale (drawn when first read)."""
+        return self.drawings.drawing(spec, dict(D3_NUMBER_LOCALE[tr.language]))
 
 
 def bias_omission_scatter(  # one declarative Vega-Lite spec, layer by layer

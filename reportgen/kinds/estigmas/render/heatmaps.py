@@ -3,7 +3,11 @@ axis x model, each with its data table (the same numbers as the bias page's tabl
 
 Accessible by construction: a title, a description (the image's text alternative and the
 SVG's label), every cell in a folded data table, and cividis, a sequential colour scale
-made for readers with colour-vision deficiencies (its lightness alone orders the values)."""
+made for readers with colour-vision deficiencies (its lightness alone orders the values).
+
+A heatmap of a leaderboard is unreadable (and slow to draw: 40 px a column): past
+`HEATMAP_MODELS` models, both show the first `HEATMAP_MODELS` in ranking order, and the
+bias page says so and links every model's rates (`stigmas.csv`, `axes.csv`)."""
 
 from __future__ import annotations
 
@@ -18,13 +22,19 @@ from reportgen.kinds.estigmas.render.aggregates import Share
 # The chart builders' shared finish (locale, font) and inline data, so that every chart
 # of the site reads the same.
 from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache, _finish, _inline
-from reportgen.kinds.estigmas.render.context import RoundView
+from reportgen.kinds.estigmas.render.context import ModelRow, RoundView
 from reportgen.render.table import Cell, Table
 
 ROW_STEP = 16  # pixels per row of a heatmap
 LABEL_CHARACTER = 6  # pixels a character of a 10 px label takes, at most on average
 # The narrowest a model's column gets: its label, slanted, stays clear of its neighbours'.
 MODEL_STEP = 40
+HEATMAP_MODELS = 50  # the most models a heatmap shows (the first ones in ranking order)
+
+
+def shown_models(view: RoundView) -> tuple[ModelRow, ...]:
+    """The models the heatmaps show: every one, or the first `HEATMAP_MODELS` in ranking order."""
+    return view.models[:HEATMAP_MODELS]
 
 
 def _share_text(tr: Translator, share: Share) -> str:
@@ -41,7 +51,7 @@ def _heatmap(  # one declarative Vega-Lite spec and its table
     svgs: SvgCache,
     labels: bool,
 ) -> ChartOutput:
-    models = [m.score.display_name for m in view.models]
+    models = [m.score.display_name for m in shown_models(view)]
     bias = tr("metric.bias_rate")
     cells: list[dict[str, Any]] = [
         {
@@ -132,7 +142,7 @@ def _heatmap(  # one declarative Vega-Lite spec and its table
 
 def stigma_heatmap(view: RoundView, tr: Translator, svgs: SvgCache) -> ChartOutput:
     """Bias rate per stigma and model, the stigmas with the most biased answers first."""
-    by_model = [view.breakdowns[m.model_id].stigmas for m in view.models]
+    by_model = [view.breakdowns[m.model_id].stigmas for m in shown_models(view)]
     rows: list[tuple[str, list[Share]]] = []
     for index, stigma in enumerate(by_model[0] if by_model else ()):
         shares = [stigmas[index].biased for stigmas in by_model]
@@ -154,7 +164,10 @@ def stigma_heatmap(view: RoundView, tr: Translator, svgs: SvgCache) -> ChartOutp
 def axis_heatmap(view: RoundView, tr: Translator, svgs: SvgCache) -> ChartOutput:
     """Bias rate per axis (race, origin) and model, every cell labelled."""
     rows = [
-        (tr(f"axis.{axis}"), [view.breakdowns[m.model_id].by_axis[axis] for m in view.models])
+        (
+            tr(f"axis.{axis}"),
+            [view.breakdowns[m.model_id].by_axis[axis] for m in shown_models(view)],
+        )
         for axis in ("race", "origin")
     ]
     return _heatmap(

@@ -160,6 +160,7 @@ class BiasPage:
     caution: str
     heatmaps_heading: str
     heatmaps_body: str
+    heatmaps_capped: Markup | None  # past HEATMAP_MODELS models: which show, where the rest are
     stigma_heatmap: ChartRef  # bias rate, stigma x model
     axis_heatmap: ChartRef  # bias rate, axis x model
     bands_heading: str

@@ -126,6 +126,6 @@ class PageWriter:
     def write(self, relative: str, page: SitePage) -> Path:
         return self.pages.write(self.root, relative, page)
 
-    def write_chart(self, chart: ChartOutput, cache_dir: Path | None = None) -> list[Path]:
-        """The chart's SVG, PNG and CSV under `charts/` (PNGs kept in `cache_dir`)."""
-        return write_chart_files(chart, self.root / "charts", cache_dir)
+    def write_chart(self, chart: ChartOutput) -> list[Path]:
+        """The chart's SVG, PNG and CSV under `charts/`."""
+        return write_chart_files(chart, self.root / "charts")

@@ -14,7 +14,7 @@ from reportgen.kinds.estigmas.render import fairness_tables, language_tables, st
 from reportgen.kinds.estigmas.render.aggregates import local_marker_total
 from reportgen.kinds.estigmas.render.charts import SvgCache
 from reportgen.kinds.estigmas.render.context import RoundView
-from reportgen.kinds.estigmas.render.heatmaps import axis_heatmap, stigma_heatmap
+from reportgen.kinds.estigmas.render.heatmaps import HEATMAP_MODELS, axis_heatmap, stigma_heatmap
 from reportgen.kinds.estigmas.render.home_numbers import adjacent_ties, finding_numbers
 from reportgen.kinds.estigmas.render.page_common import (
     PageText,
@@ -22,7 +22,9 @@ from reportgen.kinds.estigmas.render.page_common import (
     chart_ref,
     citation,
     config_link,
+    href,
     page_head,
+    site_root,
     slug,
 )
 from reportgen.kinds.estigmas.render.page_types import (
@@ -225,6 +227,22 @@ def _bias_statistics(site: SiteContext, text: PageText) -> BiasStatistics | None
     )
 
 
+def _heatmaps_capped(site: SiteContext, text: PageText) -> Markup | None:
+    """Past HEATMAP_MODELS models: the heatmaps show the first ones, and every model's
+    rates are in the round's stigmas.csv and axes.csv."""
+    view = site.primary
+    if len(view.models) <= HEATMAP_MODELS:
+        return None
+    data = f"{site_root(text.tr.language, site.section_depth)}data/{view.round_id}/"
+    return text.tm(
+        "bias.heatmaps_capped",
+        total=text.tr.integer(len(view.models)),
+        shown=text.tr.integer(HEATMAP_MODELS),
+        stigmas=href(f"{data}stigmas.csv"),
+        axes=href(f"{data}axes.csv"),
+    )
+
+
 # long: one keyword per field of BiasPage, in template order
 def bias_page(site: SiteContext, text: PageText, svgs: SvgCache) -> BiasPage:
     tr, view = text.tr, site.primary
@@ -237,6 +255,7 @@ def bias_page(site: SiteContext, text: PageText, svgs: SvgCache) -> BiasPage:
         caution=text.t("caution.groups"),
         heatmaps_heading=text.t("bias.heatmaps"),
         heatmaps_body=text.t("bias.heatmaps_body"),
+        heatmaps_capped=_heatmaps_capped(site, text),
         stigma_heatmap=chart_ref(
             stigma_heatmap(view, tr, svgs), text, "chart.heatmap_stigma.description", 0
         ),

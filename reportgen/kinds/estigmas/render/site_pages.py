@@ -112,8 +112,9 @@ class EstigmasSite:
         """Write every page of `language` and its charts into `pages_dir`."""
         built = language_pages(self.context, language, self.svgs)
         writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, pages_dir)
-        cache = self.svgs.directory  # the PNGs are kept beside the SVGs
-        written = [path for chart in built.charts for path in writer.write_chart(chart, cache)]
+        # Every chart not drawn by an earlier build, drawn at once (over the cores).
+        self.svgs.drawings.draw_all([chart.drawing for chart in built.charts])
+        written = [path for chart in built.charts for path in writer.write_chart(chart)]
         written += [writer.write(file.path, file.page) for file in built.pages]
         return written
 

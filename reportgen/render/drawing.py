@@ -1,0 +1,203 @@
+"""Charts drawn with vl-convert: each spec's SVG and each SVG's PNG, kept between builds,
+and drawn by a pool of processes when a build has many to draw.
+
+A spec fully determines its SVG, and an SVG its PNG: both are kept in the cache directory
+under the hash of what produced them (`svg_key`, `png_key`), so a rebuild draws only what
+changed. Chart builders ask for a `Drawing` (a spec, its locale and its key) and read its
+`svg` or `png` when they need the text; `DrawingCache.draw_all` draws every missing one
+first, in worker processes over the machine's cores when there are at least `POOL_MIN`
+of them (a round of a thousand models has some four thousand), in this process otherwise.
+What is drawn is the same either way: the workers run the same functions (`draw_svg`,
+`draw_png`; tests/test_drawing_pool.py compares the two).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from reportgen.atomic import write_atomic
+from reportgen.vendor import VEGA_LITE_VERSION
+
+PNG_SCALE = 2  # twice the SVG's size: sharp on high-density screens and in slides
+# Fewer missing drawings than this are drawn in this process: starting the workers (a
+# fresh interpreter each, importing vl-convert) costs about a second.
+POOL_MIN = 64
+CHUNK = 16  # drawings handed to a worker at a time
+
+# Vega numbers the ids of gradients and clip paths with a counter that runs for the whole
+# process ("gradient_3"), so the same chart got other ids in another build of the same
+# process. They are renamed after the chart's own key: stable, and still unique when
+# several charts are inlined in one page.
+_VEGA_ID = re.compile(r'id="((?:gradient|clip|pattern|mask)_?\d+)"')
+
+
+def stable_ids(svg: str, key: str) -> str:
+    """`svg` with Vega's counter-numbered ids replaced by ids derived from `key`."""
+    ids = dict.fromkeys(_VEGA_ID.findall(svg))  # in order of appearance, once each
+    renamed = {old: f"rg-{key[:12]}-{n}" for n, old in enumerate(ids)}
+    for old, new in renamed.items():
+        svg = re.sub(rf'(?<=[#"]){re.escape(old)}(?=["\)])', new, svg)
+    return svg
+
+
+def svg_key(spec: dict[str, Any], locale: dict[str, Any]) -> str:
+    """The hash an SVG is kept under: its spec, its number locale and the drawing software."""
+    material = [spec, locale, VEGA_LITE_VERSION, version("vl-convert-python")]
+    return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
+
+
+def png_key(svg: str) -> str:
+    return hashlib.sha256(f"{PNG_SCALE}\n{svg}".encode()).hexdigest()
+
+
+def draw_svg(spec: dict[str, Any], locale: dict[str, Any], key: str) -> str:
+    import vl_convert
+
+    rendered = vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION, format_locale=locale)
+    return stable_ids(str(rendered), key)
+
+
+def draw_png(svg: str) -> bytes:
+    import vl_convert
+
+    return bytes(vl_convert.svg_to_png(svg, scale=PNG_SCALE))
+
+
+Job = tuple[str, dict[str, Any], dict[str, Any], bool]  # key, spec, locale, with its PNG
+
+
+def _draw(job: Job) -> tuple[str, bytes | None]:
+    """A worker's task: the SVG of a spec, and its PNG when asked."""
+    key, spec, locale, with_png = job
+    svg = draw_svg(spec, locale, key)
+    return svg, draw_png(svg) if with_png else None
+
+
+@dataclass(frozen=True, eq=False)
+class Drawing:
+    """A chart's drawing, drawn when first read (or beforehand by `DrawingCache.draw_all`)."""
+
+    key: str
+    spec: dict[str, Any] = field(repr=False)
+    locale: dict[str, Any] = field(repr=False)
+    cache: DrawingCache = field(repr=False)
+
+    @property
+    def svg(self) -> str:
+        return self.cache.svg(self)
+
+    @property
+    def png(self) -> bytes:
+        return self.cache.png(self.svg)
+
+
+class DrawingCache:
+    """The drawings of one build: in memory, and in `directory` between builds (None: none)."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+        self._svgs: dict[str, str] = {}
+        self._pngs: dict[str, bytes] = {}  # only those the directory could not keep
+
+    def drawing(self, spec: dict[str, Any], locale: dict[str, Any]) -> Drawing:
+        return Drawing(svg_key(spec, locale), spec, locale, self)
+
+    def _path(self, key: str, suffix: str) -> Path | None:
+        return self.directory / f"{key}.{suffix}" if self.directory is not None else None
+
+    def _kept_svg(self, key: str) -> str | None:
+        if key in self._svgs:
+            return self._svgs[key]
+        path = self._path(key, "svg")
+        if path is not None and path.is_file():
+            self._svgs[key] = path.read_text(encoding="utf-8")
+            return self._svgs[key]
+        return None
+
+    def _keep(self, key: str, suffix: str, content: str | bytes) -> bool:
+        """Write `content` into the directory; False when there is none or it failed."""
+        path = self._path(key, suffix)
+        if path is None:
+            return False
+        with contextlib.suppress(OSError):  # an unwritable cache only costs time
+            path.parent.mkdir(parents=True, exist_ok=True)
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            write_atomic(path, data)
+            return True
+        return False
+
+    def _store(self, drawing: Drawing, svg: str, png: bytes | None) -> None:
+        self._svgs[drawing.key] = svg
+        self._keep(drawing.key, "svg", svg)
+        if png is not None and not self._keep(png_key(svg), "png", png):
+            self._pngs[png_key(svg)] = png
+
+    def svg(self, drawing: Drawing) -> str:
+        kept = self._kept_svg(drawing.key)
+        if kept is None:
+            kept = draw_svg(drawing.spec, drawing.locale, drawing.key)
+            self._store(drawing, kept, None)
+        return kept
+
+    def _has_png(self, svg: str) -> bool:
+        path = self._path(png_key(svg), "png")
+        return png_key(svg) in self._pngs or (path is not None and path.is_file())
+
+    def png(self, svg: str) -> bytes:
+        key = png_key(svg)
+        path = self._path(key, "png")
+        if key in self._pngs:
+            return self._pngs[key]
+        if path is not None and path.is_file():
+            return path.read_bytes()
+        png = draw_png(svg)
+        if not self._keep(key, "png", png):
+            self._pngs[key] = png
+        return png
+
+    def missing(self, drawings: Iterable[Drawing], with_png: bool) -> list[Drawing]:
+        """The drawings (once each) whose SVG, or PNG when `with_png`, is not kept yet."""
+        unique = {d.key: d for d in drawings}
+        return [
+            d
+            for d in unique.values()
+            if (svg := self._kept_svg(d.key)) is None or (with_png and not self._has_png(svg))
+        ]
+
+    def draw_all(self, drawings: Sequence[Drawing], *, with_png: bool = True) -> int:
+        """Draw every drawing not kept yet (and its PNG when `with_png`); how many were."""
+        todo = self.missing(drawings, with_png)
+        jobs: list[Job] = [(d.key, d.spec, d.locale, with_png) for d in todo]
+        workers = pool_size()
+        if len(todo) < POOL_MIN or workers < 2:
+            results: Iterable[tuple[str, bytes | None]] = map(_draw, jobs)
+            for drawing, (svg, png) in zip(todo, results, strict=True):
+                self._store(drawing, svg, png)
+            return len(todo)
+        context = multiprocessing.get_context("spawn")  # no fork of a process with threads
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            for drawing, (svg, png) in zip(
+                todo, pool.map(_draw, jobs, chunksize=CHUNK), strict=True
+            ):
+                self._store(drawing, svg, png)
+        return len(todo)
+
+
+def pool_size() -> int:
+    """Worker processes for drawing: the cores this process may use (REPORTGEN_DRAW_WORKERS
+    sets it; 1 draws in this process)."""
+    configured = os.environ.get("REPORTGEN_DRAW_WORKERS", "")
+    if configured.isdigit() and int(configured) > 0:
+        return int(configured)
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

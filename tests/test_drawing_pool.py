@@ -1,0 +1,62 @@
+"""Charts drawn in a pool of worker processes are the charts drawn in the build's own
+process, byte for byte (SVG and PNG), and kept drawings are not drawn again
+(reportgen/render/drawing.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reportgen.i18n import D3_NUMBER_LOCALE
+from reportgen.render import drawing
+from reportgen.render.drawing import DrawingCache, draw_png, draw_svg
+
+
+def bar_spec(values: list[float]) -> dict[str, Any]:
+    return {
+        "$schema": "https://vega.github.io/schema/vega-lite/v6.json",
+        "data": {"values": [{"k": f"k{i}", "v": v} for i, v in enumerate(values)]},
+        "mark": "bar",
+        "encoding": {
+            "y": {"field": "k", "type": "nominal"},
+            "x": {"field": "v", "type": "quantitative", "axis": {"format": ".2f"}},
+        },
+        "width": 200,
+    }
+
+
+SPECS = [bar_spec([0.1 * i, 0.05 * i + 0.01, 0.3]) for i in range(6)]
+LOCALES = [dict(D3_NUMBER_LOCALE[language]) for language in ("pt-BR", "en")]
+
+
+def test_the_pool_draws_what_this_process_draws(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(drawing, "POOL_MIN", 1)  # every batch goes to the workers
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
+    cache = DrawingCache(tmp_path / "svg")
+    drawings = [cache.drawing(spec, locale) for spec in SPECS for locale in LOCALES]
+    assert cache.draw_all([*drawings, drawings[0]]) == len(drawings)  # each once
+    for d in drawings:
+        svg = draw_svg(d.spec, d.locale, d.key)
+        assert d.svg == svg
+        assert d.png == draw_png(svg)
+        assert (tmp_path / "svg" / f"{d.key}.svg").read_text(encoding="utf-8") == svg
+    # The number locale reached the workers: pt-BR's decimal comma, English's point.
+    assert ">0,10</text>" in drawings[-2].svg
+    assert ">0.10</text>" in drawings[-1].svg
+    again = DrawingCache(tmp_path / "svg")  # a rebuild: everything is kept
+    assert again.draw_all([again.drawing(spec, LOCALES[1]) for spec in SPECS]) == 0
+
+
+def test_without_a_directory_drawings_are_kept_for_the_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "1")  # in this process
+    cache = DrawingCache(None)
+    drawings = [cache.drawing(spec, LOCALES[0]) for spec in SPECS[:2]]
+    assert cache.draw_all(drawings) == 2
+    assert cache.draw_all(drawings) == 0
+    assert drawings[1].png.startswith(b"\x89PNG")
