@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.axe import blocking
 from tests.support.browser import (
     CHROMIUM,
     DESKTOP,
@@ -34,14 +35,6 @@ pytestmark = [
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 PAGE = 50  # rows a page shows (reportgen.kinds.estigmas.render.tables.PAGED_ROWS)
-# axe-core, vendored (tests/vendor), as test_browser_axe.py runs it.
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-BLOCKING = ("serious", "critical")
-_RUN_AXE = """async () => {
-  const results = await axe.run(document, {resultTypes: ['violations']});
-  return results.violations.map(v =>
-    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`);
-}"""
 TABLE = "#ranking-idje-avalia-2026-07"
 
 
@@ -73,13 +66,6 @@ def test_without_javascript_the_whole_ranking_is_in_the_page(site: Path) -> None
     assert 'data-rg-pager-filter="Filtrar por modelo ou fornecedor"' in html
     english = (site / "en" / "ranking.html").read_text(encoding="utf-8")
     assert 'data-rg-pager-filter="Filter by model or provider"' in english
-
-
-def blocking(page: Any) -> list[str]:
-    """axe's serious and critical violations on `page`, as "rule (impact): targets"."""
-    page.add_script_tag(path=str(AXE))
-    violations: list[str] = page.evaluate(_RUN_AXE)
-    return [v for v in violations if re.match(rf"\S+ \(({'|'.join(BLOCKING)})\)", v)]
 
 
 def visible_ranks(page: Any) -> list[str]:
