@@ -5,13 +5,12 @@ critical violation; nor does it with the search dialog open.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.axe import AXE, BLOCKING, VENDOR, blocking, rule_impacts, violations
 from tests.support.browser import (
     CHROMIUM,
     DESKTOP,
@@ -32,17 +31,13 @@ pytestmark = [
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-VENDOR = Path(__file__).resolve().parent / "vendor"
-AXE = VENDOR / "axe.min.js"
 AXE_VERSION = "4.14.1"  # as tests/vendor/README.md records it
-BLOCKING = ("serious", "critical")
-
-# Every rule axe has, run on the whole document; each violation as "rule (impact): targets".
-_RUN_AXE = """async () => {
-  const results = await axe.run(document, {resultTypes: ['violations']});
-  return results.violations.map(v =>
-    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`);
-}"""
+# A page with violations of every impact: an image without a text (critical), grey on white
+# (serious), a heading level skipped and content outside any landmark (moderate), an empty
+# heading (minor).
+_FLAWED = """<!doctype html><html lang="en"><head><title>t</title></head><body>
+<h1>Title</h1><h3>Skipped</h3><h2></h2><img src="data:,">
+<p style="color:#ccc;background:#fff">Faint</p></body></html>"""
 
 
 @pytest.fixture(scope="module")
@@ -56,20 +51,25 @@ def browser() -> Iterator[Any]:
         yield chromium
 
 
-def axe_violations(page: Any) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    violations: list[str] = page.evaluate(_RUN_AXE)
-    return violations
-
-
-def blocking(violations: list[str]) -> list[str]:
-    return [v for v in violations if re.match(rf"\S+ \(({'|'.join(BLOCKING)})\)", v)]
-
-
 def test_the_vendored_axe_is_the_recorded_version() -> None:
     head = AXE.read_text(encoding="utf-8")[:200]
     assert head.startswith(f"/*! axe v{AXE_VERSION}"), head
     assert f"| {AXE_VERSION} |" in (VENDOR / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_violation_has_its_rules_impact_so_only_blocking_rules_are_run(browser: Any) -> None:
+    """tests/support/axe.py runs only the rules whose impact is serious or critical: a rule's
+    violation has the rule's impact, so the others cannot find a blocking one."""
+    page = browser.new_page()
+    page.set_content(_FLAWED)
+    every = violations(page, every_rule=True)
+    impacts = rule_impacts(page)
+    assert None not in impacts.values()
+    found = {v.split(" ", 1)[0]: v.split("(", 1)[1].split(")", 1)[0] for v in every}
+    assert found == {rule: impacts[rule] for rule in found}
+    assert set(found.values()) == {"minor", "moderate", "serious", "critical"}
+    assert blocking(page) == [v for v in every if found[v.split(" ", 1)[0]] in BLOCKING]
+    page.close()
 
 
 @pytest.mark.parametrize(
@@ -85,9 +85,9 @@ def test_no_serious_or_critical_violation_on_any_page(
     found = {}
     for path in pages:
         page = open_page(browser, served, path, viewport)
-        violations = blocking(axe_violations(page))
-        if violations:
-            found[path] = violations
+        problems = blocking(page)
+        if problems:
+            found[path] = problems
         page.close()
     assert served.blocked == []
     assert found == {}
@@ -110,7 +110,7 @@ def test_no_serious_or_critical_violation_with_the_search_dialog_open(
     )
     dialog = page.locator(".md-search[role='dialog']")
     assert dialog.get_attribute("aria-label") in ("Pesquisar", "Search")
-    assert blocking(axe_violations(page)) == []
+    assert blocking(page) == []
     page.close()
 
 

@@ -8,13 +8,13 @@ is wider than the phone (tables scroll inside their own region)."""
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.axe import blocking
 from tests.support.browser import (
     CHROMIUM,
     DESKTOP,
@@ -34,13 +34,6 @@ pytestmark = [
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 REPO = Path(__file__).resolve().parents[1]
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-BLOCKING = ("serious", "critical")
-_RUN_AXE = """async () => {
-  const results = await axe.run(document, {resultTypes: ['violations']});
-  return results.violations.map(v =>
-    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`);
-}"""
 MULTIDOMAIN_SECTIONS = (
     "index", "methodology", "cast", "classification", "domains-languages", "technical-ties",
     "head-to-head", "process", "refusals", "discarded", "human-audit", "calibration",
@@ -76,12 +69,6 @@ def pages_of(kind: str, prefix: str) -> list[str]:
         series = [f"{prefix}{stem}.html" for stem in MULTIDOMAIN_SERIES]
         return [f"{prefix}{round_id}/{stem}.html" for stem in stems] + series
     return [f"{prefix}index.html"] + [f"{prefix}{r}/index.html" for r in COUNTERFACTUAL]
-
-
-def blocking(page: Any) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    violations: list[str] = page.evaluate(_RUN_AXE)
-    return [v for v in violations if re.match(rf"\S+ \(({'|'.join(BLOCKING)})\)", v)]
 
 
 @pytest.mark.parametrize("kind", ["multidomain", "counterfactual"])

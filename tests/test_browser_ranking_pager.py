@@ -1,7 +1,9 @@
 """A long ranking pages and filters in the browser (site.js, `setUpPager`), on a built site
-of a continuous round of 120 models: a reader filters by a model's name and pages forward,
-with the keyboard, in both languages and at a phone's width; axe finds no serious or
-critical violation on that page; and without JavaScript the whole table is in the HTML.
+of a continuous round of more ranked models than a page holds (the run's shared scale site,
+tests/support/shared_builds.py: 56 ranked, a page of 50 and a second of 6): a reader filters
+by the name of a model the first page hides and pages forward, with the keyboard, in both
+languages and at a phone's width; axe finds no serious or critical violation on that page;
+and without JavaScript the whole table is in the HTML.
 """
 
 from __future__ import annotations
@@ -13,8 +15,7 @@ from typing import Any
 
 import pytest
 
-from reportgen.build import build_site
-from tests.factories import CONFIG, THEME
+from tests.support.axe import blocking
 from tests.support.browser import (
     CHROMIUM,
     DESKTOP,
@@ -24,7 +25,7 @@ from tests.support.browser import (
     open_page,
     serve_directory,
 )
-from tests.support.continuous_round import ScaleRound
+from tests.support.shared_builds import scale_site
 
 pytestmark = [
     pytest.mark.slow,
@@ -33,26 +34,13 @@ pytestmark = [
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-MODELS = 120
-# axe-core, vendored (tests/vendor), as test_browser_axe.py runs it.
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-BLOCKING = ("serious", "critical")
-_RUN_AXE = """async () => {
-  const results = await axe.run(document, {resultTypes: ['violations']});
-  return results.violations.map(v =>
-    `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`);
-}"""
+PAGE = 50  # rows a page shows (reportgen.kinds.estigmas.render.tables.PAGED_ROWS)
 TABLE = "#ranking-idje-avalia-2026-07"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("ranking-pager")
-    (work / "rounds").mkdir()
-    archive = ScaleRound().write(work / "rounds", MODELS, replicates=1_000)
-    out = work / "site"
-    build_site([archive], out, config_path=CONFIG, theme_dir=THEME, cache_dir=work / "cache")
-    return out
+    return scale_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -73,18 +61,11 @@ def ranked_rows(html: str) -> int:
 
 def test_without_javascript_the_whole_ranking_is_in_the_page(site: Path) -> None:
     html = (site / "ranking.html").read_text(encoding="utf-8")
-    assert ranked_rows(html) > 50  # more than a page: the controls are there
+    assert ranked_rows(html) > PAGE  # more than a page: the controls are there
     assert "data-rg-pager" in html
     assert 'data-rg-pager-filter="Filtrar por modelo ou fornecedor"' in html
     english = (site / "en" / "ranking.html").read_text(encoding="utf-8")
     assert 'data-rg-pager-filter="Filter by model or provider"' in english
-
-
-def blocking(page: Any) -> list[str]:
-    """axe's serious and critical violations on `page`, as "rule (impact): targets"."""
-    page.add_script_tag(path=str(AXE))
-    violations: list[str] = page.evaluate(_RUN_AXE)
-    return [v for v in violations if re.match(rf"\S+ \(({'|'.join(BLOCKING)})\)", v)]
 
 
 def visible_ranks(page: Any) -> list[str]:
@@ -113,19 +94,22 @@ def test_a_reader_pages_forward_and_filters_by_a_model_name(
     from playwright.sync_api import expect
 
     total = ranked_rows((site / prefix / "ranking.html").read_text(encoding="utf-8"))
+    assert PAGE < total < 2 * PAGE  # a first page, and a second that the last row ends
     page = open_page(browser, served, f"{prefix}ranking.html", viewport)
     try:
         state = page.locator(".rg-pager-status").first
-        expect(state).to_have_text(status.format(first=1, last=50, count=total))
+        expect(state).to_have_text(status.format(first=1, last=PAGE, count=total))
         ranks = all_ranks(page)
-        assert visible_ranks(page) == ranks[:50]
+        assert len(ranks) == total
+        assert visible_ranks(page) == ranks[:PAGE]
         # Forward with the keyboard: the "next" button takes focus and Enter presses it.
         page.locator(".rg-pager-nav button").nth(1).focus()
         page.keyboard.press("Enter")
-        expect(state).to_have_text(status.format(first=51, last=100, count=total))
-        assert visible_ranks(page) == ranks[50:100]
-        # The filter, found by its label, typed into: only that model's row is left.
-        row = page.locator(f"{TABLE} tbody tr").nth(61)
+        expect(state).to_have_text(status.format(first=PAGE + 1, last=total, count=total))
+        assert visible_ranks(page) == ranks[PAGE:]
+        # The filter, found by its label, typed into: only that model's row is left (a row
+        # of the second page, which the first page hid).
+        row = page.locator(f"{TABLE} tbody tr").nth(total - 2)
         name = row.locator(".rg-sticky").inner_text().strip()  # the model's (pinned) cell
         rank = row.locator("td").first.inner_text().strip()
         field = page.get_by_label(re.compile("Filtrar por modelo|Filter by model")).first
@@ -134,7 +118,7 @@ def test_a_reader_pages_forward_and_filters_by_a_model_name(
         expect(state).to_have_text(status.format(first=1, last=1, count=1))
         assert visible_ranks(page) == [rank]
         field.fill("")
-        expect(state).to_have_text(status.format(first=1, last=50, count=total))
+        expect(state).to_have_text(status.format(first=1, last=PAGE, count=total))
         # Nothing is wider than the screen: the controls wrap, the table scrolls in its box.
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"]

@@ -1,4 +1,5 @@
-"""A built site of a continuous round past `ALL_PAIRS_UP_TO` models (issue 19, all-pairs work),
+"""A built site of a continuous round past `ALL_PAIRS_UP_TO` models (issue 19, all-pairs work;
+the run's shared scale site, tests/support/shared_builds.py),
 in both languages: the ranking shows every model's rank interval, its matrix is not drawn
 and says why, the McNemar captions (bias page, model pages) say that only adjacent ranks
 were tested and every McNemar row is a pair the results hold, the compare page lists
@@ -19,28 +20,22 @@ from typing import Any
 
 import pytest
 
-from reportgen.build import build_site
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.heatmaps import HEATMAP_MODELS
 from reportgen.kinds.estigmas.results import ALL_PAIRS_UP_TO
-from tests.factories import CONFIG, THEME
-from tests.support.continuous_round import ScaleRound
+from tests.support.shared_builds import SCALE_MODELS, scale_site
 
 pytestmark = pytest.mark.slow
 
-MODELS = ALL_PAIRS_UP_TO + 2
+MODELS = SCALE_MODELS
 ROUND = "idje-avalia-2026-07"
 LANGUAGES = {"pt-BR": "", "en": "en/"}
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("leaderboard-pairs")
-    (work / "rounds").mkdir()
-    archive = ScaleRound().write(work / "rounds", MODELS, replicates=200)
-    out = work / "site"
-    build_site([archive], out, config_path=CONFIG, theme_dir=THEME, cache_dir=work / "cache")
-    return out
+    assert MODELS > ALL_PAIRS_UP_TO  # past the all-pairs work: adjacent ranks only
+    return scale_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ from filelock import FileLock
 from reportgen.build import build_site
 from reportgen.cli import main
 from tests.factories import CONFIG, THEME, demonstration_rounds
+from tests.support.continuous_round import ScaleRound
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -100,3 +101,27 @@ def shared_results_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     results and test nothing about the cache itself: the results of a round are computed
     once, not once per module. Writes to it are atomic (reportgen.results)."""
     return run_folder(tmp_path_factory) / "demo-results-cache"
+
+
+# The continuous round of test_site_leaderboard_pairs.py (past ALL_PAIRS_UP_TO = 50 models:
+# adjacent ranks only) and test_browser_ranking_pager.py (more ranked models than a table's
+# page of 50, the diagnostic cases aside: 56 of 64); each module checks what it needs of it.
+# Few bootstrap replicates: neither module reads more than that the intervals are there.
+SCALE_MODELS = 64
+SCALE_REPLICATES = 200
+
+
+def scale_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's shared site of a continuous round of `SCALE_MODELS` models
+    (tests/support/continuous_round.py), built by the first module that asks."""
+    work = run_folder(tmp_path_factory) / f"scale-{SCALE_MODELS}-{SCALE_REPLICATES}"
+    site = work / "site"
+    work.mkdir(parents=True, exist_ok=True)
+    with FileLock(work.with_suffix(".lock")):
+        if not (site / "index.html").is_file():
+            (work / "rounds").mkdir(exist_ok=True)
+            archive = ScaleRound().write(work / "rounds", SCALE_MODELS, SCALE_REPLICATES)
+            build_site(
+                [archive], site, config_path=CONFIG, theme_dir=THEME, cache_dir=work / "cache"
+            )
+    return site
