@@ -140,6 +140,7 @@ def test_a_second_keypress_judges_only_the_sample_on_screen(served: Served) -> N
         # A slow laptop's browser: the next sample takes a while to reach the screen,
         # so that the second press races it even against a fast server.
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        _settle(page, runs, served.engine)  # each double press then ends at rest
         races = [_press_twice(page, runs, served.engine, gap_ms) for gap_ms in GAPS_MS]
     raced = sum(races)
     print(f"\nkeypress race: {len(GAPS_MS)} double presses, {raced} while the first sample")
@@ -150,8 +151,7 @@ def test_a_second_keypress_judges_only_the_sample_on_screen(served: Served) -> N
 
 def _press_twice(page: Page, runs: ScriptRuns, engine: Engine, gap_ms: int) -> bool:
     """Press "1", then "1" again `gap_ms` later; True when the second press came while
-    the first sample was still on screen (the race)."""
-    _settle(page, runs, engine)
+    the first sample was still on screen (the race). The page is at rest (`_settle`)."""
     before = _judged_by_ana(engine)
     first = _code_on_screen(page)
     page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).click()  # keys to the page

@@ -24,19 +24,18 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine
 
+from review_app.core.db import make_engine
 from review_app.i18n import translate
 from review_app.tasks.rubric_scores import rubric_scores
-from tests.review.databases import fresh_database, postgres_url
 from tests.review.helpers import PASSWORD
+from tests.review.md_prepared import sqlite_audit
 from tests.review.md_walk import (
     ROUND_ID,
     SITE_PREFIX,
     Walked,
     check_site,
-    demo_round_before_audit,
     freeze_and_build,
     leaks,
-    prepare_audit,
 )
 from tests.support.browser import CHROMIUM, DESKTOP, launched_chromium, serve_directory
 from tests.support.review_server import served_review_app
@@ -167,13 +166,17 @@ def _judged(engine: Engine, walked: Walked) -> dict[str, int]:
 @pytest.mark.timeout(1200)  # a hang guard, not a speed bound: generous for loaded machines
 @pytest.mark.parametrize(("kind", "reviewer_language", "admin_language"), WALKS)
 def test_the_audit_walked_in_the_browser(
-    kind: str, reviewer_language: str, admin_language: str, tmp_path: Path, browser: Any
+    kind: str,
+    reviewer_language: str,
+    admin_language: str,
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    browser: Any,
 ) -> None:
-    engine = fresh_database(kind, tmp_path)
-    url = f"sqlite:///{tmp_path / 'review.db'}" if kind == "sqlite" else postgres_url()
-    round_dir = demo_round_before_audit(tmp_path / "rounds")
+    assert kind == "sqlite"  # the run's one preparation, copied (tests/review/md_prepared.py)
     languages = {"h1": reviewer_language, "h2": reviewer_language, "admin": admin_language}
-    walked = prepare_audit(engine, url, round_dir, languages)
+    round_dir, url, walked = sqlite_audit(tmp_path_factory, tmp_path, languages)
+    engine = make_engine(url)
     try:
         with served_review_app(url, tmp_path) as address:
             _reviewer_walk(browser, address, walked, reviewer_language)

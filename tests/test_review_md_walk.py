@@ -22,12 +22,14 @@ from sqlalchemy import Engine
 from streamlit.testing.v1 import AppTest
 
 from reportgen.kinds.rounds import read_round
+from review_app.core.db import make_engine
 from review_app.i18n import translate
 from review_app.md_format import decimal_text
 from review_app.pages.common import _engine_for
 from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.app_login import logged_in
 from tests.review.databases import fresh_database, postgres_url
+from tests.review.md_prepared import sqlite_audit
 from tests.review.md_walk import (
     ROUND_ID,
     Walked,
@@ -89,13 +91,20 @@ def test_the_audit_walked_from_sample_to_site(
     reviewer_language: str,
     admin_language: str,
     tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    engine = fresh_database(kind, tmp_path)
-    url = f"sqlite:///{tmp_path / 'review.db'}" if kind == "sqlite" else postgres_url()
+    if kind == "sqlite":  # the run's one preparation on SQLite, copied (md_prepared.py)
+        round_dir, url, walked = sqlite_audit(tmp_path_factory, tmp_path)
+        engine = make_engine(url)
+    else:
+        engine = fresh_database(kind, tmp_path)
+        url = postgres_url()
+        round_dir = demo_round_before_audit(tmp_path / "rounds")
+        walked = prepare_audit(engine, url, round_dir)
     monkeypatch.setenv("REVIEW_DB_URL", url)
     try:
-        _walk(engine, url, tmp_path, reviewer_language, admin_language)
+        _walk(engine, url, round_dir, walked, (reviewer_language, admin_language))
     finally:
         engine.dispose()
         _engine_for(url).dispose()  # the app's own engine, cached for this database
@@ -103,10 +112,9 @@ def test_the_audit_walked_from_sample_to_site(
 
 
 def _walk(
-    engine: Engine, url: str, tmp_path: Path, reviewer_language: str, admin_language: str
+    engine: Engine, url: str, round_dir: Path, walked: Walked, languages: tuple[str, str]
 ) -> None:
-    round_dir = demo_round_before_audit(tmp_path / "rounds")
-    walked = prepare_audit(engine, url, round_dir)
+    reviewer_language, admin_language = languages
     _reviewer_scores(walked, reviewer_language)
     with engine.connect() as connection:
         (mine,) = [j for j in rubric_scores(connection, ROUND_ID, "audit") if j.code == walked.code]
@@ -115,5 +123,6 @@ def _walk(
     (line,) = read_round(round_dir, with_text=False, tolerate=lambda _: True).annulments
     assert (line.item_id, line.source, line.ref) == (walked.item_id, "audit", audit_id)
     # The export, frozen; its pages are those the browser's walk builds from SQLite's.
-    freeze_export(round_dir, url, tmp_path)
-    check_results(round_dir, walked, tmp_path)
+    folder = round_dir.parents[1]
+    freeze_export(round_dir, url, folder)
+    check_results(round_dir, walked, folder)

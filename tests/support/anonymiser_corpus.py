@@ -22,12 +22,14 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from confusable_homoglyphs import categories, confusables
 
-from reportgen.kinds.rounds import read_round
+from reportgen.archive import MODELS_FILE, Problems, read_manifest_data
+from reportgen.archive._csv import MODELS_HEADER, parse_models, read_csv_records
+from reportgen.kinds.rounds import kind_of_round, manifest_from_dict
 from reportgen.model import Model
 
 SELF_IDENTIFYING_FILE = "self_identifying.jsonl"
@@ -119,7 +121,14 @@ def still_there(name: str, text: str) -> bool:
     pattern = _name_pattern(name)
     if pattern is None:
         return False
-    return any(pattern.search(fold(form)) for form in {text, display_order(text)})
+    return any(pattern.search(form) for form in _read_forms(text))
+
+
+@lru_cache(maxsize=16)
+def _read_forms(text: str) -> tuple[str, ...]:
+    """`text` folded as stored and as displayed: computed once for every name looked for
+    in it (a browser page's forms run to hundreds of kilobytes, issue 18)."""
+    return tuple(fold(form) for form in dict.fromkeys((text, display_order(text))))
 
 
 # --- reading a corpus --------------------------------------------------------------------
@@ -200,10 +209,22 @@ def demonstration_round_dirs(root: Path) -> list[Path]:
 
 
 def demonstration_models(root: Path) -> list[Model]:
-    """Every model of those rounds, as the review app reads them (a kind's own class, so
-    the multidomain organisations and groups come along)."""
-    rounds = [read_round(d, with_text=False) for d in demonstration_round_dirs(root)]
-    return [model for round_ in rounds for model in round_.models]
+    """Every model of those rounds, as the review app reads them: each models.csv read by
+    the archive's own reader into its kind's model class (so the multidomain
+    organisations and groups come along), without the rest of the round: reading whole
+    rounds (responses, the kinds' rules across tables) to get their models took most of
+    a minute (issue 18). The rounds themselves are verified by their own tests."""
+    models: list[Model] = []
+    for round_dir in demonstration_round_dirs(root):
+        problems = Problems()
+        data = read_manifest_data(round_dir, problems)
+        manifest = manifest_from_dict(data, folder_name=round_dir.resolve().name)
+        kind = kind_of_round(round_dir)
+        header = (*MODELS_HEADER, *kind.model_columns)
+        records = read_csv_records(round_dir / MODELS_FILE, MODELS_FILE, header, problems)
+        models += parse_models(records or [], problems, kind=kind, manifest=manifest)
+        problems.raise_if_any(str(round_dir))
+    return models
 
 
 # --- measuring ---------------------------------------------------------------------------
