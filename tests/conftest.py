@@ -31,7 +31,7 @@ _BROWSER_SOURCE = re.compile(
     r"^\s*(from|import) playwright\b|tests\.support\.browser|tests\.support\.review_server", re.M
 )
 _SITE_SOURCE = re.compile(
-    r"\bbuild_site\(|\bdemo_site\(|\bexample_site\(|\bdemonstration_site\(|\bscale_site\(|\bserved_kind_sites\("
+    r"\bbuild_site\(|\bdemo_site\(|\bexample_site\(|\bdemonstration_site\(|\bscale_site\("
     r"|\"build\"|_site_dir\b"
     r"|tests\.review\.md_walk|tests\.support\.(multidomain|counterfactual)_site\b|\"--watch\""
 )

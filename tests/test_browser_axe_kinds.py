@@ -1,20 +1,30 @@
 """Accessibility and layout of the other kinds' pages, as a reader meets them: the
 REG-BC-2026-001 report (every section, items included after the embargo) and the
-counterfactual audits, in both languages at a desktop width (the 390 px phone width is
-tests/test_browser_axe_kinds_phone.py's). axe-core (vendored, never fetched) finds no
-serious or critical violation, and no page is wider than the window (tables scroll
-inside their own region)."""
+counterfactual audits, in both languages at a desktop width and in Portuguese at a 390 px
+phone width (the phone's layout is the same in English).
+axe-core (vendored, never fetched) finds no serious or critical violation, and no page
+is wider than the phone (tables scroll inside their own region)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.support.axe import blocking
-from tests.support.browser import CHROMIUM, DESKTOP, Served, launched_chromium, open_page
-from tests.support.kind_pages import pages_of, problems_on_pages, served_kind_sites
+from tests.support.browser import (
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    Served,
+    launched_chromium,
+    open_page,
+)
+from tests.support.browser import serve_directory as serve
+from tests.support.shared_builds import example_site
 
 pytestmark = [
     pytest.mark.slow,
@@ -23,11 +33,28 @@ pytestmark = [
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
+REPO = Path(__file__).resolve().parents[1]
+MULTIDOMAIN_SECTIONS = (
+    "index", "methodology", "cast", "classification", "domains-languages", "technical-ties",
+    "head-to-head", "process", "refusals", "discarded", "human-audit", "calibration",
+    "contamination", "limitations", "register", "reuse",
+)  # fmt: skip
+MULTIDOMAIN = ("reg-2026-1", MULTIDOMAIN_SECTIONS)
+# The history pages of the example's two rounds (Art. 2(d)): the series, the bank
+# version register and one participant's history.
+MULTIDOMAIN_SERIES = ("series/index", "series/bank-versions", "series/aurora-4")
+COUNTERFACTUAL = ("atendimento-2026-09", "atendimento-2026-10")
+
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Served]]:
-    with served_kind_sites(tmp_path_factory) as served:
-        yield served
+    multidomain = example_site(tmp_path_factory, "multidomain", "2027-03-20")
+    counterfactual = example_site(tmp_path_factory, "counterfactual")
+    with contextlib.ExitStack() as stack:
+        yield {
+            "multidomain": stack.enter_context(contextlib.contextmanager(serve)(multidomain)),
+            "counterfactual": stack.enter_context(contextlib.contextmanager(serve)(counterfactual)),
+        }
 
 
 @pytest.fixture(scope="module")
@@ -36,13 +63,37 @@ def browser() -> Iterator[Any]:
         yield chromium
 
 
+def pages_of(kind: str, prefix: str) -> list[str]:
+    if kind == "multidomain":
+        round_id, stems = MULTIDOMAIN
+        series = [f"{prefix}{stem}.html" for stem in MULTIDOMAIN_SERIES]
+        return [f"{prefix}{round_id}/{stem}.html" for stem in stems] + series
+    return [f"{prefix}index.html"] + [f"{prefix}{r}/index.html" for r in COUNTERFACTUAL]
+
+
 @pytest.mark.parametrize("kind", ["multidomain", "counterfactual"])
-@pytest.mark.parametrize("prefix", ["", "en/"], ids=["1280px-pt", "1280px-en"])
+# A phone's layout is the same in either language (the same elements, roles and colours:
+# what axe judges), as in test_browser_axe.py; every page's width in both languages at
+# 390 px is test_browser_fit.py's.
+@pytest.mark.parametrize(
+    ("viewport", "prefix"),
+    [(DESKTOP, ""), (DESKTOP, "en/"), (PHONE, "")],
+    ids=["1280px-pt", "1280px-en", "390px-pt"],
+)
 def test_no_serious_violation_and_no_page_wider_than_the_window(
-    browser: Any, sites: dict[str, Served], kind: str, prefix: str
+    browser: Any, sites: dict[str, Served], kind: str, viewport: dict[str, int], prefix: str
 ) -> None:
     served = sites[kind]
-    found = problems_on_pages(browser, served, pages_of(kind, prefix), DESKTOP)
+    found: dict[str, object] = {}
+    for path in pages_of(kind, prefix):
+        page = open_page(browser, served, path, viewport)
+        problems: list[str] = blocking(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > viewport["width"]:
+            problems.append(f"page {width} px wide in a {viewport['width']} px window")
+        if problems:
+            found[path] = problems
+        page.close()
     assert served.blocked == []
     assert found == {}
 

@@ -1,5 +1,5 @@
 """One page of each kind of page of a built site, for the browser checks that judge a
-page's layout and accessibility (tests/test_browser_fit.py, tests/test_browser_axe_kinds*.py).
+page's layout and accessibility (tests/test_browser_fit.py, tests/test_browser_axe_kinds.py).
 
 A site has many pages of one kind: the same section in each round, one items page a
 domain, one history page a participant. Such pages come from one template and one page
