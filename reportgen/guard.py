@@ -25,6 +25,7 @@ appear verbatim, and texts and ids secret only until an embargo ends (`check_sit
 
 from __future__ import annotations
 
+import functools
 import gzip
 import html
 import re
@@ -285,17 +286,27 @@ def _folded_problems(relative: str, text: str, index: SecretIndex) -> list[Probl
     return problems
 
 
+@functools.lru_cache(maxsize=65536)
+def _whole_word(item_id: str) -> re.Pattern[str]:
+    """`item_id` as a whole word: not inside a longer run of word characters or hyphens."""
+    return re.compile(rf"(?<![\w-]){re.escape(item_id)}(?![\w-])")
+
+
 def _scoped_id_problems(relative: str, text: str, index: SecretIndex) -> list[Problem]:
     """Embargoed ids, as whole words, in the files of their round's folder (and of the
     other folders its material names)."""
     folders = set(relative.split("/")[:-1])
     problems = []
+    decoded: str | None = None
     for round_id, ids in sorted(index.scoped_ids.items()):
         if not folders & ({round_id} | index.id_folders.get(round_id, frozenset())):
             continue
-        decoded = html.unescape(text)
+        decoded = html.unescape(text) if decoded is None else decoded
         for item_id in sorted(ids):
-            if re.search(rf"(?<![\w-]){re.escape(item_id)}(?![\w-])", decoded):
+            # The plain substring test first: most ids are absent from most files, and a
+            # search whose pattern opens with a look-behind cannot skip ahead to a literal
+            # (it cost a multidomain site build a quarter of its time).
+            if item_id in decoded and _whole_word(item_id).search(decoded):
                 problems.append(
                     Problem(relative, "", f"names {item_id!r} before the embargo of {round_id}")
                 )
