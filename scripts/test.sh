@@ -21,6 +21,12 @@ if [ "${1:-}" = "--quick" ]; then
   shift
 fi
 workers="${REPORTGEN_TEST_WORKERS:-$(nproc)}"
+# Some machines set PYTHONDONTWRITEBYTECODE: then every Python process of the run (the
+# workers, each app server, each CLI and drawing subprocess) compiles every module it
+# imports from source again, some 4 CPU s for the app's and the site's libraries, and
+# pytest rewrites every test module in each worker. The caches go to __pycache__ folders
+# that git ignores.
+unset PYTHONDONTWRITEBYTECODE
 
 bash scripts/install.sh test
 

@@ -71,6 +71,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # Runs in each worker before any test module is imported: the modules read the URL at
     # import time.
     worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        # The workers already keep the cores busy: a site build's pool of drawing processes
+        # (reportgen/render/drawing.py) would only add their start-up to every build.
+        # tests/test_drawing_pool.py sets the number itself.
+        os.environ.setdefault("REPORTGEN_DRAW_WORKERS", "1")
     url = os.environ.get("REVIEW_TEST_POSTGRES_URL")
     if worker and url:
         os.environ["REVIEW_TEST_POSTGRES_URL"] = worker_database_url(url, worker)
