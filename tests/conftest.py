@@ -24,6 +24,9 @@ import pytest
 from hypothesis import settings
 from sqlalchemy.engine import make_url
 
+# The browser fixture of every browser module, written once.
+from tests.support.browser import browser as browser
+
 # What a module's source says about the group it belongs to. Read from the source, not
 # from a list of files, so that a new browser or site test is grouped without anyone
 # remembering to add it.

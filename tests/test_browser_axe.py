@@ -18,7 +18,6 @@ from tests.support.browser import (
     WAIT_MS,
     Served,
     demo_site,
-    launched_chromium,
     open_page,
     serve_directory,
     site_pages,
@@ -43,12 +42,6 @@ _FLAWED = """<!doctype html><html lang="en"><head><title>t</title></head><body>
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     yield from serve_directory(demo_site(tmp_path_factory))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def test_the_vendored_axe_is_the_recorded_version() -> None:

@@ -20,7 +20,6 @@ from tests.support.browser import (
     DESKTOP,
     PHONE,
     Served,
-    launched_chromium,
     open_page,
 )
 from tests.support.browser import serve_directory as serve
@@ -55,12 +54,6 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Served
             "multidomain": stack.enter_context(contextlib.contextmanager(serve)(multidomain)),
             "counterfactual": stack.enter_context(contextlib.contextmanager(serve)(counterfactual)),
         }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def pages_of(kind: str, prefix: str) -> list[str]:

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tests.factories import INJECTED, build_tiny
-from tests.support.browser import CHROMIUM, keep_to_localhost, launched_chromium, serve_directory
+from tests.support.browser import CHROMIUM, keep_to_localhost, serve_directory
 
 pytestmark = [
     pytest.mark.slow,
@@ -29,12 +29,6 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = build_tiny(tmp_path_factory.mktemp("compare-site"))
     for served in serve_directory(site):
         yield served.base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def _open(browser: Any, base: str, path: str, javascript: bool = True) -> tuple[Any, list[str]]:

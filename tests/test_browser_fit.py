@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +33,6 @@ from tests.support.browser import (
     WAIT_MS,
     Served,
     keep_to_localhost,
-    launched_chromium,
     open_page,
     serve_directory,
     site_pages,
@@ -64,12 +62,6 @@ _CHARTS_FIT = """() => Array.from(document.querySelectorAll('.rg-vega-live')).ev
   return svg !== null && svg.getBoundingClientRect().width <= live.clientWidth + 1;
 })"""
 MULTIDOMAIN_LOCALES = REPO / "reportgen" / "kinds" / "multidomain" / "render" / "locales"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def _every_page(root: Path) -> list[str]:

@@ -19,7 +19,6 @@ from tests.support.browser import (
     WAIT_MS,
     Served,
     demo_site,
-    launched_chromium,
     open_page,
     serve_directory,
 )
@@ -45,12 +44,6 @@ CHART_PAGES = (
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     yield from serve_directory(demo_site(tmp_path_factory))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 # Each chart's drawn width beside the width of the column that holds it.

@@ -21,7 +21,6 @@ from tests.support.browser import (
     DESKTOP,
     PHONE,
     Served,
-    launched_chromium,
     open_page,
     serve_directory,
 )
@@ -46,12 +45,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[Served]:
     yield from serve_directory(site)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def ranked_rows(html: str) -> int:

@@ -14,7 +14,6 @@ from tests.support.browser import (
     CHROMIUM,
     WAIT_MS,
     keep_to_localhost,
-    launched_chromium,
     serve_directory,
 )
 
@@ -31,12 +30,6 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = build_tiny(tmp_path_factory.mktemp("browser-search"))
     for served in serve_directory(site):
         yield served.base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def search_results(browser: object, base_url: str, path: str, query: str) -> list[str]:

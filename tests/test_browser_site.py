@@ -22,7 +22,6 @@ from tests.support.browser import (
     Served,
     demo_site,
     keep_to_localhost,
-    launched_chromium,
     serve_directory,
 )
 
@@ -42,12 +41,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 @pytest.fixture(scope="module")
 def demo_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     yield from serve_directory(demo_site(tmp_path_factory))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 @dataclass

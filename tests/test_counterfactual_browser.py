@@ -4,13 +4,12 @@ languages, and the before/after table as a reader sees them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.browser import CHROMIUM, launched_chromium, open_page, serve_directory
+from tests.support.browser import CHROMIUM, open_page, serve_directory
 from tests.support.counterfactual_site import DEMO_IDS, ROUND_ID, build_demo_site, build_site_of
 
 pytestmark = [
@@ -33,12 +32,6 @@ LIMITATIONS_END = {
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_site_of(tmp_path_factory.mktemp("cf-browser"), preregistered=False)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def rows(page: Any, table_id: str) -> list[list[str]]:

@@ -5,14 +5,13 @@ screen reader reads."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from reportgen.kinds.counterfactual.render.text import catalogue
-from tests.support.browser import CHROMIUM, launched_chromium, open_page, serve_directory
+from tests.support.browser import CHROMIUM, open_page, serve_directory
 from tests.support.shared_builds import example_site
 
 pytestmark = [
@@ -34,12 +33,6 @@ _LOOK = """label => {
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return example_site(tmp_path_factory, "counterfactual")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 @pytest.mark.parametrize("language", ["pt-BR", "en"])

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.browser import CHROMIUM, Served, launched_chromium, open_page, serve_directory
+from tests.support.browser import CHROMIUM, Served, open_page, serve_directory
 from tests.support.multidomain_site import build_tiny_site
 
 pytestmark = [
@@ -30,12 +30,6 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "before": build_tiny_site(tmp_path_factory.mktemp("before"), BEFORE)[0],
         "after": build_tiny_site(tmp_path_factory.mktemp("after"), AFTER)[0],
     }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
 
 
 def served(site: Path) -> Iterator[Served]:

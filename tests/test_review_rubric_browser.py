@@ -22,7 +22,7 @@ from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.helpers import PASSWORD, new_database
 from tests.review.md_walk import leaks
 from tests.review.rubric import rubric_batch, tiny_round
-from tests.support.browser import CHROMIUM, DESKTOP, PHONE, launched_chromium
+from tests.support.browser import CHROMIUM, DESKTOP, PHONE
 from tests.support.review_server import served_review_app
 from tests.support.streamlit_page import tab_into, wait_for_window_flag, wait_until_idle
 
@@ -80,9 +80,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 
 @pytest.fixture(scope="module")
-def browser(served: Served) -> Iterator[Any]:
-    with launched_chromium() as chromium:
-        yield chromium
+def browser(served: Served, browser: Any) -> Any:
+    """The shared module browser (tests/support/browser.py), launched after the app serves."""
+    return browser
 
 
 def _rubric_page(browser: Any, served: Served, language: str, viewport: dict[str, int]) -> Any:

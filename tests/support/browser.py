@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from tests.factories import PAGES
 from tests.support.shared_builds import demo_site as demo_site
 
@@ -79,6 +81,16 @@ EXPECT_TIMEOUT_MS = 60_000
 # The same bound for the waits a test writes itself (`wait_for_function`, `wait_for`):
 # a hang guard, never a speed bound.
 WAIT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
+    """One Chromium for the tests of a module (tests/conftest.py makes it every module's
+    fixture), launched by its first test that asks and closed after its last. A module whose
+    pages take longer to reach a state sets `EXPECT_TIMEOUT_MS` at its top."""
+    timeout = getattr(request.module, "EXPECT_TIMEOUT_MS", EXPECT_TIMEOUT_MS)
+    with launched_chromium(expect_timeout_ms=timeout) as chromium:
+        yield chromium
 
 
 @contextmanager
