@@ -16,6 +16,7 @@ from reportgen.results._cache import (
     cache_path,
     cached_results,
     default_cache_dir,
+    replicate_count,
     write_json,
 )
 
@@ -28,5 +29,6 @@ __all__ = [
     "cached_results",
     "default_cache_dir",
     "frozen_digest",
+    "replicate_count",
     "write_json",
 ]

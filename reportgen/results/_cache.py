@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import reportgen
 from reportgen.atomic import write_atomic
+from reportgen.errors import InputError
 
 if TYPE_CHECKING:  # only a bound: `reportgen summary` reads its answers without pydantic
     from pydantic import BaseModel
@@ -137,6 +138,17 @@ class ReplicatedRound(CacheableRound, Protocol):
 
     @property
     def manifest(self) -> _Manifest: ...
+
+
+def replicate_count(round_: ReplicatedRound, replicates: int | None) -> int:
+    """The bootstrap replicates asked for, else the round's own (bootstrap.replicates);
+    InputError, naming round.json, when fewer than one."""
+    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
+    if count < 1:
+        raise InputError(
+            f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
+        )
+    return count
 
 
 class ResultsLoader(Protocol[RoundT_contra, ResultsT_co]):

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from reportgen import __version__
-from reportgen.errors import InputError
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import _sections as sections
 from reportgen.kinds.counterfactual.results._rows import system_results
@@ -27,7 +26,7 @@ from reportgen.kinds.counterfactual.results._values import Exact
 from reportgen.kinds.counterfactual.score import round_cells
 from reportgen.kinds.counterfactual.stats.bootstrap import draw
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results import cached_results
+from reportgen.results import cached_results, replicate_count
 
 Advance = Callable[[int], None]
 
@@ -73,11 +72,7 @@ def build_results(
     """Every computation of counterfactual-metrics.md on `round_` (replicates default to
     the manifest's `bootstrap.replicates`); the regression view when `baseline` is given."""
     manifest = round_.manifest
-    count = manifest.bootstrap_replicates if replicates is None else replicates
-    if count < 1:
-        raise InputError(
-            f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
-        )
+    count = replicate_count(round_, replicates)
     attributes = round_cells(round_)
     draws = [
         draw(manifest.bootstrap_seed, count, len(a.template_ids), a.positions) for a in attributes
