@@ -21,6 +21,7 @@ from reportgen.archive import (
     csv_text,
     response_path,
 )
+from reportgen.archive._csv import models_csv_row
 from reportgen.archive._parquet import dates_as_text, table_writer
 from reportgen.archive._writer import sealed
 from reportgen.kinds.multidomain.archive_authorizations import (
@@ -28,6 +29,7 @@ from reportgen.kinds.multidomain.archive_authorizations import (
     AUTHORIZATIONS_HEADER,
     authorization_row,
 )
+from reportgen.kinds.multidomain.archive_tables import participant_row as participant_columns
 from reportgen.kinds.multidomain.model import Judge, Manifest, Participant, Round
 from reportgen.kinds.multidomain.schemas import (
     ADJUDICATIONS_FILE,
@@ -195,33 +197,7 @@ def _texts(value: Mapping[str, str]) -> dict[str, str]:
 
 def participant_row(participant: Participant) -> list[str]:
     """One models.csv row: the core's columns, then the REG columns (MODELS_HEADER)."""
-    p = participant
-    return [
-        p.model_id,
-        p.display_name,
-        p.provider,
-        p.api_identifier,
-        p.snapshot,
-        p.evaluated_on.isoformat(),
-        str(p.annex_id),
-        p.organization,
-        p.economic_group,
-        ";".join(p.language_affinity),
-        bool_text(p.reserve),
-        "" if p.replaces is None else str(p.replaces),
-        bool_text(p.operated_by_organization),
-        bool_text(p.weights_open),
-        p.checksum,
-        p.generation_sha256,
-        p.executives,
-        p.reference_models,
-        p.reference_date.isoformat(),
-        p.verified_on.isoformat(),
-        p.verification_source,
-        p.verification_status,
-        p.footnote_pt,
-        p.footnote_en,
-    ]
+    return [*models_csv_row(participant), *participant_columns(participant)]
 
 
 def judge_row(judge: Judge) -> list[str]:
