@@ -17,6 +17,7 @@ from reportgen.results._cache import (
     cached_results,
     default_cache_dir,
     replicate_count,
+    results_header,
     write_json,
 )
 
@@ -30,5 +31,6 @@ __all__ = [
     "default_cache_dir",
     "frozen_digest",
     "replicate_count",
+    "results_header",
     "write_json",
 ]

@@ -30,6 +30,8 @@ from reportgen.errors import InputError
 if TYPE_CHECKING:  # only a bound: `reportgen summary` reads its answers without pydantic
     from pydantic import BaseModel
 
+    from reportgen.model import Manifest
+
 CACHE_ENV = "REPORTGEN_CACHE_DIR"
 
 ResultsT = TypeVar("ResultsT", bound="BaseModel")
@@ -149,6 +151,21 @@ def replicate_count(round_: ReplicatedRound, replicates: int | None) -> int:
             f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
         )
     return count
+
+
+def results_header(schema: str, kind: str, manifest: Manifest, replicates: int) -> dict[str, Any]:
+    """The fields every results object starts with: its format (`schema`), the round, its
+    `kind` (or variant), whether it is synthetic, the package version, and the bootstrap's
+    replicates and seed."""
+    return {
+        "schema": schema,
+        "round_id": manifest.round_id,
+        "kind": kind,
+        "synthetic": manifest.synthetic,
+        "package_version": reportgen.__version__,
+        "replicates": replicates,
+        "seed": manifest.bootstrap_seed,
+    }
 
 
 class ResultsLoader(Protocol[RoundT_contra, ResultsT_co]):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from reportgen import __version__
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import _sections as sections
 from reportgen.kinds.counterfactual.results._rows import system_results
@@ -26,7 +25,7 @@ from reportgen.kinds.counterfactual.results._values import Exact
 from reportgen.kinds.counterfactual.score import round_cells
 from reportgen.kinds.counterfactual.stats.bootstrap import draw
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results import cached_results, replicate_count
+from reportgen.results import cached_results, replicate_count, results_header
 
 Advance = Callable[[int], None]
 
@@ -93,15 +92,9 @@ def build_results(
             round_, baseline, attributes, round_cells(baseline), draws
         )
     return Results(
-        schema=SCHEMA,
-        round_id=manifest.round_id,
-        kind="counterfactual",
-        synthetic=manifest.synthetic,
-        package_version=__version__,
+        **results_header(SCHEMA, "counterfactual", manifest, count),
         preregistered=manifest.preregistration.preregistered,
         alpha=Exact.of(manifest.preregistration.alpha),
-        replicates=count,
-        seed=manifest.bootstrap_seed,
         counts=_counts(round_),
         attributes=sections.attribute_summaries(attributes),
         removed_templates=sections.removed_templates(attributes),
