@@ -17,7 +17,6 @@ from datetime import UTC, datetime
 from reportgen.archive import (
     MANIFEST_FILE,
     MODELS_FILE,
-    bool_text,
     csv_text,
     response_path,
 )
@@ -29,8 +28,9 @@ from reportgen.kinds.multidomain.archive_authorizations import (
     AUTHORIZATIONS_HEADER,
     authorization_row,
 )
+from reportgen.kinds.multidomain.archive_tables import judge_row
 from reportgen.kinds.multidomain.archive_tables import participant_row as participant_columns
-from reportgen.kinds.multidomain.model import Judge, Manifest, Participant, Round
+from reportgen.kinds.multidomain.model import Manifest, Participant, Round
 from reportgen.kinds.multidomain.schemas import (
     ADJUDICATIONS_FILE,
     ADJUDICATIONS_SCHEMA,
@@ -198,24 +198,6 @@ def _texts(value: Mapping[str, str]) -> dict[str, str]:
 def participant_row(participant: Participant) -> list[str]:
     """One models.csv row: the core's columns, then the REG columns (MODELS_HEADER)."""
     return [*models_csv_row(participant), *participant_columns(participant)]
-
-
-def judge_row(judge: Judge) -> list[str]:
-    """One judges.csv row (JUDGES_HEADER)."""
-    return [
-        judge.judge_id,
-        judge.kind,
-        judge.role,
-        judge.display_name,
-        judge.provider,
-        judge.api_identifier,
-        judge.snapshot,
-        judge.economic_group,
-        judge.participant_model_id,
-        bool_text(judge.operated_by_organization),
-        bool_text(judge.declared_conflict),
-        judge.conflict_note,
-    ]
 
 
 # --- Parquet tables -------------------------------------------------------------------
