@@ -17,6 +17,8 @@ from reportgen.kinds.multidomain.model import (
     ContaminationRules,
     Deviation,
     GradeRules,
+    Judge,
+    JudgeRole,
     JuryRules,
     Pairwise,
 )
@@ -123,3 +125,20 @@ def manifest_fields() -> dict[str, Any]:
         "retain_until": UNSET_DATE,
         "system_prompt": SYSTEM_PROMPT,
     }
+
+
+def model_judge(
+    judge_id: str, role: JudgeRole, name: str, provider: str, api: str, snapshot: str, group: str
+) -> Judge:
+    """A model juror or adjudicator of a demonstration round (no participant, no conflict)."""
+    return Judge(
+        judge_id, "model", role, name, provider, api, snapshot, group, "", False, False, ""
+    )
+
+
+def human_reviewers(*names: str) -> list[Judge]:
+    """The human reviewers h1, h2, ... of a demonstration round, named `names`."""
+    return [
+        Judge(f"h{n}", "human", "reviewer", name, "", "", "", "", "", False, False, "")
+        for n, name in enumerate(names, start=1)
+    ]
