@@ -25,7 +25,8 @@ from reportgen.kinds.counterfactual.results._values import Exact
 from reportgen.kinds.counterfactual.score import round_cells
 from reportgen.kinds.counterfactual.stats.bootstrap import draw
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results import cached_results, replicate_count, results_header
+from reportgen.results import replicate_count, results_header
+from reportgen.results._cache import results_loader
 
 Advance = Callable[[int], None]
 
@@ -129,12 +130,14 @@ def load_results(
     *,
     baseline: Round | None = None,
 ) -> Results:
-    """The results of `round_`, read from the cache when a valid entry exists."""
-    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
-    return cached_results(
-        Results,
-        round_,
-        _cache_parameters(round_, count, baseline),
-        lambda: build_results(round_, baseline=baseline, replicates=count, advance=advance),
-        cache_dir,
-    )
+    """The results of `round_`, read from the cache when a valid entry exists (the
+    core's `results_loader`, with `baseline` in the key and the computation)."""
+
+    def parameters(round_: Round, count: int) -> list[str]:
+        return _cache_parameters(round_, count, baseline)
+
+    def compute(round_: Round, count: int, steps: Advance | None) -> Results:
+        return build_results(round_, baseline=baseline, replicates=count, advance=steps)
+
+    loader = results_loader(Results, parameters, compute)
+    return loader(round_, replicates, cache_dir, advance)
