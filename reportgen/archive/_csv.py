@@ -135,11 +135,17 @@ class RowChecker:
         value = self.text(field) if not slug else self.record[field]
         if slug and not SLUG.fullmatch(value):
             self.bad(field, f"{value!r} is not a slug [a-z0-9][a-z0-9-]*")
-        elif value in seen:
+        else:
+            self.first_seen(field, value, seen)
+        return value
+
+    def first_seen(self, field: str, value: str, seen: dict[str, int]) -> None:
+        """Records this row as where `value` of `field` is first seen; a problem when an
+        earlier row of `seen` has it."""
+        if value in seen:
             self.bad(field, f"duplicate {field} {value!r} (first in row {seen[value]})")
         else:
             seen[value] = self.row_number
-        return value
 
 
 def parse_rows(

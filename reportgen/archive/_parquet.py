@@ -47,7 +47,17 @@ def bool_field(name: str, *, null: bool = False) -> pa.Field[Any]:
 
 
 def item_schema(kind: ArchiveKind) -> pa.Schema:
-    return pa.schema([*ITEM_FIELDS, *kind.item_columns()])
+    return items_schema(kind.item_columns())
+
+
+def items_schema(columns: Sequence[pa.Field[Any]]) -> pa.Schema:
+    """items.parquet: the core's columns, then a kind's `columns`."""
+    return pa.schema([*ITEM_FIELDS, *columns])
+
+
+def responses_schema(columns: Sequence[pa.Field[Any]], *, raw_text_nullable: bool) -> pa.Schema:
+    """responses/<model_id>.parquet (version 2): the core's columns, then a kind's `columns`."""
+    return pa.schema([*response_fields(raw_text_nullable=raw_text_nullable), *columns])
 
 
 def response_fields(*, raw_text_nullable: bool, version: int = 2) -> list[pa.Field[Any]]:

@@ -260,19 +260,27 @@ def _read_kind_tables(
             rows = () if table is None else spec.parse(table, found)
             tables[spec.name] = TableRead(None, rows, table)
             continue
-        tail = None if spec.header_tail is None else spec.header_tail(tables)
-        header = spec.header if tail is None else (*spec.header, *tail)
-        records = read_csv_records(
-            path,
-            spec.name,
-            header,
-            problems,
-            open_tail=spec.header_tail is not None and tail is None,
-            rule=spec.header_rule,
-        )
-        rows = spec.parse(records or [], found)
-        tables[spec.name] = TableRead(None if records is None else tuple(records), rows)
+        tables[spec.name] = read_csv_table(path, spec, tables, problems)
     return tables
+
+
+def read_csv_table(
+    path: Path, spec: TableSpec, tables: Mapping[str, TableRead], problems: Problems
+) -> TableRead:
+    """A kind's CSV table at `path`: its header (with the tail that the `tables` read before
+    give it), its records and its rows; the problems go to `problems`."""
+    tail = None if spec.header_tail is None else spec.header_tail(tables)
+    header = spec.header if tail is None else (*spec.header, *tail)
+    records = read_csv_records(
+        path,
+        spec.name,
+        header,
+        problems,
+        open_tail=spec.header_tail is not None and tail is None,
+        rule=spec.header_rule,
+    )
+    rows = spec.parse(records or [], problems.in_file(spec.name))
+    return TableRead(None if records is None else tuple(records), rows)
 
 
 def _expected_here(

@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 
 import reportgen
+from reportgen.cli.params import path_option
 
 _REPO_ROOT = Path(reportgen.__file__).resolve().parent.parent
 
@@ -29,30 +30,22 @@ def default_path(name: str) -> Path:
     show_default=True,
     help="Directory the site is written to (replaced atomically).",
 )
-@click.option(
+@path_option(
     "--rounds-dir",
-    type=click.Path(path_type=Path),
-    default=None,
     help="Where to look for archives when no ROUND_DIR is named [default: rounds].",
 )
-@click.option(
+@path_option(
     "--config",
     "config_path",
-    type=click.Path(path_type=Path),
-    default=None,
     help="The article's metadata file [default: site.yml].",
 )
-@click.option(
+@path_option(
     "--templates",
     "theme_dir",
-    type=click.Path(path_type=Path),
-    default=None,
     help="The theme overrides folder (main.html, assets/) [default: templates/overrides].",
 )
-@click.option(
+@path_option(
     "--cache-dir",
-    type=click.Path(path_type=Path),
-    default=None,
     help="Cache of statistical results [default: $REPORTGEN_CACHE_DIR or ~/.cache/reportgen].",
 )
 @click.option(

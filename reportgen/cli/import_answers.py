@@ -13,6 +13,23 @@ _INTO = click.option(
     type=click.Path(path_type=Path, file_okay=False, exists=True),
     help="The raw round `reportgen render` wrote.",
 )
+_LOGS = click.argument(
+    "logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True)
+)
+
+
+def _imported(logs: tuple[Path, ...], raw_dir: Path, note: str) -> None:
+    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
+
+
+def _refuse_other_kind(raw_dir: Path, kind: str, refusal: str) -> None:
+    """InputError `refusal` when the raw round at `raw_dir` is not of `kind`."""
+    from reportgen.errors import InputError
+    from reportgen.kinds.rounds import kind_of_round
+
+    found = kind_of_round(raw_dir).name
+    if found != kind:
+        raise InputError(f"{raw_dir}: the {found} kind has no {refusal}")
 
 
 @click.group(name="import")
@@ -28,7 +45,7 @@ def import_answers() -> None:
 
 
 @import_answers.command(name="inspect")
-@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_LOGS
 @_INTO
 @click.option(
     "--model-id",
@@ -54,8 +71,7 @@ def inspect_logs(logs: tuple[Path, ...], raw_dir: Path, model_id: str | None) ->
     problems.raise_if_any(str(raw_dir))
     round_id = str(data.get("round_id")) if isinstance(data, dict) else ""
     answers = read_logs(list(logs), raw_dir, round_id, model_id=model_id)
-    note = write_answers(raw_dir, answers, kind_of_round(raw_dir))
-    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
+    _imported(logs, raw_dir, write_answers(raw_dir, answers, kind_of_round(raw_dir)))
 
 
 @import_answers.command(name="jsonl")
@@ -84,7 +100,7 @@ def plain(file: Path, raw_dir: Path) -> None:
 
 
 @import_answers.command(name="jury")
-@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_LOGS
 @_INTO
 @click.option(
     "--judge-id",
@@ -102,19 +118,14 @@ def jury(logs: tuple[Path, ...], raw_dir: Path, judge_id: str | None) -> None:
     A juror's scores go to jury.parquet (position from jury.presentation_seed), an
     adjudicator's to adjudications.parquet. Needs the optional inspect extra.
     """
-    from reportgen.errors import InputError
     from reportgen.kinds.multidomain.jury_logs import import_jury
-    from reportgen.kinds.rounds import kind_of_round
 
-    kind = kind_of_round(raw_dir).name
-    if kind != "multidomain":
-        raise InputError(f"{raw_dir}: the {kind} kind has no jury (a multidomain round has one)")
-    note = import_jury(list(logs), raw_dir, judge_id=judge_id)
-    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
+    _refuse_other_kind(raw_dir, "multidomain", "jury (a multidomain round has one)")
+    _imported(logs, raw_dir, import_jury(list(logs), raw_dir, judge_id=judge_id))
 
 
 @import_answers.command(name="extractions")
-@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@_LOGS
 @_INTO
 @click.option(
     "--variable-id",
@@ -130,12 +141,7 @@ def extractions(logs: tuple[Path, ...], raw_dir: Path, variable_id: str | None) 
     score, else its output text. Added to extractions/<model_id>.jsonl. Needs the
     optional inspect extra.
     """
-    from reportgen.errors import InputError
     from reportgen.kinds.counterfactual.extraction_logs import import_extractions
-    from reportgen.kinds.rounds import kind_of_round
 
-    kind = kind_of_round(raw_dir).name
-    if kind != "counterfactual":
-        raise InputError(f"{raw_dir}: the {kind} kind has no extractions (a counterfactual has)")
-    note = import_extractions(list(logs), raw_dir, variable_id=variable_id)
-    click.echo(f"imported {len(logs)} log(s) into {raw_dir} ({note})")
+    _refuse_other_kind(raw_dir, "counterfactual", "extractions (a counterfactual has)")
+    _imported(logs, raw_dir, import_extractions(list(logs), raw_dir, variable_id=variable_id))

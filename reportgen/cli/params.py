@@ -8,11 +8,15 @@ archive, a model id already in the round) stay the commands' own errors, exit st
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from reportgen.model import SLUG
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 if TYPE_CHECKING:  # click 8.5's stubs make ParamType generic; older clicks cannot subscript it
     _TextParamType = click.ParamType[str]
@@ -60,3 +64,8 @@ class NumberRange(click.FloatRange):
 
 SLUG_TYPE = SlugType()
 TRIMMED_TEXT = TrimmedTextType()
+
+
+def path_option(*declarations: str, help: str) -> Callable[[F], F]:
+    """An option naming a path (a `Path`), None when it is not given."""
+    return click.option(*declarations, type=click.Path(path_type=Path), default=None, help=help)

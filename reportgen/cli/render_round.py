@@ -6,24 +6,15 @@ from pathlib import Path
 
 import click
 
-SEED_MAX = 2**63 - 1
+from reportgen.kinds._render_options import raw_dir_option, seed_option
 
 
 @click.command()
 @click.argument("draft_dir", type=click.Path(path_type=Path, file_okay=False, exists=True))
-@click.option(
-    "--out",
-    "raw_dir",
-    required=True,
-    type=click.Path(path_type=Path),
-    help="Raw round folder to create (it must not exist).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=SEED_MAX),
-    default=None,
-    help="Seed of the runs' shuffled order, for a kind of several runs "
-    "(default: round.json generation.seed, else 0).",
+@raw_dir_option
+@seed_option(
+    "Seed of the runs' shuffled order, for a kind of several runs "
+    "(default: round.json generation.seed, else 0)."
 )
 def render(draft_dir: Path, raw_dir: Path, seed: int | None) -> None:
     """Write the calls to send of the round drafted in DRAFT_DIR into the raw round --out.

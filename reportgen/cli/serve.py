@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from reportgen.cli.params import path_option
 from reportgen.errors import InputError
 
 
@@ -31,30 +32,22 @@ from reportgen.errors import InputError
     help="Build the site into --dir, rebuild it when a template, site.yml or a round "
     "changes, and reload the browser (the reload script is added by the preview only).",
 )
-@click.option(
+@path_option(
     "--rounds-dir",
-    type=click.Path(path_type=Path),
-    default=None,
     help="With --watch: the archives to build [default: rounds].",
 )
-@click.option(
+@path_option(
     "--config",
     "config_path",
-    type=click.Path(path_type=Path),
-    default=None,
     help="With --watch: the article's metadata file [default: site.yml].",
 )
-@click.option(
+@path_option(
     "--templates",
     "theme_dir",
-    type=click.Path(path_type=Path),
-    default=None,
     help="With --watch: the theme overrides folder [default: templates/overrides].",
 )
-@click.option(
+@path_option(
     "--cache-dir",
-    type=click.Path(path_type=Path),
-    default=None,
     help="With --watch: cache of statistical results [default: $REPORTGEN_CACHE_DIR or "
     "~/.cache/reportgen].",
 )

@@ -21,7 +21,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from reportgen.collect.collected import STATUSES, Collected
@@ -63,19 +63,28 @@ def read_plain(path: Path) -> list[Collected]:
     return answers
 
 
-def _json_records(text: str) -> list[tuple[str, Mapping[str, object] | str]]:
-    records: list[tuple[str, Mapping[str, object] | str]] = []
+def json_lines(text: str) -> Iterator[tuple[str, object, str | None]]:
+    """Each non-blank line of the JSON lines `text`: "line N", its value, and None; or,
+    when the line is not valid JSON, "line N", None and the decoder's message. Lines end
+    at "\n" only: str.splitlines would also break at U+2028 and friends, which JSON allows
+    unescaped inside a string (a model's answer may hold them)."""
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value, problem = json.loads(line), None
         except json.JSONDecodeError as error:
-            records.append((f"line {number}", f"not valid JSON ({error.msg}): expected an object"))
-            continue
-        records.append(
-            (f"line {number}", value if isinstance(value, dict) else "expected a JSON object")
-        )
+            value, problem = None, error.msg
+        yield f"line {number}", value, problem
+
+
+def _json_records(text: str) -> list[tuple[str, Mapping[str, object] | str]]:
+    records: list[tuple[str, Mapping[str, object] | str]] = []
+    for where, value, problem in json_lines(text):
+        if problem is not None:
+            records.append((where, f"not valid JSON ({problem}): expected an object"))
+        else:
+            records.append((where, value if isinstance(value, dict) else "expected a JSON object"))
     return records
 
 

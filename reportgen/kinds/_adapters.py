@@ -28,6 +28,10 @@ ManifestParser = Callable[
     ["Manifest", Mapping[str, object], Mapping[str, object], "FileProblems", bool],
     "Manifest | None",
 ]
+# The same without `raw`, for a kind whose manifest reads alike in a raw round and an archive
+PlainManifestParser = Callable[
+    ["Manifest", Mapping[str, object], Mapping[str, object], "FileProblems"], "Manifest | None"
+]
 ItemsCheck = Callable[
     ["pa.Table", Mapping[str, "TableRead"], "FileProblems"], "tuple[ItemRecord, ...]"
 ]
@@ -50,6 +54,11 @@ class ArchiveAdapters:
     # its values (after a file problem they would only repeat it in other words).
     check_files: RoundCheck | None = None
     check_rules: RoundCheck | None = None
+
+
+def same_when_raw(parse: PlainManifestParser) -> ManifestParser:
+    """A `ManifestParser` from one that reads a raw round's block as an archive's."""
+    return lambda core, block, data, found, raw: parse(core, block, data, found)
 
 
 class AdaptedKind(Kind):

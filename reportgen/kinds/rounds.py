@@ -144,7 +144,7 @@ def append_annulment(
 
 def round_beside(
     round_: Round,
-    other_id: str,
+    other_id: str | None,
     known: Mapping[str, Round],
     where: str,
     other_type: tuple[type[R], str],
@@ -153,7 +153,10 @@ def round_beside(
     """The round `other_id` that round.json's `where` names (a baseline, a previous round):
     from `known` (the rounds read together), else the archive beside `round_`, read without
     texts; None after a problem in `problems` (no archive there, an invalid one, or one
-    that is not of `other_type`: the round class and the kind's name)."""
+    that is not of `other_type`: the round class and the kind's name); None, quietly, when
+    `other_id` is None (round.json names no such round)."""
+    if other_id is None:
+        return None
     file = f"{round_.round_id}/round.json"
     other = known.get(other_id)
     if other is None:

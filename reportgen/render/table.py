@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -94,6 +94,11 @@ class Cell:
         if isinstance(text, ValueText):
             return cls(str(text), numeric=numeric, value=text.value)
         return cls(text, numeric=numeric)
+
+
+def numeric_headers(label: Callable[[str], str], *keys: str) -> tuple[Cell, ...]:
+    """The header cells of numeric columns: the `label` of each message key."""
+    return tuple(Cell(label(key), numeric=True) for key in keys)
 
 
 def csv_value(value: CellValue) -> str | None:

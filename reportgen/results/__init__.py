@@ -16,6 +16,8 @@ from reportgen.results._cache import (
     cache_path,
     cached_results,
     default_cache_dir,
+    replicate_count,
+    results_header,
     write_json,
 )
 
@@ -28,5 +30,7 @@ __all__ = [
     "cached_results",
     "default_cache_dir",
     "frozen_digest",
+    "replicate_count",
+    "results_header",
     "write_json",
 ]

@@ -25,9 +25,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import reportgen
 from reportgen.atomic import write_atomic
+from reportgen.errors import InputError
 
 if TYPE_CHECKING:  # only a bound: `reportgen summary` reads its answers without pydantic
     from pydantic import BaseModel
+
+    from reportgen.model import Manifest
 
 CACHE_ENV = "REPORTGEN_CACHE_DIR"
 
@@ -137,6 +140,32 @@ class ReplicatedRound(CacheableRound, Protocol):
 
     @property
     def manifest(self) -> _Manifest: ...
+
+
+def replicate_count(round_: ReplicatedRound, replicates: int | None) -> int:
+    """The bootstrap replicates asked for, else the round's own (bootstrap.replicates);
+    InputError, naming round.json, when fewer than one."""
+    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
+    if count < 1:
+        raise InputError(
+            f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
+        )
+    return count
+
+
+def results_header(schema: str, kind: str, manifest: Manifest, replicates: int) -> dict[str, Any]:
+    """The fields every results object starts with: its format (`schema`), the round, its
+    `kind` (or variant), whether it is synthetic, the package version, and the bootstrap's
+    replicates and seed."""
+    return {
+        "schema": schema,
+        "round_id": manifest.round_id,
+        "kind": kind,
+        "synthetic": manifest.synthetic,
+        "package_version": reportgen.__version__,
+        "replicates": replicates,
+        "seed": manifest.bootstrap_seed,
+    }
 
 
 class ResultsLoader(Protocol[RoundT_contra, ResultsT_co]):

@@ -7,6 +7,7 @@ import json
 from datetime import date
 from fractions import Fraction
 from importlib import resources
+from typing import Any
 
 from reportgen.kinds.multidomain.model import (
     PROFILE,
@@ -16,6 +17,8 @@ from reportgen.kinds.multidomain.model import (
     ContaminationRules,
     Deviation,
     GradeRules,
+    Judge,
+    JudgeRole,
     JuryRules,
     Pairwise,
 )
@@ -90,3 +93,52 @@ def interpretations() -> tuple[Interpretation, ...]:
 
 def deviation(key: str, pt: str, en: str) -> Deviation:
     return Deviation(key=key, reason={"pt-BR": pt, "en": en})
+
+
+def manifest_fields() -> dict[str, Any]:
+    """The manifest fields every demonstration round takes from the profile (the bank's
+    hash and the composition filled in by freeze)."""
+    return {
+        "languages": LANGUAGES,
+        "generation": generation(),
+        "bootstrap_replicates": REPLICATES,
+        "interpretations": interpretations(),
+        "profile": PROFILE_NAME,
+        "profile_version": PROFILE_VERSION_TEXT,
+        "weights": WEIGHTS,
+        "composition": {},
+        "grade_counts": {},
+        "grade_rules": GRADE_RULES,
+        "max_points": 0,
+        "calibration": CALIBRATION,
+        "contamination": CONTAMINATION,
+        "technical_tie": TECHNICAL_TIE,
+        "pairwise": PAIRWISE,
+        "bank_sha256": UNSET_HASH,
+        "judge_config_sha256": JUDGE_CONFIG_SHA256,
+        "extractor_version": EXTRACTOR_VERSION,
+        "currency": "USD",
+        "embargo_days": EMBARGO_DAYS,
+        "contest_window_days": CONTEST_WINDOW_DAYS,
+        "reply_days": REPLY_DAYS,
+        "retention_months": RETENTION_MONTHS,
+        "retain_until": UNSET_DATE,
+        "system_prompt": SYSTEM_PROMPT,
+    }
+
+
+def model_judge(
+    judge_id: str, role: JudgeRole, name: str, provider: str, api: str, snapshot: str, group: str
+) -> Judge:
+    """A model juror or adjudicator of a demonstration round (no participant, no conflict)."""
+    return Judge(
+        judge_id, "model", role, name, provider, api, snapshot, group, "", False, False, ""
+    )
+
+
+def human_reviewers(*names: str) -> list[Judge]:
+    """The human reviewers h1, h2, ... of a demonstration round, named `names`."""
+    return [
+        Judge(f"h{n}", "human", "reviewer", name, "", "", "", "", "", False, False, "")
+        for n, name in enumerate(names, start=1)
+    ]

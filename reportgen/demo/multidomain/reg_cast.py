@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
+from reportgen.demo.multidomain import profile
 from reportgen.errors import InputError
 from reportgen.kinds.multidomain.model import (
     AnnexEntry,
@@ -201,20 +202,8 @@ _FOOTNOTES = (
 
 def _model_judge(judge_id: str, role: JudgeRole, name: str, group: str) -> Judge:
     provider = name.split()[-1] + " Avaliações"
-    return Judge(
-        judge_id,
-        "model",
-        role,
-        name,
-        provider,
-        f"{group}/{judge_id}-judge",
-        f"{judge_id}-{SNAPSHOT_DAY}",
-        f"grupo-{group}",
-        "",
-        False,
-        False,
-        "",
-    )
+    api, snapshot = f"{group}/{judge_id}-judge", f"{judge_id}-{SNAPSHOT_DAY}"
+    return profile.model_judge(judge_id, role, name, provider, api, snapshot, f"grupo-{group}")
 
 
 def judges() -> list[Judge]:
@@ -223,6 +212,5 @@ def judges() -> list[Judge]:
         _model_judge("j2", "juror", "Jurado Ingá", "inga"),
         _model_judge("j3", "juror", "Jurado Cajá", "caja"),
         _model_judge("a1", "adjudicator", "Adjudicador Umbu", "umbu"),
-        Judge("h1", "human", "reviewer", "Revisora humana 1", "", "", "", "", "", False, False, ""),
-        Judge("h2", "human", "reviewer", "Revisor humano 2", "", "", "", "", "", False, False, ""),
+        *profile.human_reviewers("Revisora humana 1", "Revisor humano 2"),
     ]

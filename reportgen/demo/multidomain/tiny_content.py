@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from reportgen.demo.multidomain import profile
 from reportgen.demo.multidomain.assemble import ItemDraft
 from reportgen.kinds.multidomain.model import (
     AnnexEntry,
@@ -249,29 +250,13 @@ def participants() -> list[Participant]:
     ]
 
 
-def _model_judge(judge_id: str, role: JudgeRole, name: str, group: str) -> Judge:
-    return Judge(
-        judge_id,
-        "model",
-        role,
-        name,
-        "Juízes Independentes",
-        f"juizes/{judge_id}",
-        f"{judge_id}-2026-10",
-        group,
-        "",
-        False,
-        False,
-        "",
-    )
+def _model_judge(judge_id: str, role: JudgeRole, name: str) -> Judge:
+    api, snapshot = f"juizes/{judge_id}", f"{judge_id}-2026-10"
+    group = "juizes-independentes"
+    return profile.model_judge(judge_id, role, name, "Juízes Independentes", api, snapshot, group)
 
 
 def judges() -> list[Judge]:
-    return [
-        _model_judge("j1", "juror", "Jurado 1", "juizes-independentes"),
-        _model_judge("j2", "juror", "Jurado 2", "juizes-independentes"),
-        _model_judge("j3", "juror", "Jurado 3", "juizes-independentes"),
-        _model_judge("a1", "adjudicator", "Adjudicador 1", "juizes-independentes"),
-        Judge("h1", "human", "reviewer", "Revisora 1", "", "", "", "", "", False, False, ""),
-        Judge("h2", "human", "reviewer", "Revisor 2", "", "", "", "", "", False, False, ""),
-    ]
+    jurors = [_model_judge(f"j{n}", "juror", f"Jurado {n}") for n in (1, 2, 3)]
+    adjudicator = _model_judge("a1", "adjudicator", "Adjudicador 1")
+    return [*jurors, adjudicator, *profile.human_reviewers("Revisora 1", "Revisor 2")]

@@ -15,12 +15,15 @@ _BASELINE = "counterfactual.baseline_round"
 
 
 def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
+    from reportgen.kinds.rounds import round_beside
+
     ours = [round_ for round_ in rounds if isinstance(round_, Round)]
     known: dict[str, CoreRound] = {round_.round_id: round_ for round_ in rounds}
     problems: list[Problem] = []
     for round_ in ours:
-        baseline = _baseline(round_, known, problems)
-        if baseline is None:
+        baseline_id = round_.manifest.baseline_round
+        baseline = round_beside(round_, baseline_id, known, _BASELINE, (Round, NAME), problems)
+        if baseline is None or not _usable_baseline(round_, baseline, problems):
             continue
         systems = {system.model_id for system in baseline.models}
         for number, system in enumerate(round_.models, start=1):
@@ -36,24 +39,17 @@ def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
     return problems
 
 
-def _baseline(round_: Round, known: dict[str, CoreRound], problems: list[Problem]) -> Round | None:
-    """The baseline round, checked (None, after a problem, when it is unusable)."""
-    baseline_id = round_.manifest.baseline_round
-    if baseline_id is None:
-        return None
-    from reportgen.kinds.rounds import round_beside
-
-    file = f"{round_.round_id}/round.json"
-    baseline = round_beside(round_, baseline_id, known, _BASELINE, (Round, NAME), problems)
-    if baseline is None:
-        return None
+def _usable_baseline(round_: Round, baseline: Round, problems: list[Problem]) -> bool:
+    """Whether the baseline ran the same battery and ended before this round (a problem
+    otherwise)."""
+    file, baseline_id = f"{round_.round_id}/round.json", round_.manifest.baseline_round
     if baseline.manifest.battery_sha256 != round_.manifest.battery_sha256:
         message = (
             f"{baseline_id!r} ran another battery (battery_sha256 "
             f"{baseline.manifest.battery_sha256}): a re-measurement runs the same battery"
         )
         problems.append(Problem(file, _BASELINE, message))
-        return None
+        return False
     ended = baseline.manifest.ended_on
     if ended is None or ended > round_.manifest.collected_on:
         message = (
@@ -61,5 +57,5 @@ def _baseline(round_: Round, known: dict[str, CoreRound], problems: list[Problem
             f"{round_.manifest.collected_on}: a baseline is an earlier round"
         )
         problems.append(Problem(file, _BASELINE, message))
-        return None
-    return baseline
+        return False
+    return True

@@ -41,6 +41,21 @@ def parse_day(text: str) -> date | None:
         return None
 
 
+def day_and_run(
+    row: dict[str, Any], number: int, day_field: str, entries: list[tuple[str, str]]
+) -> date | None:
+    """Row `number`'s `day_field` as a date (None when it is not YYYY-MM-DD) and its `run`
+    (at least 1): a problem in `entries` for each that is not so."""
+    day = parse_day(row[day_field])
+    if day is None:
+        entries.append(
+            (f"row {number}, {day_field}", f"expected YYYY-MM-DD, got {row[day_field]!r}")
+        )
+    if row["run"] < 1:
+        entries.append((f"row {number}, run", f"expected an integer >= 1, got {row['run']}"))
+    return day
+
+
 def _rows(table: pa.Table) -> list[dict[str, Any]]:
     return table.to_pylist()
 
@@ -109,13 +124,7 @@ def parse_calibration(table: pa.Table, found: FileProblems) -> tuple[Calibration
     rows: list[CalibrationRow] = []
     entries: list[tuple[str, str]] = []
     for number, row in enumerate(_rows(table), start=1):
-        scored_on = parse_day(row["scored_on"])
-        if scored_on is None:
-            entries.append(
-                (f"row {number}, scored_on", f"expected YYYY-MM-DD, got {row['scored_on']!r}")
-            )
-        if row["run"] < 1:
-            entries.append((f"row {number}, run", f"expected an integer >= 1, got {row['run']}"))
+        scored_on = day_and_run(row, number, "scored_on", entries)
         if not row["reviewer"].strip():
             entries.append((f"row {number}, reviewer", "expected a reviewer pseudonym"))
         rows.append(CalibrationRow(**(row | {"scored_on": scored_on or date.min})))

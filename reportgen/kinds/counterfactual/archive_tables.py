@@ -56,10 +56,8 @@ def _identifier(row: RowChecker, field: str, seen: dict[str, int]) -> str:
     value = row.record[field]
     if not IDENTIFIER.fullmatch(value):
         row.bad(field, f"expected an id matching {IDENTIFIER.pattern}, got {value!r}")
-    elif value in seen:
-        row.bad(field, f"duplicate {field} {value!r} (first in row {seen[value]})")
     else:
-        seen[value] = row.row_number
+        row.first_seen(field, value, seen)
     return value
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-SEED_MAX = 2**63 - 1
+from reportgen.kinds._render_options import raw_dir_option, seed_option
 
 
 @click.group()
@@ -22,19 +22,8 @@ def counterfactual() -> None:
 
 @counterfactual.command()
 @click.argument("templates_dir", type=click.Path(path_type=Path, file_okay=False, exists=True))
-@click.option(
-    "--out",
-    "raw_dir",
-    required=True,
-    type=click.Path(path_type=Path),
-    help="Raw round folder to create (it must not exist).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=SEED_MAX),
-    default=None,
-    help="Seed of each run's shuffled order (default: round.json generation.seed, else 0).",
-)
+@raw_dir_option
+@seed_option("Seed of each run's shuffled order (default: round.json generation.seed, else 0).")
 def render(templates_dir: Path, raw_dir: Path, seed: int | None) -> None:
     """Expand the battery in TEMPLATES_DIR into the raw round --out: every template x
     variant x run to send, in an interleaved order (the same as `reportgen render`).

@@ -16,7 +16,12 @@ from typing import cast
 from reportgen.archive import ArchiveContent, RowChecker
 from reportgen.errors import Problem
 from reportgen.kinds import ModelFolderSpec, ParquetTableSpec, TableSpec
-from reportgen.kinds._adapters import AdaptedKind, ArchiveAdapters, core_round_fields
+from reportgen.kinds._adapters import (
+    AdaptedKind,
+    ArchiveAdapters,
+    core_round_fields,
+    same_when_raw,
+)
 from reportgen.kinds._stages import lazy
 from reportgen.kinds.counterfactual import (
     archive_across,
@@ -153,9 +158,7 @@ def build_round(content: ArchiveContent) -> Round:
 ARCHIVE = ArchiveAdapters(
     item_columns=cf.ITEM_COLUMNS,
     response_columns=cf.RESPONSE_COLUMNS,
-    parse_manifest=lambda core, block, data, found, raw: archive_manifest.parse_manifest(
-        core, block, data, found
-    ),
+    parse_manifest=same_when_raw(archive_manifest.parse_manifest),
     manifest_block=lazy("reportgen.kinds.counterfactual.write:manifest_block"),
     check_items=lambda items, tables, found: check_items(items, found),
     check_responses=check_response_table,

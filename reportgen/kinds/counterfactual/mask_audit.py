@@ -23,7 +23,7 @@ import pyarrow as pa
 
 from reportgen.archive import FileProblems, Problems
 from reportgen.kinds import TableRead
-from reportgen.kinds.counterfactual.archive_rows import parse_day
+from reportgen.kinds.counterfactual.archive_rows import day_and_run
 from reportgen.kinds.counterfactual.model import (
     MASK_DECISIONS,
     NA,
@@ -68,13 +68,7 @@ def parse_mask_audit(table: pa.Table, found: FileProblems) -> tuple[MaskDecision
         if decision not in MASK_DECISIONS:
             expected = " or ".join(MASK_DECISIONS)
             entries.append((f"row {number}, decision", f"expected {expected}, got {decision!r}"))
-        decided_on = parse_day(row["decided_on"])
-        if decided_on is None:
-            entries.append(
-                (f"row {number}, decided_on", f"expected YYYY-MM-DD, got {row['decided_on']!r}")
-            )
-        if row["run"] < 1:
-            entries.append((f"row {number}, run", f"expected an integer >= 1, got {row['run']}"))
+        decided_on = day_and_run(row, number, "decided_on", entries)
         if not row["ref"].strip():
             entries.append((f"row {number}, ref", "expected the review app's sample code"))
         if decision in MASK_DECISIONS and decided_on is not None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import cast
 
 from reportgen.archive import MANIFEST_FILE, MODELS_FILE, Problems, read_manifest_data
-from reportgen.archive._csv import read_csv_records
+from reportgen.archive._reader import read_csv_table
 from reportgen.archive._writer import staging_dir, write_file
 from reportgen.collect.sending import Call, Settings, inspect_files
 from reportgen.kinds import TableRead, TableSpec
@@ -107,18 +107,7 @@ def _read_table(
             found.add("", f"missing file: {spec.presence_rule}")
         if not path.exists() or wanted is False:
             return TableRead((), ())
-    tail = None if spec.header_tail is None else spec.header_tail(read)
-    header = spec.header if tail is None else (*spec.header, *tail)
-    records = read_csv_records(
-        path,
-        spec.name,
-        header,
-        problems,
-        open_tail=spec.header_tail is not None and tail is None,
-        rule=spec.header_rule,
-    )
-    rows = spec.parse(records or [], found)
-    return TableRead(None if records is None else tuple(records), rows)
+    return read_csv_table(path, spec, read, problems)
 
 
 def repetitions_of(data: object, problems: Problems) -> int | None:

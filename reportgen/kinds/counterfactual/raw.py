@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Literal
 
 from reportgen.archive import FileProblems, Problems
+from reportgen.collect.plain import json_lines
 
 TO_SEND = "to_send"
 # to_send's columns: what to send, then what the team fills in (empty in to_send).
@@ -155,20 +155,13 @@ def read_filled(
 
 def _json_lines(text: str, found: FileProblems) -> list[tuple[str, Mapping[str, object], bool]]:
     records: list[tuple[str, Mapping[str, object], bool]] = []
-    # Lines end at "\n" only: str.splitlines would also break at U+2028 and friends,
-    # which JSON allows unescaped inside a string (a model's answer may hold them).
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            found.add(f"line {number}", f"not valid JSON ({error.msg}): expected one object")
-            continue
-        if not isinstance(value, dict):
-            found.add(f"line {number}", "expected a JSON object")
-            continue
-        records.append((f"line {number}", value, False))
+    for where, value, problem in json_lines(text):
+        if problem is not None:
+            found.add(where, f"not valid JSON ({problem}): expected one object")
+        elif not isinstance(value, dict):
+            found.add(where, "expected a JSON object")
+        else:
+            records.append((where, value, False))
     return records
 
 

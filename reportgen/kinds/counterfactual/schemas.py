@@ -14,8 +14,9 @@ from typing import Any
 
 import pyarrow as pa
 
-from reportgen.archive._parquet import ITEM_FIELDS, response_fields
+from reportgen.archive._csv import MODELS_HEADER as MODELS_COMMON_HEADER
 from reportgen.archive._parquet import int_field as _int
+from reportgen.archive._parquet import items_schema, responses_schema
 from reportgen.archive._parquet import string_field as _str
 
 ITEMS_FILE = "items.parquet"
@@ -37,8 +38,8 @@ def extraction_path(model_id: str) -> str:
     return f"{EXTRACTIONS_DIR}/{model_id}.parquet"
 
 
-# items.parquet: the kind's columns after the core's item_id, language, prompt, canary,
-# published (what `Kind.item_columns` returns).
+# items.parquet and responses/<model_id>.parquet: the kind's columns, after the core's
+# (`Kind.item_columns`, `Kind.response_columns`; `items_schema`, `responses_schema`).
 ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("template_id"),
     _str("attribute_id"),
@@ -47,10 +48,8 @@ ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("prompt_sha256"),
     _str("context_sha256", null=True),
 )
-ITEMS_SCHEMA = pa.schema([*ITEM_FIELDS, *ITEM_COLUMNS])
+ITEMS_SCHEMA = items_schema(ITEM_COLUMNS)
 
-# responses/<model_id>.parquet: the kind's columns after the core's item_id, model_id,
-# run, raw_text (never null here), latency_ms (what `Kind.response_columns` returns).
 RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("called_at"),
     _int("run_order"),
@@ -59,7 +58,7 @@ RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("prompt_sha256"),
     _str("context_sha256", null=True),
 )
-RESPONSES_SCHEMA = pa.schema([*response_fields(raw_text_nullable=False), *RESPONSE_COLUMNS])
+RESPONSES_SCHEMA = responses_schema(RESPONSE_COLUMNS, raw_text_nullable=False)
 
 EXTRACTIONS_SCHEMA = pa.schema(
     [
@@ -117,14 +116,6 @@ MASK_AUDIT_SCHEMA = pa.schema(
 )
 
 # models.csv: the core's columns, then a system under test's five.
-MODELS_COMMON_HEADER: tuple[str, ...] = (
-    "model_id",
-    "display_name",
-    "provider",
-    "api_identifier",
-    "snapshot",
-    "evaluated_on",
-)
 MODELS_KIND_HEADER: tuple[str, ...] = (
     "system_prompt_sha256",
     "tools",

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from reportgen.i18n import exact_text
+from reportgen.kinds._summary import print_heading
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import Exact, Finding, Interval, Results
 
@@ -148,15 +149,13 @@ def print_summary(round_: Round, results: Results, console: Console) -> None:
         console.print(text, markup=False, highlight=False)
 
     counts = results.counts
-    say(f"Round {round_.round_id} (counterfactual)")
-    say(
+    facts = (
         f"{counts.systems} system(s), {counts.attributes} attribute(s), {counts.templates}"
         f" template(s), {counts.runs} runs; {counts.annulled_items} annulled item(s)"
     )
-    if not results.preregistered:
-        say("Not preregistered: criteria set after collection began.")
-    if round_.manifest.synthetic:
-        say("These are generated demonstration data, not real system outputs.")
+    unregistered = "Not preregistered: criteria set after collection began."
+    notes = () if results.preregistered else (unregistered,)
+    print_heading(console, round_, "counterfactual", facts, notes=notes, outputs="system")
     for index in range(len(results.systems)):
         console.print(_findings_table(results, index))
     for entry in results.calibration:

@@ -25,6 +25,7 @@ from reportgen.archive import (
     csv_text,
     response_path,
 )
+from reportgen.archive._csv import models_csv_row
 from reportgen.archive._parquet import dates_as_text, table_lines, table_writer
 from reportgen.archive._writer import sealed
 from reportgen.kinds.counterfactual.model import (
@@ -184,15 +185,7 @@ def _csv(header: Sequence[str], rows: Iterable[list[str]], name: str) -> bytes:
 
 def system_row(system: System) -> list[str]:
     """One models.csv row: the core's columns, then a system's five (MODELS_HEADER)."""
-    return [
-        system.model_id,
-        system.display_name,
-        system.provider,
-        system.api_identifier,
-        system.snapshot,
-        system.evaluated_on.isoformat(),
-        *system_kind_row(system),
-    ]
+    return [*models_csv_row(system), *system_kind_row(system)]
 
 
 def system_kind_row(system: System) -> list[str]:

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from reportgen.kinds._summary import print_heading
 from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.score import SCORE_FIELDS, ModelScore
 
@@ -83,19 +84,11 @@ def print_summary(round_: Round, scores: tuple[ModelScore, ...], console: Consol
     """The human-readable summary: round facts, the ranking, then the diagnostic cases."""
     manifest = round_.manifest
     total, positive = (scores[0].N, scores[0].n) if scores else (0, 0)
-    console.print(f"Round {round_.round_id} ({manifest.variant})", markup=False, highlight=False)
-    console.print(
+    facts = (
         f"N = {total:,} scored items; n = {positive:,} items with favourable evidence"
-        f" (style positive); {len(round_.annulled_item_ids):,} annulled item(s)",
-        markup=False,
-        highlight=False,
+        f" (style positive); {len(round_.annulled_item_ids):,} annulled item(s)"
     )
-    if manifest.synthetic:
-        console.print(
-            "These are generated demonstration data, not real model outputs.",
-            markup=False,
-            highlight=False,
-        )
+    print_heading(console, round_, manifest.variant, facts)
     denominators = (
         f"Index, failure and bias over N = {total:,}; omission, correct decision and"
         f" coverage over n = {positive:,}. Counts in parentheses."

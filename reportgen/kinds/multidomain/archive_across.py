@@ -17,13 +17,19 @@ _PREVIOUS = "multidomain.previous_round"
 
 
 def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
+    from reportgen.kinds.rounds import round_beside
+
     ours = [round_ for round_ in rounds if isinstance(round_, Round)]
     problems: list[Problem] = []
     known = {round_.round_id: round_ for round_ in ours}
     extra: list[Round] = []
     for round_ in ours:
-        previous = _previous(round_, known, problems)
-        if previous is not None and previous.round_id not in known:
+        previous_id = round_.manifest.previous_round
+        previous = round_beside(round_, previous_id, known, _PREVIOUS, (Round, NAME), problems)
+        if previous is None:
+            continue
+        problems += _previous_ended(round_, previous)
+        if previous.round_id not in known:
             known[previous.round_id] = previous
             extra.append(previous)
     # The earlier round holds the reference text; the later one is the edit.
@@ -34,25 +40,16 @@ def check_across(rounds: Sequence[CoreRound]) -> list[Problem]:
     return problems
 
 
-def _previous(round_: Round, known: dict[str, Round], problems: list[Problem]) -> Round | None:
-    """The previous round, checked (None, after a problem, when it is unusable)."""
-    previous_id = round_.manifest.previous_round
-    if previous_id is None:
-        return None
-    from reportgen.kinds.rounds import round_beside
-
-    file = f"{round_.round_id}/round.json"
-    previous = round_beside(round_, previous_id, known, _PREVIOUS, (Round, NAME), problems)
-    if previous is None:
-        return None
+def _previous_ended(round_: Round, previous: Round) -> list[Problem]:
+    """A problem when the previous round did not end before this round's collection."""
     ended = previous.manifest.ended_on
-    if ended is None or ended >= round_.manifest.collected_on:
-        message = (
-            f"{previous_id!r} ended on {ended}, expected before this round's collected_on "
-            f"{round_.manifest.collected_on}"
-        )
-        problems.append(Problem(file, _PREVIOUS, message))
-    return previous
+    if ended is not None and ended < round_.manifest.collected_on:
+        return []
+    previous_id, collected = round_.manifest.previous_round, round_.manifest.collected_on
+    message = (
+        f"{previous_id!r} ended on {ended}, expected before this round's collected_on {collected}"
+    )
+    return [Problem(f"{round_.round_id}/round.json", _PREVIOUS, message)]
 
 
 def _items_across(rounds: Sequence[Round]) -> list[Problem]:

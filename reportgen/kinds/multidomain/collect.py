@@ -91,14 +91,21 @@ def render_draft(draft_dir: Path, raw_dir: Path, *, seed: int | None = None) -> 
     return f"{len(items)} test items x {runs} runs = {len(calls)} calls per system"
 
 
-def _test_items(path: Path) -> list[dict[str, str]]:
-    """The test items in their Art. 21 `order` (calibration items left out)."""
+def bank_items(path: Path, columns: list[str]) -> list[dict[str, Any]]:
+    """The `columns` of the bank's items.parquet at `path`, a dict per row; InputError
+    naming the file and the columns when it cannot be read so."""
     try:
-        rows = pq.read_table(path, columns=ITEM_COLUMNS).to_pylist()
+        rows: list[dict[str, Any]] = pq.read_table(path, columns=columns).to_pylist()
     except (OSError, pa.ArrowException, KeyError) as error:
         raise InputError(
-            f"{path}: expected the bank's items ({', '.join(ITEM_COLUMNS)}): {error}"
+            f"{path}: expected the bank's items ({', '.join(columns)}): {error}"
         ) from error
+    return rows
+
+
+def _test_items(path: Path) -> list[dict[str, str]]:
+    """The test items in their Art. 21 `order` (calibration items left out)."""
+    rows = bank_items(path, ITEM_COLUMNS)
     tests = [row for row in rows if not row["calibration"]]
     unordered = [row["item_id"] for row in tests if row["order"] is None]
     if unordered:

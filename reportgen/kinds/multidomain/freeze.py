@@ -37,7 +37,7 @@ from reportgen.archive._checksums import checksums_text, digests_of
 from reportgen.archive._csv import MODELS_HEADER, read_csv_records
 from reportgen.archive._parquet import parquet_bytes
 from reportgen.errors import InputError, OutputExistsError
-from reportgen.kinds.multidomain.collect import RAW_RESPONSES_SCHEMA
+from reportgen.kinds.multidomain.collect import RAW_RESPONSES_SCHEMA, bank_items
 from reportgen.kinds.multidomain.extract import (
     EXTRACTOR_VERSION,
     extract_choice,
@@ -138,13 +138,7 @@ def _check_manifest(raw_dir: Path, folder_name: str) -> None:
 
 
 def _items(path: Path) -> dict[str, Row]:
-    try:
-        rows = pq.read_table(path, columns=ITEM_COLUMNS).to_pylist()
-    except (OSError, pa.ArrowException, KeyError) as error:
-        raise InputError(
-            f"{path}: expected the bank's items ({', '.join(ITEM_COLUMNS)}): {error}"
-        ) from error
-    return {str(row["item_id"]): row for row in rows}
+    return {str(row["item_id"]): row for row in bank_items(path, ITEM_COLUMNS)}
 
 
 def _completed(

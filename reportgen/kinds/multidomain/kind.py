@@ -12,7 +12,12 @@ from collections.abc import Sequence
 
 from reportgen.archive import ArchiveContent, RowChecker
 from reportgen.errors import Problem
-from reportgen.kinds._adapters import AdaptedKind, ArchiveAdapters, core_round_fields
+from reportgen.kinds._adapters import (
+    AdaptedKind,
+    ArchiveAdapters,
+    core_round_fields,
+    same_when_raw,
+)
 from reportgen.kinds._stages import lazy
 from reportgen.kinds.multidomain import (
     archive_across,
@@ -55,9 +60,7 @@ def build_round(content: ArchiveContent) -> Round:
 ARCHIVE = ArchiveAdapters(
     item_columns=md_schemas.ITEM_COLUMNS,
     response_columns=md_schemas.RESPONSE_COLUMNS,
-    parse_manifest=lambda core, block, data, found, raw: archive_manifest.parse_manifest(
-        core, block, data, found
-    ),
+    parse_manifest=same_when_raw(archive_manifest.parse_manifest),
     manifest_block=lazy("reportgen.kinds.multidomain.write:manifest_block"),
     check_items=check_items,
     check_responses=lambda table, where, found: check_response_table(table, found),

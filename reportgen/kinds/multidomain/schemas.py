@@ -11,9 +11,10 @@ from typing import Any
 
 import pyarrow as pa
 
-from reportgen.archive._parquet import ITEM_FIELDS, response_fields
+from reportgen.archive._csv import MODELS_HEADER as MODELS_COMMON_HEADER
 from reportgen.archive._parquet import bool_field as _bool
 from reportgen.archive._parquet import int_field as _int
+from reportgen.archive._parquet import items_schema, responses_schema
 from reportgen.archive._parquet import string_field as _str
 
 # Timestamps and dates are stored as text (spec: `ts` = "YYYY-MM-DDTHH:MM:SSZ",
@@ -31,8 +32,8 @@ JUDGES_FILE = "judges.csv"
 SCREENING_FILE = "screening.parquet"
 
 
-# items.parquet: the kind's columns after the core's item_id, language, prompt, canary,
-# published (what `Kind.item_columns` returns).
+# items.parquet and responses/<model_id>.parquet: the kind's columns, after the core's
+# (`Kind.item_columns`, `Kind.response_columns`; `items_schema`, `responses_schema`).
 ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _bool("calibration"),
     _str("domain_id"),
@@ -50,10 +51,8 @@ ITEM_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("content_sha256"),
     _str("variant_of", null=True),
 )
-ITEMS_SCHEMA = pa.schema([*ITEM_FIELDS, *ITEM_COLUMNS])
+ITEMS_SCHEMA = items_schema(ITEM_COLUMNS)
 
-# responses/<model_id>.parquet: the kind's columns after the core's item_id, model_id,
-# run, raw_text, latency_ms (what `Kind.response_columns` returns).
 RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("status"),
     _str("raw_sha256", null=True),
@@ -67,7 +66,7 @@ RESPONSE_COLUMNS: tuple[pa.Field[Any], ...] = (
     _str("snapshot"),
     _str("called_at"),
 )
-RESPONSES_SCHEMA = pa.schema([*response_fields(raw_text_nullable=True), *RESPONSE_COLUMNS])
+RESPONSES_SCHEMA = responses_schema(RESPONSE_COLUMNS, raw_text_nullable=True)
 
 RUBRICS_SCHEMA = pa.schema(
     [
@@ -163,14 +162,6 @@ KIND_PARQUET_SCHEMAS: dict[str, pa.Schema] = {
 }
 
 # models.csv: the core's columns, then REG-BC-2026-001's in the spec's order.
-MODELS_COMMON_HEADER: tuple[str, ...] = (
-    "model_id",
-    "display_name",
-    "provider",
-    "api_identifier",
-    "snapshot",
-    "evaluated_on",
-)
 MODELS_KIND_HEADER: tuple[str, ...] = (
     "annex_id",
     "organization",

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from reportgen.i18n import exact_text
+from reportgen.kinds._summary import print_heading, print_plain
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.results import Exact, ParticipantResults, Results, SliceScore
 
@@ -174,21 +175,12 @@ def print_summary(round_: Round, results: Results, console: Console) -> None:
     """The human-readable summary: round facts, the regulation's dates, the
     classification table, then the domain scores."""
     counts = results.counts
-    console.print(f"Round {round_.round_id} (multidomain)", markup=False, highlight=False)
-    console.print(
+    facts = (
         f"{counts.scored_items:,} scored items ({counts.possible:,} points possible);"
-        f" {counts.annulled_items:,} annulled, {counts.superseded_items:,} superseded",
-        markup=False,
-        highlight=False,
+        f" {counts.annulled_items:,} annulled, {counts.superseded_items:,} superseded"
     )
-    if round_.manifest.synthetic:
-        console.print(
-            "These are generated demonstration data, not real model outputs.",
-            markup=False,
-            highlight=False,
-        )
-    for line in date_lines(results):
-        console.print(line, markup=False, highlight=False)
+    print_heading(console, round_, "multidomain", facts)
+    print_plain(console, date_lines(results))
     table = _ranking_table(results)
     table.caption = (
         "Primary = mean of the domain scores; 95% stratified item bootstrap"

@@ -17,10 +17,10 @@ from datetime import UTC, datetime
 from reportgen.archive import (
     MANIFEST_FILE,
     MODELS_FILE,
-    bool_text,
     csv_text,
     response_path,
 )
+from reportgen.archive._csv import models_csv_row
 from reportgen.archive._parquet import dates_as_text, table_writer
 from reportgen.archive._writer import sealed
 from reportgen.kinds.multidomain.archive_authorizations import (
@@ -28,7 +28,9 @@ from reportgen.kinds.multidomain.archive_authorizations import (
     AUTHORIZATIONS_HEADER,
     authorization_row,
 )
-from reportgen.kinds.multidomain.model import Judge, Manifest, Participant, Round
+from reportgen.kinds.multidomain.archive_tables import judge_row
+from reportgen.kinds.multidomain.archive_tables import participant_row as participant_columns
+from reportgen.kinds.multidomain.model import Manifest, Participant, Round
 from reportgen.kinds.multidomain.schemas import (
     ADJUDICATIONS_FILE,
     ADJUDICATIONS_SCHEMA,
@@ -195,51 +197,7 @@ def _texts(value: Mapping[str, str]) -> dict[str, str]:
 
 def participant_row(participant: Participant) -> list[str]:
     """One models.csv row: the core's columns, then the REG columns (MODELS_HEADER)."""
-    p = participant
-    return [
-        p.model_id,
-        p.display_name,
-        p.provider,
-        p.api_identifier,
-        p.snapshot,
-        p.evaluated_on.isoformat(),
-        str(p.annex_id),
-        p.organization,
-        p.economic_group,
-        ";".join(p.language_affinity),
-        bool_text(p.reserve),
-        "" if p.replaces is None else str(p.replaces),
-        bool_text(p.operated_by_organization),
-        bool_text(p.weights_open),
-        p.checksum,
-        p.generation_sha256,
-        p.executives,
-        p.reference_models,
-        p.reference_date.isoformat(),
-        p.verified_on.isoformat(),
-        p.verification_source,
-        p.verification_status,
-        p.footnote_pt,
-        p.footnote_en,
-    ]
-
-
-def judge_row(judge: Judge) -> list[str]:
-    """One judges.csv row (JUDGES_HEADER)."""
-    return [
-        judge.judge_id,
-        judge.kind,
-        judge.role,
-        judge.display_name,
-        judge.provider,
-        judge.api_identifier,
-        judge.snapshot,
-        judge.economic_group,
-        judge.participant_model_id,
-        bool_text(judge.operated_by_organization),
-        bool_text(judge.declared_conflict),
-        judge.conflict_note,
-    ]
+    return [*models_csv_row(participant), *participant_columns(participant)]
 
 
 # --- Parquet tables -------------------------------------------------------------------

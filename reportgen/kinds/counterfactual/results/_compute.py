@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from reportgen import __version__
-from reportgen.errors import InputError
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import _sections as sections
 from reportgen.kinds.counterfactual.results._rows import system_results
@@ -27,7 +25,8 @@ from reportgen.kinds.counterfactual.results._values import Exact
 from reportgen.kinds.counterfactual.score import round_cells
 from reportgen.kinds.counterfactual.stats.bootstrap import draw
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results import cached_results
+from reportgen.results import replicate_count, results_header
+from reportgen.results._cache import results_loader
 
 Advance = Callable[[int], None]
 
@@ -73,11 +72,7 @@ def build_results(
     """Every computation of counterfactual-metrics.md on `round_` (replicates default to
     the manifest's `bootstrap.replicates`); the regression view when `baseline` is given."""
     manifest = round_.manifest
-    count = manifest.bootstrap_replicates if replicates is None else replicates
-    if count < 1:
-        raise InputError(
-            f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
-        )
+    count = replicate_count(round_, replicates)
     attributes = round_cells(round_)
     draws = [
         draw(manifest.bootstrap_seed, count, len(a.template_ids), a.positions) for a in attributes
@@ -98,15 +93,9 @@ def build_results(
             round_, baseline, attributes, round_cells(baseline), draws
         )
     return Results(
-        schema=SCHEMA,
-        round_id=manifest.round_id,
-        kind="counterfactual",
-        synthetic=manifest.synthetic,
-        package_version=__version__,
+        **results_header(SCHEMA, "counterfactual", manifest, count),
         preregistered=manifest.preregistration.preregistered,
         alpha=Exact.of(manifest.preregistration.alpha),
-        replicates=count,
-        seed=manifest.bootstrap_seed,
         counts=_counts(round_),
         attributes=sections.attribute_summaries(attributes),
         removed_templates=sections.removed_templates(attributes),
@@ -141,12 +130,14 @@ def load_results(
     *,
     baseline: Round | None = None,
 ) -> Results:
-    """The results of `round_`, read from the cache when a valid entry exists."""
-    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
-    return cached_results(
-        Results,
-        round_,
-        _cache_parameters(round_, count, baseline),
-        lambda: build_results(round_, baseline=baseline, replicates=count, advance=advance),
-        cache_dir,
-    )
+    """The results of `round_`, read from the cache when a valid entry exists (the
+    core's `results_loader`, with `baseline` in the key and the computation)."""
+
+    def parameters(round_: Round, count: int) -> list[str]:
+        return _cache_parameters(round_, count, baseline)
+
+    def compute(round_: Round, count: int, steps: Advance | None) -> Results:
+        return build_results(round_, baseline=baseline, replicates=count, advance=steps)
+
+    loader = results_loader(Results, parameters, compute)
+    return loader(round_, replicates, cache_dir, advance)

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from reportgen.kinds.counterfactual.stats.findings import FindingName as FindingName
 from reportgen.results.exact import EXACT_CONFIG
 from reportgen.results.exact import Exact as SharedExact
 
@@ -21,15 +22,6 @@ Criterion = Literal["demographic_parity", "equal_opportunity"]
 Flag = Literal["investigate", "serious"]
 TestName = Literal["mcnemar", "wilcoxon_signed_rank"]
 TestMethod = Literal["exact", "chi2", "exact_conditional", "normal"]
-FindingName = Literal[
-    "problem",
-    "exceeds_not_significant",
-    "significant_within_acceptable",
-    "no_difference_found",
-    "not_computable",
-    "judge_not_calibrated",
-    "extractor_below_agreement",
-]
 Level = Literal["decision", "quality", "tone"]
 VariableType = Literal["binary", "count", "score"]
 

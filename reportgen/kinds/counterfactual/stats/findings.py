@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal, get_args
 
 LEVEL_ORDER: tuple[str, ...] = ("decision", "quality", "tone")
-FINDING_ORDER: tuple[str, ...] = (
+FindingName = Literal[
     "problem",
     "exceeds_not_significant",
     "significant_within_acceptable",
@@ -22,7 +23,8 @@ FINDING_ORDER: tuple[str, ...] = (
     "not_computable",
     "judge_not_calibrated",
     "extractor_below_agreement",
-)
+]
+FINDING_ORDER: tuple[str, ...] = get_args(FindingName)
 
 
 def extreme_pair(values: Sequence[Fraction | None]) -> tuple[int, int] | None:

@@ -21,7 +21,7 @@ from reportgen.kinds.estigmas.render.context import ModelRow
 from reportgen.kinds.estigmas.render.spec_templates import SpecTemplates
 from reportgen.render.drawing import Drawing, DrawingCache
 from reportgen.render.drawing import stable_ids as stable_ids  # where tests find it
-from reportgen.render.table import Cell, Table
+from reportgen.render.table import Cell, Table, numeric_headers
 
 LABELLED_POINTS = 12
 AXIS_LABEL_GAP = 8  # pixels between two tick labels of an axis
@@ -228,8 +228,7 @@ def _scatter_table(table_id: str, models: Sequence[ModelRow], tr: Translator, ke
             *key,
             Cell(tr("table.model")),
             Cell(tr("table.provider")),
-            Cell(tr("metric.bias_rate"), numeric=True),
-            Cell(tr("metric.omission_rate"), numeric=True),
+            *numeric_headers(tr, "metric.bias_rate", "metric.omission_rate"),
             Cell(tr("chart.status")),
         ),
         rows=rows,

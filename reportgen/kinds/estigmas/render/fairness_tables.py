@@ -15,7 +15,7 @@ from reportgen.kinds.estigmas.stats.fairness import (
     SERIOUS_ABOVE,
     GroupGap,
 )
-from reportgen.render.table import Cell, Table
+from reportgen.render.table import Cell, Table, numeric_headers
 
 
 def _flag_text(tr: Translator, gap: GroupGap) -> str:
@@ -63,8 +63,7 @@ def fairness(view: RoundView, tr: Translator) -> Table:
             Cell(tr("stats.gap")),
             Cell(tr("table.value"), numeric=True),
             Cell(tr("stats.interval")),
-            Cell(tr("stats.p_permutation"), numeric=True),
-            Cell(tr("stats.p_bh"), numeric=True),
+            *numeric_headers(tr, "stats.p_permutation", "stats.p_bh"),
             Cell(tr("stats.flag")),
             Cell(tr("stats.noise")),
         ),

@@ -10,7 +10,7 @@ from reportgen.kinds.estigmas.model import LANGUAGES
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.stats_tables import interval_text, require_stats
 from reportgen.kinds.estigmas.stats.language import LanguageRates
-from reportgen.render.table import Cell, Table
+from reportgen.render.table import Cell, Table, numeric_headers
 
 
 def language_means(view: RoundView, tr: Translator) -> Table:
@@ -65,11 +65,14 @@ def language_models(view: RoundView, tr: Translator) -> Table:
         caption=tr("language.models.caption"),
         header=(
             Cell(tr("table.model")),
-            Cell(tr("language.abstention_pt"), numeric=True),
-            Cell(tr("language.abstention_en"), numeric=True),
-            Cell(tr("language.omission_pt"), numeric=True),
-            Cell(tr("language.omission_en"), numeric=True),
-            Cell(tr("language.wilcoxon_p"), numeric=True),
+            *numeric_headers(
+                tr,
+                "language.abstention_pt",
+                "language.abstention_en",
+                "language.omission_pt",
+                "language.omission_en",
+                "language.wilcoxon_p",
+            ),
         ),
         rows=tuple(rows),
         sortable=True,
@@ -95,9 +98,7 @@ def language_regimes(view: RoundView, tr: Translator) -> Table:
             Cell(tr("language.regime")),
             Cell(tr("language.mean_difference"), numeric=True),
             Cell(tr("stats.interval")),
-            Cell(tr("language.more_en"), numeric=True),
-            Cell(tr("language.more_pt"), numeric=True),
-            Cell(tr("language.equal"), numeric=True),
+            *numeric_headers(tr, "language.more_en", "language.more_pt", "language.equal"),
         ),
         rows=rows,
     )

@@ -13,7 +13,7 @@ from reportgen.kinds.estigmas.render.pair_scope import mcnemar_caption, model_mc
 from reportgen.kinds.estigmas.render.reasons import reason_text
 from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
 from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, TestFamily
-from reportgen.render.table import Cell, Table
+from reportgen.render.table import Cell, Table, numeric_headers
 
 
 def require_stats(view: RoundView) -> RoundResults:
@@ -198,10 +198,7 @@ def family(view: RoundView, tr: Translator, tests: TestFamily, title_key: str) -
         caption=tr(title_key),
         header=(
             Cell(tr("stats.subject")),
-            Cell(tr("stats.statistic"), numeric=True),
-            Cell(tr("stats.p_raw"), numeric=True),
-            Cell(tr("stats.p_bh"), numeric=True),
-            Cell(tr("stats.cramers_v"), numeric=True),
+            *numeric_headers(tr, "stats.statistic", "stats.p_raw", "stats.p_bh", "stats.cramers_v"),
             Cell(tr("stats.note")),
         ),
         rows=tuple(rows),
@@ -241,12 +238,15 @@ def gender(view: RoundView, tr: Translator) -> Table:
         caption=tr("stats.gender.caption"),
         header=(
             Cell(tr("table.model")),
-            Cell(tr("stats.bias_male"), numeric=True),
-            Cell(tr("stats.bias_female"), numeric=True),
-            Cell(tr("stats.delta"), numeric=True),
-            Cell(tr("stats.omission_male"), numeric=True),
-            Cell(tr("stats.omission_female"), numeric=True),
-            Cell(tr("stats.delta"), numeric=True),
+            *numeric_headers(
+                tr,
+                "stats.bias_male",
+                "stats.bias_female",
+                "stats.delta",
+                "stats.omission_male",
+                "stats.omission_female",
+                "stats.delta",
+            ),
         ),
         rows=rows,
         sortable=True,
@@ -281,12 +281,9 @@ def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
         caption=model_mcnemar_caption(view, tr, model_id),
         header=(
             Cell(tr("stats.other_model")),
-            Cell(tr("stats.only_this"), numeric=True),
-            Cell(tr("stats.only_other"), numeric=True),
-            Cell(tr("stats.difference"), numeric=True),
+            *numeric_headers(tr, "stats.only_this", "stats.only_other", "stats.difference"),
             Cell(tr("stats.method")),
-            Cell(tr("stats.p_raw"), numeric=True),
-            Cell(tr("stats.p_bh"), numeric=True),
+            *numeric_headers(tr, "stats.p_raw", "stats.p_bh"),
         ),
         rows=tuple(rows),
         sortable=True,
@@ -347,12 +344,9 @@ def mcnemar_all(view: RoundView, tr: Translator) -> Table:
         header=(
             Cell(tr("stats.model_a")),
             Cell(tr("stats.other_model")),
-            Cell(tr("stats.only_a"), numeric=True),
-            Cell(tr("stats.only_b"), numeric=True),
-            Cell(tr("stats.difference"), numeric=True),
+            *numeric_headers(tr, "stats.only_a", "stats.only_b", "stats.difference"),
             Cell(tr("stats.method")),
-            Cell(tr("stats.p_raw"), numeric=True),
-            Cell(tr("stats.p_bh"), numeric=True),
+            *numeric_headers(tr, "stats.p_raw", "stats.p_bh"),
         ),
         rows=rows,
         sortable=True,
@@ -381,8 +375,7 @@ def correlation(view: RoundView, tr: Translator) -> Table:
         caption=tr("stats.correlation.caption", models=tr.integer(c.models)),
         header=(
             Cell(tr("stats.subject")),
-            Cell(tr("stats.coefficient"), numeric=True),
-            Cell(tr("stats.p_raw"), numeric=True),
+            *numeric_headers(tr, "stats.coefficient", "stats.p_raw"),
         ),
         rows=rows,
         notes=(reason_text(c.reason, tr),) if c.reason else (),

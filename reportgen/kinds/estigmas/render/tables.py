@@ -12,7 +12,7 @@ from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.aggregates import Share
 from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, ModelRow, RoundView
 from reportgen.kinds.estigmas.render.stats_tables import rank_range
-from reportgen.render.table import Cell, Table
+from reportgen.render.table import Cell, Table, numeric_headers
 
 
 def _rate(tr: Translator, share: Share) -> Cell:
@@ -55,12 +55,15 @@ def ranking(
         *((Cell(tr("table.rank_interval"), numeric=True),) if ranks else ()),
         Cell(tr("table.model")),
         Cell(tr("table.provider")),
-        Cell(tr("metric.index"), numeric=True),
-        Cell(tr("metric.failure"), numeric=True),
-        Cell(tr("metric.bias_rate"), numeric=True),
-        Cell(tr("metric.omission_rate"), numeric=True),
-        Cell(tr("metric.correct_rate"), numeric=True),
-        Cell(tr("metric.coverage"), numeric=True),
+        *numeric_headers(
+            tr,
+            "metric.index",
+            "metric.failure",
+            "metric.bias_rate",
+            "metric.omission_rate",
+            "metric.correct_rate",
+            "metric.coverage",
+        ),
     )
     body = []
     for row in rows:
@@ -183,8 +186,7 @@ def stigmas(view: RoundView, row: ModelRow, tr: Translator) -> Table:
             Cell(tr("table.origin")),
             Cell(tr("table.peril"), numeric=True),
             Cell(tr("table.band")),
-            Cell(tr("metric.bias_rate"), numeric=True),
-            Cell(tr("metric.omission_rate"), numeric=True),
+            *numeric_headers(tr, "metric.bias_rate", "metric.omission_rate"),
         ),
         rows=body,
         sortable=True,

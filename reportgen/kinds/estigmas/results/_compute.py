@@ -14,8 +14,6 @@ from typing import Any, Literal
 
 import numpy as np
 
-from reportgen import __version__
-from reportgen.errors import InputError
 from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.results._pairs import ALL_PAIRS_UP_TO, difference, optional
 from reportgen.kinds.estigmas.results._schema import (
@@ -55,7 +53,7 @@ from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results._cache import results_loader
+from reportgen.results._cache import replicate_count, results_header, results_loader
 
 
 # long: one call per statistic of the results object, one field per line
@@ -64,12 +62,7 @@ def compute_results(
 ) -> RoundResults:
     """The whole results object of a round (replicates default to the manifest's)."""
     manifest = round.manifest
-    replicates = manifest.bootstrap_replicates if replicates is None else replicates
-    if replicates < 1:
-        raise InputError(
-            f"{round.path / 'round.json'}: bootstrap.replicates must be at least 1,"
-            f" got {replicates}"
-        )
+    replicates = replicate_count(round, replicates)
     cube = build_cube(round)
     scores = score_models(round, cube)
     position = {model_id: i for i, model_id in enumerate(cube.model_ids)}
@@ -92,13 +85,7 @@ def compute_results(
     )
     score_of = {s.model_id: s for s in scores}
     return RoundResults(
-        schema=SCHEMA,
-        round_id=manifest.round_id,
-        kind=manifest.variant,
-        synthetic=manifest.synthetic,
-        package_version=__version__,
-        replicates=replicates,
-        seed=seed,
+        **results_header(SCHEMA, manifest.variant, manifest, replicates),
         permutations=PERMUTATIONS,
         endpoint_error=_largest([endpoint_error(values[name]) for name in MODEL_STATISTICS]),
         models=scores,

@@ -14,8 +14,6 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 
-from reportgen import __version__
-from reportgen.errors import InputError
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.results import _sections as sections
 from reportgen.kinds.multidomain.results._participants import (
@@ -42,7 +40,7 @@ from reportgen.kinds.multidomain.terms import (
     test_items,
 )
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results._cache import results_loader
+from reportgen.results._cache import replicate_count, results_header, results_loader
 
 Advance = Callable[[int], None]
 
@@ -54,11 +52,7 @@ def build_results(
     """Every computation of multidomain-metrics.md on `round_` (replicates default to the
     manifest's `bootstrap.replicates`)."""
     manifest = round_.manifest
-    count = manifest.bootstrap_replicates if replicates is None else replicates
-    if count < 1:
-        raise InputError(
-            f"{round_.path / 'round.json'}: bootstrap.replicates must be at least 1, got {count}"
-        )
+    count = replicate_count(round_, replicates)
     outcomes = jury_outcomes(round_)
     points = round_points(round_, outcomes=outcomes)
     weights = draw_weights(points.items, manifest.bootstrap_seed, count)
@@ -106,13 +100,7 @@ def build_results(
             )
         )
     return Results(
-        schema=SCHEMA,
-        round_id=manifest.round_id,
-        kind="multidomain",
-        synthetic=manifest.synthetic,
-        package_version=__version__,
-        replicates=count,
-        seed=manifest.bootstrap_seed,
+        **results_header(SCHEMA, "multidomain", manifest, count),
         counts=_counts(round_, points),
         participants=tuple(participants),
         adjacent=adjacent_pairs(tables, points.model_ids, tied),
