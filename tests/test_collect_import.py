@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from reportgen.cli import main
+from tests.factories import make_raw_round
 from tests.support.inspect_runs import (
     INPUT_TOKENS,
     INSPECT_WARNINGS,
@@ -344,3 +345,24 @@ def test_freeze_refuses_a_call_that_did_not_send_its_item(tmp_path: Path) -> Non
     render(tmp_path / "battery", fresh)
     result = _invoke("import", "jsonl", str(answers), "--into", str(fresh))
     _refused(result, fresh, "line 1: prompt_sha256 'xyz': expected 64 lowercase hexadecimal")
+
+
+def test_freeze_leaves_out_the_task_files_bytecode(tmp_path: Path) -> None:
+    """`inspect eval RAW_DIR/inspect_task.py` imports the task file, and Python keeps its
+    bytecode beside it: part of the raw round's collection, never of the frozen archive.
+    Any other file there is still refused."""
+    raw = make_raw_round(tmp_path)
+    cache = raw / "__pycache__"
+    cache.mkdir()
+    (cache / "inspect_task.cpython-311.pyc").write_bytes(b"\xa7\r\r\n bytecode")
+    (tmp_path / "rounds").mkdir()
+    frozen = tmp_path / "rounds" / "tiny-round"
+    result = _invoke("freeze", str(raw), "--out", str(frozen))
+    assert result.exit_code == 0, result.output
+    assert not (frozen / "__pycache__").exists()
+    assert _invoke("verify", str(frozen)).exit_code == 0
+
+    (cache / "helper.cpython-311.pyc").write_bytes(b"\xa7\r\r\n")
+    refused = _invoke("freeze", str(raw), "--out", str(tmp_path / "rounds" / "again"))
+    assert refused.exit_code == 1
+    assert "__pycache__/helper.cpython-311.pyc: unexpected file" in refused.output

@@ -41,6 +41,16 @@ HEADING_JS = (
     "() => { const h = Array.from(document.querySelectorAll('h3'))"
     ".find(e => e.innerText.includes('SISTEMA-')); return h ? h.innerText : ''; }"
 )
+# What was on screen when each key went down, recorded by the page itself as the key event
+# is dispatched (a read by the test after the press can come after the app moved on, on a
+# loaded machine): the sample headings at each keydown since the last reset.
+PRESS_LOG_JS = (
+    "() => { if (!window.__pressLog) { window.__pressLog = [];"
+    " document.addEventListener('keydown', () => window.__pressLog.push(("
+    + HEADING_JS
+    + ")()), true); } const seen = window.__pressLog.slice(); window.__pressLog.length = 0;"
+    " return seen; }"
+)
 MARKDOWN_OUTPUT = "**Sim.** A resposta _tachada_\n# não é título"
 
 
@@ -154,6 +164,7 @@ def _press_twice(page: Page, runs: ScriptRuns, engine: Engine, gap_ms: int) -> b
     the first sample was still on screen (the race). The page is at rest (`_settle`)."""
     before = _judged_by_ana(engine)
     first = _code_on_screen(page)
+    page.evaluate(PRESS_LOG_JS)  # listening, and nothing recorded yet
     page.get_by_role("heading", name=re.compile("Amostra SISTEMA-")).click()  # keys to the page
     page.keyboard.press("1")
     page.wait_for_timeout(gap_ms)  # house-rule: input timing (the race is the test)
@@ -166,7 +177,10 @@ def _press_twice(page: Page, runs: ScriptRuns, engine: Engine, gap_ms: int) -> b
     # `first`). So only `first` is certain; the quiet spell covers the second press.
     _settle(page, runs, engine, frozenset({first}))
     new = _judged_by_ana(engine) - before
-    on_screen = {first, seen_before, seen_after}
+    headings_at_presses: list[str] = page.evaluate(PRESS_LOG_JS)
+    assert len(headings_at_presses) == 2, headings_at_presses  # the page saw both keys
+    at_presses = {m.group(0) for heading in headings_at_presses if (m := CODE.search(heading))}
+    on_screen = {first, seen_before, seen_after} | at_presses
     # The first press judged `first`: newly, or again when the page at rest still showed a
     # sample judged a moment before (the last double press's second key, on `first`).
     assert first in new or first in before, (first, new)

@@ -93,6 +93,10 @@ def read_text_file(path: Path, found: FileProblems) -> str | None:
 
 # The calls to send that `reportgen render` writes into a raw round: freeze leaves them out.
 COLLECTION_FILES = ("to_send.jsonl", "to_send.csv", "inspect_dataset.jsonl", "inspect_task.py")
+# `inspect eval RAW_DIR/inspect_task.py` imports the task file, and Python keeps its bytecode
+# beside it (`__pycache__/inspect_task.cpython-311.pyc`) unless told not to: part of the
+# collection too, left out by freeze like the task file itself.
+TASK_BYTECODE = re.compile(r"__pycache__/inspect_task\.[\w.-]+\.pyc")
 
 
 def present_files(round_dir: Path, problems: Problems) -> list[str]:
@@ -126,7 +130,7 @@ def check_layout(
         allowed |= set(COLLECTION_FILES)
     folders = tuple(f"{folder}/" for folder in (RESPONSES_DIR, *kind_folders))
     for rel in present:
-        if rel in allowed or rel.startswith(folders):
+        if rel in allowed or rel.startswith(folders) or (raw and TASK_BYTECODE.fullmatch(rel)):
             continue
         owner = other_tables().get(rel)
         if owner is not None and kind_name is not None:
