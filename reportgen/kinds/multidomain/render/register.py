@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Annulment, Round
 from reportgen.kinds.multidomain.score import round_points
 from reportgen.kinds.multidomain.terms import active_items
@@ -82,19 +83,15 @@ def _primary_scores(
     return sum(defined, Fraction(0)) / len(defined) if defined else None
 
 
-# The last round asked and its entries: the page and the feed of each language ask for
-# the same round, and the errata read every active item's points.
-_LAST: list[tuple[Round, tuple[RegisterEntry, ...]]] = []
+# The entries of the last rounds asked: the page and the feed of each language ask for
+# the same rounds, and the errata read every active item's points.
+_RECENT: RecentByIdentity[tuple[RegisterEntry, ...]] = RecentByIdentity()
 
 
 def register_entries(round_: Round) -> tuple[RegisterEntry, ...]:
     """The ledger lines of `round_` (already cut at the site's date), each with its
     erratum, ordered by the day decided and then by their place in the ledger."""
-    if _LAST and _LAST[0][0] is round_:
-        return _LAST[0][1]
-    entries = _entries(round_)
-    _LAST[:] = [(round_, entries)]
-    return entries
+    return _RECENT.get((round_,), lambda: _entries(round_))
 
 
 def _entries(round_: Round) -> tuple[RegisterEntry, ...]:
