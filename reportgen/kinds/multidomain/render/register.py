@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Annulment, Round
-from reportgen.kinds.multidomain.score import round_points
+from reportgen.kinds.multidomain.score import fraction_sum, round_points
 from reportgen.kinds.multidomain.terms import active_items
 
 REGISTER_PAGE = "register"
@@ -62,24 +62,31 @@ def feed_uuid(round_id: str, language: str) -> str:
     return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, name)}"
 
 
-def _primary_scores(
+def _kept(
     domains: Sequence[str],
     item_domains: Sequence[str],
     weights: Sequence[int],
-    row: Sequence[Fraction],
     annulled: Sequence[bool],
-) -> Fraction | None:
-    """Mean of the defined domain scores over the items not annulled (metrics §2)."""
-    defined = []
+) -> list[tuple[list[int], int]]:
+    """Per domain, the items not annulled (with a weight) and their possible points."""
+    found = []
     for domain in domains:
         kept = [
             i
             for i, d in enumerate(item_domains)
             if d == domain and not annulled[i] and weights[i] > 0
         ]
-        possible = sum(weights[i] for i in kept)
-        if possible:
-            defined.append(100 * sum((row[i] for i in kept), Fraction(0)) / possible)
+        found.append((kept, sum(weights[i] for i in kept)))
+    return found
+
+
+def _primary_score(
+    kept: Sequence[tuple[list[int], int]], row: Sequence[Fraction]
+) -> Fraction | None:
+    """Mean of the defined domain scores over the items not annulled (metrics §2)."""
+    defined = [
+        100 * fraction_sum(row[i] for i in items) / possible for items, possible in kept if possible
+    ]
     return sum(defined, Fraction(0)) / len(defined) if defined else None
 
 
@@ -108,10 +115,8 @@ def _entries(round_: Round) -> tuple[RegisterEntry, ...]:
     annulled = [False] * len(items)
 
     def scores() -> list[Fraction | None]:
-        return [
-            _primary_scores(domains, item_domains, weights, row, annulled)
-            for row in points.item_points
-        ]
+        kept = _kept(domains, item_domains, weights, annulled)
+        return [_primary_score(kept, row) for row in points.item_points]
 
     entries = []
     before = scores()
