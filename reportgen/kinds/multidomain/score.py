@@ -120,6 +120,13 @@ def fraction_sum(values: Iterable[Fraction]) -> Fraction:
     return total
 
 
+@functools.lru_cache(maxsize=65536)
+def run_mean(points: tuple[Fraction, ...], runs: int) -> Fraction:
+    """p̄ = Σ points / runs, exact; a round's (model, item) pairs share a few thousand
+    distinct run tuples, so each mean is worked out once."""
+    return fraction_sum(points) / runs
+
+
 @functools.lru_cache(maxsize=4096)
 def _open_points(weight: int, final: Fraction) -> Fraction:
     return weight * final / 5
@@ -201,7 +208,7 @@ def round_points(
                 for row in rows
             )
             model_runs.append(points)
-            model_means.append(fraction_sum(points) / runs)
+            model_means.append(run_mean(points, runs))
             model_valid.append(has_valid_score(rows))
         run_points.append(tuple(model_runs))
         item_points.append(tuple(model_means))

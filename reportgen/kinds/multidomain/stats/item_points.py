@@ -6,7 +6,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from reportgen.kinds.multidomain.model import Round
-from reportgen.kinds.multidomain.score import fraction_sum, jury_outcomes, response_points
+from reportgen.kinds.multidomain.score import jury_outcomes, response_points, run_mean
 
 
 def item_points(round_: Round) -> dict[tuple[str, str], Fraction]:
@@ -25,4 +25,4 @@ def item_points(round_: Round) -> dict[tuple[str, str], Fraction]:
                 response_points(items[response.item_id], response, outcome)
             )
     runs = round_.manifest.runs
-    return {key: fraction_sum(values) / runs for key, values in points.items()}
+    return {key: run_mean(tuple(values), runs) for key, values in points.items()}
