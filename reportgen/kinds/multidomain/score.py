@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from reportgen.kinds.multidomain.derive import final_score
+from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Item, Response, ResponseKey, Round
 from reportgen.kinds.multidomain.terms import is_jury_scored, is_scored_response, scored_items
 
@@ -30,8 +31,20 @@ class JuryOutcome:
     criterion_ranges_above: int  # criteria whose juror range is > adjudicate_above
 
 
+# The outcomes of the last rounds asked: a site build asks for each round's from the check
+# across rounds, the results, the register and the jury pages, with the same tables (the
+# outcomes do not depend on the ledger, which `terms.round_as_of` cuts). Shared: never
+# changed by a caller.
+_RECENT: RecentByIdentity[dict[ResponseKey, JuryOutcome]] = RecentByIdentity()
+
+
 def jury_outcomes(round_: Round) -> dict[ResponseKey, JuryOutcome]:
     """Every jury-scored response's juror scores, final score F and counts."""
+    inputs = (round_.manifest, round_.jury, round_.adjudications)
+    return _RECENT.get(inputs, lambda: _jury_outcomes(round_))
+
+
+def _jury_outcomes(round_: Round) -> dict[ResponseKey, JuryOutcome]:
     by_response: dict[ResponseKey, dict[str, dict[str, int]]] = defaultdict(
         lambda: defaultdict(dict)
     )
@@ -105,6 +118,13 @@ def fraction_sum(values: Iterable[Fraction]) -> Fraction:
     for denominator, numerator in by_denominator.items():
         total += Fraction(numerator, denominator)
     return total
+
+
+@functools.lru_cache(maxsize=65536)
+def run_mean(points: tuple[Fraction, ...], runs: int) -> Fraction:
+    """p̄ = Σ points / runs, exact; a round's (model, item) pairs share a few thousand
+    distinct run tuples, so each mean is worked out once."""
+    return fraction_sum(points) / runs
 
 
 @functools.lru_cache(maxsize=4096)
@@ -188,7 +208,7 @@ def round_points(
                 for row in rows
             )
             model_runs.append(points)
-            model_means.append(fraction_sum(points) / runs)
+            model_means.append(run_mean(points, runs))
             model_valid.append(has_valid_score(rows))
         run_points.append(tuple(model_runs))
         item_points.append(tuple(model_means))

@@ -55,7 +55,7 @@ def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
     from dataclasses import replace
 
     from reportgen.archive import Problems
-    from reportgen.kinds.multidomain.results import build_results
+    from reportgen.kinds.multidomain.results import participant_ranks
     from reportgen.kinds.multidomain.rules.cast import check_cast
 
     known = {round_.round_id: round_ for round_ in rounds if isinstance(round_, Round)}
@@ -67,11 +67,7 @@ def reserve_order_problems(rounds: Sequence[CoreRound]) -> list[Problem]:
             previous = _sibling_round(round_, previous_id)
         if previous is None:
             continue  # no previous round, or check_across reported it
-        # Ranks do not depend on the bootstrap: one replicate is enough.
-        rank_of = {
-            entry.model_id: entry.rank
-            for entry in build_results(previous, replicates=1).participants
-        }
+        rank_of = participant_ranks(previous)
         ranks = {model.annex_id: rank_of[model.model_id] for model in previous.models}
         problems = Problems()
         check_cast(round_, problems, ranks)

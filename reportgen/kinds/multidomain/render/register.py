@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Annulment, Round
-from reportgen.kinds.multidomain.score import round_points
+from reportgen.kinds.multidomain.score import fraction_sum, round_points
 from reportgen.kinds.multidomain.terms import active_items
 
 REGISTER_PAGE = "register"
@@ -61,40 +62,43 @@ def feed_uuid(round_id: str, language: str) -> str:
     return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, name)}"
 
 
-def _primary_scores(
+def _kept(
     domains: Sequence[str],
     item_domains: Sequence[str],
     weights: Sequence[int],
-    row: Sequence[Fraction],
     annulled: Sequence[bool],
-) -> Fraction | None:
-    """Mean of the defined domain scores over the items not annulled (metrics §2)."""
-    defined = []
+) -> list[tuple[list[int], int]]:
+    """Per domain, the items not annulled (with a weight) and their possible points."""
+    found = []
     for domain in domains:
         kept = [
             i
             for i, d in enumerate(item_domains)
             if d == domain and not annulled[i] and weights[i] > 0
         ]
-        possible = sum(weights[i] for i in kept)
-        if possible:
-            defined.append(100 * sum((row[i] for i in kept), Fraction(0)) / possible)
+        found.append((kept, sum(weights[i] for i in kept)))
+    return found
+
+
+def _primary_score(
+    kept: Sequence[tuple[list[int], int]], row: Sequence[Fraction]
+) -> Fraction | None:
+    """Mean of the defined domain scores over the items not annulled (metrics §2)."""
+    defined = [
+        100 * fraction_sum(row[i] for i in items) / possible for items, possible in kept if possible
+    ]
     return sum(defined, Fraction(0)) / len(defined) if defined else None
 
 
-# The last round asked and its entries: the page and the feed of each language ask for
-# the same round, and the errata read every active item's points.
-_LAST: list[tuple[Round, tuple[RegisterEntry, ...]]] = []
+# The entries of the last rounds asked: the page and the feed of each language ask for
+# the same rounds, and the errata read every active item's points.
+_RECENT: RecentByIdentity[tuple[RegisterEntry, ...]] = RecentByIdentity()
 
 
 def register_entries(round_: Round) -> tuple[RegisterEntry, ...]:
     """The ledger lines of `round_` (already cut at the site's date), each with its
     erratum, ordered by the day decided and then by their place in the ledger."""
-    if _LAST and _LAST[0][0] is round_:
-        return _LAST[0][1]
-    entries = _entries(round_)
-    _LAST[:] = [(round_, entries)]
-    return entries
+    return _RECENT.get((round_,), lambda: _entries(round_))
 
 
 def _entries(round_: Round) -> tuple[RegisterEntry, ...]:
@@ -111,10 +115,8 @@ def _entries(round_: Round) -> tuple[RegisterEntry, ...]:
     annulled = [False] * len(items)
 
     def scores() -> list[Fraction | None]:
-        return [
-            _primary_scores(domains, item_domains, weights, row, annulled)
-            for row in points.item_points
-        ]
+        kept = _kept(domains, item_domains, weights, annulled)
+        return [_primary_score(kept, row) for row in points.item_points]
 
     entries = []
     before = scores()

@@ -9,7 +9,9 @@ score comes with its 95% interval and n. Dates use the core `Translator`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from fractions import Fraction
 
 from reportgen.i18n import Catalogue
 from reportgen.kinds.multidomain.results import Exact, SliceScore
@@ -30,7 +32,9 @@ class Text(KindText):
     PACKAGE = PACKAGE
 
     def exact(self, value: Exact | None, places: int = 2) -> str:
-        return DASH if value is None else ValueText(self.decimal(value.fraction, places), value)
+        if value is None:
+            return DASH
+        return ValueText(_rounded(self.language, value.exact, places), value)
 
     def rate(self, value: Exact | None) -> str:
         """A rate in [0, 1] as a percentage with one decimal (its value: the rate)."""
@@ -56,3 +60,10 @@ class Text(KindText):
             return self.real(value)
         interval = self.interval(self.real(lo), self.real(hi))
         return ValueText(f"{self.real(value)} {interval}", Estimate(value, lo, hi))
+
+
+@functools.lru_cache(maxsize=8192)
+def _rounded(language: str, exact: str, places: int) -> str:
+    """The text of an exact value (`Exact.exact`) rounded to `places` in `language`: a site
+    writes a few thousand distinct values tens of thousands of times (the items' points)."""
+    return str(Text(language).decimal(Fraction(exact), places))

@@ -6,7 +6,12 @@
   and `load_results` (the same through the core results cache, `reportgen.results`).
 """
 
-from reportgen.kinds.multidomain.results._compute import build_results, cache_key, load_results
+from reportgen.kinds.multidomain.results._compute import (
+    build_results,
+    cache_key,
+    load_results,
+    participant_ranks,
+)
 from reportgen.kinds.multidomain.results._schema import (
     RESULTS_SCHEMA,
     SCHEMA,
@@ -67,6 +72,7 @@ __all__ = [
     "contamination_section",
     "exact",
     "load_results",
+    "participant_ranks",
     "published_json_schema_text",
     "results_json_schema",
     "results_json_schema_text",

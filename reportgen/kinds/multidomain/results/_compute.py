@@ -114,6 +114,14 @@ def build_results(
     )
 
 
+def participant_ranks(round_: Round) -> dict[str, int]:
+    """model_id -> rank (§3), as `build_results` gives it, without the other sections: the
+    classification does not depend on the bootstrap, so one replicate is enough."""
+    points = round_points(round_, outcomes=jury_outcomes(round_))
+    weights = draw_weights(points.items, round_.manifest.bootstrap_seed, 1)
+    return dict(score_tables(round_, points, weights).classification.ranks)
+
+
 def _exact(value: Fraction | None) -> Exact | None:
     return None if value is None else Exact.of(value)
 

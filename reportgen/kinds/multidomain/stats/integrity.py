@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Response, Round
 from reportgen.kinds.multidomain.terms import ngrams, normalise, tokens
 
@@ -123,7 +124,19 @@ class IntegrityReport:
         return sum(1 for c in self.containment if c.total == 0)
 
 
+# The reports of the last rounds asked: a site build asks for each round's from the check
+# across rounds, the results and the leak guard, with the same items and responses (the
+# report does not depend on the ledger, which `terms.round_as_of` cuts).
+_RECENT: RecentByIdentity[IntegrityReport] = RecentByIdentity()
+
+
 def integrity_report(round_: Round) -> IntegrityReport:
+    """The integrity checks over every answer of `round_` (computed once per round)."""
+    inputs = (round_.manifest, round_.items, round_.models, round_.responses)
+    return _RECENT.get(inputs, lambda: _integrity_report(round_))
+
+
+def _integrity_report(round_: Round) -> IntegrityReport:
     rules = round_.manifest.contamination
     tests = [item for item in round_.items if not item.calibration and item.canary]
     canary_of = {item.item_id: normalise(item.canary or "") for item in tests}

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from reportgen.kinds.multidomain.derive import mean_score
 from reportgen.kinds.multidomain.model import Adjudication, JuryScore, ResponseKey, Round
-from reportgen.kinds.multidomain.score import JuryOutcome, jury_outcomes
+from reportgen.kinds.multidomain.score import JuryOutcome, fraction_sum, jury_outcomes
 from reportgen.kinds.multidomain.terms import scored_items
 
 
@@ -47,16 +47,16 @@ def _participant(
     outcomes: Mapping[ResponseKey, JuryOutcome], weights: Mapping[str, int], runs: int
 ) -> ParticipantJury:
     ranges = [max(o.juror_scores) - min(o.juror_scores) for o in outcomes.values()]
-    moved = Fraction(0)
+    moves = []
     for (item_id, _, _), outcome in outcomes.items():
         if outcome.adjudicated:
-            juror_mean = sum(outcome.juror_scores, Fraction(0)) / len(outcome.juror_scores)
-            moved += weights[item_id] * (outcome.final - juror_mean) / 5
+            juror_mean = fraction_sum(outcome.juror_scores) / len(outcome.juror_scores)
+            moves.append(weights[item_id] * (outcome.final - juror_mean) / 5)
     return ParticipantJury(
         scored=len(outcomes),
         adjudicated=sum(1 for o in outcomes.values() if o.adjudicated),
-        mean_range=sum(ranges, Fraction(0)) / len(ranges) if ranges else None,
-        points_moved=moved / runs,
+        mean_range=fraction_sum(ranges) / len(ranges) if ranges else None,
+        points_moved=fraction_sum(moves) / runs,
     )
 
 
@@ -72,7 +72,7 @@ def _judges(round_: Round, scored: Mapping[ResponseKey, JuryOutcome]) -> dict[st
         if key in scored:
             by_judge[judge_id].append(mean_score(scores))
     return {
-        judge_id: JudgeWork(len(values), sum(values, Fraction(0)) / len(values))
+        judge_id: JudgeWork(len(values), fraction_sum(values) / len(values))
         for judge_id, values in by_judge.items()
     }
 
