@@ -11,7 +11,8 @@ What a kind does beyond that lives in its own folder, in its review package
 - `freeze_export`: `reportgen review freeze-export`, the export frozen into the archive;
 - `contest`: the contestation dates and ledger of a kind that brings its own (the app's
   defaults otherwise);
-- `commands`: the kind's own `reportgen review` subcommands.
+- `commands`: the kind's own `reportgen review` subcommands (made with the review
+  group's `--db` option and engine).
 
 The parts are named here as "module:attribute" strings and imported on first use, as the
 kinds themselves are (`reportgen.kinds._BUILTIN`): the rest of reportgen never imports a
@@ -26,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import click
@@ -35,6 +36,13 @@ if TYPE_CHECKING:
     from reportgen.model import Annulment
 
 OpenEngine = Callable[[], "Engine"]
+# The kind's own `reportgen review` subcommands, made with the review group's `--db`
+# option and the engine it opens (db_option, open_engine(db_url)); the app's CLI passes
+# them in, so that a kind's review part never imports the app's CLI.
+CommandsOf = Callable[
+    [Callable[[Callable[..., Any]], Callable[..., Any]], Callable[[str | None], "Engine"]],
+    Sequence["click.Command"],
+]
 
 
 class SampleTasks(Protocol):
@@ -95,7 +103,7 @@ class KindReview:
     export: ExportReview | None = None
     freeze_export: FreezeExport | None = None
     contest: ContestRules | None = None
-    commands: tuple[click.Command, ...] = ()
+    commands: CommandsOf | None = None
 
 
 NO_REVIEW_PART = KindReview()

@@ -78,6 +78,6 @@ for _command in (
     unlock_command(_db_option, _engine),
     serve_command(_db_option, _engine),
     *batch_commands(_db_option, _engine),
-    *kind_commands(),
+    *kind_commands(_db_option, _engine),
 ):
     review.add_command(_command)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 from sqlalchemy import Engine
@@ -58,8 +59,16 @@ def export_of_kind(
     return part.export(round_dir, output, reviewer_map, force, open_engine)
 
 
-def kind_commands() -> list[click.Command]:
-    """The `reportgen review` subcommands the kinds' review parts add."""
+def kind_commands(
+    db_option: Callable[[Callable[..., Any]], Callable[..., Any]],
+    open_engine: Callable[[str | None], Engine],
+) -> list[click.Command]:
+    """The `reportgen review` subcommands the kinds' review parts add, made with the
+    group's `--db` option and engine."""
     from reportgen.kinds import review_kind_names, review_part
 
-    return [command for name in review_kind_names() for command in review_part(name).commands]
+    commands: list[click.Command] = []
+    for name in review_kind_names():
+        made = review_part(name).commands
+        commands.extend(() if made is None else made(db_option, open_engine))
+    return commands

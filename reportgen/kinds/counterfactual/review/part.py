@@ -8,12 +8,14 @@ The modules that do the work are imported on first use, so that the review CLI's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
+from sqlalchemy import Engine
 
 from reportgen.kinds._review import KindReview, OpenEngine
-from review_app.cli import common
 
 
 def sample(
@@ -82,35 +84,51 @@ def export(
     return export_calibration(open_engine(), round_, output, force=force)
 
 
-@click.command("mask-audit")
-@click.argument("round_id")
-@common.db_option
-def mask_audit(round_id: str, db_url: str | None) -> None:
-    """List a counterfactual round's flagged masked inputs with the administrator's
-    decision (held, leaked, or undecided) and the number of judge scores voided. The
-    decisions are taken on the app's counterfactual page; `reportgen review export`
-    writes them into mask_audit.parquet (mask_audit.jsonl for a raw round) and refuses
-    while a flag is undecided."""
-    from reportgen.kinds.counterfactual.review.mask_audit import LEAKED, mask_audit_status
+def commands(
+    db_option: Callable[[Callable[..., Any]], Callable[..., Any]],
+    open_engine: Callable[[str | None], Engine],
+) -> tuple[click.Command, ...]:
+    """`review mask-audit`, with the review group's `--db` option and engine."""
 
-    with common.open_engine(db_url).connect() as connection:
-        status = mask_audit_status(connection, round_id)
+    @click.command("mask-audit")
+    @click.argument("round_id")
+    @db_option
+    def mask_audit(round_id: str, db_url: str | None) -> None:
+        """List a counterfactual round's flagged masked inputs with the administrator's
+        decision (held, leaked, or undecided) and the number of judge scores voided. The
+        decisions are taken on the app's counterfactual page; `reportgen review export`
+        writes them into mask_audit.parquet (mask_audit.jsonl for a raw round) and refuses
+        while a flag is undecided."""
+        from reportgen.kinds.counterfactual.review.mask_audit import mask_audit_status
+
+        with open_engine(db_url).connect() as connection:
+            status = mask_audit_status(connection, round_id)
+        for line in _mask_audit_lines(round_id, status):
+            click.echo(line)
+
+    return (mask_audit,)
+
+
+def _mask_audit_lines(round_id: str, status: list[tuple[str, str, str | None]]) -> list[str]:
+    from reportgen.kinds.counterfactual.review.mask_audit import LEAKED
+
     if not status:
-        click.echo(f"Round {round_id}: no reviewer flagged a masked input.")
-        return
-    for code, unit_key, decision in status:
-        click.echo(f"  {code}  {unit_key}  {decision or 'undecided'}")
+        return [f"Round {round_id}: no reviewer flagged a masked input."]
+    lines = [
+        f"  {code}  {unit_key}  {decision or 'undecided'}" for code, unit_key, decision in status
+    ]
     undecided = sum(1 for *_, decision in status if decision is None)
     voided = sum(1 for *_, decision in status if decision == LEAKED)
-    click.echo(
+    return [
+        *lines,
         f"Round {round_id}: {len(status)} flagged, {undecided} undecided, "
-        f"{voided} judge score(s) voided (mask leaked)."
-    )
+        f"{voided} judge score(s) voided (mask leaked).",
+    ]
 
 
 REVIEW = KindReview(
     sample=sample,
     tasks_phrase="counterfactual rounds their calibration",
     export=export,
-    commands=(mask_audit,),
+    commands=commands,
 )
