@@ -27,8 +27,8 @@ from reportgen.i18n import (
 )
 from reportgen.kinds.counterfactual.render.text import catalogue as cf_catalogue
 from reportgen.kinds.multidomain.render.text import catalogue as md_catalogue
+from reportgen.kinds.multidomain.review import format as md_format
 from reportgen.render.text import DASH
-from review_app import md_format
 from review_app.i18n import CATALOGUES, translate
 
 REPO = Path(__file__).resolve().parents[1]

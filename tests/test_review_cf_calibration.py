@@ -32,10 +32,14 @@ from reportgen.kinds.counterfactual.review import (
     in_language,
     parse_unit_key,
 )
+from reportgen.kinds.counterfactual.review.admin import calibration_progress, mask_flag_list
+from reportgen.kinds.counterfactual.review.round import read_cf_round
+from reportgen.kinds.counterfactual.review.sampling import (
+    create_scale_batch,
+    draw_calibration,
+    drawn_rows,
+)
 from reportgen.kinds.counterfactual.terms import first_signal_term, signal_terms
-from review_app.cf_admin import calibration_progress, mask_flag_list
-from review_app.cf_round import read_cf_round
-from review_app.cf_sampling import create_scale_batch, draw_calibration, drawn_rows
 from review_app.core.cf_tables import mask_flags
 from review_app.core.db import criterion_scores, judgments, samples
 from review_app.core.errors import AccessDenied, ReviewInputError
@@ -56,7 +60,8 @@ def demo() -> Round:
 
 
 def _spec_draw(round_dir: Path, seed: int) -> list[tuple[str, str, str, int]]:
-    """The documented draw (review_app.cf_sampling), from the archive's files alone."""
+    """The documented draw (reportgen.kinds.counterfactual.review.sampling), from the
+    archive's files alone."""
     manifest = json.loads((round_dir / "round.json").read_text(encoding="utf-8"))
     wanted = manifest["counterfactual"]["preregistration"]["calibration"]["min_items"]
     variables = list(csv.DictReader(io.StringIO((round_dir / "variables.csv").read_text("utf-8"))))

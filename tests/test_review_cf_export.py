@@ -16,10 +16,10 @@ from sqlalchemy import Engine, delete, select
 
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
+from reportgen.kinds.counterfactual.review.export import export_calibration
+from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
 from reportgen.kinds.counterfactual.schemas import CALIBRATION_SCHEMA
 from reportgen.kinds.rounds import verify_round
-from review_app.cf_export import export_calibration
-from review_app.cf_sampling import create_scale_batch
 from review_app.core.db import assignments, judgments, samples
 from review_app.core.errors import ReviewInputError
 from review_app.tasks.reviewing import my_queue

@@ -21,9 +21,9 @@ from sqlalchemy import Engine, select
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import build_results
+from reportgen.kinds.counterfactual.review.round import read_cf_round
 from reportgen.kinds.counterfactual.schemas import EXTRACTION_CHECKS_SCHEMA
 from reportgen.kinds.rounds import read_round, verify_round
-from review_app.cf_round import read_cf_round
 from review_app.core.db import samples
 from review_app.core.unblinding import sample_keys
 from review_app.tasks.reviewing import load_sample, my_queue, submit_judgment
@@ -136,7 +136,7 @@ def test_the_reviewer_answers_on_the_choice_page(
     a click stores the choice (the extracted value stays in the administrator-only key)."""
     import streamlit as st
 
-    from review_app.cf_extraction import create_extraction_batch
+    from reportgen.kinds.counterfactual.review.extraction import create_extraction_batch
     from review_app.core.db import judgments
     from tests.review.app_login import logged_in
     from tests.review.helpers import new_database

@@ -22,9 +22,12 @@ from sqlalchemy import Engine, select
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import ExtractionCheckPlan, Round
 from reportgen.kinds.counterfactual.results import build_results
+from reportgen.kinds.counterfactual.review.extraction import (
+    create_extraction_batch,
+    draw_extraction_check,
+)
+from reportgen.kinds.counterfactual.review.round import read_cf_round
 from reportgen.kinds.rounds import read_round, verify_round
-from review_app.cf_extraction import create_extraction_batch, draw_extraction_check
-from review_app.cf_round import read_cf_round
 from review_app.core.db import judgments, samples
 from review_app.core.errors import ReviewInputError
 from review_app.core.unblinding import sample_keys

@@ -17,16 +17,16 @@ from sqlalchemy import Engine, select
 
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.review import parse_unit_key
-from review_app.cf_admin import mask_flag_list
-from review_app.cf_mask_audit import (
+from reportgen.kinds.counterfactual.review.admin import mask_flag_list
+from reportgen.kinds.counterfactual.review.mask_audit import (
     HELD,
     LEAKED,
     decide_mask,
     mask_decision_map,
     voided_scores,
 )
-from review_app.cf_round import read_cf_round
-from review_app.cf_sampling import create_scale_batch
+from reportgen.kinds.counterfactual.review.round import read_cf_round
+from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
 from review_app.core.audit_chain import verify_audit_chain
 from review_app.core.cf_tables import mask_decisions
 from review_app.core.db import audit_log, samples

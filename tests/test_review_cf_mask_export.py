@@ -16,10 +16,15 @@ from sqlalchemy import Engine
 from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import build_results
+from reportgen.kinds.counterfactual.review.mask_audit import (
+    HELD,
+    LEAKED,
+    decide_mask,
+    voided_scores,
+)
+from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
 from reportgen.kinds.counterfactual.schemas import MASK_AUDIT_SCHEMA
 from reportgen.kinds.rounds import read_round, verify_round
-from review_app.cf_mask_audit import HELD, LEAKED, decide_mask, voided_scores
-from review_app.cf_sampling import create_scale_batch
 from review_app.tasks.reviewing import my_queue
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import demo_copy, score_queue
@@ -104,9 +109,9 @@ def test_a_leaked_decision_reaches_the_archive_and_leaves_the_results(
 def test_a_raw_round_gets_the_jsonl_form_freeze_reads(
     tmp_path: Path, flagged: tuple[Engine, Round, str, list[str]]
 ) -> None:
+    from reportgen.kinds.counterfactual.review.mask_audit import mask_audit_rows
     from reportgen.kinds.counterfactual.schemas import MASK_AUDIT_SCHEMA
     from reportgen.kinds.counterfactual.write import raw_table_bytes
-    from review_app.cf_mask_audit import mask_audit_rows
 
     engine, round_, admin, (held, leaked) = flagged
     decide_mask(engine, admin, round_.round_id, held, HELD)

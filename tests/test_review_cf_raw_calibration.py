@@ -18,11 +18,11 @@ from reportgen.cli import main
 from reportgen.kinds.counterfactual.freeze import assemble_archive
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.raw_round import read_raw_round
+from reportgen.kinds.counterfactual.review.export import export_calibration
+from reportgen.kinds.counterfactual.review.round import calibration_pending, read_cf_round
+from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
 from reportgen.kinds.counterfactual.terms import sha256_text
 from reportgen.kinds.rounds import read_round
-from review_app.cf_export import export_calibration
-from review_app.cf_round import calibration_pending, read_cf_round
-from review_app.cf_sampling import create_scale_batch
 from review_app.core.db import batches, judgments, rounds, samples
 from review_app.core.errors import ReviewInputError
 from review_app.core.round_identity import listing_sha256

@@ -17,8 +17,8 @@ from streamlit.testing.v1 import AppTest
 
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.review import TONE_ANCHORS
-from review_app.cf_round import read_cf_round
-from review_app.cf_sampling import create_scale_batch
+from reportgen.kinds.counterfactual.review.round import read_cf_round
+from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
 from review_app.core.cf_tables import mask_flags
 from review_app.core.db import criterion_scores, samples
 from review_app.core.unblinding import sample_keys

@@ -18,8 +18,8 @@ from sqlalchemy import select
 
 from reportgen.archive import CHECKSUMS_FILE, swap_journal_of
 from reportgen.cli import main
+from reportgen.kinds.multidomain.review.audit import invalidate_item
 from review_app.core.db import rounds
-from review_app.md_audit import invalidate_item
 from tests.review.helpers import add_and_login, new_database
 from tests.review.multidomain import audit_batch, score_audit, tiny_before_audit
 
@@ -32,7 +32,7 @@ KILLED_AT = """
 import os, sys
 from pathlib import Path
 import review_app.core.freeze_journal as journal
-import review_app.md_freeze as md_freeze
+import reportgen.kinds.multidomain.review.freeze as md_freeze
 from review_app.core.storage import open_database
 
 url, export_dir, round_dir, limit = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

@@ -18,12 +18,12 @@ from sqlalchemy import Engine, select
 
 from reportgen.archive import LEDGER_FILE
 from reportgen.cli import main
+from reportgen.kinds.multidomain.review.audit import invalidate_item
+from reportgen.kinds.multidomain.review.contamination import contamination_queue, record_outcome
+from reportgen.kinds.multidomain.review.round import audit_pending
 from reportgen.kinds.rounds import read_round, verify_round
 from review_app.core.db import rounds
 from review_app.core.errors import ReviewInputError
-from review_app.md_audit import invalidate_item
-from review_app.md_contamination import contamination_queue, record_outcome
-from review_app.md_round import audit_pending
 from tests.review.helpers import add_and_login, new_database
 from tests.review.multidomain import audit_batch, score_audit, tiny_before_audit
 

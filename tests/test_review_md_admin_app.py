@@ -12,9 +12,9 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from reportgen.archive import LEDGER_FILE
+from reportgen.kinds.multidomain.review.round import read_md_round
+from reportgen.kinds.multidomain.review.sampling import create_rubric_batch
 from review_app.i18n import translate
-from review_app.md_round import read_md_round
-from review_app.md_sampling import create_rubric_batch
 from tests.review.helpers import PASSWORD, add_and_login, new_database
 from tests.review.multidomain import audit_batch, score_audit, tiny_before_audit
 

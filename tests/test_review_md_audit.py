@@ -17,12 +17,12 @@ import pytest
 from sqlalchemy import Engine, func, select
 
 from reportgen.archive import LEDGER_FILE
+from reportgen.kinds.multidomain.review.audit import audit_view, invalidate_item, two_decimals
+from reportgen.kinds.multidomain.review.round import append_ledger_line, read_md_round
 from reportgen.kinds.multidomain.terms import scored_items
 from review_app.core.db import audit_log
 from review_app.core.errors import AccessDenied, ReviewInputError
 from review_app.core.ledger_provenance import record_append
-from review_app.md_audit import audit_view, invalidate_item, two_decimals
-from review_app.md_round import append_ledger_line, read_md_round
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 from tests.review.multidomain import audit_batch, score_audit, tiny_before_audit

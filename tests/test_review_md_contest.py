@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine
 
+from reportgen.kinds.multidomain.review.contest import contest_window
+from reportgen.kinds.multidomain.review.round import read_md_round
 from reportgen.kinds.multidomain.stats.dates import round_dates
 from review_app.core.errors import ReviewInputError
-from review_app.md_contest import contest_window
-from review_app.md_round import read_md_round
 from review_app.rounds.contest import decide, list_contestations, publish_round, submit_contestation
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login

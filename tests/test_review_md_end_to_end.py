@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from reportgen.archive import CHECKSUMS_FILE
 from reportgen.cli import main
 from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.multidomain.review.audit import invalidate_item
 from reportgen.kinds.multidomain.terms import scored_items
 from reportgen.kinds.rounds import read_round
-from review_app.md_audit import invalidate_item
 from tests.review.databases import KINDS, fresh_database, postgres_url
 from tests.review.helpers import add_and_login
 from tests.review.multidomain import score_audit, tiny_before_audit

@@ -19,11 +19,11 @@ from sqlalchemy import Engine, select, update
 
 from reportgen.archive import CHECKSUMS_FILE
 from reportgen.cli import main
+from reportgen.kinds.multidomain.review.audit import invalidate_item
+from reportgen.kinds.multidomain.review.contamination import contamination_queue, record_outcome
 from reportgen.kinds.rounds import read_round
 from review_app.core.db import audit_log, rounds
 from review_app.i18n import translate
-from review_app.md_audit import invalidate_item
-from review_app.md_contamination import contamination_queue, record_outcome
 from tests.review.helpers import add_and_login, new_database
 from tests.review.multidomain import audit_batch, score_audit, tiny_before_audit
 

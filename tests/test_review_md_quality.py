@@ -13,15 +13,15 @@ from sqlalchemy import Engine, func, select
 
 from reportgen.archive import LEDGER_FILE
 from reportgen.kinds.multidomain.results._sections import calibration_section
+from reportgen.kinds.multidomain.review.calibration import calibration_view
+from reportgen.kinds.multidomain.review.contamination import contamination_queue, record_outcome
+from reportgen.kinds.multidomain.review.format import decimal_text, rate_text
+from reportgen.kinds.multidomain.review.round import append_ledger_line, read_md_round
+from reportgen.kinds.multidomain.review.sampling import create_rubric_batch
 from review_app.core.db import audit_log
 from review_app.core.errors import AccessDenied, ReviewInputError
 from review_app.core.ledger_provenance import record_append
 from review_app.core.md_tables import contamination_reviews
-from review_app.md_calibration import calibration_view
-from review_app.md_contamination import contamination_queue, record_outcome
-from review_app.md_format import decimal_text, rate_text
-from review_app.md_round import append_ledger_line, read_md_round
-from review_app.md_sampling import create_rubric_batch
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 from tests.review.multidomain import score_audit, tiny_before_audit

@@ -1,5 +1,5 @@
-"""A multidomain round read mid-audit (review_app.md_round): only the audit's own
-refusals (41–43) are set aside; any other problem still refuses the archive."""
+"""A multidomain round read mid-audit (reportgen.kinds.multidomain.review.round): only the
+audit's own refusals (41–43) are set aside; any other problem still refuses the archive."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 from reportgen.archive import LEDGER_FILE
 from reportgen.errors import ArchiveError
+from reportgen.kinds.multidomain.review.round import append_ledger_line, read_md_round
 from reportgen.kinds.rounds import read_round
-from review_app.md_round import append_ledger_line, read_md_round
 from tests.review.multidomain import tiny_before_audit
 
 REASON = {"pt-BR": "Motivo.", "en": "Reason."}

@@ -20,12 +20,12 @@ from click.testing import CliRunner
 from sqlalchemy import func, select
 
 from reportgen.cli import main
+from reportgen.kinds.multidomain.review.round import read_md_round
+from reportgen.kinds.multidomain.review.sampling import create_rubric_batch
 from reportgen.kinds.rounds import read_round
 from review_app.core.db import assignments, batches, make_engine, samples
 from review_app.core.errors import ReviewInputError
 from review_app.core.unblinding import sample_keys
-from review_app.md_round import read_md_round
-from review_app.md_sampling import create_rubric_batch
 from review_app.rounds.sampling import draw_sample
 from tests.factories import make_round
 from tests.review.databases import KINDS, fresh_database

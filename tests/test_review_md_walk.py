@@ -21,10 +21,10 @@ import streamlit as st
 from sqlalchemy import Engine
 from streamlit.testing.v1 import AppTest
 
+from reportgen.kinds.multidomain.review.format import decimal_text
 from reportgen.kinds.rounds import read_round
 from review_app.core.db import make_engine
 from review_app.i18n import translate
-from review_app.md_format import decimal_text
 from review_app.pages.common import _engine_for
 from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.app_login import logged_in

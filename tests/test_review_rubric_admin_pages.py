@@ -12,9 +12,9 @@ import streamlit as st
 from sqlalchemy import Engine, select
 from streamlit.testing.v1 import AppTest
 
+from reportgen.kinds.multidomain.review.round import read_md_round
+from reportgen.kinds.multidomain.review.sampling import create_rubric_batch
 from review_app.core.db import accounts, assignments, samples
-from review_app.md_round import read_md_round
-from review_app.md_sampling import create_rubric_batch
 from review_app.rounds.admin import calibrate, disagreement_queue, judged_samples
 from review_app.rounds.export import audit_results
 from review_app.rounds.sampling import create_batch

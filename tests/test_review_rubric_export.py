@@ -17,9 +17,9 @@ from sqlalchemy import Engine
 from reportgen.cli import main
 from reportgen.errors import OutputExistsError
 from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.multidomain.review.export import export_round, read_reviewer_map
 from reportgen.kinds.multidomain.schemas import AUDIT_SCHEMA, CALIBRATION_SCHEMA
 from review_app.core.errors import ReviewInputError
-from review_app.rubric_export import export_round, read_reviewer_map
 from review_app.tasks import reviewing
 from review_app.tasks.rubric import submit_scores
 from review_app.tasks.rubric_scores import rubric_scores

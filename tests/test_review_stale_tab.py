@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, func, select
 
+from reportgen.kinds.counterfactual.review.round import read_cf_round
+from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
 from reportgen.kinds.multidomain.model import Round
-from review_app.cf_round import read_cf_round
-from review_app.cf_sampling import create_scale_batch
 from review_app.core.db import judgment_changes, judgments
 from review_app.core.errors import ReviewInputError
 from review_app.i18n import LANGUAGES

@@ -5,6 +5,8 @@ are imported lazily from `_BUILTIN` (the kind's class, made on first use, so tha
 importing one of a kind's modules loads no archive machinery); tests add their own
 with `register_kind`. The registry sits above the archive core: the core's readers and
 writers take it as their `KindCatalogue` (`KINDS`), bound in `reportgen.kinds.rounds`.
+A kind's review part (what the review app needs of it) is given by `review_part(name)`
+(`reportgen.kinds._review`), imported by name on first use too.
 """
 
 from __future__ import annotations
@@ -20,11 +22,21 @@ from reportgen.archive._kind import (
 )
 from reportgen.archive._kind import kind_for_format as archive_kind_for_format
 from reportgen.kinds._base import Kind, KindCapabilityError
+from reportgen.kinds._review import (
+    FreezeExport,
+    KindReview,
+    register_review_part,
+    review_kind_names,
+    review_part,
+    unregister_review_part,
+)
 
 __all__ = [
     "KINDS",
+    "FreezeExport",
     "Kind",
     "KindCapabilityError",
+    "KindReview",
     "ModelFolderSpec",
     "ParquetTableSpec",
     "TableRead",
@@ -37,8 +49,12 @@ __all__ = [
     "kind_for_format",
     "kind_names",
     "register_kind",
+    "register_review_part",
     "registered_kinds",
+    "review_kind_names",
+    "review_part",
     "unregister_kind",
+    "unregister_review_part",
 ]
 
 # Kind name -> "module:class" of the kind.

@@ -5,7 +5,9 @@ by name (`reportgen.cli.COMMANDS["review"]`, imported on first use), and nothing
 `reportgen` imports `review_app` (tests/test_review_boundaries.py). The commands live in
 modules by theme: accounts (`accounts`), batches and publication (`rounds`, `batches`,
 `sampling`, `kinds`), exports (`exports`, `freeze`), the server (`server`, `unlock`) and
-the audit log (`audit`); their `--db` option and engine come from `common`.
+the audit log (`audit`); their `--db` option and engine come from `common`. What a kind
+does of its own (its tasks' samples, exports, freeze-export and commands, such as the
+counterfactual `mask-audit`) comes from its review part, through the registry (`kinds`).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from review_app.cli.audit import verify_audit
 from review_app.cli.batches import batch_commands
 from review_app.cli.common import db_option as _db_option
 from review_app.cli.common import open_engine as _engine
-from review_app.cli.exports import export, export_judgments, mask_audit
+from review_app.cli.exports import export, export_judgments
 from review_app.cli.freeze import freeze_export_command
+from review_app.cli.kinds import kind_commands
 from review_app.cli.rounds import close_batch, publish, reopen_batch, sample
 from review_app.cli.server import serve_command
 from review_app.cli.unlock import unlock_command
@@ -71,10 +74,10 @@ for _command in (
     verify_audit,
     reopen_batch,
     export_judgments,
-    mask_audit,
     freeze_export_command(_db_option, _engine),
     unlock_command(_db_option, _engine),
     serve_command(_db_option, _engine),
     *batch_commands(_db_option, _engine),
+    *kind_commands(_db_option, _engine),
 ):
     review.add_command(_command)

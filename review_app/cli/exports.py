@@ -81,29 +81,3 @@ def export_judgments(round_dir: Path, output: Path, force: bool, db_url: str | N
     write_judgments(rows, output, force=force)
     noun = "judgment" if len(rows) == 1 else "judgments"
     click.echo(f"{len(rows)} {noun} of round {round_id} written to {output}.")
-
-
-@click.command("mask-audit")
-@click.argument("round_id")
-@db_option
-def mask_audit(round_id: str, db_url: str | None) -> None:
-    """List a counterfactual round's flagged masked inputs with the administrator's
-    decision (held, leaked, or undecided) and the number of judge scores voided. The
-    decisions are taken on the app's counterfactual page; `reportgen review export`
-    writes them into mask_audit.parquet (mask_audit.jsonl for a raw round) and refuses
-    while a flag is undecided."""
-    from review_app.cf_mask_audit import LEAKED, mask_audit_status
-
-    with open_engine(db_url).connect() as connection:
-        status = mask_audit_status(connection, round_id)
-    if not status:
-        click.echo(f"Round {round_id}: no reviewer flagged a masked input.")
-        return
-    for code, unit_key, decision in status:
-        click.echo(f"  {code}  {unit_key}  {decision or 'undecided'}")
-    undecided = sum(1 for *_, decision in status if decision is None)
-    voided = sum(1 for *_, decision in status if decision == LEAKED)
-    click.echo(
-        f"Round {round_id}: {len(status)} flagged, {undecided} undecided, "
-        f"{voided} judge score(s) voided (mask leaked)."
-    )

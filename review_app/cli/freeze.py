@@ -1,5 +1,5 @@
-"""`reportgen review freeze-export`: the review export of a multidomain round frozen into
-its archive (review_app.md_freeze)."""
+"""`reportgen review freeze-export`: a round's review export frozen into its archive, by
+its kind's review part (`reportgen.kinds.review_part`: the multidomain kind's)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 from sqlalchemy import Engine
+
+from reportgen.kinds import FreezeExport
 
 
 def freeze_export_command(
@@ -27,12 +29,19 @@ def freeze_export_command(
         calibration.parquet replace the archive's, SHA256SUMS is rewritten, the archive is
         verified, and the review database records its new identity (so that later ledger
         actions go on). Nothing changes if the archive would not verify."""
-        from review_app.md_freeze import freeze_export as freeze
-
-        frozen = freeze(open_engine(db_url), export_dir, round_dir)
-        click.echo(
-            f"Round {frozen.round_id}: {', '.join(frozen.tables)} frozen into {round_dir}; "
-            f"SHA256SUMS {frozen.sums_sha256[:12]}… recorded."
-        )
+        engine = open_engine(db_url)  # a bad --db is refused first
+        click.echo(freeze_of_kind(round_dir)(engine, export_dir, round_dir))
 
     return freeze_export
+
+
+def freeze_of_kind(round_dir: Path) -> FreezeExport:
+    """The freeze-export of the round's kind; a kind without one is refused (usage)."""
+    from reportgen.kinds import review_part
+    from reportgen.kinds.rounds import kind_of_round
+
+    kind = kind_of_round(round_dir).name
+    freeze = review_part(kind).freeze_export
+    if freeze is None:
+        raise click.UsageError(f"a {kind} round has no review export to freeze")
+    return freeze

@@ -1,46 +1,12 @@
-"""`reportgen review sample`'s helpers: the multidomain tasks and `--quota` values."""
+"""`reportgen review sample`'s helpers: its `--quota` values (a kind's own tasks are
+sampled by its review part, `review_app.cli.kinds`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import click
 from sqlalchemy import Engine
-
-
-def sample_multidomain(
-    round_dir: Path,
-    task_type: str | None,
-    seed: int | None,
-    reviewers: tuple[str, ...],
-    dry_run: bool,
-    open_engine: Callable[[], Engine],
-) -> str | None:
-    """`sample --task` of a multidomain round: the CSV (dry run) is printed here; a
-    stored batch returns the line to print."""
-    from review_app.md_round import read_md_round
-    from review_app.md_sampling import create_rubric_batch, dry_run_csv
-
-    if task_type is None:
-        raise click.BadParameter(
-            "a multidomain round needs audit or calibration", param_hint="--task"
-        )
-    round_ = read_md_round(round_dir, with_text=True)
-    if dry_run:
-        click.echo(dry_run_csv(round_, task_type), nl=False)
-        return None
-    if seed is None:
-        raise click.BadParameter(
-            "a seed is required (the order reviewers see)", param_hint="--seed"
-        )
-    from review_app.cli.batches import sample_summary
-
-    engine = open_engine()
-    batch_id = create_rubric_batch(
-        engine, round_, task_type=task_type, seed=seed, reviewers=list(reviewers) or None
-    )
-    return sample_summary(engine, batch_id)
 
 
 def parse_quotas(

@@ -1,8 +1,8 @@
 """The administrator's counterfactual page: the calibration's progress and the mask audit.
 
-Every figure comes from the data layer (`review_app.cf_admin`, `review_app.cf_mask_audit`),
-which checks the admin role again. The flagged masked inputs are shown as typed
-(`st.text`): they are data. Each flagged sample is decided here: mask held, or mask
+Every figure comes from the kind's data layer (`reportgen.kinds.counterfactual.review`:
+`admin`, `mask_audit`), which checks the admin role again. The flagged masked inputs are
+shown as typed (`st.text`): they are data. Each flagged sample is decided here: mask held, or mask
 leaked (its judge score void for the analysis).
 """
 
@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import streamlit as st
 
-from review_app.cf_admin import (
+from reportgen.kinds.counterfactual.review.admin import (
     MaskFlag,
     calibration_progress,
     counterfactual_rounds,
     mask_flag_list,
 )
-from review_app.cf_mask_audit import DECISIONS, LEAKED, decide_mask, mask_decision_map
+from reportgen.kinds.counterfactual.review.mask_audit import (
+    DECISIONS,
+    LEAKED,
+    decide_mask,
+    mask_decision_map,
+)
 from review_app.pages.common import engine, t, t_md, token
 
 

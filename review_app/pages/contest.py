@@ -11,9 +11,9 @@ from review_app.pages.common import engine, show_error, t, token
 from review_app.pages.text import show_note
 from review_app.rounds.contest import (
     JUSTIFICATION_MAX_CHARS,
-    MULTIDOMAIN,
     decide,
     list_contestations,
+    own_window_kinds,
     submit_contestation,
 )
 
@@ -28,7 +28,9 @@ def _published_rounds() -> list[str]:
         return list(
             connection.execute(
                 select(rounds.c.round_id)
-                .where(or_(rounds.c.published_on.is_not(None), rounds.c.kind == MULTIDOMAIN))
+                .where(
+                    or_(rounds.c.published_on.is_not(None), rounds.c.kind.in_(own_window_kinds()))
+                )
                 .order_by(rounds.c.round_id)
             ).scalars()
         )

@@ -7,11 +7,20 @@ from __future__ import annotations
 import streamlit as st
 
 from reportgen.errors import ReportgenError
+from reportgen.kinds.multidomain.review.audit import (
+    AuditView,
+    audit_view,
+    invalidate_item,
+    multidomain_rounds,
+)
+from reportgen.kinds.multidomain.review.calibration import calibration_view
+from reportgen.kinds.multidomain.review.contamination import (
+    Finding,
+    contamination_queue,
+    record_outcome,
+)
+from reportgen.kinds.multidomain.review.format import DASH, decimal_text, rate_text
 from review_app.i18n import translate
-from review_app.md_audit import AuditView, audit_view, invalidate_item, multidomain_rounds
-from review_app.md_calibration import calibration_view
-from review_app.md_contamination import Finding, contamination_queue, record_outcome
-from review_app.md_format import DASH, decimal_text, rate_text
 from review_app.pages.common import engine, language, show_error, t, t_md, token
 from review_app.pages.text import escape_markdown as plain
 

@@ -2,10 +2,10 @@
 
 A contestation is accepted only within `contest_window_days` of the round's
 publication; the administrator owes a written reply within REPLY_DAYS (pending ones
-past that are flagged overdue). A multidomain round brings its own window and reply
-days (metrics §9, `review_app.md_contest`): a test item's window opens at
-ended_on + embargo_days, and its ledger is read and appended as `review_app.md_round`
-does while its audit is under way. Accepting appends a line to the round's annulment
+past that are flagged overdue). A kind may bring its own window, reply days and ledger
+reading (its review part's `contest`, `reportgen.kinds.review_part`): a multidomain
+round's test item's window opens at ended_on + embargo_days (metrics §9), and its
+ledger is read and appended as its audit, under way, allows. Accepting appends a line to the round's annulment
 ledger (hash-chained, by `reportgen.kinds.rounds.append_annulment`) inside the same
 database transaction, so a failed append leaves the contestation pending; a commit
 that fails after the append is repaired by the next decision, which reads the ledger
@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlalchemy import Engine, Row, select, update
 
+from reportgen.kinds import review_kind_names, review_part
 from reportgen.model import TEXT_LANGUAGES, Annulment
 from review_app.core.auth import require
 from review_app.core.db import (
@@ -36,19 +37,22 @@ from review_app.core.db import (
 )
 from review_app.core.errors import ReviewInputError
 from review_app.core.ledger_provenance import check_before_append
-from review_app.md_contest import contest_terms, contest_window
-from review_app.md_round import append_ledger_line, read_md_round
 from review_app.core.publication import check_publication, days_after
 from review_app.core.round_identity import check_identity, item_ids_of
 from review_app.core.unblinding import own_sample_item
 
 REPLY_DAYS = 10
-MULTIDOMAIN = "multidomain"  # its windows and reply days come from the round
 JUSTIFICATION_MIN_CHARS = 30
 JUSTIFICATION_MAX_CHARS = 5000
 REPLY_MAX_CHARS = 5000
 
 AppendAnnulment = Callable[..., object]
+
+
+def own_window_kinds() -> list[str]:
+    """The kinds whose rounds bring their own contestation dates (open before publication
+    for some items): those whose review part has `contest` rules."""
+    return [name for name in review_kind_names() if review_part(name).contest is not None]
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,7 @@ def submit_contestation(
         round_row = connection.execute(select(rounds).where(rounds.c.round_id == round_id)).first()
         if round_row is None:
             raise ReviewInputError("error_unknown_round", round_id=round_id)
-        if round_row.published_on is None and round_row.kind != MULTIDOMAIN:
+        if round_row.published_on is None and review_part(round_row.kind).contest is None:
             raise ReviewInputError("error_not_published", round_id=round_id)
         item_id = own_sample_item(connection, me.account_id, round_id, reference)
         if item_id is None:
@@ -141,10 +145,11 @@ def submit_contestation(
 
 def _check_window(round_row: Row[Any], item_id: str, now: datetime) -> None:
     """Refuse outside the item's window: from publication for `contest_window_days`
-    (Estigmas); the multidomain round's own dates (review_app.md_contest)."""
+    (Estigmas); the dates of a kind that brings its own (multidomain)."""
     published = None if round_row.published_on is None else as_utc(round_row.published_on)
-    if round_row.kind == MULTIDOMAIN:
-        window = contest_window(Path(round_row.round_dir), round_row.round_id, item_id, published)
+    rules = review_part(round_row.kind).contest
+    if rules is not None:
+        window = rules.window(Path(round_row.round_dir), round_row.round_id, item_id, published)
         opens, closes = window
     else:
         assert published is not None  # refused above
@@ -160,11 +165,12 @@ def _check_window(round_row: Row[Any], item_id: str, now: datetime) -> None:
 
 
 def _reply_days(kind: str, round_dir: str, known: dict[str, int]) -> int:
-    """Days the administrator has to reply: REPLY_DAYS, or the multidomain round's."""
-    if kind != MULTIDOMAIN:
+    """Days the administrator has to reply: REPLY_DAYS, or the round's own (multidomain)."""
+    rules = review_part(kind).contest
+    if rules is None:
         return REPLY_DAYS
     if round_dir not in known:
-        known[round_dir] = contest_terms(Path(round_dir)).reply_days
+        known[round_dir] = rules.reply_days(Path(round_dir))
     return known[round_dir]
 
 
@@ -299,8 +305,9 @@ def _ledger_acceptances(round_dir: Path, kind: str) -> dict[str, Annulment]:
     """The ledger's lines written by accepted contestations, by contestation id."""
     from reportgen.kinds.rounds import read_round
 
-    if kind == MULTIDOMAIN:  # read as the app reads it while the audit is under way
-        annulments = read_md_round(round_dir, with_text=False).annulments
+    rules = review_part(kind).contest
+    if rules is not None:  # read as the kind reads it while its review is under way
+        annulments = rules.annulments(round_dir)
     else:
         annulments = read_round(round_dir, with_text=False).annulments
     return {a.ref: a for a in annulments if a.source == "contestation"}
@@ -367,4 +374,5 @@ def _checked_reply(reply: Mapping[str, str], *, accept: bool) -> dict[str, str]:
 def _default_append(kind: str) -> AppendAnnulment:
     from reportgen.kinds.rounds import append_annulment
 
-    return append_ledger_line if kind == MULTIDOMAIN else append_annulment
+    rules = review_part(kind).contest
+    return append_annulment if rules is None else rules.append

@@ -11,7 +11,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from reportgen.kinds.counterfactual.model import Round
-from review_app.cf_round import read_cf_round
+from reportgen.kinds.counterfactual.review.round import read_cf_round
 from review_app.tasks.reviewing import load_sample, my_queue
 from review_app.tasks.scale import submit_scale
 

@@ -29,13 +29,13 @@ from streamlit.testing.v1 import AppTest
 from reportgen.archive import LEDGER_FILE
 from reportgen.cli import main
 from reportgen.kinds.multidomain.model import Round
+from reportgen.kinds.multidomain.review.format import decimal_text
+from reportgen.kinds.multidomain.review.round import read_md_round
 from reportgen.kinds.multidomain.score import jury_outcomes
 from reportgen.kinds.multidomain.terms import active_items
 from review_app.core.auth import add_account, login
 from review_app.core.db import accounts, assignments, samples
 from review_app.core.unblinding import sample_keys
-from review_app.md_format import decimal_text
-from review_app.md_round import read_md_round
 from review_app.tasks.rubric import submit_scores
 from tests.review.databases import unsynced_engine
 from tests.review.helpers import PASSWORD

@@ -15,6 +15,8 @@ from sqlalchemy import Engine, select
 
 from reportgen.archive import LEDGER_FILE
 from reportgen.demo.multidomain.tiny import write_tiny_round
+from reportgen.kinds.multidomain.review.round import read_md_round
+from reportgen.kinds.multidomain.review.sampling import create_rubric_batch
 from reportgen.kinds.review_task import SCORED
 from review_app.core.db import (
     accounts,
@@ -25,8 +27,6 @@ from review_app.core.db import (
     samples,
 )
 from review_app.core.unblinding import sample_keys
-from review_app.md_round import read_md_round
-from review_app.md_sampling import create_rubric_batch
 from tests.review.helpers import released
 
 # The tiny round's human scores (tiny.py `_HUMAN`): i7 P1 diverges by 3/2.

@@ -28,6 +28,7 @@ from sqlalchemy import Engine, update
 
 from reportgen.archive import CHECKSUMS_FILE, swap_journal_of
 from reportgen.errors import ArchiveError
+from reportgen.kinds.multidomain.review.audit import round_folder
 from reportgen.kinds.multidomain.schemas import AUDIT_FILE, CALIBRATION_FILE
 from reportgen.kinds.rounds import verify_round
 from review_app.core.db import audit, rounds
@@ -35,7 +36,6 @@ from review_app.core.errors import ReviewInputError
 from review_app.core.freeze_journal import recover, swap_files
 from review_app.core.ledger_provenance import check_ledger, record_baseline
 from review_app.core.round_identity import check_identity, identity_of
-from review_app.md_audit import round_folder
 
 HUMAN_TABLES = (AUDIT_FILE, CALIBRATION_FILE)
 

@@ -19,10 +19,10 @@ from sqlalchemy import Engine, select
 from reportgen.kinds.multidomain.model import CalibrationScore, Round
 from reportgen.kinds.multidomain.results import Calibration
 from reportgen.kinds.multidomain.results._sections import calibration_section
+from reportgen.kinds.multidomain.review.round import read_md_round
 from review_app.core.auth import require
 from review_app.core.db import rounds
 from review_app.core.errors import ReviewInputError
-from review_app.md_round import read_md_round
 from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
 
 # Human raters are named after the reviewers' pseudonyms, apart from judges.csv's ids.

@@ -4,16 +4,16 @@
 variable (variables.csv order: every binary variable, and every count variable whose
 extractor is a model), `preregistration.extraction_check.min_items` of its
 extractions, stratified by (system, extracted value) with the calibration's own draw
-(`review_app.cf_sampling._stratified`: each stratum in sorted order gives an even
+(`review.sampling._stratified`: each stratum in sorted order gives an even
 share, a shortfall is drawn from the rest, then one permutation orders the whole
 sample). A reviewer reads the variable's question and the text the extractor read (the
 raw answer, or a model extractor's masked input), never the extracted value, and answers
-yes, no or cannot tell (`reportgen.kinds.counterfactual.review.EXTRACTION_TASK`, a choice
+yes, no or cannot tell (`review.EXTRACTION_TASK`, a choice
 task of the review app), or for a count types the number (`review_app.pages.cf_count`: a
 whole number >= 0, or cannot tell). Counts made by a code extractor are not drawn. Each
 unit goes to one reviewer, in rotation.
 
-`reportgen review export` writes the answers with the calibration (review_app.cf_export):
+`reportgen review export` writes the answers with the calibration (review.export):
 `extraction_checks.parquet` (an archive) or `extraction_checks.jsonl` (a raw round), one
 row per answer: the response, `extracted_value` (the frozen value), `human_value` (yes /
 no / na, or the count: "0", "17", na), `reviewer` (R1, R2, ... by account name) and
@@ -31,9 +31,9 @@ from sqlalchemy.exc import IntegrityError
 from reportgen.kinds.counterfactual.extraction_check import checked_variables
 from reportgen.kinds.counterfactual.model import ExtractionCheckRow, Round
 from reportgen.kinds.counterfactual.review import EXTRACTION, extraction_units, parse_unit_key
+from reportgen.kinds.counterfactual.review.sampling import _stratified
 from reportgen.kinds.review_task import ReviewUnit
 from review_app.anonymiser.anonymise import Scrubber, round_names
-from review_app.cf_sampling import _stratified
 from review_app.core.db import (
     accounts,
     assignments,

@@ -9,7 +9,7 @@ account name among the round's calibration reviewers: no identity leaves the app
 `scored_on` (the date the score was last set). The team then puts it in the round and
 re-freezes it (SHA256SUMS), and `reportgen verify` checks it (refusals 42-44).
 
-A raw round (calibrated before its first freeze, `review_app.cf_round`) gets the same
+A raw round (calibrated before its first freeze, `review.round`) gets the same
 rows as `calibration.jsonl`, the raw form `reportgen freeze` reads (one JSON object a
 line, the columns above); with `--output RAW_DIR` it lands where freeze looks for it.
 A folder that already holds `calibration.csv` is refused: freeze would read one of the
@@ -21,10 +21,10 @@ extraction files changed since the sample was drawn, fewer hand scores of a judg
 variable than `preregistration.calibration.min_items`. The file is written atomically;
 an existing one is replaced only with `--force`.
 
-The mask audit's decisions (review_app.cf_mask_audit) go with it: `mask_audit.parquet`
+The mask audit's decisions (review.mask_audit) go with it: `mask_audit.parquet`
 (an archive) or `mask_audit.jsonl` (a raw round), one row per decided response, when
 there is a decision. A flagged sample still without a decision refuses the export.
-People's extraction checks (review_app.cf_extraction) go too, as `extraction_checks.*`.
+People's extraction checks (review.extraction) go too, as `extraction_checks.*`.
 A round with reviews to export but no calibration sample drawn (calibrated earlier)
 gets no calibration file.
 """
@@ -51,6 +51,9 @@ from reportgen.kinds.counterfactual.model import (
 )
 from reportgen.kinds.counterfactual.raw_round import is_raw_round
 from reportgen.kinds.counterfactual.review import CALIBRATION, judged_variables, parse_unit_key
+from reportgen.kinds.counterfactual.review.extraction import extraction_check_rows
+from reportgen.kinds.counterfactual.review.mask_audit import mask_audit_rows, undecided_flags
+from reportgen.kinds.counterfactual.review.sampling import extraction_digests
 from reportgen.kinds.counterfactual.schemas import (
     CALIBRATION_FILE,
     CALIBRATION_SCHEMA,
@@ -60,12 +63,9 @@ from reportgen.kinds.counterfactual.schemas import (
     MASK_AUDIT_SCHEMA,
 )
 from reportgen.kinds.counterfactual.write import raw_table_bytes, table_bytes
-from review_app.cf_extraction import extraction_check_rows
-from review_app.cf_mask_audit import mask_audit_rows, undecided_flags
-from review_app.cf_sampling import extraction_digests
+from reportgen.kinds.multidomain.review.export import RubricExport, write_rubric_export
 from review_app.core.db import batches
 from review_app.core.errors import ReviewInputError
-from review_app.rubric_export import RubricExport, write_rubric_export
 from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
 
 RAW_FILE = f"{CALIBRATION_STEM}.jsonl"  # a raw round's calibration, as freeze reads it

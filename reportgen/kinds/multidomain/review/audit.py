@@ -25,6 +25,8 @@ from sqlalchemy import Connection, Engine, select
 from reportgen.errors import InputError
 from reportgen.i18n import MISSING, exact_text
 from reportgen.kinds.multidomain.model import NAME, AuditScore, Round
+from reportgen.kinds.multidomain.review.format import decimal_text
+from reportgen.kinds.multidomain.review.round import append_ledger_line, read_md_round
 from reportgen.kinds.multidomain.score import jury_outcomes
 from reportgen.kinds.multidomain.stats.quality import Divergence, audit_report
 from reportgen.model import TEXT_LANGUAGES
@@ -34,8 +36,6 @@ from review_app.core.errors import ReviewInputError
 from review_app.core.ledger_provenance import check_ledger, record_append
 from review_app.core.round_identity import check_identity
 from review_app.i18n import translate
-from review_app.md_format import decimal_text
-from review_app.md_round import append_ledger_line, read_md_round
 from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
 
 AppendLine = Callable[..., object]

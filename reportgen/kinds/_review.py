@@ -1,0 +1,145 @@
+"""A kind's review part: what the review app needs from a kind, and its registry.
+
+The review app (review_app/) is generic: its core, tasks, round work and pages know the
+review units a kind declares (`reportgen.kinds.review_task`) and nothing else of it.
+What a kind does beyond that lives in its own folder, in its review package
+(reportgen/kinds/<kind>/review/), and reaches the app only through `review_part(name)`:
+
+- `sample`: `reportgen review sample` of a kind whose review has tasks of its own (its
+  units drawn by its own rules); a kind without one gets the plain stratified draw;
+- `export`: `reportgen review export` of such a kind (its files, to freeze with the round);
+- `freeze_export`: `reportgen review freeze-export`, the export frozen into the archive;
+- `contest`: the contestation dates and ledger of a kind that brings its own (the app's
+  defaults otherwise);
+- `commands`: the kind's own `reportgen review` subcommands (made with the review
+  group's `--db` option and engine).
+
+The parts are named here as "module:attribute" strings and imported on first use, as the
+kinds themselves are (`reportgen.kinds._BUILTIN`): the rest of reportgen never imports a
+kind's review modules, which are written on the review app's database and storage
+(pyproject.toml's import contracts). This module imports nothing of the review app.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import click
+    from sqlalchemy import Engine
+
+    from reportgen.model import Annulment
+
+OpenEngine = Callable[[], "Engine"]
+# The kind's own `reportgen review` subcommands, made with the review group's `--db`
+# option and the engine it opens (db_option, open_engine(db_url)); the app's CLI passes
+# them in, so that a kind's review part never imports the app's CLI.
+CommandsOf = Callable[
+    [Callable[[Callable[..., Any]], Callable[..., Any]], Callable[[str | None], "Engine"]],
+    Sequence["click.Command"],
+]
+
+
+class SampleTasks(Protocol):
+    """`review sample ROUND --task T`: a dry run prints its CSV and returns None; a stored
+    batch returns the line to print. Refuses a bad `--task`/`--seed` (click.BadParameter)."""
+
+    def __call__(
+        self,
+        round_dir: Path,
+        task_type: str | None,
+        seed: int | None,
+        reviewers: tuple[str, ...],
+        dry_run: bool,
+        open_engine: OpenEngine,
+    ) -> str | None: ...
+
+
+class ExportReview(Protocol):
+    """`review export ROUND`: writes the kind's files; returns what to tell the user."""
+
+    def __call__(
+        self,
+        round_dir: Path,
+        output: Path | None,
+        reviewer_map: Path | None,
+        force: bool,
+        open_engine: OpenEngine,
+    ) -> str: ...
+
+
+class FreezeExport(Protocol):
+    """`review freeze-export EXPORT ROUND`: freezes the export; returns the line to print."""
+
+    def __call__(self, engine: Engine, export_dir: Path, round_dir: Path) -> str: ...
+
+
+@dataclass(frozen=True)
+class ContestRules:
+    """The contestation dates and ledger of a kind that brings its own."""
+
+    # (round_dir, round_id, item_id, published) -> (opens, closes) of the item's window.
+    window: Callable[[Path, str, str, datetime | None], tuple[datetime, datetime]]
+    # round_dir -> days the administrator has to reply.
+    reply_days: Callable[[Path], int]
+    # round_dir -> the round's ledger, read as the app reads it mid-review.
+    annulments: Callable[[Path], Sequence[Annulment]]
+    # Appends one line (round_dir, *, item_id, decided_on, source, ref, reason).
+    append: Callable[..., object]
+
+
+@dataclass(frozen=True)
+class KindReview:
+    """A kind's review part; a kind without one is reviewed by the app's defaults."""
+
+    sample: SampleTasks | None = None
+    # How `--task` is refused for a kind without tasks: the phrase naming this kind's.
+    tasks_phrase: str | None = None
+    export: ExportReview | None = None
+    freeze_export: FreezeExport | None = None
+    contest: ContestRules | None = None
+    commands: CommandsOf | None = None
+
+
+NO_REVIEW_PART = KindReview()
+
+# Kind name -> "module:attribute" of its review part, in the order their `--task`
+# phrases are listed.
+_BUILTIN_REVIEW: dict[str, str] = {
+    "multidomain": "reportgen.kinds.multidomain.review.part:REVIEW",
+    "counterfactual": "reportgen.kinds.counterfactual.review.part:REVIEW",
+}
+_review_parts: dict[str, KindReview] = {}
+
+
+def register_review_part(name: str, part: KindReview) -> None:
+    """Give the kind called `name` (a plug-in's or a test's) its review part."""
+    _review_parts[name] = part
+
+
+def unregister_review_part(name: str) -> None:
+    """Remove a part given with `register_review_part`."""
+    _review_parts.pop(name, None)
+
+
+def review_part(name: str) -> KindReview:
+    """The review part of the kind called `name`; `NO_REVIEW_PART` for a kind without one."""
+    if name in _review_parts:
+        return _review_parts[name]
+    target = _BUILTIN_REVIEW.get(name)
+    if target is None:
+        return NO_REVIEW_PART
+    module, _, attribute = target.partition(":")
+    part: KindReview = getattr(importlib.import_module(module), attribute)
+    _review_parts[name] = part
+    return part
+
+
+def review_kind_names() -> tuple[str, ...]:
+    """The kinds with a review part, built-in first (in `_BUILTIN_REVIEW`'s order)."""
+    return (*_BUILTIN_REVIEW, *sorted(set(_review_parts) - set(_BUILTIN_REVIEW)))

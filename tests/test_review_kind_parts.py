@@ -1,0 +1,111 @@
+"""A kind's review part (issue 20, point 3): the review app reaches what a kind does of
+its own (its tasks' samples, exports, freeze-export, contestation dates, commands) only
+through the registry (`reportgen.kinds.review_part`), and its generic modules name no kind."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from types import SimpleNamespace
+
+import click
+import pytest
+
+from reportgen.kinds import (
+    KindReview,
+    kind_names,
+    register_review_part,
+    review_kind_names,
+    review_part,
+    unregister_review_part,
+)
+from reportgen.kinds._review import NO_REVIEW_PART
+
+REPO = Path(__file__).resolve().parents[1]
+# The review app's modules that dispatch to a kind: none may name one.
+DISPATCHERS = (
+    "review_app/cli/kinds.py",
+    "review_app/cli/sampling.py",
+    "review_app/cli/freeze.py",
+    "review_app/cli/exports.py",
+    "review_app/rounds/contest.py",
+    "review_app/pages/contest.py",
+)
+
+
+def kind_names_in(path: Path) -> list[str]:
+    """The string constants of `path`'s code (not its docstrings' prose) that are a
+    built-in kind's name, or a module path into one."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words = node.value.replace(".", " ").split()
+            if 0 < len(words) <= 4 and any(word in kind_names() for word in words):
+                found.append(node.value)
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module is not None
+            and any(part in kind_names() for part in node.module.split("."))
+        ):
+            found.append(node.module)
+    return found
+
+
+@pytest.mark.parametrize("module", DISPATCHERS)
+def test_the_review_apps_dispatchers_name_no_kind(module: str) -> None:
+    assert kind_names_in(REPO / module) == []
+
+
+def test_the_check_sees_a_kind_named(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text(
+        'from reportgen.kinds.multidomain.review.round import read_md_round\nK = "multidomain"\n',
+        encoding="utf-8",
+    )
+    assert kind_names_in(source) == ["reportgen.kinds.multidomain.review.round", "multidomain"]
+
+
+def test_each_kind_gives_its_review_part() -> None:
+    multidomain = review_part("multidomain")
+    assert multidomain.sample is not None
+    assert multidomain.export is not None
+    assert multidomain.freeze_export is not None
+    assert multidomain.contest is not None
+    counterfactual = review_part("counterfactual")
+    assert counterfactual.sample is not None
+    assert counterfactual.export is not None
+    assert counterfactual.freeze_export is None
+    assert counterfactual.contest is None
+    assert counterfactual.commands is not None
+    made = counterfactual.commands(lambda f: f, lambda url: None)  # type: ignore[arg-type,return-value]
+    assert [command.name for command in made] == ["mask-audit"]
+    assert review_part("estigmas") is NO_REVIEW_PART
+    assert review_kind_names() == ("multidomain", "counterfactual")
+
+
+def test_the_cli_dispatches_to_a_registered_part(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from reportgen.kinds import rounds
+    from review_app.cli.kinds import export_of_kind, sample_of_kind
+
+    calls: list[str] = []
+
+    def sample(*args: object) -> str:
+        calls.append("sample")
+        return "sampled"
+
+    def export(*args: object) -> str:
+        calls.append("export")
+        return "exported"
+
+    monkeypatch.setattr(rounds, "kind_of_round", lambda _: SimpleNamespace(name="plug"))
+    register_review_part("plug", KindReview(sample=sample, export=export))  # type: ignore[arg-type]
+    try:
+        assert sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
+        assert export_of_kind(tmp_path, None, None, False, lambda: None) == "exported"  # type: ignore[arg-type,return-value]
+    finally:
+        unregister_review_part("plug")
+    assert calls == ["sample", "export"]
+    with pytest.raises(click.BadParameter, match="only multidomain rounds have tasks"):
+        sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
