@@ -11,7 +11,7 @@
 #                                   (tests/conftest.py), without installing Chromium
 #                                   or PostgreSQL
 # Further arguments go to pytest. REPORTGEN_TEST_WORKERS sets the number of workers
-# (default: the number of cores; 0 runs in one process).
+# (default: one more than the number of cores; 0 runs in one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +20,9 @@ if [ "${1:-}" = "--quick" ]; then
   quick=1
   shift
 fi
-workers="${REPORTGEN_TEST_WORKERS:-$(nproc)}"
+# One worker more than the cores: a browser test's worker waits on Chromium and on the app
+# server, and a third worker on 2 cores uses that time.
+workers="${REPORTGEN_TEST_WORKERS:-$(($(nproc) + 1))}"
 # Some machines set PYTHONDONTWRITEBYTECODE: then every Python process of the run (the
 # workers, each app server, each CLI and drawing subprocess) compiles every module it
 # imports from source again, some 4 CPU s for the app's and the site's libraries, and
