@@ -1,12 +1,13 @@
 """A kind registered in the tests only goes through every stage with no core change:
 archive, verify, summary, stats, a bilingual site (alone, and beside Estigmas), the leak
-guard and a review sample."""
+guard, a review sample and its own review part (sample and export through the CLI); and
+it is one folder (tests/support/toykind/) that no other file names but its registration
+line (issue 20, point 7; docs/adding-a-kind.md)."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from reportgen.build import build_site
 from reportgen.cli import main
 from reportgen.errors import ReportgenError
 from reportgen.guard import LeakError
-from reportgen.kinds import get_kind, register_kind, unregister_kind
+from reportgen.kinds import Kind, get_kind, register_kind, unregister_kind
 from reportgen.kinds.rounds import read_round, write_round
 from reportgen.model import Manifest, Model
 from review_app.rounds import admin
@@ -26,12 +27,13 @@ from review_app.tasks import reviewing
 from tests.factories import CONFIG, THEME, make_round
 from tests.review.helpers import add_and_login, new_database, released
 from tests.support.toykind import (
+    NAME,
+    SCORES_FILE,
     ToyItem,
     ToyKind,
     ToyResponse,
     ToyRound,
     ToyScore,
-    registered_toy_kind,
 )
 
 DAY = date(2026, 7, 1)
@@ -43,9 +45,10 @@ MODELS = (
 
 
 @pytest.fixture
-def toy() -> Iterator[ToyKind]:
-    with registered_toy_kind() as kind:
-        yield kind
+def toy(plugin_kind: Kind) -> ToyKind:
+    """The kind, registered by tests/conftest.py's fixture (its one registration line)."""
+    assert isinstance(plugin_kind, ToyKind)
+    return plugin_kind
 
 
 def write_toy_round(root: Path, round_id: str = "toy-round") -> Path:
@@ -64,7 +67,7 @@ def write_toy_round(root: Path, round_id: str = "toy-round") -> Path:
     scores = [ToyScore(i, m, p) for (m, i), p in sorted(points.items())]
     manifest = Manifest(
         round_id=round_id,
-        kind="toy",
+        kind=NAME,
         title={"pt-BR": "Rodada de brinquedo", "en": "Toy round"},
         synthetic=True,
         collected_on=DAY,
@@ -80,7 +83,7 @@ def write_toy_round(root: Path, round_id: str = "toy-round") -> Path:
         models=MODELS,
         items=items,
         responses=responses,
-        tables={"toy_scores.csv": scores},
+        tables={SCORES_FILE: scores},
     )
     return root / round_id
 
@@ -107,11 +110,11 @@ def test_archive_verify_summary_and_stats(toy: ToyKind, tmp_path: Path) -> None:
 
 def test_a_toy_score_out_of_range_is_one_clear_problem(toy: ToyKind, tmp_path: Path) -> None:
     round_dir = write_toy_round(tmp_path)
-    scores = round_dir / "toy_scores.csv"
+    scores = round_dir / SCORES_FILE
     scores.write_text(scores.read_text("utf-8").replace(",8\n", ",80\n"), encoding="utf-8")
     result = CliRunner().invoke(main, ["verify", str(round_dir)])
     assert result.exit_code == 1
-    assert "toy_scores.csv: row 1: score '80' is not an integer from 0 to 10" in result.output
+    assert f"{SCORES_FILE}: row 1: score '80' is not an integer from 0 to 10" in result.output
     assert "Traceback" not in result.output
 
 
@@ -165,7 +168,7 @@ def test_a_site_of_two_kinds_lists_every_round_and_gives_each_kind_a_section(
     assert "Rodada de brinquedo" in plain(site / "index.html")
     assert "Toy round" in plain(site / "en" / "index.html")
     for language_root in (site, site / "en"):
-        assert "alfa 8.00" in plain(language_root / "toy" / "index.html")
+        assert "alfa 8.00" in plain(language_root / NAME / "index.html")
         assert (language_root / "estigmas" / "ranking.html").is_file()
     # Each section's links still lead to files that exist: the Estigmas data page's
     # downloads sit at the site root.
@@ -184,7 +187,7 @@ def test_the_guard_keeps_the_toy_kinds_secrets(
         (pages_dir / "index.md").write_text(f"# Vazou\n\n{SECRET}\n", encoding="utf-8")
         return [pages_dir / "index.md"]
 
-    monkeypatch.setattr("tests.support.toykind.ToySite.write_sources", leaky)
+    monkeypatch.setattr("tests.support.toykind.pages.ToySite.write_sources", leaky)
     site = tmp_path / "site"
     with pytest.raises(LeakError, match="toy-round/t-2"):
         build_site(
