@@ -1,30 +1,21 @@
-"""The toy kind itself: the `Kind` interface a kind implements for the core (its tables,
-manifest block, checks, round, summary, statistics, pages, leak-guard material and review
-task). Its name, `toykind`, is what a round's `round.json` says under "kind"."""
+"""The toy kind itself: the `Kind` a kind gives the registry. The archive hooks (its
+tables, manifest block, item and response checks, how its round is built) are written
+here; the stages after the archive are declared once, as `stages` (stages.py). Its name,
+`toykind`, is what a round's `round.json` says under "kind"."""
 
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 import pyarrow as pa
 
 from reportgen.archive import ArchiveContent, FileProblems
-from reportgen.guard import GuardMaterial
 from reportgen.kinds import Kind, TableRead
-from reportgen.kinds.review_task import ReviewTask
 from reportgen.model import ItemRecord, Manifest, Round
 from tests.support.toykind.model import SCORES_FILE, TABLES, ToyItem, ToyRound, ToyScore
-from tests.support.toykind.pages import ToySite
-from tests.support.toykind.task import REVIEW_TASK
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from reportgen.render.site_source import SiteSource
-    from reportgen.render.siteconfig import SiteConfig
+from tests.support.toykind.stages import STAGES
 
 NAME = "toykind"
 
@@ -32,6 +23,7 @@ NAME = "toykind"
 class ToyKind(Kind):
     name = NAME
     tables = TABLES
+    stages = STAGES
 
     @property
     def title(self) -> Mapping[str, str]:
@@ -88,48 +80,3 @@ class ToyKind(Kind):
             scores=cast(tuple[ToyScore, ...], content.tables[SCORES_FILE]),
             outputs=types.MappingProxyType(outputs),
         )
-
-    def summary_json(self, round_: Round) -> dict[str, Any]:
-        assert isinstance(round_, ToyRound)
-        means = round_.mean_scores()
-        return {"round_id": round_.round_id, "mean_score": means}
-
-    def print_summary(self, round_: Round, console: Console) -> None:
-        assert isinstance(round_, ToyRound)
-        for model_id, mean in round_.mean_scores().items():
-            console.print(f"{model_id}: mean score {mean:.2f}", markup=False)
-
-    def results_json(
-        self,
-        round_: Round,
-        *,
-        replicates: int | None,
-        cache_dir: Path | None,
-        use_cache: bool,
-        advance: Callable[[int], None] | None = None,
-    ) -> dict[str, Any]:
-        return {"schema": "toy-results/1", **self.summary_json(round_)}
-
-    def site(
-        self,
-        rounds: Sequence[Round],
-        config: SiteConfig,
-        *,
-        cache_dir: Path | None,
-        progress: Callable[[str], None] | None = None,
-        section_depth: int = 0,
-    ) -> SiteSource:
-        return ToySite(tuple(cast(ToyRound, r) for r in rounds))
-
-    def guard_material(self, round_: Round) -> GuardMaterial:
-        return GuardMaterial(
-            round_id=round_.round_id,
-            secret_texts=tuple((i.item_id, i.prompt) for i in round_.items if not i.published),
-            public_texts=tuple(i.prompt for i in round_.items if i.published),
-            canaries=tuple(i.canary for i in round_.items if i.canary),
-            names=tuple(m.display_name for m in round_.models),
-        )
-
-    @property
-    def review_task(self) -> ReviewTask:
-        return REVIEW_TASK
