@@ -14,11 +14,14 @@ not site"`); the full command, which CI runs, includes them.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
@@ -26,6 +29,9 @@ from sqlalchemy.engine import make_url
 
 # The browser fixture of every browser module, written once.
 from tests.support.browser import browser as browser
+
+if TYPE_CHECKING:
+    from reportgen.kinds import Kind
 
 # What a module's source says about the group it belongs to. Read from the source, not
 # from a list of files, so that a new browser or site test is grouped without anyone
@@ -59,6 +65,19 @@ def _isolated_results_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterato
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("REPORTGEN_CACHE_DIR", str(cache))
         yield cache
+
+
+# The kind that exists only in the tests (docs/adding-a-kind.md): one folder of
+# tests/support/, registered (with its review part) by `plugin_kind` while a test runs.
+PLUGIN_KIND = "tests.support.toykind"
+
+
+@pytest.fixture
+def plugin_kind() -> Iterator[Kind]:
+    """The tests' plug-in kind and its review part, registered while the test runs."""
+    registered: AbstractContextManager[Kind] = importlib.import_module(PLUGIN_KIND).registered()
+    with registered as kind:
+        yield kind
 
 
 def worker_database_url(url: str, worker: str) -> str:

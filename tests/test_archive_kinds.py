@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -25,15 +24,8 @@ from reportgen.kinds.estigmas.results import compute_results
 from reportgen.kinds.rounds import append_annulment, verify_round
 from tests.archive_mutations import add_file, edit_manifest, resign, set_cell, snapshot
 from tests.factories import convert_to_version_1, make_round
-from tests.support.toykind import registered_toy_kind
 
 REASON = {"pt-BR": "Enunciado ambíguo.", "en": "Ambiguous wording."}
-
-
-@pytest.fixture
-def toy() -> Iterator[Kind]:
-    with registered_toy_kind() as kind:
-        yield kind
 
 
 def _verify_fails_with_one_problem(round_dir: Path, file: str, where: str, phrase: str) -> None:
@@ -57,11 +49,11 @@ def test_the_registry_finds_the_built_in_kind_and_refuses_others() -> None:
     assert isinstance(raised.value, ReportgenError)
 
 
-def test_a_registered_kind_is_found_then_removed(toy: Kind) -> None:
-    assert get_kind("toy") is toy
-    unregister_kind("toy")
+def test_a_registered_kind_is_found_then_removed(plugin_kind: Kind) -> None:
+    assert get_kind(plugin_kind.name) is plugin_kind
+    unregister_kind(plugin_kind.name)
     with pytest.raises(UnknownKindError):
-        get_kind("toy")
+        get_kind(plugin_kind.name)
 
 
 def test_an_unknown_kind_is_one_problem(tmp_path: Path) -> None:
@@ -93,25 +85,31 @@ def test_a_duplicated_json_key_is_one_problem(tmp_path: Path) -> None:
     _verify_fails_with_one_problem(round_dir, "round.json", "estigmas", "duplicate key")
 
 
-def test_two_kind_blocks_are_one_problem(tmp_path: Path, toy: Kind) -> None:
+def test_two_kind_blocks_are_one_problem(tmp_path: Path, plugin_kind: Kind) -> None:
     round_dir = make_round(tmp_path)
-    edit_manifest(lambda data: data.__setitem__("toy", {}))(round_dir)
-    _verify_fails_with_one_problem(round_dir, "round.json", "toy", "a second kind block")
+    name = plugin_kind.name
+    edit_manifest(lambda data: data.__setitem__(name, {}))(round_dir)
+    _verify_fails_with_one_problem(round_dir, "round.json", name, "a second kind block")
 
 
-def test_the_block_of_another_kind_is_one_problem(tmp_path: Path, toy: Kind) -> None:
+def test_the_block_of_another_kind_is_one_problem(tmp_path: Path, plugin_kind: Kind) -> None:
     round_dir = make_round(tmp_path)
-    edit_manifest(lambda data: data.__setitem__("toy", data.pop("estigmas")))(round_dir)
+    name = plugin_kind.name
+    edit_manifest(lambda data: data.__setitem__(name, data.pop("estigmas")))(round_dir)
     _verify_fails_with_one_problem(
-        round_dir, "round.json", "kind", "kind is 'estigmas' but the kind block is 'toy'"
+        round_dir, "round.json", "kind", f"kind is 'estigmas' but the kind block is '{name}'"
     )
 
 
-def test_a_table_of_another_kind_is_one_problem(tmp_path: Path, toy: Kind) -> None:
+def test_a_table_of_another_kind_is_one_problem(tmp_path: Path, plugin_kind: Kind) -> None:
     round_dir = make_round(tmp_path)
-    add_file("toy_scores.csv", b"item_id,score\ni-001,3\n", sign=True)(round_dir)
+    table = plugin_kind.tables[0].name
+    add_file(table, b"item_id,score\ni-001,3\n", sign=True)(round_dir)
     _verify_fails_with_one_problem(
-        round_dir, "toy_scores.csv", "", "a table of kind 'toy': not part of a 'estigmas' round"
+        round_dir,
+        table,
+        "",
+        f"a table of kind '{plugin_kind.name}': not part of a 'estigmas' round",
     )
 
 

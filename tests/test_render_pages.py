@@ -1,5 +1,5 @@
 """The one page writer, text base and download writer that every kind uses
-(reportgen.render.pages, .text, .downloads), on a toy kind's pages."""
+(reportgen.render.pages, .text, .downloads), on a made-up kind's pages."""
 
 from __future__ import annotations
 

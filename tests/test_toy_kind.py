@@ -1,12 +1,15 @@
 """A kind registered in the tests only goes through every stage with no core change:
 archive, verify, summary, stats, a bilingual site (alone, and beside Estigmas), the leak
-guard and a review sample."""
+guard, a review sample and its own review part (sample and export through the CLI); and
+it is one folder (tests/support/toykind/) that no other file names but its registration
+line (issue 20, point 7; docs/adding-a-kind.md)."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -17,7 +20,7 @@ from reportgen.build import build_site
 from reportgen.cli import main
 from reportgen.errors import ReportgenError
 from reportgen.guard import LeakError
-from reportgen.kinds import get_kind, register_kind, unregister_kind
+from reportgen.kinds import Kind, get_kind, register_kind, unregister_kind
 from reportgen.kinds.rounds import read_round, write_round
 from reportgen.model import Manifest, Model
 from review_app.rounds import admin
@@ -26,14 +29,25 @@ from review_app.tasks import reviewing
 from tests.factories import CONFIG, THEME, make_round
 from tests.review.helpers import add_and_login, new_database, released
 from tests.support.toykind import (
+    NAME,
+    SCORES_FILE,
     ToyItem,
     ToyKind,
     ToyResponse,
     ToyRound,
     ToyScore,
-    registered_toy_kind,
 )
 
+REPO = Path(__file__).resolve().parents[1]
+# How code and prose name the kind: its name and package (`toykind`), its classes
+# (`ToyKind`), its helpers (`toy_kind`), "the toy kind".
+NAMED = re.compile(rb"toy[\s_-]?kind", re.IGNORECASE)
+# What may name it: its folder, this test, the walk-through that uses it as the example.
+EXEMPT = ("tests/support/toykind/", "tests/test_toy_kind.py", "docs/adding-a-kind.md")
+# Not the repository's files: git's, caches, build outputs, the review database.
+SKIPPED = re.compile(
+    r"\.|__pycache__$|.*\.egg-info$|build$|site(-.*)?$|review\.db|test_under_load\."
+)
 DAY = date(2026, 7, 1)
 SECRET = "Esta pergunta ainda não publicada fala de um caso que ninguém deve ler no site."
 MODELS = (
@@ -43,9 +57,10 @@ MODELS = (
 
 
 @pytest.fixture
-def toy() -> Iterator[ToyKind]:
-    with registered_toy_kind() as kind:
-        yield kind
+def toy(plugin_kind: Kind) -> ToyKind:
+    """The kind, registered by tests/conftest.py's fixture (its one registration line)."""
+    assert isinstance(plugin_kind, ToyKind)
+    return plugin_kind
 
 
 def write_toy_round(root: Path, round_id: str = "toy-round") -> Path:
@@ -64,7 +79,7 @@ def write_toy_round(root: Path, round_id: str = "toy-round") -> Path:
     scores = [ToyScore(i, m, p) for (m, i), p in sorted(points.items())]
     manifest = Manifest(
         round_id=round_id,
-        kind="toy",
+        kind=NAME,
         title={"pt-BR": "Rodada de brinquedo", "en": "Toy round"},
         synthetic=True,
         collected_on=DAY,
@@ -80,7 +95,7 @@ def write_toy_round(root: Path, round_id: str = "toy-round") -> Path:
         models=MODELS,
         items=items,
         responses=responses,
-        tables={"toy_scores.csv": scores},
+        tables={SCORES_FILE: scores},
     )
     return root / round_id
 
@@ -107,20 +122,18 @@ def test_archive_verify_summary_and_stats(toy: ToyKind, tmp_path: Path) -> None:
 
 def test_a_toy_score_out_of_range_is_one_clear_problem(toy: ToyKind, tmp_path: Path) -> None:
     round_dir = write_toy_round(tmp_path)
-    scores = round_dir / "toy_scores.csv"
+    scores = round_dir / SCORES_FILE
     scores.write_text(scores.read_text("utf-8").replace(",8\n", ",80\n"), encoding="utf-8")
     result = CliRunner().invoke(main, ["verify", str(round_dir)])
     assert result.exit_code == 1
-    assert "toy_scores.csv: row 1: score '80' is not an integer from 0 to 10" in result.output
+    assert f"{SCORES_FILE}: row 1: score '80' is not an integer from 0 to 10" in result.output
     assert "Traceback" not in result.output
 
 
 def test_a_kind_without_pages_says_so(tmp_path: Path) -> None:
     class Bare(ToyKind):
         name = "bare"
-
-        def site(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]
-            return super(ToyKind, self).site(*args, **kwargs)  # type: ignore[arg-type]
+        stages = replace(ToyKind.stages, site=None)
 
     register_kind(Bare())
     try:
@@ -165,7 +178,7 @@ def test_a_site_of_two_kinds_lists_every_round_and_gives_each_kind_a_section(
     assert "Rodada de brinquedo" in plain(site / "index.html")
     assert "Toy round" in plain(site / "en" / "index.html")
     for language_root in (site, site / "en"):
-        assert "alfa 8.00" in plain(language_root / "toy" / "index.html")
+        assert "alfa 8.00" in plain(language_root / NAME / "index.html")
         assert (language_root / "estigmas" / "ranking.html").is_file()
     # Each section's links still lead to files that exist: the Estigmas data page's
     # downloads sit at the site root.
@@ -184,7 +197,7 @@ def test_the_guard_keeps_the_toy_kinds_secrets(
         (pages_dir / "index.md").write_text(f"# Vazou\n\n{SECRET}\n", encoding="utf-8")
         return [pages_dir / "index.md"]
 
-    monkeypatch.setattr("tests.support.toykind.ToySite.write_sources", leaky)
+    monkeypatch.setattr("tests.support.toykind.pages.ToySite.write_sources", leaky)
     site = tmp_path / "site"
     with pytest.raises(LeakError, match="toy-round/t-2"):
         build_site(
@@ -221,3 +234,111 @@ def test_a_review_sample_of_the_toy_kind(toy: ToyKind, tmp_path: Path) -> None:
     assert sum(map(sum, calibration.confusion)) == 6
     assert calibration.confusion == [[3, 3], [0, 0]]
     assert {s.stratum for s in judged} == {("pt-BR",), ("en",)}
+
+
+def cli(*args: str, code: int = 0) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_the_toy_kinds_review_part_samples_and_exports_through_the_cli(
+    toy: ToyKind, tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'review.db'}"
+    engine = new_database(url)
+    tokens = {name: add_and_login(engine, name) for name in ("ana", "bia")}
+    round_dir = write_toy_round(tmp_path / "rounds")
+    drawn = cli("review", "sample", str(round_dir), "--seed", "7", "--dry-run", "--db", url)
+    # The kind's own rule: one output per model and language (2 x 2), not the app's draw.
+    assert drawn.splitlines()[0] == "item_id,model_id"
+    units = [tuple(line.split(",")) for line in drawn.splitlines()[1:]]
+    assert sorted(model for _, model in units) == ["alfa", "alfa", "beta", "beta"]
+    assert sum(1 for item, _ in units if item == "t-3") == 2  # the one English item
+    said = cli("review", "sample", str(round_dir), "--seed", "7", "--db", url)
+    assert said == "Batch 1 (verdict) of round toy-round: 4 samples drawn.\n"
+    released(engine, 1)
+    for name, token in tokens.items():
+        queue = reviewing.my_queue(engine, token)
+        assert len(queue) == 4  # every reviewer of the batch judges every sample
+        assert reviewing.load_sample(engine, token, queue[0].code).task.task_type == "verdict"
+        for entry in queue:
+            reviewing.submit_judgment(engine, token, entry.code, "good" if name == "ana" else "bad")
+    out = tmp_path / "export"
+    said = cli("review", "export", str(round_dir), "--output", str(out), "--db", url)
+    assert said.startswith("Round toy-round: 8 verdicts, 4 agree with the scores;")
+    rows = (out / "verdicts.csv").read_text("utf-8").splitlines()
+    assert rows[0] == "item_id,model_id,automatic,reviewer,verdict,agrees"
+    # alfa's scores are all >= 5 (automatic "good"), beta's all below: ana agrees on
+    # alfa's two samples, bia on beta's two.
+    agreeing = sorted(tuple(row.split(",")[1:]) for row in rows[1:] if row.endswith(",yes"))
+    assert agreeing == [
+        ("alfa", "good", "R1", "good", "yes"),
+        ("alfa", "good", "R1", "good", "yes"),
+        ("beta", "bad", "R2", "bad", "yes"),
+        ("beta", "bad", "R2", "bad", "yes"),
+    ]
+    refused = cli("review", "export", str(round_dir), "--output", str(out), "--db", url, code=1)
+    assert "verdicts.csv: already exists (use --force to replace it)" in refused
+    other = cli("review", "sample", str(round_dir), "--seed", "8", "--task", "audit", code=2)
+    assert "this kind's one task is verdict" in other
+
+
+def test_the_toy_kinds_export_refuses_a_round_without_verdicts(
+    toy: ToyKind, tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path / 'review.db'}"
+    add_and_login(new_database(url), "ana")
+    round_dir = write_toy_round(tmp_path / "rounds")
+    target = tmp_path / "x"
+    export = ("review", "export", str(round_dir), "--output", str(target), "--db", url)
+    assert "Round toy-round is not in the review database." in cli(*export, code=1)
+    cli("review", "sample", str(round_dir), "--seed", "7", "--db", url)
+    assert "round toy-round: no verdict has been given yet" in cli(*export, code=1)
+    assert not target.exists()
+
+
+def mentions(root: Path, exempt: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(path, line) of every line of a file under `root` that names the kind, except in
+    the `exempt` paths (a folder ends in "/"); caches and build outputs are not read."""
+    found: list[tuple[str, str]] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not SKIPPED.match(d))
+        for name in sorted(files):
+            path = Path(folder, name)
+            relative = path.relative_to(root).as_posix()
+            if SKIPPED.match(name) or relative.startswith(exempt):
+                continue
+            for line in path.read_bytes().splitlines():
+                if NAMED.search(line):
+                    found.append((relative, line.decode("utf-8", "replace").strip()))
+    return found
+
+
+def test_no_file_outside_the_kinds_folder_names_it() -> None:
+    for spelling in (NAME, ToyKind.__name__, ToyKind.__module__, "the toy kind", "toy_kind"):
+        assert NAMED.search(spelling.encode()), spelling
+    # The one registration line (tests/conftest.py: the fixture `plugin_kind` reads it).
+    registration = ("tests/conftest.py", 'PLUGIN_KIND = "tests.support.toykind"')
+    assert mentions(REPO, EXEMPT) == [registration]
+
+
+def test_the_walk_finds_the_kind_named_anywhere_but_where_it_may_be(tmp_path: Path) -> None:
+    files = {
+        "reportgen/x.py": "from tests.support.toykind import ToyKind\n",
+        "docs/x.md": "Like the\ntoy kind.\n",
+        "review_app/y.py": "K = 'TOYKIND'\n",
+        "tests/support/toykind/z.py": "NAME = 'toykind'\n",
+        "tests/__pycache__/c.pyc": "toykind",
+        ".mypy_cache/m.json": "toykind",
+        "tests/other.py": "toy = 'a toy, not a kind'\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert mentions(tmp_path, ("tests/support/toykind/",)) == [
+        ("docs/x.md", "toy kind."),
+        ("reportgen/x.py", "from tests.support.toykind import ToyKind"),
+        ("review_app/y.py", "K = 'TOYKIND'"),
+    ]
