@@ -128,11 +128,14 @@ def test_estigmas_dry_run_prints_the_draw_and_writes_nothing(tmp_path: Path) -> 
     assert lines[1:] == [f"{unit.item_id},{unit.model_id}" for unit in drawn]
 
 
-def test_a_multidomain_round_needs_a_task(tmp_path: Path) -> None:
+@pytest.mark.parametrize("task", [[], ["--task", "extraction"], ["--task", "verdict"]])
+def test_a_multidomain_round_needs_one_of_its_tasks(task: list[str], tmp_path: Path) -> None:
+    """No task, or another kind's: the multidomain part refuses it (the option takes any
+    name, since each kind's review part brings its own tasks)."""
     round_dir = tiny_before_audit(tmp_path)
-    result = CliRunner().invoke(main, ["review", "sample", str(round_dir), "--dry-run"])
+    result = CliRunner().invoke(main, ["review", "sample", str(round_dir), "--dry-run", *task])
     assert result.exit_code == 2
-    assert "--task" in result.output
+    assert "a multidomain round needs audit or calibration" in result.output
 
 
 def test_an_estigmas_round_has_no_task(tmp_path: Path) -> None:

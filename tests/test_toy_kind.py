@@ -251,6 +251,9 @@ def test_the_toy_kinds_review_part_samples_and_exports_through_the_cli(
     tokens = {name: add_and_login(engine, name) for name in ("ana", "bia")}
     round_dir = write_toy_round(tmp_path / "rounds")
     drawn = cli("review", "sample", str(round_dir), "--seed", "7", "--dry-run", "--db", url)
+    # Its own task by name: the option takes any task a kind's review part brings.
+    named = ("--task", "verdict", "--dry-run", "--db", url)
+    assert cli("review", "sample", str(round_dir), "--seed", "7", *named) == drawn
     # The kind's own rule: one output per model and language (2 x 2), not the app's draw.
     assert drawn.splitlines()[0] == "item_id,model_id"
     units = [tuple(line.split(",")) for line in drawn.splitlines()[1:]]

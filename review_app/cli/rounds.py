@@ -61,11 +61,13 @@ SEED_MAX = 2**31 - 1  # the batches table stores the seed in a 32-bit integer
 @click.option(
     "--task",
     "task_type",
-    type=click.Choice(("audit", "calibration", "extraction")),
+    metavar="TASK",
     default=None,
     help=(
-        "Multidomain rounds: the Art. 26 audit (the spec's draw, one reviewer per "
-        "response) or the Art. 22 calibration (every calibration response, two reviewers). "
+        "The review task of a kind that has several; its review part (the kinds' registry) "
+        "refuses one it does not have. Multidomain rounds: the Art. 26 audit (the spec's "
+        "draw, one reviewer per response) or the Art. 22 calibration (every calibration "
+        "response, two reviewers). "
         "Counterfactual rounds: calibration (a blind sample of judged answers by group) or "
         "extraction (people check a sample of the binary extractions and of the counts a "
         "model extracted: yes/no, or the number)."

@@ -31,7 +31,7 @@ def sample(
     from reportgen.kinds.multidomain.review.round import read_md_round
     from reportgen.kinds.multidomain.review.sampling import create_rubric_batch, dry_run_csv
 
-    if task_type is None:
+    if task_type not in ("audit", "calibration"):
         raise click.BadParameter(
             "a multidomain round needs audit or calibration", param_hint="--task"
         )
