@@ -100,12 +100,28 @@ def test_the_cli_dispatches_to_a_registered_part(
         return "exported"
 
     monkeypatch.setattr(rounds, "kind_of_round", lambda _: SimpleNamespace(name="plug"))
-    register_review_part("plug", KindReview(sample=sample, export=export))  # type: ignore[arg-type]
+    part = KindReview(sample=sample, tasks=("t",), export=export)  # type: ignore[arg-type]
+    register_review_part("plug", part)
     try:
         assert sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
+        # Its one task is the default; any other is refused before the part is called.
+        assert sample_of_kind(tmp_path, None, 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
+        with pytest.raises(click.BadParameter, match="a plug round needs t$"):
+            sample_of_kind(tmp_path, "u", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
         assert export_of_kind(tmp_path, None, None, False, lambda: None) == "exported"  # type: ignore[arg-type,return-value]
     finally:
         unregister_review_part("plug")
-    assert calls == ["sample", "export"]
-    with pytest.raises(click.BadParameter, match="only multidomain rounds have tasks"):
+    assert calls == ["sample", "sample", "export"]
+    with pytest.raises(click.BadParameter, match="plug rounds have no task; the kinds with"):
         sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
+
+
+def test_a_part_that_samples_names_its_tasks() -> None:
+    """The CLI checks `--task` against `tasks`: a part's own sample without them (or tasks
+    without a sample) is refused when the part is made."""
+    with pytest.raises(ValueError, match="sample and its tasks go together"):
+        KindReview(sample=lambda *args: None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="sample and its tasks go together"):
+        KindReview(tasks=("t",))
+    assert review_part("multidomain").tasks == ("audit", "calibration")
+    assert review_part("counterfactual").tasks == ("calibration", "extraction")

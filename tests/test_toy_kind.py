@@ -285,7 +285,7 @@ def test_the_toy_kinds_review_part_samples_and_exports_through_the_cli(
     refused = cli("review", "export", str(round_dir), "--output", str(out), "--db", url, code=1)
     assert "verdicts.csv: already exists (use --force to replace it)" in refused
     other = cli("review", "sample", str(round_dir), "--seed", "8", "--task", "audit", code=2)
-    assert "this kind's one task is verdict" in other
+    assert f"--task: a {toy.name} round needs verdict" in other
 
 
 def test_the_toy_kinds_export_refuses_a_round_without_verdicts(

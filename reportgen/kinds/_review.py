@@ -47,12 +47,13 @@ CommandsOf = Callable[
 
 class SampleTasks(Protocol):
     """`review sample ROUND --task T`: a dry run prints its CSV and returns None; a stored
-    batch returns the line to print. Refuses a bad `--task`/`--seed` (click.BadParameter)."""
+    batch returns the line to print. `task_type` is one of the part's `tasks` (the CLI
+    refuses any other); a bad `--seed` is refused here (click.BadParameter)."""
 
     def __call__(
         self,
         round_dir: Path,
-        task_type: str | None,
+        task_type: str,
         seed: int | None,
         reviewers: tuple[str, ...],
         dry_run: bool,
@@ -98,18 +99,23 @@ class KindReview:
     """A kind's review part; a kind without one is reviewed by the app's defaults."""
 
     sample: SampleTasks | None = None
-    # How `--task` is refused for a kind without tasks: the phrase naming this kind's.
-    tasks_phrase: str | None = None
+    # The task names `sample` offers (`review sample --task`): the CLI refuses any other,
+    # and a missing `--task` unless there is only one (that one is given to `sample`).
+    tasks: tuple[str, ...] = ()
     export: ExportReview | None = None
     freeze_export: FreezeExport | None = None
     contest: ContestRules | None = None
     commands: CommandsOf | None = None
 
+    def __post_init__(self) -> None:
+        if (self.sample is None) != (not self.tasks):
+            raise ValueError("a review part's own sample and its tasks go together")
+
 
 NO_REVIEW_PART = KindReview()
 
-# Kind name -> "module:attribute" of its review part, in the order their `--task`
-# phrases are listed.
+# Kind name -> "module:attribute" of its review part, in the order their tasks are
+# listed.
 _BUILTIN_REVIEW: dict[str, str] = {
     "multidomain": "reportgen.kinds.multidomain.review.part:REVIEW",
     "counterfactual": "reportgen.kinds.counterfactual.review.part:REVIEW",

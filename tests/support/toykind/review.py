@@ -38,7 +38,6 @@ from review_app.rounds.sampling import (
     refuse_same_draw,
     store_batch,
 )
-from tests.support.toykind.kind import NAME
 from tests.support.toykind.model import ToyRound
 from tests.support.toykind.task import REVIEW_TASK, VERDICT
 
@@ -65,7 +64,7 @@ def _read(round_dir: Path) -> ToyRound:
 
 def sample(
     round_dir: Path,
-    task_type: str | None,
+    task_type: str,
     seed: int | None,
     reviewers: tuple[str, ...],
     dry_run: bool,
@@ -73,8 +72,6 @@ def sample(
 ) -> str | None:
     """`review sample`: the dry run's CSV is printed here; a stored batch returns the
     line to print."""
-    if task_type not in (None, VERDICT):
-        raise click.BadParameter(f"this kind's one task is {VERDICT}", param_hint="--task")
     if seed is None:
         raise click.BadParameter("a seed is required", param_hint="--seed")
     round_ = _read(round_dir)
@@ -146,4 +143,4 @@ def export(
     return f"Round {round_id}: {len(cells)} verdicts, {agree} agree with the scores; {target}."
 
 
-REVIEW = KindReview(sample=sample, tasks_phrase=f"{NAME} rounds their {VERDICT}", export=export)
+REVIEW = KindReview(sample=sample, tasks=(VERDICT,), export=export)

@@ -16,11 +16,12 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.kinds._review import KindReview, OpenEngine
+from reportgen.kinds.counterfactual.review import CALIBRATION, EXTRACTION
 
 
 def sample(
     round_dir: Path,
-    task_type: str | None,
+    task_type: str,
     seed: int | None,
     reviewers: tuple[str, ...],
     dry_run: bool,
@@ -43,14 +44,10 @@ def sample(
         dry_run_csv,
     )
 
-    if task_type not in ("calibration", "extraction"):
-        raise click.BadParameter(
-            "a counterfactual round's tasks are calibration and extraction", param_hint="--task"
-        )
     if seed is None:
         raise click.BadParameter("a seed is required (the draw and its order)", param_hint="--seed")
     round_ = read_cf_round(round_dir, with_text=True)
-    extraction = task_type == "extraction"
+    extraction = task_type == EXTRACTION
     if dry_run:
         if extraction:
             from review_app.core.spreadsheet import csv_text
@@ -128,7 +125,7 @@ def _mask_audit_lines(round_id: str, status: list[tuple[str, str, str | None]]) 
 
 REVIEW = KindReview(
     sample=sample,
-    tasks_phrase="counterfactual rounds their calibration",
+    tasks=(CALIBRATION, EXTRACTION),
     export=export,
     commands=commands,
 )

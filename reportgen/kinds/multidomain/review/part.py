@@ -15,12 +15,13 @@ import click
 from sqlalchemy import Engine
 
 from reportgen.kinds._review import ContestRules, KindReview, OpenEngine
+from reportgen.kinds.multidomain.review import AUDIT, CALIBRATION
 from reportgen.model import Annulment, Source
 
 
 def sample(
     round_dir: Path,
-    task_type: str | None,
+    task_type: str,
     seed: int | None,
     reviewers: tuple[str, ...],
     dry_run: bool,
@@ -31,10 +32,6 @@ def sample(
     from reportgen.kinds.multidomain.review.round import read_md_round
     from reportgen.kinds.multidomain.review.sampling import create_rubric_batch, dry_run_csv
 
-    if task_type not in ("audit", "calibration"):
-        raise click.BadParameter(
-            "a multidomain round needs audit or calibration", param_hint="--task"
-        )
     round_ = read_md_round(round_dir, with_text=True)
     if dry_run:
         click.echo(dry_run_csv(round_, task_type), nl=False)
@@ -118,7 +115,7 @@ def _append(
 
 REVIEW = KindReview(
     sample=sample,
-    tasks_phrase="multidomain rounds have tasks",
+    tasks=(AUDIT, CALIBRATION),
     export=export,
     freeze_export=freeze_export,
     contest=ContestRules(
