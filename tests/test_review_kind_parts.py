@@ -106,7 +106,7 @@ def test_the_cli_dispatches_to_a_registered_part(
         assert sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
         # Its one task is the default; any other is refused before the part is called.
         assert sample_of_kind(tmp_path, None, 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
-        with pytest.raises(click.BadParameter, match="a plug round needs t$"):
+        with pytest.raises(click.BadParameter, match=r"a plug round needs t$"):
             sample_of_kind(tmp_path, "u", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
         assert export_of_kind(tmp_path, None, None, False, lambda: None) == "exported"  # type: ignore[arg-type,return-value]
     finally:
@@ -120,7 +120,7 @@ def test_a_part_that_samples_names_its_tasks() -> None:
     """The CLI checks `--task` against `tasks`: a part's own sample without them (or tasks
     without a sample) is refused when the part is made."""
     with pytest.raises(ValueError, match="sample and its tasks go together"):
-        KindReview(sample=lambda *args: None)  # type: ignore[arg-type]
+        KindReview(sample=lambda *args: None)
     with pytest.raises(ValueError, match="sample and its tasks go together"):
         KindReview(tasks=("t",))
     assert review_part("multidomain").tasks == ("audit", "calibration")
