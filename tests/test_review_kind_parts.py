@@ -13,6 +13,7 @@ import pytest
 
 from reportgen.kinds import (
     KindReview,
+    SampleRequest,
     kind_names,
     register_review_part,
     review_kind_names,
@@ -91,8 +92,8 @@ def test_the_cli_dispatches_to_a_registered_part(
 
     calls: list[str] = []
 
-    def sample(*args: object) -> str:
-        calls.append("sample")
+    def sample(request: SampleRequest) -> str:
+        calls.append(f"sample {request.task_type}")
         return "sampled"
 
     def export(*args: object) -> str:
@@ -111,7 +112,7 @@ def test_the_cli_dispatches_to_a_registered_part(
         assert export_of_kind(tmp_path, None, None, False, lambda: None) == "exported"  # type: ignore[arg-type,return-value]
     finally:
         unregister_review_part("plug")
-    assert calls == ["sample", "sample", "export"]
+    assert calls == ["sample t", "sample t", "export"]
     with pytest.raises(click.BadParameter, match="plug rounds have no task; the kinds with"):
         sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
 

@@ -25,6 +25,7 @@ from reportgen.kinds._base import Kind, KindCapabilityError
 from reportgen.kinds._review import (
     FreezeExport,
     KindReview,
+    SampleRequest,
     register_review_part,
     review_kind_names,
     review_part,
@@ -39,6 +40,7 @@ __all__ = [
     "KindReview",
     "ModelFolderSpec",
     "ParquetTableSpec",
+    "SampleRequest",
     "TableRead",
     "TableSpec",
     "UnknownKindError",

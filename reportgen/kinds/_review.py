@@ -45,20 +45,22 @@ CommandsOf = Callable[
 ]
 
 
-class SampleTasks(Protocol):
-    """`review sample ROUND --task T`: a dry run prints its CSV and returns None; a stored
-    batch returns the line to print. `task_type` is one of the part's `tasks` (the CLI
-    refuses any other); a bad `--seed` is refused here (click.BadParameter)."""
+@dataclass(frozen=True)
+class SampleRequest:
+    """`review sample ROUND --task T` as the CLI hands it to a kind's review part:
+    `task_type` is one of the part's `tasks` (the CLI refuses any other)."""
 
-    def __call__(
-        self,
-        round_dir: Path,
-        task_type: str,
-        seed: int | None,
-        reviewers: tuple[str, ...],
-        dry_run: bool,
-        open_engine: OpenEngine,
-    ) -> str | None: ...
+    round_dir: Path
+    task_type: str
+    seed: int | None
+    reviewers: tuple[str, ...]  # account names; empty: every reviewer account
+    dry_run: bool
+    open_engine: OpenEngine
+
+
+# `review sample`: a dry run prints its CSV and returns None; a stored batch returns the
+# line to print. A bad `--seed` is refused here (click.BadParameter).
+SampleTasks = Callable[[SampleRequest], "str | None"]
 
 
 class ExportReview(Protocol):

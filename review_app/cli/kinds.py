@@ -26,6 +26,7 @@ def sample_of_kind(
     checked here, once for every kind: one of the part's `tasks` (a missing --task is the
     only one, when there is one), else a usage error naming the kind's tasks."""
     from reportgen.kinds import review_part
+    from reportgen.kinds._review import SampleRequest
     from reportgen.kinds.rounds import kind_of_round
 
     kind = kind_of_round(round_dir).name
@@ -38,7 +39,7 @@ def sample_of_kind(
         task_type = part.tasks[0]
     if task_type is None or task_type not in part.tasks:
         raise click.BadParameter(_needs(kind, part.tasks), param_hint="--task")
-    batch = part.sample(round_dir, task_type, seed, reviewers, dry_run, open_engine)
+    batch = part.sample(SampleRequest(round_dir, task_type, seed, reviewers, dry_run, open_engine))
     if batch is not None:
         click.echo(batch)
     return True

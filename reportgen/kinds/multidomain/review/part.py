@@ -2,8 +2,8 @@
 `review sample --task audit|calibration`, its export (audit.parquet, calibration.parquet),
 the export frozen into the archive, and its own contestation dates and ledger.
 
-The modules that do the work are imported on first use, so that the review CLI's
-`--help` loads none of them."""
+What does the work is imported when a command runs (the review CLI's `--help` reads
+this part, never those modules)."""
 
 from __future__ import annotations
 
@@ -11,42 +11,31 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
 
-import click
 from sqlalchemy import Engine
 
-from reportgen.kinds._review import ContestRules, KindReview, OpenEngine
+from reportgen.kinds._review import ContestRules, KindReview, OpenEngine, SampleRequest
 from reportgen.kinds.multidomain.review import AUDIT, CALIBRATION
 from reportgen.model import Annulment, Source
 
 
-def sample(
-    round_dir: Path,
-    task_type: str,
-    seed: int | None,
-    reviewers: tuple[str, ...],
-    dry_run: bool,
-    open_engine: OpenEngine,
-) -> str | None:
-    """`sample --task` of a multidomain round: the CSV (dry run) is printed here; a
-    stored batch returns the line to print."""
+def sample(request: SampleRequest) -> str | None:
+    """`sample --task audit|calibration` of a multidomain round: the spec's sample, so the
+    seed orders it only (a dry run needs none)."""
     from reportgen.kinds.multidomain.review.round import read_md_round
     from reportgen.kinds.multidomain.review.sampling import create_rubric_batch, dry_run_csv
+    from review_app.cli.batches import sample_own_task
 
-    round_ = read_md_round(round_dir, with_text=True)
-    if dry_run:
-        click.echo(dry_run_csv(round_, task_type), nl=False)
-        return None
-    if seed is None:
-        raise click.BadParameter(
-            "a seed is required (the order reviewers see)", param_hint="--seed"
-        )
-    from review_app.cli.batches import sample_summary
-
-    engine = open_engine()
-    batch_id = create_rubric_batch(
-        engine, round_, task_type=task_type, seed=seed, reviewers=list(reviewers) or None
+    task = request.task_type
+    return sample_own_task(
+        request,
+        lambda round_dir: read_md_round(round_dir, with_text=True),
+        lambda round_, seed: dry_run_csv(round_, task),
+        lambda engine, round_, seed, reviewers: create_rubric_batch(
+            engine, round_, task_type=task, seed=seed, reviewers=reviewers
+        ),
+        seed_reason="the order reviewers see",
+        dry_run_needs_seed=False,
     )
-    return sample_summary(engine, batch_id)
 
 
 def export(
