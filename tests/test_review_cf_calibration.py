@@ -39,8 +39,8 @@ from reportgen.kinds.counterfactual.review.sampling import (
     draw_calibration,
     drawn_rows,
 )
+from reportgen.kinds.counterfactual.review.tables import mask_flags
 from reportgen.kinds.counterfactual.terms import first_signal_term, signal_terms
-from review_app.core.cf_tables import mask_flags
 from review_app.core.db import criterion_scores, judgments, samples
 from review_app.core.errors import AccessDenied, ReviewInputError
 from review_app.core.unblinding import sample_keys

@@ -5,6 +5,9 @@ through the registry (`reportgen.kinds.review_part`), and its generic modules na
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -126,3 +129,40 @@ def test_a_part_that_samples_names_its_tasks() -> None:
         KindReview(tasks=("t",))
     assert review_part("multidomain").tasks == ("audit", "calibration")
     assert review_part("counterfactual").tasks == ("calibration", "extraction")
+
+
+def test_the_kinds_tables_are_theirs_and_the_schema_holds_them(tmp_path: Path) -> None:
+    """Each kind's own review tables live in its review package, named by its part
+    (`KindReview.tables`); the app's storage creates them through the registry (in a
+    fresh interpreter, where nothing else has imported them), and no module of the app's
+    core declares one."""
+    assert review_part("multidomain").tables == "reportgen.kinds.multidomain.review.tables"
+    assert review_part("counterfactual").tables == "reportgen.kinds.counterfactual.review.tables"
+    probe = (
+        "import sys\n"
+        "from sqlalchemy import inspect\n"
+        "from review_app.core.storage import open_database\n"
+        "engine = open_database(sys.argv[1])\n"
+        "print(' '.join(sorted(inspect(engine).get_table_names())))\n"
+    )
+    url = f"sqlite:///{tmp_path / 'review.db'}"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", probe, url], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert {"md_contamination_reviews", "cf_mask_flags", "cf_mask_decisions"} <= set(
+        done.stdout.split()
+    )
+    declaring = [
+        path.name
+        for path in sorted((REPO / "review_app" / "core").glob("*.py"))
+        if any(
+            f'Table(\n    "{prefix}' in path.read_text(encoding="utf-8")
+            for prefix in ("md_", "cf_")
+        )
+    ]
+    assert declaring == []

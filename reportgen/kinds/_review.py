@@ -12,7 +12,10 @@ What a kind does beyond that lives in its own folder, in its review package
 - `contest`: the contestation dates and ledger of a kind that brings its own (the app's
   defaults otherwise);
 - `commands`: the kind's own `reportgen review` subcommands (made with the review
-  group's `--db` option and engine).
+  group's `--db` option and engine);
+- `tables`: the module that declares the kind's own tables on the review database
+  (imported by `register_review_tables`, which the app's storage calls before it creates
+  the schema).
 
 The parts are named here as "module:attribute" strings and imported on first use, as the
 kinds themselves are (`reportgen.kinds._BUILTIN`): the rest of reportgen never imports a
@@ -108,6 +111,10 @@ class KindReview:
     freeze_export: FreezeExport | None = None
     contest: ContestRules | None = None
     commands: CommandsOf | None = None
+    # The module whose import declares the kind's own tables on the review database's
+    # MetaData (`review_app.core.db.metadata`); the app's storage imports it through
+    # `register_review_tables` before it creates the schema.
+    tables: str | None = None
 
     def __post_init__(self) -> None:
         if (self.sample is None) != (not self.tasks):
@@ -146,6 +153,16 @@ def review_part(name: str) -> KindReview:
     part: KindReview = getattr(importlib.import_module(module), attribute)
     _review_parts[name] = part
     return part
+
+
+def register_review_tables() -> None:
+    """Import every kind's review tables (`KindReview.tables`), so that the review
+    database's schema holds them: the app's storage calls it before creating the schema.
+    Importing an already imported module does nothing."""
+    for name in review_kind_names():
+        module = review_part(name).tables
+        if module is not None:
+            importlib.import_module(module)
 
 
 def review_kind_names() -> tuple[str, ...]:

@@ -7,7 +7,6 @@ from argon2 import PasswordHasher, profiles
 from sqlalchemy import Engine, select
 
 import review_app.core.auth
-import review_app.core.md_tables  # its tables join db.metadata: created and dropped too
 import review_app.core.release_schema  # round_settings joins db.metadata too
 import review_app.core.unblinding  # sample_keys joins db.metadata too
 from review_app.core.auth import add_account, login

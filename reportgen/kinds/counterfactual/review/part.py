@@ -118,4 +118,5 @@ REVIEW = KindReview(
     tasks=(CALIBRATION, EXTRACTION),
     export=export,
     commands=commands,
+    tables="reportgen.kinds.counterfactual.review.tables",
 )

@@ -110,4 +110,5 @@ REVIEW = KindReview(
     contest=ContestRules(
         window=_window, reply_days=_reply_days, annulments=_annulments, append=_append
     ),
+    tables="reportgen.kinds.multidomain.review.tables",
 )
