@@ -15,6 +15,7 @@ import click
 import pytest
 
 from reportgen.kinds import (
+    ExportRequest,
     KindReview,
     SampleRequest,
     kind_names,
@@ -99,12 +100,12 @@ def test_the_cli_dispatches_to_a_registered_part(
         calls.append(f"sample {request.task_type}")
         return "sampled"
 
-    def export(*args: object) -> str:
+    def export(request: ExportRequest) -> str:
         calls.append("export")
         return "exported"
 
     monkeypatch.setattr(rounds, "kind_of_round", lambda _: SimpleNamespace(name="plug"))
-    part = KindReview(sample=sample, tasks=("t",), export=export)  # type: ignore[arg-type]
+    part = KindReview(sample=sample, tasks=("t",), export=export)
     register_review_part("plug", part)
     try:
         assert sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]

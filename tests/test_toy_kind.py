@@ -20,7 +20,14 @@ from reportgen.build import build_site
 from reportgen.cli import main
 from reportgen.errors import ReportgenError
 from reportgen.guard import LeakError
-from reportgen.kinds import Kind, get_kind, register_kind, review_part, unregister_kind
+from reportgen.kinds import (
+    ExportRequest,
+    Kind,
+    get_kind,
+    register_kind,
+    review_part,
+    unregister_kind,
+)
 from reportgen.kinds.rounds import read_round, write_round
 from reportgen.model import Manifest, Model
 from review_app.rounds import admin
@@ -366,7 +373,7 @@ def test_the_toy_kinds_verdicts_csv_is_the_same_bytes_for_the_same_database(
     assert export is not None
     written = same_bytes(
         engine,
-        lambda db, folder: export(round_dir, folder, None, False, lambda: db),
+        lambda db, folder: export(ExportRequest(round_dir, folder, None, False, lambda: db)),
         tmp_path,
     )
     assert set(written) == {"verdicts.csv"}

@@ -23,6 +23,7 @@ from reportgen.archive._kind import (
 from reportgen.archive._kind import kind_for_format as archive_kind_for_format
 from reportgen.kinds._base import Kind, KindCapabilityError
 from reportgen.kinds._review import (
+    ExportRequest,
     FreezeExport,
     KindReview,
     SampleRequest,
@@ -35,6 +36,7 @@ from reportgen.kinds._review import (
 
 __all__ = [
     "KINDS",
+    "ExportRequest",
     "FreezeExport",
     "Kind",
     "KindCapabilityError",

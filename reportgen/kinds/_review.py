@@ -66,17 +66,19 @@ class SampleRequest:
 SampleTasks = Callable[[SampleRequest], "str | None"]
 
 
-class ExportReview(Protocol):
-    """`review export ROUND`: writes the kind's files; returns what to tell the user."""
+@dataclass(frozen=True)
+class ExportRequest:
+    """`review export ROUND` as the CLI hands it to a kind's review part."""
 
-    def __call__(
-        self,
-        round_dir: Path,
-        output: Path | None,
-        reviewer_map: Path | None,
-        force: bool,
-        open_engine: OpenEngine,
-    ) -> str: ...
+    round_dir: Path
+    output: Path | None  # the folder (None: the kind's default)
+    reviewer_map: Path | None  # CSV account,judge_id (a kind that has no use for it ignores it)
+    force: bool  # replace files that exist
+    open_engine: OpenEngine
+
+
+# `review export`: writes the kind's files; returns what to tell the user.
+ExportReview = Callable[[ExportRequest], str]
 
 
 class FreezeExport(Protocol):
@@ -130,6 +132,18 @@ _BUILTIN_REVIEW: dict[str, str] = {
     "counterfactual": "reportgen.kinds.counterfactual.review.part:REVIEW",
 }
 _review_parts: dict[str, KindReview] = {}
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """The function named by `target` ("module:attribute"), imported when first called:
+    a part names what does its work without loading it (the review CLI's `--help`
+    reads the parts)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        module, _, attribute = target.partition(":")
+        return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
+
+    return call
 
 
 def register_review_part(name: str, part: KindReview) -> None:

@@ -76,13 +76,13 @@ def export_of_kind(
     """`export` of a round whose kind exports its own files (multidomain: audit.parquet,
     calibration.parquet; counterfactual: calibration.parquet and the mask audit): what
     to tell the user; None for a kind without (the audit results' JSON)."""
-    from reportgen.kinds import review_part
+    from reportgen.kinds import ExportRequest, review_part
     from reportgen.kinds.rounds import kind_of_round
 
     part = review_part(kind_of_round(round_dir).name)
     if part.export is None:
         return None
-    return part.export(round_dir, output, reviewer_map, force, open_engine)
+    return part.export(ExportRequest(round_dir, output, reviewer_map, force, open_engine))
 
 
 def kind_commands(

@@ -22,8 +22,7 @@ from sqlalchemy import select
 
 from reportgen.atomic import write_atomic
 from reportgen.errors import InputError, OutputExistsError
-from reportgen.kinds import KindReview, SampleRequest
-from reportgen.kinds._review import OpenEngine
+from reportgen.kinds import ExportRequest, KindReview, SampleRequest
 from reportgen.kinds.review_task import ReviewUnit
 from reportgen.kinds.rounds import read_round
 from review_app.core.db import batches
@@ -75,17 +74,11 @@ def sample(request: SampleRequest) -> str | None:
     return f"Batch {batch_id} ({VERDICT}) of round {round_.round_id}: {len(drawn)} samples drawn."
 
 
-def export(
-    round_dir: Path,
-    output: Path | None,
-    reviewer_map: Path | None,
-    force: bool,
-    open_engine: OpenEngine,
-) -> str:
+def export(request: ExportRequest) -> str:
     """`review export`: verdicts.csv; refused when there is no verdict yet, or when the
     file exists (unless `force`). `--reviewer-map` is not used."""
-    round_id = read_round(round_dir, with_text=False).round_id
-    engine = open_engine()
+    round_id = read_round(request.round_dir, with_text=False).round_id
+    engine = request.open_engine()
     with engine.connect() as connection:
         ids = set(
             connection.execute(
@@ -97,8 +90,8 @@ def export(
     rows = [row for row in judgment_rows(engine, round_id) if row["batch_id"] in ids]
     if not rows:
         raise InputError(f"round {round_id}: no verdict has been given yet")
-    target = (output or Path("review-export") / round_id) / EXPORT_FILE
-    if target.exists() and not force:
+    target = (request.output or Path("review-export") / round_id) / EXPORT_FILE
+    if target.exists() and not request.force:
         raise OutputExistsError(f"{target}: already exists (use --force to replace it)")
     cells = [
         [

@@ -9,13 +9,12 @@ review CLI's `--help` reads this part and loads none of it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 from sqlalchemy import Engine
 
-from reportgen.kinds._review import KindReview, OpenEngine, SampleRequest
+from reportgen.kinds._review import ExportRequest, KindReview, SampleRequest
 from reportgen.kinds.counterfactual.review import CALIBRATION, EXTRACTION
 
 if TYPE_CHECKING:
@@ -55,20 +54,14 @@ def sample(request: SampleRequest) -> str | None:
     )
 
 
-def export(
-    round_dir: Path,
-    output: Path | None,
-    reviewer_map: Path | None,
-    force: bool,
-    open_engine: OpenEngine,
-) -> str:
+def export(request: ExportRequest) -> str:
     """`export`: the hand scores, to freeze with the round: calibration.parquet of an
     archive, calibration.jsonl of a raw round (`--reviewer-map` is not used)."""
     from reportgen.kinds.counterfactual.review.export import export_calibration
     from reportgen.kinds.counterfactual.review.round import read_cf_round
 
-    round_ = read_cf_round(round_dir, with_text=False)
-    return export_calibration(open_engine(), round_, output, force=force)
+    round_ = read_cf_round(request.round_dir, with_text=False)
+    return export_calibration(request.open_engine(), round_, request.output, force=request.force)
 
 
 def commands(

@@ -22,7 +22,7 @@ import csv
 import hashlib
 import io
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -113,21 +113,25 @@ def audit_rows(judgments: Sequence[RubricJudgment], judges: Mapping[str, str]) -
                 "error_export_audit_reviewers", item_id=key[0], run=key[2], count=len(found)
             )
         judgment = found[0]
-        rows.extend(
-            AuditScore(
-                audit_id=judgment.audit_id,
-                item_id=judgment.item_id,
-                model_id=judgment.model_id,
-                run=judgment.run,
-                reviewer_id=judges[judgment.reviewer_name],
-                criterion_id=criterion_id,
-                score=score,
-                blind=judgment.blind,
-                scored_at=judgment.scored_at,
-            )
-            for criterion_id, score in sorted(judgment.scores.items())
-        )
+        rows.extend(audit_scores(judgment, judges[judgment.reviewer_name]))
     return rows
+
+
+def audit_scores(judgment: RubricJudgment, reviewer_id: str) -> Iterator[AuditScore]:
+    """The audit.parquet rows of one reviewer's scores of an audited response, one per
+    criterion (in criterion order), `reviewer_id` naming the reviewer."""
+    for criterion_id, score in sorted(judgment.scores.items()):
+        yield AuditScore(
+            audit_id=judgment.audit_id,
+            item_id=judgment.item_id,
+            model_id=judgment.model_id,
+            run=judgment.run,
+            reviewer_id=reviewer_id,
+            criterion_id=criterion_id,
+            score=score,
+            blind=judgment.blind,
+            scored_at=judgment.scored_at,
+        )
 
 
 def calibration_rows(

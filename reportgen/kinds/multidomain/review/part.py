@@ -7,15 +7,20 @@ this part, never those modules)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import date, datetime
+from collections.abc import Sequence
 from pathlib import Path
 
 from sqlalchemy import Engine
 
-from reportgen.kinds._review import ContestRules, KindReview, OpenEngine, SampleRequest
+from reportgen.kinds._review import (
+    ContestRules,
+    ExportRequest,
+    KindReview,
+    SampleRequest,
+    lazy,
+)
 from reportgen.kinds.multidomain.review import AUDIT, CALIBRATION
-from reportgen.model import Annulment, Source
+from reportgen.model import Annulment
 
 
 def sample(request: SampleRequest) -> str | None:
@@ -38,20 +43,16 @@ def sample(request: SampleRequest) -> str | None:
     )
 
 
-def export(
-    round_dir: Path,
-    output: Path | None,
-    reviewer_map: Path | None,
-    force: bool,
-    open_engine: OpenEngine,
-) -> str:
+def export(request: ExportRequest) -> str:
     """`export`: the human scores (audit.parquet, calibration.parquet)."""
     from reportgen.kinds.multidomain.review.export import export_round
     from reportgen.kinds.multidomain.review.round import read_md_round
 
     # Read as the app reads it mid-audit: this export is what completes it.
-    round_ = read_md_round(round_dir, with_text=False)
-    return export_round(open_engine(), round_, output, reviewer_map, force=force)
+    round_ = read_md_round(request.round_dir, with_text=False)
+    return export_round(
+        request.open_engine(), round_, request.output, request.reviewer_map, force=request.force
+    )
 
 
 def freeze_export(engine: Engine, export_dir: Path, round_dir: Path) -> str:
@@ -63,14 +64,6 @@ def freeze_export(engine: Engine, export_dir: Path, round_dir: Path) -> str:
         f"Round {frozen.round_id}: {', '.join(frozen.tables)} frozen into {round_dir}; "
         f"SHA256SUMS {frozen.sums_sha256[:12]}… recorded."
     )
-
-
-def _window(
-    round_dir: Path, round_id: str, item_id: str, published: datetime | None
-) -> tuple[datetime, datetime]:
-    from reportgen.kinds.multidomain.review.contest import contest_window
-
-    return contest_window(round_dir, round_id, item_id, published)
 
 
 def _reply_days(round_dir: Path) -> int:
@@ -86,29 +79,16 @@ def _annulments(round_dir: Path) -> Sequence[Annulment]:
     return read_md_round(round_dir, with_text=False).annulments
 
 
-def _append(
-    round_dir: Path,
-    *,
-    item_id: str,
-    decided_on: date,
-    source: Source,
-    ref: str,
-    reason: Mapping[str, str],
-) -> object:
-    from reportgen.kinds.multidomain.review.round import append_ledger_line
-
-    return append_ledger_line(
-        round_dir, item_id=item_id, decided_on=decided_on, source=source, ref=ref, reason=reason
-    )
-
-
 REVIEW = KindReview(
     sample=sample,
     tasks=(AUDIT, CALIBRATION),
     export=export,
     freeze_export=freeze_export,
     contest=ContestRules(
-        window=_window, reply_days=_reply_days, annulments=_annulments, append=_append
+        window=lazy("reportgen.kinds.multidomain.review.contest:contest_window"),
+        reply_days=_reply_days,
+        annulments=_annulments,
+        append=lazy("reportgen.kinds.multidomain.review.round:append_ledger_line"),
     ),
     tables="reportgen.kinds.multidomain.review.tables",
 )
