@@ -25,8 +25,7 @@ def sample_of_kind(
     a kind whose sample is the plain stratified draw (which has no --task). The task is
     checked here, once for every kind: one of the part's `tasks` (a missing --task is the
     only one, when there is one), else a usage error naming the kind's tasks."""
-    from reportgen.kinds import review_part
-    from reportgen.kinds._review import SampleRequest
+    from reportgen.kinds import SampleRequest, review_part
     from reportgen.kinds.rounds import kind_of_round
 
     kind = kind_of_round(round_dir).name
