@@ -53,16 +53,30 @@ from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
+from reportgen.stats import blas_threads
 from reportgen.results._cache import replicate_count, results_header, results_loader
 
 
-# long: one call per statistic of the results object, one field per line
 def compute_results(
     round: Round, replicates: int | None = None, on_progress: ProgressCallback | None = None
 ) -> RoundResults:
-    """The whole results object of a round (replicates default to the manifest's)."""
-    manifest = round.manifest
+    """The whole results object of a round (replicates default to the manifest's).
+
+    A small round runs on one BLAS thread (`reportgen.stats.blas_threads`): the work is
+    the crossed bootstrap's, replicates x (3 models + 2) tables x stigmas x structures.
+    """
     replicates = replicate_count(round, replicates)
+    tables = 3 * len(round.models) + 2
+    work = replicates * tables * len(round.stigmas) * len(round.structures)
+    with blas_threads(work):
+        return _compute_results(round, replicates, on_progress)
+
+
+# long: one call per statistic of the results object, one field per line
+def _compute_results(
+    round: Round, replicates: int, on_progress: ProgressCallback | None
+) -> RoundResults:
+    manifest = round.manifest
     cube = build_cube(round)
     scores = score_models(round, cube)
     position = {model_id: i for i, model_id in enumerate(cube.model_ids)}
