@@ -17,7 +17,8 @@ def test_small_work_runs_on_one_blas_thread_and_large_work_keeps_the_setting() -
     np.ones((2, 2)) @ np.ones((2, 2))  # numpy's BLAS is loaded
     with threadpool_limits(limits=2, user_api="blas"):
         two = _blas_threads()
-        assert two and all(threads == 2 for threads in two)
+        assert two
+        assert all(threads == 2 for threads in two)
         with blas_threads(SMALL_WORK):
             assert _blas_threads() == [1] * len(two)
         assert _blas_threads() == two

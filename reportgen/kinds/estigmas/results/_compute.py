@@ -53,8 +53,8 @@ from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
-from reportgen.stats import blas_threads
 from reportgen.results._cache import replicate_count, results_header, results_loader
+from reportgen.stats import blas_threads
 
 
 def compute_results(
