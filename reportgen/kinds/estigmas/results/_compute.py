@@ -135,13 +135,24 @@ def _cube_weights(
     """The replicates' weights over every stigma and structure of the cube.
 
     The fairness gaps resample the same levels as the intervals; a level outside the
-    resampling (no scored item) weighs zero.
+    resampling (no scored item) weighs zero. Where every level is resampled (a full round),
+    the weights are the draws' own (read-only), not a copy.
     """
-    stigma_weights = np.zeros((draws.replicates, len(cube.stigma_ids)))
-    stigma_weights[:, list(tables.stigma_positions)] = draws.stigma_weights()
-    structure_weights = np.zeros((draws.replicates, len(cube.structure_ids)))
-    structure_weights[:, list(tables.structure_positions)] = draws.structure_weights()
-    return stigma_weights, structure_weights
+    return (
+        _every_level(draws.stigma_weights(), tables.stigma_positions, len(cube.stigma_ids)),
+        _every_level(
+            draws.structure_weights(), tables.structure_positions, len(cube.structure_ids)
+        ),
+    )
+
+
+def _every_level(weights: FloatArray, positions: Sequence[int], levels: int) -> FloatArray:
+    """(R, levels): `weights` (R, len(positions)) at `positions`, zero elsewhere."""
+    if len(positions) == levels:  # positions are increasing indexes: all of them, in order
+        return weights
+    spread = np.zeros((weights.shape[0], levels))
+    spread[:, list(positions)] = weights
+    return spread
 
 
 def _rank_intervals(
