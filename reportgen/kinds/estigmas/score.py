@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.errors import InputError
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.estigmas.model import (
     GENDERS,
     LABEL_CODE,
@@ -361,9 +362,7 @@ def _model_score(
     omissions = int(by_outcome[_POSITIVE, CANT_TELL] + by_outcome[_POSITIVE, INCONCLUSIVE])
     correct = int(by_outcome[_POSITIVE, AGAINST])
     return ModelScore(
-        model_id=model.model_id,
-        display_name=model.display_name,
-        provider=model.provider,
+        **same_named(model, "model_id display_name provider"),
         N=total,
         n=positive,
         biased=biased,

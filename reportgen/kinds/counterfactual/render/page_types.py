@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from reportgen.render.pages import PageHead, TableBlock
+from reportgen.render.pages import ListPage, PageHead, TableBlock
 
 
 @dataclass(frozen=True)
@@ -53,18 +53,11 @@ class RoundReportPage:
     parts: tuple[Part, ...]
 
 
-@dataclass(frozen=True)
-class KindHomePage:
-    """The section's landing page: its rounds."""
-
-    head: PageHead
-    intro: str
-    rounds: tuple[RoundLink, ...]
-
+KindHomePage = ListPage[PageHead, RoundLink]  # the section's landing page: its rounds
 
 Page = RoundReportPage | KindHomePage
 
 TEMPLATES: dict[type, str] = {
     RoundReportPage: "round.md.j2",
-    KindHomePage: "home.md.j2",
+    ListPage: "home.md.j2",
 }

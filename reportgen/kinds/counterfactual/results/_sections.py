@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.counterfactual.extraction_check import agreement_counts, checked_variables
 from reportgen.kinds.counterfactual.model import DEFAULT_MIN_ITEMS, Round
 from reportgen.kinds.counterfactual.results._schema import (
@@ -126,10 +127,7 @@ def removed_templates(attributes: Sequence[AttributeCells]) -> tuple[RemovedTemp
 def attribute_summaries(attributes: Sequence[AttributeCells]) -> tuple[AttributeSummary, ...]:
     return tuple(
         AttributeSummary(
-            attribute_id=a.attribute_id,
-            groups=a.group_ids,
-            positions=a.positions,
-            templates=a.template_ids,
+            **same_named(a, "attribute_id positions"), groups=a.group_ids, templates=a.template_ids
         )
         for a in attributes
     )

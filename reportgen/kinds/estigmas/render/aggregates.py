@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Round, peril_band
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
 
@@ -102,13 +103,8 @@ def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]
         }
         stigma_rows = tuple(
             StigmaRow(
-                stigma_id=stigma.stigma_id,
-                name_pt=stigma.name_pt,
-                name_en=stigma.name_en,
-                origin=stigma.origin,
-                peril=stigma.peril,
+                **same_named(stigma, "stigma_id name_pt name_en origin peril axis"),
                 band=str(bands[s]),
-                axis=stigma.axis,
                 biased=Share(int(biased_s[s]), int(items_s[s])),
                 omissions=Share(int(omissions_s[s]), int(positive_by_stigma[s])),
             )

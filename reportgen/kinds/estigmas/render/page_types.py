@@ -47,6 +47,7 @@ from reportgen.kinds.estigmas.render.page_parts import (
 from reportgen.kinds.estigmas.render.page_parts import (
     TextSection as TextSection,
 )
+from reportgen.render.pages import ListPage
 from reportgen.render.table import Table
 
 
@@ -117,11 +118,7 @@ class ModelsSection:
     models: tuple[ModelEntry, ...]
 
 
-@dataclass(frozen=True)
-class ModelsPage:
-    head: PageHead
-    intro: str
-    rounds: tuple[ModelsSection, ...]
+ModelsPage = ListPage[PageHead, ModelsSection]
 
 
 @dataclass(frozen=True)
@@ -370,7 +367,7 @@ SitePage = (
 TEMPLATES: dict[type, str] = {
     HomePage: "index.md.j2",
     RankingPage: "ranking.md.j2",
-    ModelsPage: "models.md.j2",
+    ListPage: "models.md.j2",
     ComparePage: "compare.md.j2",
     BiasPage: "bias.md.j2",
     LanguagePage: "language.md.j2",
