@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
     from reportgen.archive import ArchiveContent, FileProblems, Problems, RowChecker
-    from reportgen.archive._kind import TableRead
+    from reportgen.archive._kind import JsonObject, TableRead
     from reportgen.errors import Problem
     from reportgen.model import ItemRecord, Manifest, Model, Round
 
@@ -102,13 +102,7 @@ class AdaptedKind(Kind):
         return self.archive.response_columns
 
     def parse_manifest(
-        self,
-        core: Manifest,
-        block: Mapping[str, object],
-        data: Mapping[str, object],
-        found: FileProblems,
-        *,
-        raw: bool,
+        self, core: Manifest, block: JsonObject, data: JsonObject, found: FileProblems, *, raw: bool
     ) -> Manifest | None:
         return self.archive.parse_manifest(core, block, data, found, raw)
 

@@ -25,6 +25,7 @@ from reportgen.archive import (
     language_texts,
     parse_rows,
 )
+from reportgen.archive._kind import JsonObject
 from reportgen.errors import ArchiveError, Problem
 from reportgen.kinds import TableSpec, rounds
 from reportgen.kinds.estigmas.model import (
@@ -152,12 +153,7 @@ def upgrade_manifest(data: dict[str, object]) -> tuple[dict[str, object], dict[s
 
 
 def parse_manifest(  # one flat check per key, in the spec's order: long but plain
-    core: CoreManifest,
-    block: Mapping[str, object],
-    data: Mapping[str, object],
-    found: FileProblems,
-    *,
-    raw: bool,
+    core: CoreManifest, block: JsonObject, data: JsonObject, found: FileProblems, *, raw: bool
 ) -> Manifest | None:
     """The Estigmas manifest from the core one and the `estigmas` block (`raw`: a round
     before freeze, whose parser_version means nothing: freeze records its own)."""
