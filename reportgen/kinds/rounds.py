@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, Unpack
 
 from reportgen import archive
 from reportgen.errors import ArchiveError, Problem
@@ -19,6 +19,7 @@ from reportgen.kinds import KINDS, Kind
 
 if TYPE_CHECKING:
     from reportgen.archive import ArchiveContent
+    from reportgen.archive._writer import RoundContent
     from reportgen.model import Annulment, Manifest, Model, Round, Source
 
 R = TypeVar("R", bound="Round")
@@ -66,27 +67,9 @@ def manifest_bytes(manifest: Manifest) -> bytes:
     return archive.manifest_bytes(manifest, kinds=KINDS)
 
 
-def write_round(
-    dest: Path,
-    *,
-    manifest: Manifest,
-    models: Sequence[Model],
-    items: Sequence[object],
-    responses: Mapping[str, Sequence[object]],
-    tables: Mapping[str, Sequence[object]],
-    annulments: Sequence[Annulment] = (),
-) -> None:
+def write_round(dest: Path, **content: Unpack[RoundContent]) -> None:
     """`reportgen.archive.write_round` with the registry's kinds."""
-    archive.write_round(
-        dest,
-        manifest=manifest,
-        models=models,
-        items=items,
-        responses=responses,
-        tables=tables,
-        annulments=annulments,
-        kinds=KINDS,
-    )
+    archive.write_round(dest, kinds=KINDS, **content)
 
 
 def write_archive_files(
