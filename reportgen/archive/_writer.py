@@ -290,16 +290,20 @@ def _restore(response_target: Path, originals: Mapping[Path, bytes]) -> None:
             os.replace(backup, path)
 
 
+class AnnulmentRequest(TypedDict):
+    """The annulment `append_annulment` appends (source: "contestation" when left out),
+    and the problems its read of the round may `tolerate`."""
+
+    item_id: str
+    decided_on: date
+    ref: str
+    reason: Mapping[str, str]
+    source: NotRequired[Source]
+    tolerate: NotRequired[Callable[[Problem], bool] | None]
+
+
 def append_annulment(  # the lock, the checks and the append stay in one block
-    round_dir: Path,
-    *,
-    item_id: str,
-    decided_on: date,
-    ref: str,
-    reason: Mapping[str, str],
-    source: Source = "contestation",
-    tolerate: Callable[[Problem], bool] | None = None,
-    kinds: Kinds,
+    round_dir: Path, *, kinds: Kinds, **request: Unpack[AnnulmentRequest]
 ) -> Annulment:
     """Append one annulment (a version-2 line) to the round's ledger, chained to the
     bytes before it.
@@ -311,6 +315,8 @@ def append_annulment(  # the lock, the checks and the append stay in one block
     write is cut back. `tolerate`: as for `read_round` (the line being appended may be
     what a rule is waiting for).
     """
+    item_id, ref, reason = request["item_id"], request["ref"], request["reason"]
+    source, tolerate = request.get("source", "contestation"), request.get("tolerate")
     if source not in SOURCES:
         raise InputError(f"source: expected one of {' | '.join(SOURCES)}, got {source!r}")
     if not ref:
@@ -341,7 +347,7 @@ def append_annulment(  # the lock, the checks and the append stay in one block
                     raise InputError(f"{ledger_path}: item {item_id!r} is already annulled")
             annulment = Annulment(
                 item_id=item_id,
-                decided_on=decided_on,
+                decided_on=request["decided_on"],
                 source=source,
                 ref=ref,
                 reason={language: reason[language] for language in TEXT_LANGUAGES},

@@ -9,7 +9,6 @@ module it needs on first use, as `reportgen.archive` does.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar, Unpack
 
@@ -19,8 +18,8 @@ from reportgen.kinds import KINDS, Kind
 
 if TYPE_CHECKING:
     from reportgen.archive import ArchiveContent
-    from reportgen.archive._writer import RoundContent
-    from reportgen.model import Annulment, Manifest, Model, Round, Source
+    from reportgen.archive._writer import AnnulmentRequest, RoundContent
+    from reportgen.model import Annulment, Manifest, Model, Round
 
 R = TypeVar("R", bound="Round")
 
@@ -102,27 +101,9 @@ def append_model(
     archive.append_model(round_dir, model, rows_for, kinds=KINDS)
 
 
-def append_annulment(
-    round_dir: Path,
-    *,
-    item_id: str,
-    decided_on: date,
-    ref: str,
-    reason: Mapping[str, str],
-    source: Source = "contestation",
-    tolerate: Callable[[Problem], bool] | None = None,
-) -> Annulment:
+def append_annulment(round_dir: Path, **request: Unpack[AnnulmentRequest]) -> Annulment:
     """`reportgen.archive.append_annulment` with the registry's kinds."""
-    return archive.append_annulment(
-        round_dir,
-        item_id=item_id,
-        decided_on=decided_on,
-        ref=ref,
-        reason=reason,
-        source=source,
-        tolerate=tolerate,
-        kinds=KINDS,
-    )
+    return archive.append_annulment(round_dir, kinds=KINDS, **request)
 
 
 def round_beside(
