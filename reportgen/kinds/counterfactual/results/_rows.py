@@ -306,15 +306,8 @@ def _finding(row: Row) -> Finding:
     )
 
 
-def system_results(
-    round_: Round,
-    system: System,
-    attributes: Sequence[AttributeCells],
-    draws: Sequence[bootstrap.Draws],
-    failed: frozenset[str],
-    unchecked: frozenset[str] = frozenset(),
-) -> SystemResults:
-    pending = pending_rows(round_, system, attributes, draws, failed | unchecked, unchecked)
+def system_results(round_: Round, system: System, pending: Sequence[Pending]) -> SystemResults:
+    """The system's results from its `pending_rows`."""
     family = _adjusted(
         [
             (i, j, pair.test)

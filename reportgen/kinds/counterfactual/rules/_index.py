@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from reportgen.archive import response_path
+from reportgen.kinds._fields import by_field
 from reportgen.kinds.counterfactual.battery import Battery
 from reportgen.kinds.counterfactual.model import (
     Extraction,
@@ -59,11 +60,11 @@ class RoundIndex:
 
     @cached_property
     def systems(self) -> Mapping[str, System]:
-        return {system.model_id: system for system in self.round_.models}
+        return by_field(self.round_.models, "model_id")
 
     @cached_property
     def variables(self) -> Mapping[str, Variable]:
-        return {variable.variable_id: variable for variable in self.round_.variables}
+        return by_field(self.round_.variables, "variable_id")
 
     @cached_property
     def responses(self) -> Mapping[str, Mapping[ResponseKey, Response]]:

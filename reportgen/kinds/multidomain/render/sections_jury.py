@@ -15,6 +15,7 @@ from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Exact
 from reportgen.render.text import DASH, paragraph
+from reportgen.stats import rate
 
 PARTICIPANT_COLUMNS = (
     "participant", "scored", "adjudicated", "share", "range", "variance", "moved",
@@ -42,7 +43,7 @@ def _participants(context: RoundContext, text: Text) -> Block:
     rows = []
     for p in context.results.participants:
         mine = effect[p.model_id]
-        share = Fraction(p.adjudicated, p.jury_scored) if p.jury_scored else None
+        share = rate(p.adjudicated, p.jury_scored)
         # Points moved, on the global score's scale: ÷ possible points × 100.
         moved = mine.points_moved * 100 / p.possible if p.possible else None
         rows.append(

@@ -37,8 +37,8 @@ from reportgen.kinds.multidomain.score import JuryOutcome, RoundPoints
 from reportgen.kinds.multidomain.stats import pairwise, quality
 from reportgen.kinds.multidomain.stats.dates import round_dates
 from reportgen.kinds.multidomain.stats.integrity import CanaryHit, integrity_report
-from reportgen.kinds.multidomain.stats.process import Process, rate
-from reportgen.stats import krippendorff_alpha
+from reportgen.kinds.multidomain.stats.process import Process
+from reportgen.stats import krippendorff_alpha, mean, rate
 
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -198,7 +198,7 @@ def calibration_section(round_: Round) -> Calibration:
         languages=tuple(languages),
         parity_gap=exact(max(rates) - min(rates)) if rates else None,
         alpha=None if alpha is None else float(alpha),
-        mean_abs_jury_human=exact(sum(gaps, Fraction(0)) / len(gaps)) if gaps else None,
+        mean_abs_jury_human=exact(mean(gaps)),
     )
 
 

@@ -20,6 +20,7 @@ from fractions import Fraction
 from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Response, Round
 from reportgen.kinds.multidomain.terms import ngrams, normalise, tokens
+from reportgen.stats import rate
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Containment:
 
     @property
     def value(self) -> Fraction | None:
-        return Fraction(self.shared, self.total) if self.total else None
+        return rate(self.shared, self.total)
 
     def flagged(self, above: Fraction) -> bool:
         value = self.value
