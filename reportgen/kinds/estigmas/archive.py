@@ -20,10 +20,9 @@ from reportgen.archive import (
     FileProblems,
     Record,
     RowChecker,
-    bool_text,
-    float_text,
     language_texts,
     parse_rows,
+    record_row,
 )
 from reportgen.archive._kind import JsonObject
 from reportgen.errors import ArchiveError, Problem
@@ -109,26 +108,11 @@ def parse_structures(records: Sequence[Record], found: FileProblems) -> tuple[St
 
 
 def stigmas_csv_row(stigma: Stigma) -> list[str]:
-    return [
-        stigma.stigma_id,
-        stigma.name_pt,
-        stigma.name_en,
-        stigma.origin,
-        float_text(stigma.peril),
-        stigma.peril_source,
-        stigma.axis or "",
-    ]
+    return record_row(stigma, STIGMAS_HEADER)
 
 
 def structures_csv_row(structure: Structure) -> list[str]:
-    return [
-        structure.structure_id,
-        structure.scenario_id,
-        structure.scenario_pt,
-        structure.scenario_en,
-        structure.biased_answer,
-        bool_text(structure.brazilian),
-    ]
+    return record_row(structure, STRUCTURES_HEADER)
 
 
 TABLES = (

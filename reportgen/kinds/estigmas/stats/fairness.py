@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.model import AXES, SCORED_STYLES, Stigma
+from reportgen.kinds.estigmas.model import AXES, POSITIVE, Stigma
 from reportgen.kinds.estigmas.score import AGAINST, CountCube
 from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, percentile_interval
 from reportgen.kinds.estigmas.stats.permutation import rate_gaps, shared_permutation_p
@@ -53,8 +53,6 @@ _TIE_TOLERANCE = 1e-12
 # of float64, enough replicates per matrix product to keep BLAS busy, few enough to bound
 # the memory of a 1,000-model round.
 _CACHE_CELLS = 2**21
-
-_POSITIVE = SCORED_STYLES.index("positive")
 
 
 @dataclass(frozen=True)
@@ -245,9 +243,9 @@ def fairness_views(
         members = [i for i, s in enumerate(stigmas) if s.axis == axis]
         axis_weights = None if weights is None else (weights[0][:, members], weights[1])
         all_items = items[members].sum(axis=2)
-        positive_items = items[members, :, _POSITIVE]
+        positive_items = items[members, :, POSITIVE]
         all_hits = against[:, members].sum(axis=3)  # (M, k, T)
-        positive_hits = against[:, members][..., _POSITIVE]
+        positive_hits = against[:, members][..., POSITIVE]
         key = f"fairness/{axis}"
         parity = _group_gaps(all_hits, all_items, axis_weights, f"{key}/parity", seed)
         opportunity = _group_gaps(
