@@ -24,6 +24,7 @@ from reportgen.kinds.estigmas.render.page_types import (
     PageHead,
     SyntheticNotice,
 )
+from reportgen.kinds.estigmas.score import ModelScore
 from reportgen.model import SLUG
 from reportgen.render.citation import bibtex
 from reportgen.render.siteconfig import SiteConfig
@@ -153,3 +154,16 @@ def round_charts(
         chart = language_dots(f"language-{regime}-{view.round_id}", rates, tr, svgs)
         refs.append(chart_ref(chart, text, "language.chart.description", 0))
     return RoundCharts(scatter_ref, (refs[0], refs[1]))
+
+
+def rate_params(tr: Translator, score: ModelScore) -> dict[str, str]:
+    """A model's biased answers and omissions as a message's parameters: each count, its
+    base (N scored items, n of style positive) and its rate."""
+    return {
+        "biased": tr.integer(score.biased),
+        "N": tr.integer(score.N),
+        "bias": tr.percent(score.bias_rate),
+        "omissions": tr.integer(score.omissions),
+        "n": tr.integer(score.n),
+        "omission": tr.percent(score.omission_rate),
+    }
