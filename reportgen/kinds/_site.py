@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar, Unpack
 
-from reportgen.kinds._stages import Progress
+from reportgen.kinds._stages import SiteOptions
 from reportgen.model import Round as CoreRound
 
 if TYPE_CHECKING:
@@ -41,13 +41,12 @@ class ResultsSite(Generic[R, Res, S]):
         rounds: Sequence[CoreRound],
         config: SiteConfig,
         *,
-        cache_dir: Path | None,
-        progress: Progress | None = None,
-        section_depth: int = 0,
         results: Mapping[str, Res] | None = None,
+        **options: Unpack[SiteOptions],
     ) -> S:
         """`results`: given results objects by round id, used instead of loading them."""
-        say = progress or (lambda _message: None)
+        say = options.get("progress") or (lambda _message: None)
+        cache_dir, section_depth = options["cache_dir"], options.get("section_depth", 0)
         by_id = {round_.round_id: round_ for round_ in self.typed(rounds, config)}
         found = []
         for round_id, round_ in sorted(by_id.items()):
