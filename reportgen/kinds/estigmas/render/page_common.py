@@ -23,6 +23,7 @@ from reportgen.kinds.estigmas.render.page_types import (
     Citation,
     PageHead,
     SyntheticNotice,
+    TextSection,
 )
 from reportgen.kinds.estigmas.score import ModelScore
 from reportgen.model import SLUG
@@ -47,6 +48,10 @@ class PageText:
 
     def pick(self, value: Mapping[str, str]) -> str:
         return self.tr.pick(value)
+
+    def section(self, key: str, **params: object) -> TextSection:
+        """The section headed by message `key`, its body the Markdown message `<key>_body`."""
+        return TextSection(self.t(key), self.tm(f"{key}_body", **params))
 
 
 def slug(value: str) -> Markup:
