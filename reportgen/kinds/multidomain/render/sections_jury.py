@@ -60,7 +60,7 @@ def _participants(context: RoundContext, text: Text) -> Block:
     return text.block(
         f"md-{context.round_id}-jury",
         text.t("jury.caption"),
-        [text.t(f"jury.column.{key}") for key in PARTICIPANT_COLUMNS],
+        text.headers(PARTICIPANT_COLUMNS, "jury.column"),
         rows,
         notes=(text.t("jury.note"),),
     )
@@ -81,7 +81,7 @@ def _judges(context: RoundContext, text: Text) -> Block:
     return text.block(
         f"md-{context.round_id}-judge-means",
         text.t("jury.judges_caption"),
-        [text.t(f"jury.column.{key}") for key in JUDGE_COLUMNS],
+        text.headers(JUDGE_COLUMNS, "jury.column"),
         rows,
         numeric_from=2,
     )

@@ -94,7 +94,7 @@ def classification(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{rid}-ranking",
             text.t("classification.caption"),
-            text.columns(keys),
+            text.headers(keys),
             rows,
             notes=(text.t("classification.note"),),
             # The participant's name is text (left-aligned) and, on a phone, stays in view
@@ -195,7 +195,7 @@ def technical_ties(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{context.round_id}-adjacent",
             text.t("ties.adjacent"),
-            text.columns(keys),
+            text.headers(keys),
             rows,
             notes=(text.t("ties.diagnostic"),),
         )

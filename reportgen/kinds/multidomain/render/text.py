@@ -32,9 +32,9 @@ class Text(KindText):
 
     PACKAGE = PACKAGE
 
-    def columns(self, keys: Sequence[str]) -> list[str]:
-        """The headers of the report's columns `keys` (the messages `column.<key>`)."""
-        return [self.t(f"column.{k}") for k in keys]
+    def headers(self, keys: Sequence[str], prefix: str = "column") -> list[str]:
+        """The column headers `keys` of a table: the messages `<prefix>.<key>`."""
+        return [self.t(f"{prefix}.{k}") for k in keys]
 
     def exact(self, value: Exact | None, places: int = 2) -> str:
         if value is None:
