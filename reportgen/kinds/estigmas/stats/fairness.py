@@ -123,6 +123,10 @@ def permutation_p(hits: Sequence[int], totals: Sequence[int], key: str, seed: in
     return (1 + reached) / (1 + PERMUTATIONS)
 
 
+# (R, k) stigma weights and (R, T) structure weights of the bootstrap replicates
+ReplicateWeights = tuple[FloatArray, FloatArray]
+
+
 def bootstrap_gaps(
     hit_cells: NDArray[np.int64],
     total_cells: NDArray[np.int64],
@@ -135,23 +139,22 @@ def bootstrap_gaps(
     `stigma_weights` (R, k) and `structure_weights` (R, T) are the replicate weights.
     """
     return bootstrap_gaps_of_models(
-        hit_cells[None], total_cells, stigma_weights, structure_weights
+        hit_cells[None], total_cells, (stigma_weights, structure_weights)
     )[:, 0]
 
 
 def bootstrap_gaps_of_models(
-    hit_cells: NDArray[np.int64],
-    total_cells: NDArray[np.int64],
-    stigma_weights: FloatArray,
-    structure_weights: FloatArray,
+    hit_cells: NDArray[np.int64], total_cells: NDArray[np.int64], weights: ReplicateWeights
 ) -> FloatArray:
-    """(R, M): `bootstrap_gaps` of M models' (M, k, T) hits over the same (k, T) items.
+    """(R, M): `bootstrap_gaps` of M models' (M, k, T) hits over the same (k, T) items;
+    `weights`: the replicates' stigma and structure weights.
 
     The rates are laid out (k, M, replicates), so that the max and min across the stigmas
     run over whole contiguous (M, replicates) slices (fast whatever M); an absent stigma
     (drawn zero times, or without items in the replicate) has a NaN rate, which `fmax` and
     `fmin` pass over. A few thousand replicates at a time keep the rates small.
     """
+    stigma_weights, structure_weights = weights
     models, groups, structures = hit_cells.shape
     # (k * M, T): the hits of each (stigma, model) per structure, stigma-major.
     by_structure = hit_cells.transpose(1, 0, 2).reshape(-1, structures).astype(np.float64)
@@ -175,7 +178,7 @@ def bootstrap_gaps_of_models(
 def _group_gaps(
     hit_cells: NDArray[np.int64],
     total_cells: NDArray[np.int64],
-    weights: tuple[FloatArray, FloatArray] | None,
+    weights: ReplicateWeights | None,
     key: str,
     seed: int,
 ) -> list[GroupGap]:
@@ -192,7 +195,7 @@ def _group_gaps(
     )
     bounds: list[tuple[float | None, float | None]] = [(None, None)] * len(hits)
     if weights is not None:
-        low, high = percentile_interval(bootstrap_gaps_of_models(hit_cells, total_cells, *weights))
+        low, high = percentile_interval(bootstrap_gaps_of_models(hit_cells, total_cells, weights))
         bounds = [(_present(lo), _present(hi)) for lo, hi in zip(low, high, strict=True)]
     out = []
     for m in range(len(hits)):
