@@ -53,11 +53,14 @@ class RoundReportPage:
     parts: tuple[Part, ...]
 
 
-KindHomePage = ListPage[PageHead, RoundLink]  # the section's landing page: its rounds
+@dataclass(frozen=True)
+class KindHomePage(ListPage[PageHead, RoundLink]):
+    """The section's landing page: its rounds."""
+
 
 Page = RoundReportPage | KindHomePage
 
 TEMPLATES: dict[type, str] = {
     RoundReportPage: "round.md.j2",
-    ListPage: "home.md.j2",
+    KindHomePage: "home.md.j2",
 }

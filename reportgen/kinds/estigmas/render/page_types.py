@@ -118,7 +118,9 @@ class ModelsSection:
     models: tuple[ModelEntry, ...]
 
 
-ModelsPage = ListPage[PageHead, ModelsSection]
+@dataclass(frozen=True)
+class ModelsPage(ListPage[PageHead, ModelsSection]):
+    """The models of every round, a section each."""
 
 
 @dataclass(frozen=True)
@@ -367,7 +369,7 @@ SitePage = (
 TEMPLATES: dict[type, str] = {
     HomePage: "index.md.j2",
     RankingPage: "ranking.md.j2",
-    ListPage: "models.md.j2",
+    ModelsPage: "models.md.j2",
     ComparePage: "compare.md.j2",
     BiasPage: "bias.md.j2",
     LanguagePage: "language.md.j2",
