@@ -9,20 +9,14 @@ from collections.abc import Mapping
 from datetime import date
 from typing import ClassVar
 
+from reportgen.archive._layout import parse_iso_date
 from reportgen.archive._manifest import language_texts
 from reportgen.archive._problems import FileProblems
 
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-
 
 def parse_day(text: object) -> date | None:
-    """A strict `YYYY-MM-DD` date, or None."""
-    if not isinstance(text, str) or not _DAY.fullmatch(text):
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        return None
+    """A strict `YYYY-MM-DD` date, or None (also for a value that is not text)."""
+    return parse_iso_date(text) if isinstance(text, str) else None
 
 
 class BlockReader:

@@ -196,15 +196,29 @@ def bool_text(value: bool) -> str:
     return "true" if value else "false"
 
 
+def cell_text(value: object) -> str:
+    """A CSV cell: "" for None, `bool_text`, `float_text`, an ISO date, a tuple's texts
+    joined by ";", else the value's text."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return bool_text(value)
+    if isinstance(value, float):
+        return float_text(value)
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return ";".join(value)
+    return str(value)
+
+
+def record_row(record: object, header: Sequence[str]) -> list[str]:
+    """A CSV row of `record`: its fields named by `header`, in that order (`cell_text`)."""
+    return [cell_text(getattr(record, name)) for name in header]
+
+
 def models_csv_row(model: Model) -> list[str]:
-    return [
-        model.model_id,
-        model.display_name,
-        model.provider,
-        model.api_identifier,
-        model.snapshot,
-        model.evaluated_on.isoformat(),
-    ]
+    return record_row(model, MODELS_HEADER)
 
 
 def _has_line_break(value: str) -> bool:

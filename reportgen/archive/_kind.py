@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from reportgen.errors import Problem
     from reportgen.model import ItemRecord, Manifest, Model, Round
 
+JsonObject = Mapping[str, object]  # an object of round.json (its kind's block, all of it)
+
 
 class UnknownKindError(ReportgenError):
     """No kind of that name is registered."""
@@ -136,13 +138,7 @@ class ArchiveKind(ABC):
 
     @abstractmethod
     def parse_manifest(
-        self,
-        core: Manifest,
-        block: Mapping[str, object],
-        data: Mapping[str, object],
-        found: FileProblems,
-        *,
-        raw: bool,
+        self, core: Manifest, block: JsonObject, data: JsonObject, found: FileProblems, *, raw: bool
     ) -> Manifest | None:
         """The kind's manifest from the checked core and the kind's block (`data`: all of
         round.json); reports problems with `where` = `<kind>.<key>`."""

@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import date
 from pathlib import Path
+from typing import NotRequired, TypedDict, Unpack
 
 from reportgen.archive._checksums import checksums_text, digests_of, parse_checksums
 from reportgen.archive._csv import MODELS_HEADER, csv_text, models_csv_row
@@ -43,17 +44,18 @@ from reportgen.errors import ArchiveError, InputError, OutputExistsError, Proble
 from reportgen.model import SOURCES, TEXT_LANGUAGES, Annulment, Manifest, Model, Round, Source
 
 
-def write_round(
-    dest: Path,
-    *,
-    manifest: Manifest,
-    models: Sequence[Model],
-    items: Sequence[object],
-    responses: Mapping[str, Sequence[object]],
-    tables: Mapping[str, Sequence[object]],
-    annulments: Sequence[Annulment] = (),
-    kinds: Kinds,
-) -> None:
+class RoundContent(TypedDict):
+    """What `write_round` writes (annulments: none when left out)."""
+
+    manifest: Manifest
+    models: Sequence[Model]
+    items: Sequence[object]
+    responses: Mapping[str, Sequence[object]]
+    tables: Mapping[str, Sequence[object]]
+    annulments: NotRequired[Sequence[Annulment]]
+
+
+def write_round(dest: Path, *, kinds: Kinds, **content: Unpack[RoundContent]) -> None:
     """Write a complete `round-archive/2` archive at `dest` (named after the round id).
 
     `tables` holds the rows of each table the kind declares; items and response rows
@@ -61,11 +63,15 @@ def write_round(
     inputs that would make an invalid archive (ArchiveError listing the problems). The
     ledger, when annulments are given, is written with a freshly computed hash chain.
     """
+    manifest, responses = content["manifest"], content["responses"]
     kind = kinds.get_kind(manifest.kind)
     for model_id in responses:
         if not SLUG.fullmatch(model_id):
             raise InputError(f"responses: model id {model_id!r} is not a slug [a-z0-9][a-z0-9-]*")
-    files = _round_files(kind, manifest, models, items, responses, tables, kinds)
+    files = _round_files(
+        kind, manifest, content["models"], content["items"], responses, content["tables"], kinds
+    )
+    annulments = content.get("annulments", ())
     write_archive_files(dest, sealed(files, annulments), kinds=kinds, verify_as=str(dest))
 
 
@@ -284,16 +290,20 @@ def _restore(response_target: Path, originals: Mapping[Path, bytes]) -> None:
             os.replace(backup, path)
 
 
+class AnnulmentRequest(TypedDict):
+    """The annulment `append_annulment` appends (source: "contestation" when left out),
+    and the problems its read of the round may `tolerate`."""
+
+    item_id: str
+    decided_on: date
+    ref: str
+    reason: Mapping[str, str]
+    source: NotRequired[Source]
+    tolerate: NotRequired[Callable[[Problem], bool] | None]
+
+
 def append_annulment(  # the lock, the checks and the append stay in one block
-    round_dir: Path,
-    *,
-    item_id: str,
-    decided_on: date,
-    ref: str,
-    reason: Mapping[str, str],
-    source: Source = "contestation",
-    tolerate: Callable[[Problem], bool] | None = None,
-    kinds: Kinds,
+    round_dir: Path, *, kinds: Kinds, **request: Unpack[AnnulmentRequest]
 ) -> Annulment:
     """Append one annulment (a version-2 line) to the round's ledger, chained to the
     bytes before it.
@@ -305,6 +315,8 @@ def append_annulment(  # the lock, the checks and the append stay in one block
     write is cut back. `tolerate`: as for `read_round` (the line being appended may be
     what a rule is waiting for).
     """
+    item_id, ref, reason = request["item_id"], request["ref"], request["reason"]
+    source, tolerate = request.get("source", "contestation"), request.get("tolerate")
     if source not in SOURCES:
         raise InputError(f"source: expected one of {' | '.join(SOURCES)}, got {source!r}")
     if not ref:
@@ -335,7 +347,7 @@ def append_annulment(  # the lock, the checks and the append stay in one block
                     raise InputError(f"{ledger_path}: item {item_id!r} is already annulled")
             annulment = Annulment(
                 item_id=item_id,
-                decided_on=decided_on,
+                decided_on=request["decided_on"],
                 source=source,
                 ref=ref,
                 reason={language: reason[language] for language in TEXT_LANGUAGES},

@@ -22,12 +22,10 @@ def default_path(name: str) -> Path:
 
 @click.command(name="build")
 @click.argument("round_dirs", nargs=-1, type=click.Path(path_type=Path, file_okay=False))
-@click.option(
+@path_option(
     "--out",
     "out_dir",
-    type=click.Path(path_type=Path),
     default=Path("site"),
-    show_default=True,
     help="Directory the site is written to (replaced atomically).",
 )
 @path_option(

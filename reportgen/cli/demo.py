@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from reportgen.cli.params import path_option
+
 
 @click.group()
 def demo() -> None:
@@ -13,27 +15,24 @@ def demo() -> None:
 
 
 @demo.command()
-@click.option(
+@path_option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    folder=True,
     default=Path("rounds"),
-    show_default=True,
     help="Folder that receives the two round archives (each must not exist yet).",
 )
-@click.option(
+@path_option(
     "--multidomain-out",
     "multidomain_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
+    folder=True,
     help="Folder that receives the two REG-BC-2026-001 demonstration rounds (kind multidomain); "
     "default: examples/multidomain/rounds beside the --out folder.",
 )
-@click.option(
+@path_option(
     "--counterfactual-out",
     "counterfactual_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
+    folder=True,
     help="Folder that receives the Casa Ipê counterfactual audit rounds (kind "
     "counterfactual, before and after the fix); default: examples/counterfactual/rounds "
     "beside the --out folder.",

@@ -6,14 +6,15 @@ from pathlib import Path
 
 import click
 
+from reportgen.cli.params import path_option
+
 
 @click.command()
 @click.argument("raw_dir", type=click.Path(path_type=Path))
-@click.option(
+@path_option(
     "--out",
     "out_dir",
     required=True,
-    type=click.Path(path_type=Path),
     help="Archive folder to create; its name must be the round id, and it must not exist.",
 )
 def freeze(raw_dir: Path, out_dir: Path) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _INTO = click.option(
     "--into",
@@ -16,6 +20,16 @@ _INTO = click.option(
 _LOGS = click.argument(
     "logs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True)
 )
+
+
+def _row_of_logs_model(flag: str, column: str) -> Callable[[F], F]:
+    """The option naming the row (`column`, e.g. "models.csv model_id") of the logs' model."""
+    return click.option(
+        flag,
+        default=None,
+        help=f"The {column} of the logs' model (default: the row whose api_identifier is "
+        "the log's model, with or without its provider prefix).",
+    )
 
 
 def _imported(logs: tuple[Path, ...], raw_dir: Path, note: str) -> None:
@@ -47,12 +61,7 @@ def import_answers() -> None:
 @import_answers.command(name="inspect")
 @_LOGS
 @_INTO
-@click.option(
-    "--model-id",
-    default=None,
-    help="The models.csv model_id of the logs' model (default: the row whose "
-    "api_identifier is the log's model, with or without its provider prefix).",
-)
+@_row_of_logs_model("--model-id", "models.csv model_id")
 def inspect_logs(logs: tuple[Path, ...], raw_dir: Path, model_id: str | None) -> None:
     """Import inspect_ai eval LOGS (of the task `reportgen render` wrote) into --into.
 
@@ -102,12 +111,7 @@ def plain(file: Path, raw_dir: Path) -> None:
 @import_answers.command(name="jury")
 @_LOGS
 @_INTO
-@click.option(
-    "--judge-id",
-    default=None,
-    help="The judges.csv judge_id of the logs' model (default: the row whose "
-    "api_identifier is the log's model, with or without its provider prefix).",
-)
+@_row_of_logs_model("--judge-id", "judges.csv judge_id")
 def jury(logs: tuple[Path, ...], raw_dir: Path, judge_id: str | None) -> None:
     """Import a multidomain round's jury scores from inspect_ai scorer LOGS into --into.
 

@@ -66,6 +66,20 @@ SLUG_TYPE = SlugType()
 TRIMMED_TEXT = TrimmedTextType()
 
 
-def path_option(*declarations: str, help: str) -> Callable[[F], F]:
-    """An option naming a path (a `Path`), None when it is not given."""
-    return click.option(*declarations, type=click.Path(path_type=Path), default=None, help=help)
+def path_option(
+    *declarations: str,
+    help: str,
+    default: Path | None = None,
+    folder: bool = False,
+    required: bool = False,
+) -> Callable[[F], F]:
+    """An option naming a path (a `Path`; `folder`: not a file), `default` when it is not
+    given (shown in --help)."""
+    return click.option(
+        *declarations,
+        type=click.Path(file_okay=not folder, path_type=Path),
+        default=default,
+        show_default=default is not None,
+        required=required,
+        help=help,
+    )

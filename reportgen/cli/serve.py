@@ -11,14 +11,7 @@ from reportgen.errors import InputError
 
 
 @click.command(name="serve")
-@click.option(
-    "--dir",
-    "site_dir",
-    type=click.Path(path_type=Path),
-    default=Path("site"),
-    show_default=True,
-    help="The built site to serve.",
-)
+@path_option("--dir", "site_dir", default=Path("site"), help="The built site to serve.")
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),

@@ -10,18 +10,21 @@ that no kind spells out the hooks' signatures or the order of the round checks a
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from reportgen.kinds._base import Kind
+from reportgen.kinds._stages import lazy
 
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from reportgen.archive import ArchiveContent, FileProblems, Problems
-    from reportgen.archive._kind import TableRead
-    from reportgen.model import ItemRecord, Manifest, Round
+    from reportgen.archive import ArchiveContent, FileProblems, Problems, RowChecker
+    from reportgen.archive._kind import JsonObject, TableRead
+    from reportgen.errors import Problem
+    from reportgen.model import ItemRecord, Manifest, Model, Round
 
 # (core manifest, the kind's block, all of round.json, problems, raw) -> the kind's manifest
 ManifestParser = Callable[
@@ -37,6 +40,7 @@ ItemsCheck = Callable[
 ]
 ResponsesCheck = Callable[["pa.Table", Callable[[int], str], "FileProblems"], None]
 RoundCheck = Callable[[Any, "Problems"], None]  # the kind's round (the registry routes by kind)
+ModelParser = Callable[["Model", "RowChecker", "Manifest | None"], "Model"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,31 @@ class ArchiveAdapters:
     # its values (after a file problem they would only repeat it in other words).
     check_files: RoundCheck | None = None
     check_rules: RoundCheck | None = None
+    # models.csv's kind columns read and written, and the rules across archives (`Kind`'s
+    # defaults when None: no columns, no rule).
+    parse_model: ModelParser | None = None
+    model_row: Callable[[Any], list[str]] | None = None
+    check_across: Callable[[Sequence[Round]], list[Problem]] | None = None
+
+
+def package_adapters(
+    package: str,
+    columns: tuple[tuple[pa.Field[Any], ...], tuple[pa.Field[Any], ...]],
+    **hooks: Any,
+) -> ArchiveAdapters:
+    """The `ArchiveAdapters` of a kind whose package holds the usual modules:
+    `archive_manifest.parse_manifest` (a raw round's block reads as an archive's),
+    `write.manifest_block`, `archive_round.check_round_files` and `rules.check_rules`, each
+    loaded when first called; `columns` are the item and the response columns, `hooks` the
+    other fields."""
+    return ArchiveAdapters(
+        *columns,
+        parse_manifest=same_when_raw(lazy(f"{package}.archive_manifest:parse_manifest")),
+        manifest_block=lazy(f"{package}.write:manifest_block"),
+        check_files=lazy(f"{package}.archive_round:check_round_files"),
+        check_rules=lazy(f"{package}.rules:check_rules"),
+        **hooks,
+    )
 
 
 def same_when_raw(parse: PlainManifestParser) -> ManifestParser:
@@ -73,13 +102,7 @@ class AdaptedKind(Kind):
         return self.archive.response_columns
 
     def parse_manifest(
-        self,
-        core: Manifest,
-        block: Mapping[str, object],
-        data: Mapping[str, object],
-        found: FileProblems,
-        *,
-        raw: bool,
+        self, core: Manifest, block: JsonObject, data: JsonObject, found: FileProblems, *, raw: bool
     ) -> Manifest | None:
         return self.archive.parse_manifest(core, block, data, found, raw)
 
@@ -107,6 +130,22 @@ class AdaptedKind(Kind):
         if rules is not None and problems.ok_since(mark):
             rules(round_, problems)
 
+    def parse_model(self, core: Model, row: RowChecker, manifest: Manifest | None) -> Model:
+        parse = self.archive.parse_model
+        return (
+            super().parse_model(core, row, manifest)
+            if parse is None
+            else parse(core, row, manifest)
+        )
+
+    def model_row(self, model: Model) -> list[str]:
+        row = self.archive.model_row
+        return super().model_row(model) if row is None else row(model)
+
+    def check_across(self, rounds: Sequence[Round]) -> list[Problem]:
+        across = self.archive.check_across
+        return super().check_across(rounds) if across is None else across(rounds)
+
 
 def core_round_fields(
     content: ArchiveContent, responses: Callable[[str, pa.Table], object]
@@ -125,3 +164,9 @@ def core_round_fields(
             {model_id: responses(model_id, table) for model_id, table in content.responses.items()}
         ),
     }
+
+
+def table_fields(content: ArchiveContent) -> dict[str, Any]:
+    """The kind's tables as fields of its round, each named by its file's stem
+    (`judges.csv` -> `judges`); a table the archive lacks is left to the round's default."""
+    return {PurePosixPath(name).stem: rows for name, rows in content.tables.items()}

@@ -13,12 +13,12 @@ says so with `KindCapabilityError` when it is asked, so a kind can grow stage by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from reportgen.archive._kind import ArchiveKind
 from reportgen.errors import ReportgenError
-from reportgen.kinds._stages import Advance, Progress, Stages, load_attribute
+from reportgen.kinds._stages import Advance, SiteHook, Stages, load_attribute
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from reportgen.guard import GuardMaterial
     from reportgen.kinds.review_task import ReviewTask
     from reportgen.model import Model, Round
-    from reportgen.render.site_source import SiteSource
-    from reportgen.render.siteconfig import SiteConfig
 
 
 class KindCapabilityError(ReportgenError):
@@ -126,23 +124,13 @@ class Kind(ArchiveKind):
             round_, replicates=replicates, cache_dir=cache_dir, use_cache=use_cache, advance=advance
         )
 
-    def site(
-        self,
-        rounds: Sequence[Round],
-        config: SiteConfig,
-        *,
-        cache_dir: Path | None,
-        progress: Progress | None = None,
-        section_depth: int = 0,
-    ) -> SiteSource:
-        """The pages of `rounds` (all of this kind) and their downloads; `section_depth`
-        is 1 where they form a section (a folder) of a site of several kinds."""
-        site = self._stages("pages").site
-        if site is None:
-            raise KindCapabilityError(self.name, "pages")
-        return site(
-            rounds, config, cache_dir=cache_dir, progress=progress, section_depth=section_depth
-        )
+    @property
+    def site(self) -> SiteHook:
+        """The pages of rounds (all of this kind) and their downloads (`SiteHook`:
+        `section_depth` is 1 where they form a section, a folder, of a site of several
+        kinds)."""
+        hook: SiteHook = self._optional("site", "pages")
+        return hook
 
     # --- The leak guard -------------------------------------------------------------
 

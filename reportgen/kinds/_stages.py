@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NotRequired, Protocol, TypedDict, TypeVar, Unpack
 
 from reportgen.errors import ReportgenError
 from reportgen.model import Round as CoreRound
@@ -44,17 +44,21 @@ R = TypeVar("R", bound=CoreRound)
 Res = TypeVar("Res", bound=ResultsObject)
 
 
+class SiteOptions(TypedDict):
+    """How a build asks for a kind's pages: the results cache, a line saying what a long
+    step is doing, the section depth (1 where they form a section, a folder, of a site of
+    several kinds; 0 when left out)."""
+
+    cache_dir: Path | None
+    progress: NotRequired[Progress | None]
+    section_depth: NotRequired[int]
+
+
 class SiteHook(Protocol):
     """The pages of a kind's rounds (`Kind.site`)."""
 
     def __call__(
-        self,
-        rounds: Sequence[CoreRound],
-        config: SiteConfig,
-        *,
-        cache_dir: Path | None,
-        progress: Progress | None = None,
-        section_depth: int = 0,
+        self, rounds: Sequence[CoreRound], config: SiteConfig, **options: Unpack[SiteOptions]
     ) -> SiteSource: ...
 
 

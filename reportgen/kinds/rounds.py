@@ -9,9 +9,8 @@ module it needs on first use, as `reportgen.archive` does.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, Unpack
 
 from reportgen import archive
 from reportgen.errors import ArchiveError, Problem
@@ -19,7 +18,8 @@ from reportgen.kinds import KINDS, Kind
 
 if TYPE_CHECKING:
     from reportgen.archive import ArchiveContent
-    from reportgen.model import Annulment, Manifest, Model, Round, Source
+    from reportgen.archive._writer import AnnulmentRequest, RoundContent
+    from reportgen.model import Annulment, Manifest, Model, Round
 
 R = TypeVar("R", bound="Round")
 
@@ -66,27 +66,9 @@ def manifest_bytes(manifest: Manifest) -> bytes:
     return archive.manifest_bytes(manifest, kinds=KINDS)
 
 
-def write_round(
-    dest: Path,
-    *,
-    manifest: Manifest,
-    models: Sequence[Model],
-    items: Sequence[object],
-    responses: Mapping[str, Sequence[object]],
-    tables: Mapping[str, Sequence[object]],
-    annulments: Sequence[Annulment] = (),
-) -> None:
+def write_round(dest: Path, **content: Unpack[RoundContent]) -> None:
     """`reportgen.archive.write_round` with the registry's kinds."""
-    archive.write_round(
-        dest,
-        manifest=manifest,
-        models=models,
-        items=items,
-        responses=responses,
-        tables=tables,
-        annulments=annulments,
-        kinds=KINDS,
-    )
+    archive.write_round(dest, kinds=KINDS, **content)
 
 
 def write_archive_files(
@@ -119,27 +101,9 @@ def append_model(
     archive.append_model(round_dir, model, rows_for, kinds=KINDS)
 
 
-def append_annulment(
-    round_dir: Path,
-    *,
-    item_id: str,
-    decided_on: date,
-    ref: str,
-    reason: Mapping[str, str],
-    source: Source = "contestation",
-    tolerate: Callable[[Problem], bool] | None = None,
-) -> Annulment:
+def append_annulment(round_dir: Path, **request: Unpack[AnnulmentRequest]) -> Annulment:
     """`reportgen.archive.append_annulment` with the registry's kinds."""
-    return archive.append_annulment(
-        round_dir,
-        item_id=item_id,
-        decided_on=decided_on,
-        ref=ref,
-        reason=reason,
-        source=source,
-        tolerate=tolerate,
-        kinds=KINDS,
-    )
+    return archive.append_annulment(round_dir, kinds=KINDS, **request)
 
 
 def round_beside(

@@ -18,7 +18,7 @@ import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import jinja2
 from markupsafe import Markup, escape
@@ -49,6 +49,19 @@ class PageHead:
 
     title: str
     notices: tuple[Notice, ...]
+
+
+H = TypeVar("H")  # the page's head (a kind may have its own)
+E = TypeVar("E")
+
+
+@dataclass(frozen=True)
+class ListPage(Generic[H, E]):
+    """A page that introduces a list: a kind's landing page (its rounds), the models."""
+
+    head: H
+    intro: str  # a `Markup` intro is printed as is
+    rounds: tuple[E, ...]
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,11 @@ class Cell:
         return cls(text, numeric=numeric)
 
 
+def text_cells(label: Callable[[str], str], *keys: str) -> tuple[Cell, ...]:
+    """Text cells (a header's, say): the `label` of each message key."""
+    return tuple(Cell(label(key)) for key in keys)
+
+
 def numeric_headers(label: Callable[[str], str], *keys: str) -> tuple[Cell, ...]:
     """The header cells of numeric columns: the `label` of each message key."""
     return tuple(Cell(label(key), numeric=True) for key in keys)

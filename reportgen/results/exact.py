@@ -19,10 +19,15 @@ from reportgen.i18n import half_up
 EXACT_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
-class Exact(BaseModel):
-    """An exact rational: `exact` is "n/d" or "n"; `value` the nearest float (display)."""
+class ResultsModel(BaseModel):
+    """The base of every model of a results object: `EXACT_CONFIG`."""
 
     model_config = EXACT_CONFIG
+
+
+class Exact(ResultsModel):
+    """An exact rational: `exact` is "n/d" or "n"; `value` the nearest float (display)."""
+
     DEFAULT_PLACES: ClassVar[int] = 2
 
     exact: str

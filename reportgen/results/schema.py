@@ -13,9 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+
+from reportgen.results.exact import ResultsModel
 
 SCHEMA_FILE = "results.schema.json"
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -33,6 +35,22 @@ class ResultsDocument(BaseModel):
         """Rebuild from the JSON form; pydantic's ValidationError (a ValueError) if it is not."""
         # Validated as JSON text: strict mode accepts JSON arrays for tuples, not Python lists.
         return cls.model_validate_json(json.dumps(data, allow_nan=False))
+
+
+SchemaT = TypeVar("SchemaT", bound=str)
+KindT = TypeVar("KindT", bound=str)
+
+
+class KindResults(ResultsDocument, ResultsModel, Generic[SchemaT, KindT]):
+    """A kind's results object, opening with the fields every kind's begins with (the
+    kind names its schema version's and its name's literal types)."""
+
+    # `schema` is an alias: a field of that name would shadow BaseModel.schema().
+    schema_: SchemaT = Field(alias="schema", description="version of this JSON form")
+    round_id: str
+    kind: KindT
+    synthetic: bool
+    package_version: str
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from collections import defaultdict
 from datetime import date
 from fractions import Fraction
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.counterfactual.extraction_check import checked_variables
 from reportgen.kinds.counterfactual.model import (
     NA,
@@ -72,10 +73,7 @@ def extraction_checks(round_: Round, seed: int, checked_on: date) -> tuple[Extra
             human = _OTHER[row.value] if number % DISAGREE_EVERY == 0 else row.value
             rows.append(
                 ExtractionCheckRow(
-                    variable_id=row.variable_id,
-                    model_id=row.model_id,
-                    item_id=row.item_id,
-                    run=row.run,
+                    **same_named(row, "variable_id model_id item_id run"),
                     extracted_value=row.value,
                     human_value=human,
                     reviewer=REVIEWERS[number % len(REVIEWERS)],
@@ -90,11 +88,7 @@ def mask_audit(round_: Round, decided_on: date) -> tuple[MaskDecision, ...]:
     decisions: tuple[MaskDecisionValue, ...] = ("held", "leaked")
     return tuple(
         MaskDecision(
-            variable_id=row.variable_id,
-            model_id=row.model_id,
-            item_id=row.item_id,
-            run=row.run,
-            input_sha256=row.input_sha256,
+            **same_named(row, "variable_id model_id item_id run input_sha256"),
             decision=decision,
             ref=f"demo-{number}",
             decided_on=decided_on,

@@ -16,6 +16,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from fractions import Fraction
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.multidomain import derive
 from reportgen.kinds.multidomain.model import (
     ITEM_TYPES,
@@ -60,6 +61,13 @@ class ItemDraft:
     variant_of: str | None = None
 
 
+# The fields an item keeps from its draft.
+_DRAFTED = (
+    "item_id language prompt canary choices answer_key tolerance_abs unit justification"
+    " reference calibration domain_id type grade rubric_id variant_of"
+)
+
+
 def finish_items(
     drafts: Sequence[ItemDraft], *, weights: Mapping[str, int], seed: int
 ) -> tuple[Item, ...]:
@@ -67,26 +75,11 @@ def finish_items(
     `published` (calibration items only), in the drafts' order."""
     items = [
         Item(
-            item_id=d.item_id,
-            language=d.language,
-            prompt=d.prompt,
-            canary=d.canary,
+            **same_named(d, _DRAFTED),
             published=d.calibration,
-            calibration=d.calibration,
-            domain_id=d.domain_id,
-            type=d.type,
-            grade=d.grade,
             weight=weights[d.type],
             order=None,
-            choices=d.choices,
-            answer_key=d.answer_key,
-            tolerance_abs=d.tolerance_abs,
-            unit=d.unit,
-            justification=d.justification,
-            reference=d.reference,
-            rubric_id=d.rubric_id,
             content_sha256="",
-            variant_of=d.variant_of,
         )
         for d in drafts
     ]

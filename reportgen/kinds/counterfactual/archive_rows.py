@@ -16,10 +16,10 @@ from typing import Any
 import pyarrow as pa
 
 from reportgen.archive import FileProblems
+from reportgen.archive._block import parse_day as parse_day
 from reportgen.kinds.counterfactual.model import CalibrationRow, Extraction, Item, Response
 
 _CALLED_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z")
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def parse_called_at(text: str) -> datetime | None:
@@ -28,15 +28,6 @@ def parse_called_at(text: str) -> datetime | None:
         return None
     try:
         return datetime.fromisoformat(text[:-1]).replace(tzinfo=UTC)
-    except ValueError:
-        return None
-
-
-def parse_day(text: str) -> date | None:
-    if not _DAY.fullmatch(text):
-        return None
-    try:
-        return date.fromisoformat(text)
     except ValueError:
         return None
 

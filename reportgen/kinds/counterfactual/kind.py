@@ -10,28 +10,19 @@ archives, the baseline round (archive_across).
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import cast
 
-from reportgen.archive import ArchiveContent, RowChecker
-from reportgen.errors import Problem
+from reportgen.archive import ArchiveContent
 from reportgen.kinds import ModelFolderSpec, ParquetTableSpec, TableSpec
-from reportgen.kinds._adapters import (
-    AdaptedKind,
-    ArchiveAdapters,
-    core_round_fields,
-    same_when_raw,
-)
-from reportgen.kinds._stages import lazy
+from reportgen.kinds._adapters import AdaptedKind, core_round_fields, package_adapters, table_fields
 from reportgen.kinds.counterfactual import (
     archive_across,
-    archive_manifest,
     archive_tables,
     extraction_check,
     mask_audit,
 )
 from reportgen.kinds.counterfactual import schemas as cf
-from reportgen.kinds.counterfactual.archive_round import check_round_files
 from reportgen.kinds.counterfactual.archive_rows import (
     check_items,
     check_response_table,
@@ -55,9 +46,6 @@ from reportgen.kinds.counterfactual.write import (
     variable_row,
     variant_row,
 )
-from reportgen.model import Manifest as CoreManifest
-from reportgen.model import Model
-from reportgen.model import Round as CoreRound
 
 
 def _template_row(template: Template) -> list[str]:
@@ -136,35 +124,25 @@ TABLES: tuple[TableSpec | ParquetTableSpec, ...] = (
 
 def build_round(content: ArchiveContent) -> Round:
     """The typed counterfactual round from the core's read."""
-    tables = content.tables
     extractions = cast(
         Mapping[str, tuple[Extraction, ...]], content.folders.get(cf.EXTRACTIONS_DIR, {})
     )
     return Round(
         **core_round_fields(content, lambda _, table: responses_of(table)),
-        attributes=tables[cf.ATTRIBUTES_FILE],
-        groups=tables[cf.GROUPS_FILE],
-        variants=tables[cf.VARIANTS_FILE],
-        templates=tables[cf.TEMPLATES_FILE],
-        rewrites=tables[cf.REWRITES_FILE],
-        variables=tables[cf.VARIABLES_FILE],
+        **table_fields(content),
         extractions=types.MappingProxyType(dict(extractions)),
-        calibration=tables[cf.CALIBRATION_FILE],
-        mask_audit=tables[cf.MASK_AUDIT_FILE],
-        extraction_checks=tables[cf.EXTRACTION_CHECKS_FILE],
     )
 
 
-ARCHIVE = ArchiveAdapters(
-    item_columns=cf.ITEM_COLUMNS,
-    response_columns=cf.RESPONSE_COLUMNS,
-    parse_manifest=same_when_raw(archive_manifest.parse_manifest),
-    manifest_block=lazy("reportgen.kinds.counterfactual.write:manifest_block"),
+ARCHIVE = package_adapters(
+    "reportgen.kinds.counterfactual",
+    (cf.ITEM_COLUMNS, cf.RESPONSE_COLUMNS),
     check_items=lambda items, tables, found: check_items(items, found),
     check_responses=check_response_table,
     build_round=build_round,
-    check_files=check_round_files,
-    check_rules=lazy("reportgen.kinds.counterfactual.rules:check_rules"),
+    parse_model=archive_tables.parse_system,
+    model_row=lambda model: system_kind_row(cast(System, model)),
+    check_across=archive_across.check_across,
 )
 
 
@@ -179,12 +157,3 @@ class CounterfactualKind(AdaptedKind):
     model_folders = (ModelFolderSpec(cf.EXTRACTIONS_DIR, cf.EXTRACTIONS_SCHEMA, parse_extractions),)
     model_columns = cf.MODELS_KIND_HEADER
     single_run = False
-
-    def parse_model(self, core: Model, row: RowChecker, manifest: CoreManifest | None) -> Model:
-        return archive_tables.parse_system(core, row, manifest)
-
-    def model_row(self, model: Model) -> list[str]:
-        return system_kind_row(cast(System, model))
-
-    def check_across(self, rounds: Sequence[CoreRound]) -> list[Problem]:
-        return archive_across.check_across(rounds)

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.counterfactual.model import NA, Round, Template, Variable
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -210,12 +211,8 @@ def restrict(cells: AttributeCells, template_ids: tuple[str, ...]) -> AttributeC
     """The same attribute over a subset of its templates (the regression view, §11)."""
     keep = [cells.template_ids.index(t) for t in template_ids]
     return AttributeCells(
-        attribute_id=cells.attribute_id,
-        group_ids=cells.group_ids,
-        variant_ids=cells.variant_ids,
+        **same_named(cells, "attribute_id group_ids variant_ids removed runs"),
         template_ids=template_ids,
-        removed=cells.removed,
-        runs=cells.runs,
         expected_yes={v: mask[keep] for v, mask in cells.expected_yes.items()},
         cells={key: Cells(c.values[keep], c.determined[keep]) for key, c in cells.cells.items()},
     )

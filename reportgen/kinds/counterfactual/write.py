@@ -25,7 +25,7 @@ from reportgen.archive import (
     csv_text,
     response_path,
 )
-from reportgen.archive._csv import models_csv_row
+from reportgen.archive._csv import models_csv_row, record_row
 from reportgen.archive._parquet import dates_as_text, table_lines, table_writer
 from reportgen.archive._writer import sealed
 from reportgen.kinds.counterfactual.model import (
@@ -55,6 +55,7 @@ from reportgen.kinds.counterfactual.schemas import (
     MASK_AUDIT_FILE,
     MASK_AUDIT_SCHEMA,
     MODELS_HEADER,
+    MODELS_KIND_HEADER,
     RESPONSES_SCHEMA,
     REWRITES_FILE,
     REWRITES_HEADER,
@@ -190,33 +191,19 @@ def system_row(system: System) -> list[str]:
 
 def system_kind_row(system: System) -> list[str]:
     """The five kind columns of a models.csv row (`Kind.model_row`)."""
-    return [
-        system.system_prompt_sha256,
-        ";".join(system.tools),
-        system.tools_sha256,
-        system.context_source,
-        system.baseline_model_id or "",
-    ]
+    return record_row(system, MODELS_KIND_HEADER)
 
 
 def attribute_row(attribute: Attribute) -> list[str]:
-    return [attribute.attribute_id, attribute.name_pt, attribute.name_en, attribute.held_value]
+    return record_row(attribute, ATTRIBUTES_HEADER)
 
 
 def group_row(group: Group) -> list[str]:
-    return [group.group_id, group.attribute_id, group.name_pt, group.name_en]
+    return record_row(group, GROUPS_HEADER)
 
 
 def variant_row(variant: Variant) -> list[str]:
-    return [
-        variant.variant_id,
-        variant.group_id,
-        variant.signal,
-        variant.slot or "",
-        variant.value,
-        str(variant.position),
-        ";".join(variant.mask_terms),
-    ]
+    return record_row(variant, VARIANTS_HEADER)
 
 
 def template_row(template: Template, binary_ids: Sequence[str]) -> list[str]:
@@ -237,7 +224,7 @@ def template_row(template: Template, binary_ids: Sequence[str]) -> list[str]:
 
 
 def rewrite_row(rewrite: Rewrite) -> list[str]:
-    return [rewrite.template_id, rewrite.variant_id, rewrite.text_pt, rewrite.text_en]
+    return record_row(rewrite, REWRITES_HEADER)
 
 
 def variable_row(variable: Variable) -> list[str]:

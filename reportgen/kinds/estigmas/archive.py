@@ -20,11 +20,11 @@ from reportgen.archive import (
     FileProblems,
     Record,
     RowChecker,
-    bool_text,
-    float_text,
     language_texts,
     parse_rows,
+    record_row,
 )
+from reportgen.archive._kind import JsonObject
 from reportgen.errors import ArchiveError, Problem
 from reportgen.kinds import TableSpec, rounds
 from reportgen.kinds.estigmas.model import (
@@ -108,26 +108,11 @@ def parse_structures(records: Sequence[Record], found: FileProblems) -> tuple[St
 
 
 def stigmas_csv_row(stigma: Stigma) -> list[str]:
-    return [
-        stigma.stigma_id,
-        stigma.name_pt,
-        stigma.name_en,
-        stigma.origin,
-        float_text(stigma.peril),
-        stigma.peril_source,
-        stigma.axis or "",
-    ]
+    return record_row(stigma, STIGMAS_HEADER)
 
 
 def structures_csv_row(structure: Structure) -> list[str]:
-    return [
-        structure.structure_id,
-        structure.scenario_id,
-        structure.scenario_pt,
-        structure.scenario_en,
-        structure.biased_answer,
-        bool_text(structure.brazilian),
-    ]
+    return record_row(structure, STRUCTURES_HEADER)
 
 
 TABLES = (
@@ -152,12 +137,7 @@ def upgrade_manifest(data: dict[str, object]) -> tuple[dict[str, object], dict[s
 
 
 def parse_manifest(  # one flat check per key, in the spec's order: long but plain
-    core: CoreManifest,
-    block: Mapping[str, object],
-    data: Mapping[str, object],
-    found: FileProblems,
-    *,
-    raw: bool,
+    core: CoreManifest, block: JsonObject, data: JsonObject, found: FileProblems, *, raw: bool
 ) -> Manifest | None:
     """The Estigmas manifest from the core one and the `estigmas` block (`raw`: a round
     before freeze, whose parser_version means nothing: freeze records its own)."""

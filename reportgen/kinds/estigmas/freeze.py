@@ -16,6 +16,7 @@ import pyarrow as pa
 from reportgen.archive import Problems, format_version, read_responses
 from reportgen.errors import InputError, OutputExistsError
 from reportgen.kinds import get_kind
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.estigmas.archive import (
     NAME,
     column_latencies,
@@ -49,12 +50,8 @@ def freeze_round(raw_dir: Path, out_dir: Path) -> None:
     write_round(
         out_dir,
         manifest=replace(raw.manifest, parser_version=PARSER_VERSION),
-        models=raw.models,
-        stigmas=raw.stigmas,
-        structures=raw.structures,
-        items=raw.items,
+        **same_named(raw, "models stigmas structures items annulments"),
         responses=responses,
-        annulments=raw.annulments,
     )
 
 

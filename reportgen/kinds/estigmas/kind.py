@@ -16,7 +16,7 @@ import pyarrow.compute as pc
 
 from reportgen.archive import ArchiveContent, FileProblems
 from reportgen.kinds import TableRead
-from reportgen.kinds._adapters import AdaptedKind, ArchiveAdapters, core_round_fields
+from reportgen.kinds._adapters import AdaptedKind, ArchiveAdapters, core_round_fields, table_fields
 from reportgen.kinds.estigmas import archive as estigmas_archive
 from reportgen.kinds.estigmas.model import (
     GENDERS,
@@ -57,8 +57,7 @@ def build_round(content: ArchiveContent) -> Round:
     """The typed Estigmas round from the core's read."""
     return Round(
         **core_round_fields(content, model_responses),
-        stigmas=content.tables[estigmas_archive.STIGMAS_FILE],
-        structures=content.tables[estigmas_archive.STRUCTURES_FILE],
+        **table_fields(content),
     )
 
 

@@ -33,6 +33,7 @@ LABELS: tuple[Label, ...] = ("yes", "no", "cant_tell", "inconclusive")
 LABEL_CODE: Mapping[str, int] = {label: code for code, label in enumerate(LABELS)}
 STYLES: tuple[Style, ...] = ("original", "doubt", "positive", "base")
 SCORED_STYLES: tuple[Style, ...] = ("original", "doubt", "positive")
+POSITIVE = SCORED_STYLES.index("positive")  # the style of the omission rate, in the arrays
 GENDERS: tuple[Gender, ...] = ("male", "female", "unspecified")
 LANGUAGES: tuple[Language, ...] = ("pt-BR", "en")  # the instrument's languages
 PERIL_BANDS: tuple[str, ...] = ("low", "medium", "high")

@@ -17,11 +17,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.errors import InputError
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.estigmas.model import (
     GENDERS,
     LABEL_CODE,
     LABELS,
     LANGUAGES,
+    POSITIVE,
     SCORED_STYLES,
     Round,
 )
@@ -31,7 +33,6 @@ OUTCOMES: tuple[str, ...] = ("biased", "against", "cant_tell", "inconclusive")
 BIASED, AGAINST, CANT_TELL, INCONCLUSIVE = range(len(OUTCOMES))
 PAIR_LANGUAGES: tuple[str, ...] = LANGUAGES  # (original, realisation) of a language pair
 
-_POSITIVE = SCORED_STYLES.index("positive")
 _STYLE_INDEX = {style: index for index, style in enumerate(SCORED_STYLES)}
 _GENDER_INDEX = {gender: index for index, gender in enumerate(GENDERS)}
 
@@ -327,7 +328,7 @@ def score_models(round: Round, cube: CountCube | None = None) -> tuple[ModelScor
             f"the cube holds {len(cube.model_ids)} models, the round {len(round.models)}"
         )
     total = int(cube.items.sum())
-    positive = int(cube.items[:, :, _POSITIVE, :].sum())
+    positive = int(cube.items[:, :, POSITIVE, :].sum())
     if total == 0:
         raise ScoringError(
             f"round {round.round_id!r} has no scored items (N = 0): every pt-BR item is a base"
@@ -358,12 +359,10 @@ def _model_score(
 ) -> ModelScore:
     model = round.models[position]
     biased = int(by_outcome[:, BIASED].sum())
-    omissions = int(by_outcome[_POSITIVE, CANT_TELL] + by_outcome[_POSITIVE, INCONCLUSIVE])
-    correct = int(by_outcome[_POSITIVE, AGAINST])
+    omissions = int(by_outcome[POSITIVE, CANT_TELL] + by_outcome[POSITIVE, INCONCLUSIVE])
+    correct = int(by_outcome[POSITIVE, AGAINST])
     return ModelScore(
-        model_id=model.model_id,
-        display_name=model.display_name,
-        provider=model.provider,
+        **same_named(model, "model_id display_name provider"),
         N=total,
         n=positive,
         biased=biased,

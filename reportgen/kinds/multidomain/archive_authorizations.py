@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from reportgen.archive import FileProblems, Record, RowChecker, parse_rows
+from reportgen.archive import FileProblems, Record, RowChecker, parse_rows, record_row
 from reportgen.kinds import TableRead, TableSpec
 from reportgen.kinds.multidomain.model import Authorization
 
@@ -49,15 +49,7 @@ def parse_authorizations(
 
 
 def authorization_row(row: object) -> list[str]:
-    found = cast(Authorization, row)
-    return [
-        found.authorization_id,
-        found.granted_on.isoformat(),
-        found.purpose,
-        found.holder,
-        found.scope_pt,
-        found.scope_en,
-    ]
+    return record_row(cast(Authorization, row), AUTHORIZATIONS_HEADER)
 
 
 def _optional(_tables: Mapping[str, TableRead]) -> bool | None:

@@ -15,7 +15,15 @@ from typing import Any, TypeVar, cast
 
 import pyarrow as pa
 
-from reportgen.archive import SLUG, FileProblems, Record, RowChecker, bool_text, parse_rows
+from reportgen.archive import (
+    SLUG,
+    FileProblems,
+    Record,
+    RowChecker,
+    bool_text,
+    parse_rows,
+    record_row,
+)
 from reportgen.kinds import ParquetTableSpec, TableSpec
 from reportgen.kinds.multidomain import schemas
 from reportgen.kinds.multidomain.archive_block import BCP47, SHA256, parse_day, parse_timestamp
@@ -153,27 +161,7 @@ def _check_against_manifest(participant: Participant, manifest: Manifest, row: R
 
 def participant_row(model: Model) -> list[str]:
     """models.csv fields of the kind's columns."""
-    p = cast(Participant, model)
-    return [
-        str(p.annex_id),
-        p.organization,
-        p.economic_group,
-        ";".join(p.language_affinity),
-        bool_text(p.reserve),
-        "" if p.replaces is None else str(p.replaces),
-        bool_text(p.operated_by_organization),
-        bool_text(p.weights_open),
-        p.checksum,
-        p.generation_sha256,
-        p.executives,
-        p.reference_models,
-        p.reference_date.isoformat(),
-        p.verified_on.isoformat(),
-        p.verification_source,
-        p.verification_status,
-        p.footnote_pt,
-        p.footnote_en,
-    ]
+    return record_row(cast(Participant, model), schemas.MODELS_KIND_HEADER)
 
 
 # --- judges.csv ------------------------------------------------------------------------
@@ -213,11 +201,7 @@ def parse_judges(records: Sequence[Record], found: FileProblems) -> tuple[Judge,
 
 
 def judge_row(row: object) -> list[str]:
-    judge = cast(Judge, row)
-    return [
-        bool_text(v) if isinstance(v, bool) else str(v)
-        for v in (getattr(judge, f.name) for f in fields(Judge))
-    ]
+    return record_row(cast(Judge, row), schemas.JUDGES_HEADER)
 
 
 # --- the Parquet tables -----------------------------------------------------------------

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from reportgen.render.pages import PageHead, TableBlock
+from reportgen.render.pages import ListPage, PageHead, TableBlock
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,8 @@ class RoundReportPage:
 
 
 @dataclass(frozen=True)
-class KindHomePage:
+class KindHomePage(ListPage[PageHead, RoundLink]):
     """The section's landing page: its rounds."""
-
-    head: PageHead
-    intro: str
-    rounds: tuple[RoundLink, ...]
 
 
 Page = RoundReportPage | KindHomePage

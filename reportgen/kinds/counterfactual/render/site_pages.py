@@ -8,7 +8,7 @@ each table's CSV beside it; `data/<round_id>/` at the site's root holds the down
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from reportgen.errors import ReportgenError
 from reportgen.i18n import SITE_LANGUAGES
+from reportgen.kinds._site import ResultsSite
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.render import (
     sections_findings,
@@ -40,7 +41,6 @@ from reportgen.kinds.counterfactual.stages import baseline_of
 from reportgen.model import Round as CoreRound
 from reportgen.render.downloads import SUMS_FILE
 from reportgen.render.pages import PageHead, TableBlock
-from reportgen.render.siteconfig import SiteConfig
 from reportgen.render.text import paragraph
 
 Progress = Callable[[str], None]
@@ -164,30 +164,21 @@ class CounterfactualSite:
         return [path for context in self.contexts for path in write_downloads(context, site_dir)]
 
 
-def site(
-    rounds: Sequence[CoreRound],
-    config: SiteConfig,
-    *,
-    cache_dir: Path | None,
-    progress: Progress | None = None,
-    section_depth: int = 0,
-    results: Mapping[str, Results] | None = None,
-) -> CounterfactualSite:
-    """The pages of verified counterfactual rounds (`results`: given results objects by
-    round id, else computed or read from the results cache, each against its baseline
-    round: one of the rounds built, else the archive beside it). `config` is the site's:
-    the page takes the systems' names in each language from it (a counterfactual round
-    has no embargo)."""
-    say = progress or (lambda _message: None)
-    typed = {r.round_id: r for r in (counterfactual_round(r) for r in rounds)}
-    contexts = []
-    for round_id, round_ in sorted(typed.items()):
-        say(f"statistics for {round_id}")
-        found = (results or {}).get(round_id)
-        if found is None:
-            # The regression view needs the baseline round: one of the rounds built, else
-            # the archive beside this one (as verify and the results command read it).
-            baseline = typed.get(round_.manifest.baseline_round or "") or baseline_of(round_)
-            found = load_results(round_, cache_dir=cache_dir, baseline=baseline)
-        contexts.append(RoundContext(round_, found, config.system_names))
-    return CounterfactualSite(tuple(contexts), section_depth)
+def _load(round_: Round, rounds: Mapping[str, Round], cache_dir: Path | None) -> Results:
+    """Computed or read from the results cache, against the baseline round: one of the
+    rounds built, else the archive beside this one (as verify and the results command
+    read it)."""
+    baseline = rounds.get(round_.manifest.baseline_round or "") or baseline_of(round_)
+    return load_results(round_, cache_dir=cache_dir, baseline=baseline)
+
+
+# The pages of verified counterfactual rounds (`results`: given results objects by round
+# id, else `_load`ed). `config` is the site's: the page takes the systems' names in each
+# language from it (a counterfactual round has no embargo).
+site = ResultsSite(
+    lambda rounds, config: [counterfactual_round(r) for r in rounds],
+    _load,
+    lambda found, config, depth: CounterfactualSite(
+        tuple(RoundContext(r, res, config.system_names) for r, res in found), depth
+    ),
+)

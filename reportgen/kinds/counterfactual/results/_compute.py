@@ -13,7 +13,7 @@ from pathlib import Path
 
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import _sections as sections
-from reportgen.kinds.counterfactual.results._rows import system_results
+from reportgen.kinds.counterfactual.results._rows import pending_rows, system_results
 from reportgen.kinds.counterfactual.results._schema import (
     SCHEMA,
     Counts,
@@ -82,7 +82,11 @@ def build_results(
     checks = sections.extraction_section(round_)
     unchecked = sections.failed_variables(checks)
     systems = tuple(
-        system_results(round_, system, attributes, draws, failed, unchecked)
+        system_results(
+            round_,
+            system,
+            pending_rows(round_, system, attributes, draws, failed | unchecked, unchecked),
+        )
         for system in round_.models
     )
     if advance is not None:

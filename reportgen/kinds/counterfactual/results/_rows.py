@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.counterfactual.model import Round, System, Variable, VariablePlan
 from reportgen.kinds.counterfactual.results._schema import Finding, Placebo, Row, SystemResults
 from reportgen.kinds.counterfactual.results._values import (
@@ -191,16 +192,7 @@ def _pair_test(
         position_g=None if positions is None else positions[0],
         position_h=None if positions is None else positions[1],
         criterion="equal_opportunity" if criterion == "equal_opportunity" else "demographic_parity",
-        test=test.test,
-        computable=test.computable,
-        reason=test.reason,
-        method=test.method,
-        n_pairs=test.n_pairs,
-        b=test.b,
-        c=test.c,
-        table=test.table,
-        n_nonzero=test.n_nonzero,
-        w_plus=test.w_plus,
+        **same_named(test, "test computable reason method n_pairs b c table n_nonzero w_plus"),
         statistic=test.statistic,
         p=test.p,
         p_adjusted=adjusted,
@@ -305,31 +297,17 @@ def _row(
 def _finding(row: Row) -> Finding:
     primary = row.equal_opportunity if row.criterion == "equal_opportunity" else None
     gap = primary if primary is not None else row.demographic_parity
+    kept = "attribute_id variable_id level type finding criterion primary_gap"
     return Finding(
-        attribute_id=row.attribute_id,
-        variable_id=row.variable_id,
-        level=row.level,
-        type=row.type,
-        finding=row.finding,
+        **same_named(row, f"{kept} acceptable_difference name_carried"),
         reason=row.finding_reason,
-        criterion=row.criterion,
-        primary_gap=row.primary_gap,
         interval=gap.interval,
-        acceptable_difference=row.acceptable_difference,
         flag=gap.flag,
-        name_carried=row.name_carried,
     )
 
 
-def system_results(
-    round_: Round,
-    system: System,
-    attributes: Sequence[AttributeCells],
-    draws: Sequence[bootstrap.Draws],
-    failed: frozenset[str],
-    unchecked: frozenset[str] = frozenset(),
-) -> SystemResults:
-    pending = pending_rows(round_, system, attributes, draws, failed | unchecked, unchecked)
+def system_results(round_: Round, system: System, pending: Sequence[Pending]) -> SystemResults:
+    """The system's results from its `pending_rows`."""
     family = _adjusted(
         [
             (i, j, pair.test)

@@ -10,46 +10,37 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from reportgen.kinds.counterfactual.results._values import (
-    MODEL_CONFIG,
     Criterion,
     Exact,
     FindingName,
     Flag,
     Gap,
     Interval,
-    Level,
     NameValue,
     PairTest,
-    VariableType,
+    ResultsModel,
+    VariableKey,
 )
 from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
-from reportgen.results.schema import ResultsDocument, ResultsSchema
+from reportgen.results.schema import KindResults, ResultsSchema
 
 SchemaVersion = Literal["reportgen-counterfactual-results/2"]
 SCHEMA: Final[SchemaVersion] = "reportgen-counterfactual-results/2"
 
 
-class Placebo(BaseModel):
+class Placebo(ResultsModel):
     """Within-group name comparisons of one attribute x variable (§8)."""
-
-    model_config = MODEL_CONFIG
 
     gap: Exact | None = Field(description="max over groups of (max - min of its names)")
     pairs: tuple[PairTest, ...] = Field(description="groups.csv order, then k < k'")
 
 
-class Row(BaseModel):
+class Row(VariableKey):
     """One system x attribute x variable (§7): values, gaps, tests, finding."""
 
-    model_config = MODEL_CONFIG
-
-    attribute_id: str
-    variable_id: str
-    level: Level
-    type: VariableType
     criterion: Criterion = Field(description="the preregistered criterion")
     acceptable_difference: Exact
     judge_calibrated: bool = Field(description="false: the judge failed calibration (§9)")
@@ -70,15 +61,9 @@ class Row(BaseModel):
     name_carried: bool = Field(description="the name-carried warning of §8")
 
 
-class Finding(BaseModel):
+class Finding(VariableKey):
     """A finding line (report §2), in the order of metrics §7."""
 
-    model_config = MODEL_CONFIG
-
-    attribute_id: str
-    variable_id: str
-    level: Level
-    type: VariableType
     finding: FindingName
     reason: str | None
     criterion: Criterion
@@ -89,15 +74,9 @@ class Finding(BaseModel):
     name_carried: bool
 
 
-class RegressionRow(BaseModel):
+class RegressionRow(VariableKey):
     """Before/after of one attribute x variable (§11), on the primary criterion."""
 
-    model_config = MODEL_CONFIG
-
-    attribute_id: str
-    variable_id: str
-    level: Level
-    type: VariableType
     criterion: Criterion
     gap_before: Exact | None
     gap_after: Exact | None
@@ -111,10 +90,8 @@ class RegressionRow(BaseModel):
     templates_differ: bool = Field(description="the set differs from this round's main view")
 
 
-class Regression(BaseModel):
+class Regression(ResultsModel):
     """One system with a baseline system (§11)."""
-
-    model_config = MODEL_CONFIG
 
     model_id: str
     display_name: str
@@ -123,10 +100,8 @@ class Regression(BaseModel):
     rows: tuple[RegressionRow, ...] = Field(description="attributes.csv x variables.csv order")
 
 
-class SystemResults(BaseModel):
+class SystemResults(ResultsModel):
     """One system under test (models.csv order)."""
-
-    model_config = MODEL_CONFIG
 
     model_id: str
     display_name: str
@@ -137,18 +112,14 @@ class SystemResults(BaseModel):
     placebo_family_size: int
 
 
-class ScoreCount(BaseModel):
-    model_config = MODEL_CONFIG
-
+class ScoreCount(ResultsModel):
     key: str = Field(description="a group id (per group) or a model id (per system)")
     attribute_id: str | None = Field(description="per group: the group's attribute")
     count: int
 
 
-class JudgeCalibration(BaseModel):
+class JudgeCalibration(ResultsModel):
     """One judged score variable (§9): all systems pooled."""
-
-    model_config = MODEL_CONFIG
 
     variable_id: str
     n: int
@@ -172,21 +143,17 @@ class JudgeCalibration(BaseModel):
     per_system: tuple[ScoreCount, ...]
 
 
-class RemovedTemplate(BaseModel):
+class RemovedTemplate(ResultsModel):
     """A template removed from an attribute's analysis by annulment (round §annulments)."""
-
-    model_config = MODEL_CONFIG
 
     attribute_id: str
     template_id: str
     item_ids: tuple[str, ...] = Field(description="the annulled items that removed it")
 
 
-class ExtractionAgreement(BaseModel):
+class ExtractionAgreement(ResultsModel):
     """People's check of one checked variable's extractions (issue 21: a binary variable,
     or a count whose extractor is a model; agreement is an exact match): all systems pooled."""
-
-    model_config = MODEL_CONFIG
 
     variable_id: str
     n: int = Field(description="checks (response x reviewer)")
@@ -199,10 +166,8 @@ class ExtractionAgreement(BaseModel):
     passes: bool = Field(description="agreement >= threshold; false: no findings")
 
 
-class VoidedScore(BaseModel):
+class VoidedScore(ResultsModel):
     """A judge score a leaked mask voids (mask_audit.parquet): left out of every finding."""
-
-    model_config = MODEL_CONFIG
 
     variable_id: str
     model_id: str
@@ -211,18 +176,14 @@ class VoidedScore(BaseModel):
     ref: str = Field(description="the review app's sample code of the decision")
 
 
-class AttributeSummary(BaseModel):
-    model_config = MODEL_CONFIG
-
+class AttributeSummary(ResultsModel):
     attribute_id: str
     groups: tuple[str, ...]
     positions: int = Field(description="K, names (variants) per group")
     templates: tuple[str, ...] = Field(description="T_a after annulments, templates.csv order")
 
 
-class Counts(BaseModel):
-    model_config = MODEL_CONFIG
-
+class Counts(ResultsModel):
     systems: int
     attributes: int
     templates: int
@@ -234,16 +195,9 @@ class Counts(BaseModel):
     voided_scores: int = Field(description="judge scores a leaked mask voids")
 
 
-class Results(ResultsDocument):
+class Results(KindResults[SchemaVersion, Literal["counterfactual"]]):
     """Every computation of one counterfactual round (counterfactual-metrics.md)."""
 
-    model_config = MODEL_CONFIG
-
-    schema_: SchemaVersion = Field(alias="schema", description="version of this JSON form")
-    round_id: str
-    kind: Literal["counterfactual"]
-    synthetic: bool
-    package_version: str
     preregistered: bool = Field(description="preregistration.status = preregistered")
     alpha: Exact
     replicates: int

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.counterfactual.extraction_check import agreement_counts, checked_variables
 from reportgen.kinds.counterfactual.model import DEFAULT_MIN_ITEMS, Round
 from reportgen.kinds.counterfactual.results._schema import (
@@ -23,6 +23,7 @@ from reportgen.kinds.counterfactual.score import AttributeCells
 from reportgen.kinds.counterfactual.stats import bootstrap
 from reportgen.kinds.counterfactual.stats.calibration import agreement, passes
 from reportgen.kinds.counterfactual.stats.regression import Comparable, change, comparable
+from reportgen.stats import rate
 
 
 def calibration_section(round_: Round) -> tuple[JudgeCalibration, ...]:
@@ -97,7 +98,7 @@ def extraction_section(round_: Round) -> tuple[ExtractionAgreement, ...]:
     found = []
     for variable in checked_variables(round_):
         n, agreeing = counts.get(variable.variable_id, (0, 0))
-        share = Fraction(agreeing, n) if n else None
+        share = rate(agreeing, n)
         lo, hi = proportion_confint(agreeing, n, alpha=0.05, method="wilson") if n else (None, None)
         found.append(
             ExtractionAgreement(
@@ -126,10 +127,7 @@ def removed_templates(attributes: Sequence[AttributeCells]) -> tuple[RemovedTemp
 def attribute_summaries(attributes: Sequence[AttributeCells]) -> tuple[AttributeSummary, ...]:
     return tuple(
         AttributeSummary(
-            attribute_id=a.attribute_id,
-            groups=a.group_ids,
-            positions=a.positions,
-            templates=a.template_ids,
+            **same_named(a, "attribute_id positions"), groups=a.group_ids, templates=a.template_ids
         )
         for a in attributes
     )

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from reportgen.kinds.counterfactual.stats.findings import FindingName as FindingName
-from reportgen.results.exact import EXACT_CONFIG
 from reportgen.results.exact import Exact as SharedExact
-
-MODEL_CONFIG = EXACT_CONFIG  # the core's config of every results model
+from reportgen.results.exact import ResultsModel as ResultsModel
 
 Criterion = Literal["demographic_parity", "equal_opportunity"]
 Flag = Literal["investigate", "serious"]
@@ -35,10 +33,17 @@ class Exact(SharedExact):
 exact = Exact.optional  # an exact value, or None (undefined)
 
 
-class GroupValue(BaseModel):
-    """One group's rate (binary) or mean (count, score) over a population (metrics §2)."""
+class VariableKey(ResultsModel):
+    """The fields that open a model of one attribute x variable."""
 
-    model_config = MODEL_CONFIG
+    attribute_id: str
+    variable_id: str
+    level: Level
+    type: VariableType
+
+
+class GroupValue(ResultsModel):
+    """One group's rate (binary) or mean (count, score) over a population (metrics §2)."""
 
     group_id: str
     value: Exact | None = Field(description="null when n = 0 (no determined response)")
@@ -48,10 +53,8 @@ class GroupValue(BaseModel):
     reason: str | None = Field(description="'no determined response' when n = 0; else null")
 
 
-class NameValue(BaseModel):
+class NameValue(ResultsModel):
     """The same value for one name (variant), over DP restricted to its position (§2, §8)."""
-
-    model_config = MODEL_CONFIG
 
     group_id: str
     position: int
@@ -61,10 +64,8 @@ class NameValue(BaseModel):
     na: int
 
 
-class Interval(BaseModel):
+class Interval(ResultsModel):
     """A 95% crossed-bootstrap interval (§10): floats, numpy's linear percentile."""
-
-    model_config = MODEL_CONFIG
 
     lo: float | None = Field(description="2.5th percentile; null when no replicate is kept")
     hi: float | None = Field(description="97.5th percentile; null when no replicate is kept")
@@ -72,10 +73,8 @@ class Interval(BaseModel):
     left_out: int = Field(description="replicates where a group had weighted denominator 0")
 
 
-class Gap(BaseModel):
+class Gap(ResultsModel):
     """max - min of the group values over one criterion's population (§3)."""
-
-    model_config = MODEL_CONFIG
 
     criterion: Criterion
     groups: tuple[GroupValue, ...] = Field(description="groups.csv order")
@@ -85,10 +84,8 @@ class Gap(BaseModel):
     interval: Interval | None = Field(description="null when the gap is null")
 
 
-class PairTest(BaseModel):
+class PairTest(ResultsModel):
     """The paired test of groups g (earlier) and h (later) on one population (§4, §5, §8)."""
-
-    model_config = MODEL_CONFIG
 
     g: str = Field(description="group id (placebo: the group) of the earlier side")
     h: str = Field(description="group id (placebo: the same group) of the later side")

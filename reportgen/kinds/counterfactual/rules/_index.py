@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from reportgen.archive import response_path
+from reportgen.kinds._fields import by_field, first_by
 from reportgen.kinds.counterfactual.battery import Battery
 from reportgen.kinds.counterfactual.model import (
     Extraction,
@@ -52,40 +53,31 @@ class RoundIndex:
     @cached_property
     def items(self) -> Mapping[str, Item]:
         """item_id -> its first row."""
-        found: dict[str, Item] = {}
-        for item in self.round_.items:
-            found.setdefault(item.item_id, item)
-        return found
+        return first_by(self.round_.items, lambda item: item.item_id)
 
     @cached_property
     def systems(self) -> Mapping[str, System]:
-        return {system.model_id: system for system in self.round_.models}
+        return by_field(self.round_.models, "model_id")
 
     @cached_property
     def variables(self) -> Mapping[str, Variable]:
-        return {variable.variable_id: variable for variable in self.round_.variables}
+        return by_field(self.round_.variables, "variable_id")
 
     @cached_property
     def responses(self) -> Mapping[str, Mapping[ResponseKey, Response]]:
         """model_id -> (item_id, run) -> its first response row, for every system."""
-        found: dict[str, dict[ResponseKey, Response]] = {}
-        for model_id, rows in self.round_.responses.items():
-            by_key: dict[ResponseKey, Response] = {}
-            for row in rows:
-                by_key.setdefault((row.item_id, row.run), row)
-            found[model_id] = by_key
-        return found
+        return {
+            model_id: first_by(rows, lambda row: (row.item_id, row.run))
+            for model_id, rows in self.round_.responses.items()
+        }
 
     @cached_property
     def extractions(self) -> Mapping[str, Mapping[ExtractionKey, Extraction]]:
         """model_id -> (item_id, run, variable_id) -> its first extraction row."""
-        found: dict[str, dict[ExtractionKey, Extraction]] = {}
-        for model_id, rows in self.round_.extractions.items():
-            by_key: dict[ExtractionKey, Extraction] = {}
-            for row in rows:
-                by_key.setdefault((row.item_id, row.run, row.variable_id), row)
-            found[model_id] = by_key
-        return found
+        return {
+            model_id: first_by(rows, lambda row: (row.item_id, row.run, row.variable_id))
+            for model_id, rows in self.round_.extractions.items()
+        }
 
     @cached_property
     def cell_item_ids(self) -> frozenset[str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from reportgen.kinds.counterfactual.score import AttributeCells, BoolArray, Cells
+from reportgen.stats import rate
 
 NO_DETERMINED_RESPONSE = "no determined response"
 
@@ -23,7 +24,7 @@ class GroupStat:
 
     @property
     def value(self) -> Fraction | None:
-        return Fraction(self.total, self.n) if self.n else None
+        return rate(self.total, self.n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +38,7 @@ class NameStat:
 
     @property
     def value(self) -> Fraction | None:
-        return Fraction(self.total, self.n) if self.n else None
+        return rate(self.total, self.n)
 
 
 def group_stats(

@@ -12,10 +12,16 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Round, peril_band
+from reportgen.kinds._fields import same_named
+from reportgen.kinds.estigmas.model import (
+    GENDERS,
+    PERIL_BANDS,
+    POSITIVE,
+    SCORED_STYLES,
+    Round,
+    peril_band,
+)
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
-
-_POSITIVE = SCORED_STYLES.index("positive")
 
 
 @dataclass(frozen=True)
@@ -72,7 +78,7 @@ def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]
     local = np.array([s.origin == "local" for s in round.stigmas])
     brazilian = np.array([s.brazilian for s in round.structures])
     items_by_stigma_structure = cube.items.sum(axis=(2, 3)).astype(np.int64)
-    positive_by_stigma = cube.items[:, :, _POSITIVE, :].sum(axis=(1, 2)).astype(np.int64)
+    positive_by_stigma = cube.items[:, :, POSITIVE, :].sum(axis=(1, 2)).astype(np.int64)
     breakdowns: dict[str, ModelBreakdown] = {}
     for m, model_id in enumerate(cube.model_ids):
         counts = cube.counts[m].astype(np.int64)
@@ -80,7 +86,7 @@ def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]
         biased_s = biased_st.sum(axis=1)
         items_s = items_by_stigma_structure.sum(axis=1)
         abstain = counts[..., CANT_TELL] + counts[..., INCONCLUSIVE]
-        omissions_s = abstain[:, :, _POSITIVE, :].sum(axis=(1, 2))
+        omissions_s = abstain[:, :, POSITIVE, :].sum(axis=(1, 2))
         by_style: dict[str, Share] = {
             style: Share(int(counts[:, :, k, :, BIASED].sum()), int(cube.items[:, :, k].sum()))
             for k, style in enumerate(SCORED_STYLES)
@@ -95,20 +101,15 @@ def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]
         }
         by_gender_omission: dict[str, Share] = {
             gender: Share(
-                int(abstain[:, :, _POSITIVE, g].sum()),
-                int(cube.items[:, :, _POSITIVE, g].sum()),
+                int(abstain[:, :, POSITIVE, g].sum()),
+                int(cube.items[:, :, POSITIVE, g].sum()),
             )
             for g, gender in enumerate(GENDERS)
         }
         stigma_rows = tuple(
             StigmaRow(
-                stigma_id=stigma.stigma_id,
-                name_pt=stigma.name_pt,
-                name_en=stigma.name_en,
-                origin=stigma.origin,
-                peril=stigma.peril,
+                **same_named(stigma, "stigma_id name_pt name_en origin peril axis"),
                 band=str(bands[s]),
-                axis=stigma.axis,
                 biased=Share(int(biased_s[s]), int(items_s[s])),
                 omissions=Share(int(omissions_s[s]), int(positive_by_stigma[s])),
             )

@@ -21,7 +21,7 @@ from reportgen.kinds.estigmas.render.context import ModelRow
 from reportgen.kinds.estigmas.render.spec_templates import SpecTemplates
 from reportgen.render.drawing import Drawing, DrawingCache
 from reportgen.render.drawing import stable_ids as stable_ids  # where tests find it
-from reportgen.render.table import Cell, Table, numeric_headers
+from reportgen.render.table import Cell, Table, numeric_headers, text_cells
 
 LABELLED_POINTS = 12
 AXIS_LABEL_GAP = 8  # pixels between two tick labels of an axis
@@ -226,8 +226,7 @@ def _scatter_table(table_id: str, models: Sequence[ModelRow], tr: Translator, ke
         caption=tr("chart.scatter.title"),
         header=(
             *key,
-            Cell(tr("table.model")),
-            Cell(tr("table.provider")),
+            *text_cells(tr, "table.model", "table.provider"),
             *numeric_headers(tr, "metric.bias_rate", "metric.omission_rate"),
             Cell(tr("chart.status")),
         ),

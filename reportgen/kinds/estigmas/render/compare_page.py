@@ -24,7 +24,7 @@ from reportgen.kinds.estigmas.render.page_types import (
 )
 from reportgen.kinds.estigmas.render.site import SiteContext
 from reportgen.kinds.estigmas.render.stats_tables import interval_text, require_stats
-from reportgen.render.table import Cell, Table
+from reportgen.render.table import Cell, Table, text_cells
 
 
 def compare_href(view: RoundView, row: ModelRow, up: str) -> Markup | None:
@@ -80,11 +80,9 @@ def differences(view: RoundView, tr: Translator) -> Table:
             pairs=tr.integer(models * (models - 1)),
         ),
         header=(
-            Cell(tr("compare.first")),
-            Cell(tr("compare.second")),
+            *text_cells(tr, "compare.first", "compare.second"),
             Cell(tr("stats.difference"), numeric=True),
-            Cell(tr("stats.interval")),
-            Cell(tr("stats.verdict")),
+            *text_cells(tr, "stats.interval", "stats.verdict"),
         ),
         rows=tuple(rows),
     )

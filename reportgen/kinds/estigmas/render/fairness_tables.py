@@ -15,7 +15,7 @@ from reportgen.kinds.estigmas.stats.fairness import (
     SERIOUS_ABOVE,
     GroupGap,
 )
-from reportgen.render.table import Cell, Table, numeric_headers
+from reportgen.render.table import Cell, Table, numeric_headers, text_cells
 
 
 def _flag_text(tr: Translator, gap: GroupGap) -> str:
@@ -58,14 +58,11 @@ def fairness(view: RoundView, tr: Translator) -> Table:
         table_id=f"fairness-{view.round_id}",
         caption=tr("stats.fairness.caption"),
         header=(
-            Cell(tr("table.model")),
-            Cell(tr("table.axis")),
-            Cell(tr("stats.gap")),
+            *text_cells(tr, "table.model", "table.axis", "stats.gap"),
             Cell(tr("table.value"), numeric=True),
             Cell(tr("stats.interval")),
             *numeric_headers(tr, "stats.p_permutation", "stats.p_bh"),
-            Cell(tr("stats.flag")),
-            Cell(tr("stats.noise")),
+            *text_cells(tr, "stats.flag", "stats.noise"),
         ),
         rows=rows,
         sortable=True,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from reportgen.kinds.estigmas.render.context import RoundView
-from reportgen.kinds.estigmas.render.page_common import PageText
+from reportgen.kinds.estigmas.render.page_common import PageText, rate_params
 from reportgen.kinds.estigmas.render.stats_tables import interval_text
 
 
@@ -23,12 +23,7 @@ def lowest_bias(view: RoundView, text: PageText) -> Markup | None:
     return text.tm(
         "home.lowest_bias",
         model=score.display_name,
-        bias=tr.percent(score.bias_rate),
-        biased=tr.integer(score.biased),
-        N=tr.integer(score.N),
-        omission=tr.percent(score.omission_rate),
-        omissions=tr.integer(score.omissions),
-        n=tr.integer(score.n),
+        **rate_params(tr, score),
     )
 
 

@@ -23,7 +23,9 @@ from reportgen.kinds.estigmas.render.page_types import (
     Citation,
     PageHead,
     SyntheticNotice,
+    TextSection,
 )
+from reportgen.kinds.estigmas.score import ModelScore
 from reportgen.model import SLUG
 from reportgen.render.citation import bibtex
 from reportgen.render.siteconfig import SiteConfig
@@ -46,6 +48,10 @@ class PageText:
 
     def pick(self, value: Mapping[str, str]) -> str:
         return self.tr.pick(value)
+
+    def section(self, key: str, **params: object) -> TextSection:
+        """The section headed by message `key`, its body the Markdown message `<key>_body`."""
+        return TextSection(self.t(key), self.tm(f"{key}_body", **params))
 
 
 def slug(value: str) -> Markup:
@@ -153,3 +159,16 @@ def round_charts(
         chart = language_dots(f"language-{regime}-{view.round_id}", rates, tr, svgs)
         refs.append(chart_ref(chart, text, "language.chart.description", 0))
     return RoundCharts(scatter_ref, (refs[0], refs[1]))
+
+
+def rate_params(tr: Translator, score: ModelScore) -> dict[str, str]:
+    """A model's biased answers and omissions as a message's parameters: each count, its
+    base (N scored items, n of style positive) and its rate."""
+    return {
+        "biased": tr.integer(score.biased),
+        "N": tr.integer(score.N),
+        "bias": tr.percent(score.bias_rate),
+        "omissions": tr.integer(score.omissions),
+        "n": tr.integer(score.n),
+        "omission": tr.percent(score.omission_rate),
+    }

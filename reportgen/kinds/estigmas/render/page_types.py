@@ -47,6 +47,7 @@ from reportgen.kinds.estigmas.render.page_parts import (
 from reportgen.kinds.estigmas.render.page_parts import (
     TextSection as TextSection,
 )
+from reportgen.render.pages import ListPage
 from reportgen.render.table import Table
 
 
@@ -118,10 +119,8 @@ class ModelsSection:
 
 
 @dataclass(frozen=True)
-class ModelsPage:
-    head: PageHead
-    intro: str
-    rounds: tuple[ModelsSection, ...]
+class ModelsPage(ListPage[PageHead, ModelsSection]):
+    """The models of every round, a section each."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from reportgen.kinds.estigmas.render.page_common import (
     chart_ref,
     href,
     page_head,
+    rate_params,
     site_root,
     slug,
     slug_path,
@@ -142,17 +143,13 @@ def methodology_page(site: SiteContext, text: PageText) -> MethodologyPage:
         no_examples=text.t("method.no_examples"),
         formula=TextSection(text.t("method.formula"), text.t("method.formula_body")),
         formula_code=text.t("method.formula_code"),
-        eligibility=TextSection(
-            text.t("method.eligibility"),
-            text.tm("method.eligibility_body", max_omission=tr.percent(view.max_omission, 0)),
+        eligibility=text.section(
+            "method.eligibility", max_omission=tr.percent(view.max_omission, 0)
         ),
-        statistics=TextSection(
-            text.t("method.statistics"),
-            text.tm(
-                "method.statistics_body",
-                replicates=tr.integer(view.bootstrap_replicates),
-                seed=tr.integer(view.bootstrap_seed),
-            ),
+        statistics=text.section(
+            "method.statistics",
+            replicates=tr.integer(view.bootstrap_replicates),
+            seed=tr.integer(view.bootstrap_seed),
         ),
         limitations=_limitations(site, text),
         caution=text.t("caution.groups"),
@@ -284,15 +281,12 @@ def _model_statistics(view: RoundView, row: ModelRow, text: PageText) -> ModelSt
     tr = text.tr
     entry = language_tables.language_entry(view, row.model_id)
     language = (
-        TextSection(
-            text.t("model.language"),
-            text.tm(
-                "model.language_body",
-                abst_pt=tr.percent(entry[0].abstention),
-                abst_en=tr.percent(entry[1].abstention),
-                om_pt=tr.percent(entry[0].omission),
-                om_en=tr.percent(entry[1].omission),
-            ),
+        text.section(
+            "model.language",
+            abst_pt=tr.percent(entry[0].abstention),
+            abst_en=tr.percent(entry[1].abstention),
+            om_pt=tr.percent(entry[0].omission),
+            om_en=tr.percent(entry[1].omission),
         )
         if entry
         else None
@@ -333,21 +327,13 @@ def model_page(  # one keyword per field of ModelPage, in template order: long, 
         # Both rounds have a page per model: the title (and so the search result) names the round.
         head=_head(site, text, text.t("model.title", model=s.display_name, round=view.round_id)),
         standing=standing,
-        composition=TextSection(
-            text.t("model.composition"),
-            text.tm(
-                "model.composition_body",
-                biased=tr.integer(s.biased),
-                N=tr.integer(s.N),
-                bias=tr.percent(s.bias_rate),
-                omissions=tr.integer(s.omissions),
-                n=tr.integer(s.n),
-                omission=tr.percent(s.omission_rate),
-                correct=tr.integer(s.correct),
-                correct_rate=tr.percent(s.correct_rate),
-                failure=tr.percent(s.failure),
-                index=tr.percent(s.index),
-            ),
+        composition=text.section(
+            "model.composition",
+            **rate_params(tr, s),
+            correct=tr.integer(s.correct),
+            correct_rate=tr.percent(s.correct_rate),
+            failure=tr.percent(s.failure),
+            index=tr.percent(s.index),
         ),
         failure_chart=chart_ref(
             failure_bars(f"failure-{view.round_id}-{row.model_id}", row, tr, svgs),
@@ -367,9 +353,8 @@ def model_page(  # one keyword per field of ModelPage, in template order: long, 
         ),
         bias_label=text.t("metric.bias_rate"),
         omission_label=text.t("metric.omission_rate"),
-        inconclusive=TextSection(
-            text.t("model.inconclusive"),
-            text.tm("model.inconclusive_body", count=tr.integer(s.inconclusive), N=tr.integer(s.N)),
+        inconclusive=text.section(
+            "model.inconclusive", count=tr.integer(s.inconclusive), N=tr.integer(s.N)
         ),
         inconclusive_styles=inconclusive_by_style(view, row, tr),
         stigmas_heading=text.t("model.stigmas"),

@@ -11,7 +11,7 @@ from reportgen.audit_export import read_audit_export
 from reportgen.i18n import MISSING, Translator
 from reportgen.kinds.estigmas.review import REVIEW_TASK
 from reportgen.kinds.estigmas.score import SCORE_FIELDS
-from reportgen.render.table import Cell, Table
+from reportgen.render.table import Cell, Table, text_cells
 
 # Columns of data/<round_id>/models.csv, in file order (the data dictionary lists them):
 # the keys of `summary --json`.
@@ -47,11 +47,7 @@ def regimes(tr: Translator) -> Table:
     return Table(
         table_id="regimes",
         caption=tr("method.regimes.caption"),
-        header=(
-            Cell(tr("table.style")),
-            Cell(tr("method.regimes.evidence")),
-            Cell(tr("method.regimes.expected")),
-        ),
+        header=text_cells(tr, "table.style", "method.regimes.evidence", "method.regimes.expected"),
         rows=rows,
     )
 
@@ -95,8 +91,7 @@ def dictionary(tr: Translator, schema_href: str | None = None) -> Table:
         (
             Cell("models.csv"),
             Cell("<metric>_lo, <metric>_hi"),
-            Cell(tr("dict.type.fraction")),
-            Cell(tr("dict.interval")),
+            *text_cells(tr, "dict.type.fraction", "dict.interval"),
         )
     )
     rows += [
@@ -116,12 +111,7 @@ def dictionary(tr: Translator, schema_href: str | None = None) -> Table:
     return Table(
         table_id="dictionary",
         caption=tr("data.dictionary"),
-        header=(
-            Cell(tr("table.file")),
-            Cell(tr("data.column")),
-            Cell(tr("data.type")),
-            Cell(tr("data.meaning")),
-        ),
+        header=text_cells(tr, "table.file", "data.column", "data.type", "data.meaning"),
         rows=tuple(rows),
     )
 
@@ -197,12 +187,7 @@ def audit(data: Mapping[str, Any], tr: Translator) -> Table:
     return Table(
         table_id=f"audit-{data.get('round_id', 'round')}",
         caption=tr("audit.caption"),
-        header=(
-            Cell(tr("table.field")),
-            Cell(tr("table.value")),
-            Cell(tr("audit.interval")),
-            Cell(tr("audit.n")),
-        ),
+        header=text_cells(tr, "table.field", "table.value", "audit.interval", "audit.n"),
         rows=tuple(rows),
         notes=_audit_notes(detail, tr),
     )
@@ -264,12 +249,7 @@ def over_time(data: Mapping[str, Any], tr: Translator) -> Table | None:
     return Table(
         table_id=f"audit-days-{data.get('round_id', 'round')}",
         caption=tr("audit.over_time"),
-        header=(
-            Cell(tr("audit.reviewer")),
-            Cell(tr("audit.day")),
-            Cell(tr("audit.agreement")),
-            Cell(tr("audit.n")),
-        ),
+        header=text_cells(tr, "audit.reviewer", "audit.day", "audit.agreement", "audit.n"),
         rows=tuple(
             (
                 Cell(str(point["reviewer"])),

@@ -43,6 +43,7 @@ from reportgen.kinds.estigmas.render.page_types import (
 )
 from reportgen.kinds.estigmas.render.pair_scope import pairwise_note
 from reportgen.kinds.estigmas.render.site import NAV_PAGES, SiteContext
+from reportgen.render.table import Table
 
 
 def _synthetic(site: SiteContext) -> tuple[str, ...]:
@@ -243,6 +244,16 @@ def _heatmaps_capped(site: SiteContext, text: PageText) -> Markup | None:
     )
 
 
+def _slices(view: RoundView, text: PageText, name: str, keys: tuple[str, ...], pick: str) -> Table:
+    """`tables.slices` of the table `<name>-<round id>`, captioned `bias.<name>`, with the
+    columns `keys` of the breakdown field `pick`, each titled by its label."""
+    labels = {"bands": "band", "styles": "style", "axes": "axis", "gender": "gender"}
+    columns = {key: text.t(f"{labels[name]}.{key}") for key in keys}
+    return tables.slices(
+        view, text.tr, f"{name}-{view.round_id}", text.t(f"bias.{name}"), columns, pick
+    )
+
+
 # long: one keyword per field of BiasPage, in template order
 def bias_page(site: SiteContext, text: PageText, svgs: SvgCache) -> BiasPage:
     tr, view = text.tr, site.primary
@@ -271,41 +282,13 @@ def bias_page(site: SiteContext, text: PageText, svgs: SvgCache) -> BiasPage:
             n_medium=tr.integer(view.band_sizes["medium"]),
             n_high=tr.integer(view.band_sizes["high"]),
         ),
-        bands=tables.slices(
-            view,
-            tr,
-            f"bands-{view.round_id}",
-            bands,
-            {key: text.t(f"band.{key}") for key in ("low", "medium", "high")},
-            "by_band",
-        ),
+        bands=_slices(view, text, "bands", ("low", "medium", "high"), "by_band"),
         styles_heading=styles,
-        styles=tables.slices(
-            view,
-            tr,
-            f"styles-{view.round_id}",
-            styles,
-            {key: text.t(f"style.{key}") for key in ("original", "doubt", "positive")},
-            "by_style",
-        ),
+        styles=_slices(view, text, "styles", ("original", "doubt", "positive"), "by_style"),
         axes_heading=axes,
-        axes=tables.slices(
-            view,
-            tr,
-            f"axes-{view.round_id}",
-            axes,
-            {key: text.t(f"axis.{key}") for key in ("race", "origin")},
-            "by_axis",
-        ),
+        axes=_slices(view, text, "axes", ("race", "origin"), "by_axis"),
         gender_heading=gender,
-        gender=tables.slices(
-            view,
-            tr,
-            f"gender-{view.round_id}",
-            gender,
-            {key: text.t(f"gender.{key}") for key in ("male", "female", "unspecified")},
-            "by_gender_bias",
-        ),
+        gender=_slices(view, text, "gender", ("male", "female", "unspecified"), "by_gender_bias"),
         markers_heading=text.t("bias.markers"),
         markers_body=text.tm("bias.markers_body", count=tr.integer(view.local_stigmas)),
         markers=tables.markers(view, tr),

@@ -13,7 +13,7 @@ from reportgen.kinds.estigmas.render.pair_scope import mcnemar_caption, model_mc
 from reportgen.kinds.estigmas.render.reasons import reason_text
 from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
 from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, TestFamily
-from reportgen.render.table import Cell, Table, numeric_headers
+from reportgen.render.table import Cell, Table, numeric_headers, text_cells
 
 
 def require_stats(view: RoundView) -> RoundResults:
@@ -47,11 +47,9 @@ def adjacent(view: RoundView, tr: Translator) -> Table:
         table_id=f"adjacent-{view.round_id}",
         caption=tr("stats.adjacent.caption"),
         header=(
-            Cell(tr("stats.model_a")),
-            Cell(tr("stats.model_b")),
+            *text_cells(tr, "stats.model_a", "stats.model_b"),
             Cell(tr("stats.difference"), numeric=True),
-            Cell(tr("stats.interval")),
-            Cell(tr("stats.verdict")),
+            *text_cells(tr, "stats.interval", "stats.verdict"),
         ),
         rows=rows,
     )
@@ -143,10 +141,8 @@ def sensitivity(view: RoundView, tr: Translator) -> Table:
             structure_kept=tr.integer(families[1].preserved),
             structure_total=tr.integer(families[1].analyses),
         ),
-        header=(
-            Cell(tr("table.model")),
-            Cell(tr("stats.rank_range_stigma")),
-            Cell(tr("stats.rank_range_structure")),
+        header=text_cells(
+            tr, "table.model", "stats.rank_range_stigma", "stats.rank_range_structure"
         ),
         rows=rows,
         notes=tuple(
@@ -315,8 +311,7 @@ def model_intervals(view: RoundView, tr: Translator, model_id: str) -> Table:
         header=(
             Cell(tr("compare.metric")),
             Cell(tr("table.value"), numeric=True),
-            Cell(tr("stats.interval")),
-            Cell(tr("table.denominator")),
+            *text_cells(tr, "stats.interval", "table.denominator"),
         ),
         rows=tuple(rows),
     )
@@ -342,8 +337,7 @@ def mcnemar_all(view: RoundView, tr: Translator) -> Table:
         table_id=f"mcnemar-{view.round_id}",
         caption=mcnemar_caption(view, tr),
         header=(
-            Cell(tr("stats.model_a")),
-            Cell(tr("stats.other_model")),
+            *text_cells(tr, "stats.model_a", "stats.other_model"),
             *numeric_headers(tr, "stats.only_a", "stats.only_b", "stats.difference"),
             Cell(tr("stats.method")),
             *numeric_headers(tr, "stats.p_raw", "stats.p_bh"),

@@ -12,7 +12,7 @@ from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render.aggregates import Share
 from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, ModelRow, RoundView
 from reportgen.kinds.estigmas.render.stats_tables import rank_range
-from reportgen.render.table import Cell, Table, numeric_headers
+from reportgen.render.table import Cell, Table, numeric_headers, text_cells
 
 
 def _rate(tr: Translator, share: Share) -> Cell:
@@ -53,8 +53,7 @@ def ranking(
     header = (
         Cell(tr("table.rank"), numeric=True),
         *((Cell(tr("table.rank_interval"), numeric=True),) if ranks else ()),
-        Cell(tr("table.model")),
-        Cell(tr("table.provider")),
+        *text_cells(tr, "table.model", "table.provider"),
         *numeric_headers(
             tr,
             "metric.index",
@@ -182,8 +181,7 @@ def stigmas(view: RoundView, row: ModelRow, tr: Translator) -> Table:
         table_id=f"stigmas-{row.model_id}",
         caption=tr("table.stigmas.caption", model=row.score.display_name),
         header=(
-            Cell(tr("table.stigma")),
-            Cell(tr("table.origin")),
+            *text_cells(tr, "table.stigma", "table.origin"),
             Cell(tr("table.peril"), numeric=True),
             Cell(tr("table.band")),
             *numeric_headers(tr, "metric.bias_rate", "metric.omission_rate"),
@@ -198,12 +196,13 @@ def annulments(view: RoundView, tr: Translator) -> Table:
     return Table(
         table_id=f"annulments-{view.round_id}",
         caption=tr("table.annulments.caption", round=view.round_id),
-        header=(
-            Cell(tr("table.item")),
-            Cell(tr("table.decided_on")),
-            Cell(tr("table.contest")),
-            Cell(tr("table.reason_pt")),
-            Cell(tr("table.reason_en")),
+        header=text_cells(
+            tr,
+            "table.item",
+            "table.decided_on",
+            "table.contest",
+            "table.reason_pt",
+            "table.reason_en",
         ),
         rows=tuple(
             (

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from reportgen.kinds.estigmas.score import ModelScore
 from reportgen.kinds.estigmas.stats.diagnostics import GenderGap
@@ -23,7 +23,7 @@ from reportgen.kinds.estigmas.stats.fairness import FairnessGaps
 from reportgen.kinds.estigmas.stats.language import LanguageStudy
 from reportgen.kinds.estigmas.stats.sensitivity import LeaveOneOut
 from reportgen.kinds.estigmas.stats.significance import Correlation, McNemarTest, TestFamily
-from reportgen.results.exact import EXACT_CONFIG as _MODEL_CONFIG
+from reportgen.results.exact import ResultsModel
 from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
 from reportgen.results.schema import ResultsDocument, ResultsSchema
 
@@ -34,10 +34,8 @@ SCHEMA: Final[SchemaVersion] = "reportgen-results/3"  # mypy checks that the two
 # where a float is expected is the only widening), as the hand-written decoder required.
 
 
-class Interval(BaseModel):
+class Interval(ResultsModel):
     """A point estimate with its 95% crossed-bootstrap percentile interval."""
-
-    model_config = _MODEL_CONFIG
 
     estimate: float
     lower: float | None = Field(
@@ -51,10 +49,8 @@ class Interval(BaseModel):
     denominator_count: int
 
 
-class ModelIntervals(BaseModel):
+class ModelIntervals(ResultsModel):
     """One model's intervals for the five per-model statistics."""
-
-    model_config = _MODEL_CONFIG
 
     model_id: str
     failure: Interval
@@ -64,10 +60,8 @@ class ModelIntervals(BaseModel):
     correct_rate: Interval
 
 
-class RankInterval(BaseModel):
+class RankInterval(ResultsModel):
     """A ranked model's rank with the 95% interval of its ranks over the bootstrap replicates."""
-
-    model_config = _MODEL_CONFIG
 
     model_id: str
     rank: int = Field(description="the round's rank (competition ranking: ties share a rank)")
@@ -75,10 +69,8 @@ class RankInterval(BaseModel):
     worst: int = Field(description="97.5th percentile of the replicates' ranks (higher method)")
 
 
-class IndexDifference(BaseModel):
+class IndexDifference(ResultsModel):
     """index(model_a) - index(model_b) with its interval from the same replicates."""
-
-    model_config = _MODEL_CONFIG
 
     model_a: str
     model_b: str
@@ -88,10 +80,8 @@ class IndexDifference(BaseModel):
     separated: bool = Field(description="the interval excludes zero")
 
 
-class RoundResults(ResultsDocument):
+class RoundResults(ResultsDocument, ResultsModel):
     """Every interval and test of one Estigmas round (docs/metrics.md)."""
-
-    model_config = _MODEL_CONFIG
 
     # `schema` is an alias: a field of that name would shadow BaseModel.schema().
     schema_: SchemaVersion = Field(alias="schema", description="version of this JSON form")

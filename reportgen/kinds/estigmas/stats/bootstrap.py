@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.model import SCORED_STYLES
+from reportgen.kinds.estigmas.model import POSITIVE
 from reportgen.kinds.estigmas.score import AGAINST, BIASED, CANT_TELL, INCONCLUSIVE, CountCube
 
 FloatArray = NDArray[np.float64]
@@ -50,7 +50,6 @@ CHUNK_BYTES = 32 * 2**20
 _CACHE_BYTES = 2**20
 _MIN_ROWS = 256
 
-_POSITIVE = SCORED_STYLES.index("positive")
 # Integers up to these bounds are exact in float32 and float64.
 _EXACT_FLOAT32 = 2.0**24
 _EXACT_FLOAT64 = 2.0**53
@@ -222,7 +221,7 @@ class ModelTables:
         if len(stigmas) < counts.shape[1] or len(structures) < counts.shape[2]:
             counts = counts[:, stigmas][:, :, structures]
         # Integer sums first, floats last: a 1,000-model cube stays in its integer type.
-        positive = counts[:, :, :, _POSITIVE].sum(axis=3, dtype=np.int64)  # (M, S, T, outcomes)
+        positive = counts[:, :, :, POSITIVE].sum(axis=3, dtype=np.int64)  # (M, S, T, outcomes)
         return cls(
             stigma_positions=tuple(int(i) for i in stigmas),
             structure_positions=tuple(int(i) for i in structures),
@@ -230,7 +229,7 @@ class ModelTables:
             omissions=(positive[..., CANT_TELL] + positive[..., INCONCLUSIVE]).astype(np.float64),
             correct=positive[..., AGAINST].astype(np.float64),
             scored=per_cell[cells].astype(np.float64),
-            positive=cube.items[:, :, _POSITIVE].sum(axis=2)[cells].astype(np.float64),
+            positive=cube.items[:, :, POSITIVE].sum(axis=2)[cells].astype(np.float64),
         )
 
     def stacked(self) -> FloatArray:

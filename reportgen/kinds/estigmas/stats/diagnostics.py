@@ -17,7 +17,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.model import GENDERS, PERIL_BANDS, SCORED_STYLES, Stigma, peril_band
+from reportgen.kinds.estigmas.model import (
+    GENDERS,
+    PERIL_BANDS,
+    POSITIVE,
+    SCORED_STYLES,
+    Stigma,
+    peril_band,
+)
 from reportgen.kinds.estigmas.score import BIASED, CANT_TELL, INCONCLUSIVE, CountCube
 from reportgen.kinds.estigmas.stats.families import chi_square_families
 from reportgen.kinds.estigmas.stats.significance import TestFamily
@@ -26,7 +33,6 @@ from reportgen.kinds.estigmas.stats.significance import TestFamily
 MIN_ITEMS_PER_GENDER = 5
 
 _MALE, _FEMALE = GENDERS.index("male"), GENDERS.index("female")
-_POSITIVE = SCORED_STYLES.index("positive")
 
 
 @dataclass(frozen=True)
@@ -122,9 +128,9 @@ def gender_gaps(cube: CountCube) -> tuple[GenderGap, ...]:
     for m, model_id in enumerate(cube.model_ids):
         counts = cube.counts[m].sum(axis=(0, 1), dtype=np.int64)  # (styles, genders, outcomes)
         biased = counts[..., BIASED].sum(axis=0)
-        omissions = counts[_POSITIVE, :, CANT_TELL] + counts[_POSITIVE, :, INCONCLUSIVE]
+        omissions = counts[POSITIVE, :, CANT_TELL] + counts[POSITIVE, :, INCONCLUSIVE]
         bias = [_rate(biased[g], items[:, g].sum()) for g in (_MALE, _FEMALE)]
-        omission = [_rate(omissions[g], items[_POSITIVE, g]) for g in (_MALE, _FEMALE)]
+        omission = [_rate(omissions[g], items[POSITIVE, g]) for g in (_MALE, _FEMALE)]
         gaps.append(
             GenderGap(
                 model_id=model_id,

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from reportgen.kinds.estigmas.model import AXES, SCORED_STYLES, Stigma
+from reportgen.kinds.estigmas.model import AXES, POSITIVE, Stigma
 from reportgen.kinds.estigmas.score import AGAINST, CountCube
 from reportgen.kinds.estigmas.stats.bootstrap import FloatArray, percentile_interval
 from reportgen.kinds.estigmas.stats.permutation import rate_gaps, shared_permutation_p
@@ -53,8 +53,6 @@ _TIE_TOLERANCE = 1e-12
 # of float64, enough replicates per matrix product to keep BLAS busy, few enough to bound
 # the memory of a 1,000-model round.
 _CACHE_CELLS = 2**21
-
-_POSITIVE = SCORED_STYLES.index("positive")
 
 
 @dataclass(frozen=True)
@@ -125,6 +123,10 @@ def permutation_p(hits: Sequence[int], totals: Sequence[int], key: str, seed: in
     return (1 + reached) / (1 + PERMUTATIONS)
 
 
+# (R, k) stigma weights and (R, T) structure weights of the bootstrap replicates
+ReplicateWeights = tuple[FloatArray, FloatArray]
+
+
 def bootstrap_gaps(
     hit_cells: NDArray[np.int64],
     total_cells: NDArray[np.int64],
@@ -137,23 +139,22 @@ def bootstrap_gaps(
     `stigma_weights` (R, k) and `structure_weights` (R, T) are the replicate weights.
     """
     return bootstrap_gaps_of_models(
-        hit_cells[None], total_cells, stigma_weights, structure_weights
+        hit_cells[None], total_cells, (stigma_weights, structure_weights)
     )[:, 0]
 
 
 def bootstrap_gaps_of_models(
-    hit_cells: NDArray[np.int64],
-    total_cells: NDArray[np.int64],
-    stigma_weights: FloatArray,
-    structure_weights: FloatArray,
+    hit_cells: NDArray[np.int64], total_cells: NDArray[np.int64], weights: ReplicateWeights
 ) -> FloatArray:
-    """(R, M): `bootstrap_gaps` of M models' (M, k, T) hits over the same (k, T) items.
+    """(R, M): `bootstrap_gaps` of M models' (M, k, T) hits over the same (k, T) items;
+    `weights`: the replicates' stigma and structure weights.
 
     The rates are laid out (k, M, replicates), so that the max and min across the stigmas
     run over whole contiguous (M, replicates) slices (fast whatever M); an absent stigma
     (drawn zero times, or without items in the replicate) has a NaN rate, which `fmax` and
     `fmin` pass over. A few thousand replicates at a time keep the rates small.
     """
+    stigma_weights, structure_weights = weights
     models, groups, structures = hit_cells.shape
     # (k * M, T): the hits of each (stigma, model) per structure, stigma-major.
     by_structure = hit_cells.transpose(1, 0, 2).reshape(-1, structures).astype(np.float64)
@@ -177,7 +178,7 @@ def bootstrap_gaps_of_models(
 def _group_gaps(
     hit_cells: NDArray[np.int64],
     total_cells: NDArray[np.int64],
-    weights: tuple[FloatArray, FloatArray] | None,
+    weights: ReplicateWeights | None,
     key: str,
     seed: int,
 ) -> list[GroupGap]:
@@ -194,7 +195,7 @@ def _group_gaps(
     )
     bounds: list[tuple[float | None, float | None]] = [(None, None)] * len(hits)
     if weights is not None:
-        low, high = percentile_interval(bootstrap_gaps_of_models(hit_cells, total_cells, *weights))
+        low, high = percentile_interval(bootstrap_gaps_of_models(hit_cells, total_cells, weights))
         bounds = [(_present(lo), _present(hi)) for lo, hi in zip(low, high, strict=True)]
     out = []
     for m in range(len(hits)):
@@ -245,9 +246,9 @@ def fairness_views(
         members = [i for i, s in enumerate(stigmas) if s.axis == axis]
         axis_weights = None if weights is None else (weights[0][:, members], weights[1])
         all_items = items[members].sum(axis=2)
-        positive_items = items[members, :, _POSITIVE]
+        positive_items = items[members, :, POSITIVE]
         all_hits = against[:, members].sum(axis=3)  # (M, k, T)
-        positive_hits = against[:, members][..., _POSITIVE]
+        positive_hits = against[:, members][..., POSITIVE]
         key = f"fairness/{axis}"
         parity = _group_gaps(all_hits, all_items, axis_weights, f"{key}/parity", seed)
         opportunity = _group_gaps(

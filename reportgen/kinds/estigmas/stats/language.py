@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import stats as scipy_stats
 
-from reportgen.kinds.estigmas.model import SCORED_STYLES
+from reportgen.kinds.estigmas.model import POSITIVE
 from reportgen.kinds.estigmas.score import (
     AGAINST,
     BIASED,
@@ -45,8 +45,6 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
 from reportgen.stats import bh_adjust
 
 REGIMES: tuple[str, ...] = ("abstention", "omission")
-
-_POSITIVE = SCORED_STYLES.index("positive")
 
 
 @dataclass(frozen=True)
@@ -105,8 +103,8 @@ def _rates(outcome: NDArray[np.int8], style: NDArray[np.int8], language: str) ->
     everything = np.ones_like(biased)
     return LanguageRates(
         language=language,
-        abstention=_share(cant, style != _POSITIVE),
-        omission=_share(cant, style == _POSITIVE),
+        abstention=_share(cant, style != POSITIVE),
+        omission=_share(cant, style == POSITIVE),
         bias=_share(biased, everything),
         bias_among_decisions=_share(biased, decided),
     )
@@ -224,7 +222,7 @@ def difference_tables(sample: PairedSample, models: int) -> FloatArray:
     cell = np.ravel_multi_index((stigma, structure), shape)
     cells = shape[0] * shape[1]
     tables = []
-    regime_masks = (sample.style_index != _POSITIVE, sample.style_index == _POSITIVE)
+    regime_masks = (sample.style_index != POSITIVE, sample.style_index == POSITIVE)
     outcome = sample.outcome[:models]  # (M, pairs, languages)
     cant = ((outcome == CANT_TELL) | (outcome == INCONCLUSIVE)).sum(axis=0)  # (pairs, languages)
     for side in (0, 1):

@@ -159,7 +159,7 @@ def rubric_block(context: RoundContext, text: Text, rubric_id: str, table_id: st
     return text.block(
         table_id,
         text.t("calibration.rubric", rubric=rubric_id),
-        [text.t(f"rubric.column.{k}") for k in ("criterion", "a0", "a3", "a5")],
+        text.headers(("criterion", "a0", "a3", "a5"), "rubric.column"),
         rows,
         numeric_from=99,
     )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from reportgen.render.pages import PageHead, TableBlock
+from reportgen.render.pages import ListPage, PageHead, TableBlock
 
 Block = Markup | TableBlock  # a paragraph or list (finished Markdown/HTML), or a table
 
@@ -46,12 +46,9 @@ class SectionPage:
 
 
 @dataclass(frozen=True)
-class KindHomePage:
+class KindHomePage(ListPage[PageHead, SectionLink]):
     """The kind's landing page (the site's home when it is the only kind): its rounds."""
 
-    head: PageHead
-    intro: Markup
-    rounds: tuple[SectionLink, ...]
     series: tuple[SectionLink, ...] = ()  # the history pages, with two rounds or more
 
 

@@ -25,6 +25,7 @@ from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Annulment, Round
 from reportgen.kinds.multidomain.score import fraction_sum, round_points
 from reportgen.kinds.multidomain.terms import active_items
+from reportgen.stats import mean
 
 REGISTER_PAGE = "register"
 
@@ -87,7 +88,7 @@ def _primary_score(
     defined = [
         100 * fraction_sum(row[i] for i in items) / possible for items, possible in kept if possible
     ]
-    return sum(defined, Fraction(0)) / len(defined) if defined else None
+    return mean(defined)
 
 
 # The entries of the last rounds asked: the page and the feed of each language ask for

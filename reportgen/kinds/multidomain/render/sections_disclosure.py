@@ -92,7 +92,7 @@ def adjudicator_rates(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{context.round_id}-adjudicator-hit-rates",
             text.t("calibration.adjudicators"),
-            [text.t(f"column.{k}") for k in keys],
+            text.headers(keys),
             rows,
             numeric_from=1,
         ),

@@ -137,7 +137,7 @@ def _each_flag(context: RoundContext, text: Text) -> Block:
     return text.block(
         f"md-{context.round_id}-flags",
         text.t("contamination.flags_caption"),
-        [text.t(f"contamination.column.{key}") for key in FLAG_COLUMNS],
+        text.headers(FLAG_COLUMNS, "contamination.column"),
         rows,
         numeric_from=99,
     )

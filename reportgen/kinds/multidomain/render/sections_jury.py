@@ -15,6 +15,7 @@ from reportgen.kinds.multidomain.render.page_types import Block
 from reportgen.kinds.multidomain.render.text import Text
 from reportgen.kinds.multidomain.results import Exact
 from reportgen.render.text import DASH, paragraph
+from reportgen.stats import rate
 
 PARTICIPANT_COLUMNS = (
     "participant", "scored", "adjudicated", "share", "range", "variance", "moved",
@@ -42,7 +43,7 @@ def _participants(context: RoundContext, text: Text) -> Block:
     rows = []
     for p in context.results.participants:
         mine = effect[p.model_id]
-        share = Fraction(p.adjudicated, p.jury_scored) if p.jury_scored else None
+        share = rate(p.adjudicated, p.jury_scored)
         # Points moved, on the global score's scale: ÷ possible points × 100.
         moved = mine.points_moved * 100 / p.possible if p.possible else None
         rows.append(
@@ -59,7 +60,7 @@ def _participants(context: RoundContext, text: Text) -> Block:
     return text.block(
         f"md-{context.round_id}-jury",
         text.t("jury.caption"),
-        [text.t(f"jury.column.{key}") for key in PARTICIPANT_COLUMNS],
+        text.headers(PARTICIPANT_COLUMNS, "jury.column"),
         rows,
         notes=(text.t("jury.note"),),
     )
@@ -80,7 +81,7 @@ def _judges(context: RoundContext, text: Text) -> Block:
     return text.block(
         f"md-{context.round_id}-judge-means",
         text.t("jury.judges_caption"),
-        [text.t(f"jury.column.{key}") for key in JUDGE_COLUMNS],
+        text.headers(JUDGE_COLUMNS, "jury.column"),
         rows,
         numeric_from=2,
     )

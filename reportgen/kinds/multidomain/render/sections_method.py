@@ -174,7 +174,7 @@ def _judges(context: RoundContext, text: Text) -> Block:
                 j.conflict_note if j.declared_conflict else text.t("word.no"),
             )
         )
-    header = [text.t(f"cast.judges.{key}") for key in JUDGE_COLUMNS]
+    header = text.headers(JUDGE_COLUMNS, "cast.judges")
     return text.block(
         f"md-{context.round_id}-judges", text.t("cast.judges.title"), header, rows, numeric_from=99
     )
@@ -206,7 +206,7 @@ def cast(context: RoundContext, text: Text) -> tuple[Block, ...]:
                 text.date(m.evaluated_on),
             )
         )
-    header = [text.t(f"cast.column.{key}") for key in CAST_COLUMNS]
+    header = text.headers(CAST_COLUMNS, "cast.column")
     blocks: list[Block] = [
         # On a phone the system's name stays in view (not its annex number).
         text.block(

@@ -64,7 +64,7 @@ def refusals(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{context.round_id}-refusals",
             text.t("refusals.caption"),
-            [text.t(f"column.{k}") for k in keys],
+            text.headers(keys),
             rows,
         ),
     )
@@ -90,7 +90,7 @@ def discarded(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{rid}-ledger",
             text.t("discarded.ledger"),
-            [text.t(f"column.{k}") for k in keys],
+            text.headers(keys),
             ledger,
             numeric_from=99,
         )
@@ -161,7 +161,7 @@ def human_audit(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{rid}-audit-strata",
             text.t("audit.strata"),
-            [text.t(f"column.{k}") for k in keys],
+            text.headers(keys),
             strata,
             numeric_from=2,
         ),
@@ -206,7 +206,7 @@ def calibration(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{rid}-hit-rates",
             text.t("calibration.hit_rates"),
-            [text.t(f"column.{k}") for k in keys],
+            text.headers(keys),
             rates,
             numeric_from=2,
         )

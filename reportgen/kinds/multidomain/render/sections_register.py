@@ -42,7 +42,7 @@ def _summary(context: RoundContext, text: Text, entries: tuple[RegisterEntry, ..
     return text.block(
         f"md-{context.round_id}-register",
         text.t("register.summary"),
-        [text.t(f"column.{k}") for k in keys],
+        text.headers(keys),
         rows,
         numeric_from=99,
     )
@@ -80,7 +80,7 @@ def _entry(context: RoundContext, text: Text, entry: RegisterEntry) -> list[Bloc
     erratum = text.block(
         f"md-{context.round_id}-erratum-{line.item_id}",
         text.t("register.erratum", item=line.item_id),
-        [text.t(f"column.{k}") for k in ("participant", "before", "after", "difference")],
+        text.headers(("participant", "before", "after", "difference")),
         rows,
         sticky=0,
     )

@@ -39,7 +39,7 @@ def reuse(context: RoundContext, text: Text, data_href: str) -> tuple[Block, ...
     authorizations = text.block(
         f"md-{context.round_id}-authorizations",
         text.t("reuse.authorizations"),
-        [text.t(f"column.{k}") for k in ("id", "granted_on", "purpose", "holder", "scope")],
+        text.headers(("id", "granted_on", "purpose", "holder", "scope")),
         rows,
         numeric_from=99,
     )

@@ -94,7 +94,7 @@ def classification(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{rid}-ranking",
             text.t("classification.caption"),
-            [text.t(f"column.{k}") for k in keys],
+            text.headers(keys),
             rows,
             notes=(text.t("classification.note"),),
             # The participant's name is text (left-aligned) and, on a phone, stays in view
@@ -174,11 +174,7 @@ def technical_ties(context: RoundContext, text: Text) -> tuple[Block, ...]:
     blocks: list[Block] = [paragraph(text.t("ties.reading"))]
     if results.tie_groups:
         groups = [
-            text.t(
-                "ties.group_line",
-                number=n,
-                names=", ".join(context.name_of(m) for m in group),
-            )
+            text.t("ties.group_line", number=n, names=", ".join(context.name_of(m) for m in group))
             for n, group in enumerate(results.tie_groups, start=1)
         ]
         blocks.append(bullets(groups))
@@ -199,7 +195,7 @@ def technical_ties(context: RoundContext, text: Text) -> tuple[Block, ...]:
         text.block(
             f"md-{context.round_id}-adjacent",
             text.t("ties.adjacent"),
-            [text.t(f"column.{k}") for k in keys],
+            text.headers(keys),
             rows,
             notes=(text.t("ties.diagnostic"),),
         )

@@ -74,7 +74,7 @@ def _rounds_table(series: Series, text: Text) -> TableBlock:
             )
         )
     keys = ("round", "collected_on", "ended_on", "bank_version", "bank_sha256", "test_items")
-    header = [text.t(f"series.column.{k}") for k in (*keys, "scored_items", "participants")]
+    header = text.headers((*keys, "scored_items", "participants"), "series.column")
     return text.block(
         "md-series-rounds",
         text.t("series.rounds_caption"),
@@ -150,7 +150,7 @@ def participant_blocks(
             )
         )
     keys = ("round", "bank_version", "snapshot", "rank", "tie_group", "primary", "n", "global")
-    header = [text.t(f"series.column.{k}") for k in (*keys, "n", "change")]
+    header = text.headers((*keys, "n", "change"), "series.column")
     table = text.block(
         f"md-series-{participant.model_id}",
         text.t("series.history_caption", name=participant.display_name),
@@ -201,7 +201,7 @@ def _step_blocks(series: Series, step: VersionStep, text: Text) -> list[Block]:
     ]
     revised = [r for r in step.revised if series.shows_id(r.old_id) and series.shows_id(r.new_id)]
     if revised:
-        header = [text.t(f"series.column.{k}") for k in ("old", "old_sha", "new", "new_sha")]
+        header = text.headers(("old", "old_sha", "new", "new_sha"), "series.column")
         pairs = [(r.old_id, r.old_sha256, r.new_id, r.new_sha256) for r in revised]
         caption = text.t("series.revised_caption", before=before, after=after)
         blocks.append(
@@ -229,7 +229,7 @@ def bank_blocks(series: Series, text: Text) -> tuple[Block, ...]:
         )
         for version in series.versions
     ]
-    header = [text.t(f"series.column.{k}") for k in ("bank_version", "rounds", "bank_items")]
+    header = text.headers(("bank_version", "rounds", "bank_items"), "series.column")
     blocks: list[Block] = [
         paragraph(text.t("series.bank_intro")),
         text.block(

@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 from reportgen.errors import InputError, ReportgenError
 from reportgen.i18n import SITE_LANGUAGES
+from reportgen.kinds._site import ResultsSite
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.render import (
     sections_contest,
@@ -270,26 +271,25 @@ def refuse_early(rounds: Sequence[Round], as_of: date) -> None:
             )
 
 
-def site(
-    rounds: Sequence[CoreRound],
-    config: SiteConfig,
-    *,
-    cache_dir: Path | None,
-    progress: Progress | None = None,
-    section_depth: int = 0,
-    results: Mapping[str, Results] | None = None,
-) -> MultidomainSite:
-    """The pages of verified multidomain rounds on `config.as_of` (`results`: given
-    results objects by round id, which must be those of the round as of that date; else
-    computed from the round as of that date, or read from the results cache)."""
-    say = progress or (lambda _message: None)
+def _rounds_as_of(rounds: Sequence[CoreRound], config: SiteConfig) -> list[Round]:
+    """The multidomain rounds as of `config.as_of` (a build before a round ended is refused)."""
     as_of = config.as_of or default_as_of()
     typed = [multidomain_round(r) for r in rounds]
     refuse_early(typed, as_of)
-    contexts = []
-    for whole in sorted(typed, key=lambda r: r.round_id):
-        say(f"statistics for {whole.round_id}")
-        round_ = round_as_of(whole, as_of)
-        found = (results or {}).get(round_.round_id) or load_results(round_, cache_dir=cache_dir)
-        contexts.append(RoundContext(round_, found, as_of, config.contest_contact))
+    return [round_as_of(whole, as_of) for whole in typed]
+
+
+def _pages(
+    found: Sequence[tuple[Round, Results]], config: SiteConfig, section_depth: int
+) -> MultidomainSite:
+    as_of = config.as_of or default_as_of()
+    contexts = (RoundContext(r, res, as_of, config.contest_contact) for r, res in found)
     return MultidomainSite(tuple(contexts), section_depth)
+
+
+# The pages of verified multidomain rounds on `config.as_of` (`results`: given results
+# objects by round id, which must be those of the round as of that date; else computed from
+# the round as of that date, or read from the results cache).
+site = ResultsSite(
+    _rounds_as_of, lambda round_, _, cache_dir: load_results(round_, cache_dir=cache_dir), _pages
+)

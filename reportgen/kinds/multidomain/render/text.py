@@ -10,6 +10,7 @@ score comes with its 95% interval and n. Dates use the core `Translator`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,6 +31,10 @@ class Text(KindText):
     """Catalogue text and number formats of one language."""
 
     PACKAGE = PACKAGE
+
+    def headers(self, keys: Sequence[str], prefix: str = "column") -> list[str]:
+        """The column headers `keys` of a table: the messages `<prefix>.<key>`."""
+        return [self.t(f"{prefix}.{k}") for k in keys]
 
     def exact(self, value: Exact | None, places: int = 2) -> str:
         if value is None:

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Final, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from reportgen.results.exact import EXACT_CONFIG as _MODEL_CONFIG
 from reportgen.results.exact import Exact as SharedExact
+from reportgen.results.exact import ResultsModel
 from reportgen.results.schema import SCHEMA_FILE as SCHEMA_FILE
-from reportgen.results.schema import ResultsDocument, ResultsSchema
+from reportgen.results.schema import KindResults, ResultsSchema
 
 SchemaVersion = Literal["reportgen-multidomain-results/2"]
 SCHEMA: Final[SchemaVersion] = "reportgen-multidomain-results/2"
@@ -33,10 +33,8 @@ class Exact(SharedExact):
 exact = Exact.optional  # an exact value, or None (undefined)
 
 
-class SliceScore(BaseModel):
+class SliceScore(ResultsModel):
     """S(m, X) for one slice X with its 95% bootstrap interval (metrics §2, §4)."""
-
-    model_config = _MODEL_CONFIG
 
     slice: str = Field(
         description="primary, global, domain:<id>, language:<tag>, type:<t>, high_grade,"
@@ -50,10 +48,8 @@ class SliceScore(BaseModel):
     undefined_replicates: int = Field(description="replicates with a zero denominator")
 
 
-class ProcessMetrics(BaseModel):
+class ProcessMetrics(ResultsModel):
     """Per participant, over its responses to scored items, all runs (metrics §6)."""
-
-    model_config = _MODEL_CONFIG
 
     n: int = Field(description="responses counted: scored items x runs")
     latency_p50: float | None
@@ -75,10 +71,8 @@ class ProcessMetrics(BaseModel):
     language_detected: int
 
 
-class ParticipantResults(BaseModel):
+class ParticipantResults(ResultsModel):
     """One participant: rank, scores, tie-break values, process metrics."""
-
-    model_config = _MODEL_CONFIG
 
     model_id: str
     display_name: str
@@ -103,10 +97,8 @@ class ParticipantResults(BaseModel):
     adjudicated: int
 
 
-class AdjacentPair(BaseModel):
+class AdjacentPair(ResultsModel):
     """Neighbours in the classification: what separated them, and the primary difference."""
-
-    model_config = _MODEL_CONFIG
 
     a: str
     b: str
@@ -121,10 +113,8 @@ class AdjacentPair(BaseModel):
     technical_tie: bool
 
 
-class PairRecord(BaseModel):
+class PairRecord(ResultsModel):
     """Head-to-head of a (row) against b (column) (metrics §5)."""
-
-    model_config = _MODEL_CONFIG
 
     a: str
     b: str
@@ -134,18 +124,14 @@ class PairRecord(BaseModel):
     p_a_beats_b: float | None = Field(description="from Bradley-Terry; null if not estimable")
 
 
-class Pairwise(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class Pairwise(ResultsModel):
     battles: int
     pairs: tuple[PairRecord, ...] = Field(description="every pair in models.csv order")
     bt_estimable: bool
     bt_non_estimable_replicates: int
 
 
-class AuditStratum(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class AuditStratum(ResultsModel):
     domain_id: str
     language: str
     size: int = Field(description="active open test items of the stratum")
@@ -153,10 +139,8 @@ class AuditStratum(BaseModel):
     audited_responses: int
 
 
-class AuditDivergence(BaseModel):
+class AuditDivergence(ResultsModel):
     """One audited response: human score h, final score F, |h - F|."""
-
-    model_config = _MODEL_CONFIG
 
     item_id: str
     model_id: str
@@ -168,9 +152,7 @@ class AuditDivergence(BaseModel):
     above: bool = Field(description="divergence > invalidate_above")
 
 
-class Audit(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class Audit(ResultsModel):
     strata: tuple[AuditStratum, ...]
     audited_items: int
     audited_responses: int
@@ -182,11 +164,9 @@ class Audit(BaseModel):
     ledgered: tuple[str, ...] = Field(description="items with an audit ledger line")
 
 
-class Jury(BaseModel):
+class Jury(ResultsModel):
     """The jury's work over every jury-scored response of the archive (annulled and
     superseded items included: the jury scored them)."""
-
-    model_config = _MODEL_CONFIG
 
     jury_scored: int
     adjudicated: int
@@ -194,9 +174,7 @@ class Jury(BaseModel):
     criterion_ranges_above: int = Field(description="per-criterion ranges > adjudicate_above")
 
 
-class CalibrationItem(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class CalibrationItem(ResultsModel):
     item_id: str
     language: str
     responses: int
@@ -204,18 +182,14 @@ class CalibrationItem(BaseModel):
     flagged: bool = Field(description="outside the hit-rate band: revise or discard")
 
 
-class LanguageHitRate(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class LanguageHitRate(ResultsModel):
     language: str
     responses: int
     hit_rate: Exact
 
 
-class AdjudicatorHitRate(BaseModel):
+class AdjudicatorHitRate(ResultsModel):
     """A model adjudicator's hit rate over the whole calibration test (Art. 16)."""
-
-    model_config = _MODEL_CONFIG
 
     judge_id: str
     display_name: str
@@ -224,9 +198,7 @@ class AdjudicatorHitRate(BaseModel):
     in_band: bool = Field(description="inside the hit-rate band: may score test items")
 
 
-class Calibration(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class Calibration(ResultsModel):
     items: tuple[CalibrationItem, ...]
     languages: tuple[LanguageHitRate, ...]
     parity_gap: Exact | None
@@ -236,9 +208,7 @@ class Calibration(BaseModel):
     adjudicators: tuple[AdjudicatorHitRate, ...] = ()
 
 
-class CanaryFinding(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class CanaryFinding(ResultsModel):
     canary_item_id: str = Field(description="the item whose canary was found")
     item_id: str = Field(description="the item the response answers")
     model_id: str
@@ -246,9 +216,7 @@ class CanaryFinding(BaseModel):
     common_chars: int
 
 
-class NgramFinding(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class NgramFinding(ResultsModel):
     item_id: str
     model_id: str
     run: int
@@ -257,9 +225,7 @@ class NgramFinding(BaseModel):
     containment: Exact
 
 
-class Contamination(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class Contamination(ResultsModel):
     full_canaries: tuple[CanaryFinding, ...]
     full_canary_items: tuple[str, ...]
     suspicious_canaries: tuple[CanaryFinding, ...]
@@ -268,9 +234,7 @@ class Contamination(BaseModel):
     ngram_flagged: tuple[NgramFinding, ...]
 
 
-class Dates(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class Dates(ResultsModel):
     ended_on: date
     embargo_end: date
     contest_opens: date
@@ -289,9 +253,7 @@ class Dates(BaseModel):
     )
 
 
-class Counts(BaseModel):
-    model_config = _MODEL_CONFIG
-
+class Counts(ResultsModel):
     test_items: int
     active_items: int
     superseded_items: int
@@ -301,16 +263,9 @@ class Counts(BaseModel):
     annulled_by_source: Mapping[str, int]
 
 
-class Results(ResultsDocument):
+class Results(KindResults[SchemaVersion, Literal["multidomain"]]):
     """Every computation of one multidomain round (multidomain-metrics.md)."""
 
-    model_config = _MODEL_CONFIG
-
-    schema_: SchemaVersion = Field(alias="schema", description="version of this JSON form")
-    round_id: str
-    kind: Literal["multidomain"]
-    synthetic: bool
-    package_version: str
     replicates: int
     seed: int
     counts: Counts

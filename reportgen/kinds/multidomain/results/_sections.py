@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from reportgen.kinds._fields import same_named
 from reportgen.kinds.multidomain.derive import calibration_hit_rates
 from reportgen.kinds.multidomain.model import Pairwise as PairwiseRules
 from reportgen.kinds.multidomain.model import ResponseKey, Round
@@ -36,8 +37,8 @@ from reportgen.kinds.multidomain.score import JuryOutcome, RoundPoints
 from reportgen.kinds.multidomain.stats import pairwise, quality
 from reportgen.kinds.multidomain.stats.dates import round_dates
 from reportgen.kinds.multidomain.stats.integrity import CanaryHit, integrity_report
-from reportgen.kinds.multidomain.stats.process import Process, rate
-from reportgen.stats import krippendorff_alpha
+from reportgen.kinds.multidomain.stats.process import Process
+from reportgen.stats import krippendorff_alpha, mean, rate
 
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -126,10 +127,7 @@ def jury_section(outcomes: Mapping[ResponseKey, JuryOutcome]) -> Jury:
 
 def _divergence(entry: quality.Divergence, threshold: Fraction) -> AuditDivergence:
     return AuditDivergence(
-        item_id=entry.item_id,
-        model_id=entry.model_id,
-        run=entry.run,
-        audit_id=entry.audit_id,
+        **same_named(entry, "item_id model_id run audit_id"),
         human=Exact.of(entry.human),
         final=Exact.of(entry.final),
         divergence=Exact.of(entry.divergence),
@@ -200,18 +198,12 @@ def calibration_section(round_: Round) -> Calibration:
         languages=tuple(languages),
         parity_gap=exact(max(rates) - min(rates)) if rates else None,
         alpha=None if alpha is None else float(alpha),
-        mean_abs_jury_human=exact(sum(gaps, Fraction(0)) / len(gaps)) if gaps else None,
+        mean_abs_jury_human=exact(mean(gaps)),
     )
 
 
 def _finding(hit: CanaryHit) -> CanaryFinding:
-    return CanaryFinding(
-        canary_item_id=hit.canary_item_id,
-        item_id=hit.item_id,
-        model_id=hit.model_id,
-        run=hit.run,
-        common_chars=hit.common_chars,
-    )
+    return CanaryFinding(**same_named(hit, "canary_item_id item_id model_id run common_chars"))
 
 
 def contamination_section(round_: Round) -> Contamination:
@@ -224,12 +216,7 @@ def contamination_section(round_: Round) -> Contamination:
         ngram_not_computable=report.not_computable,
         ngram_flagged=tuple(
             NgramFinding(
-                item_id=c.item_id,
-                model_id=c.model_id,
-                run=c.run,
-                shared=c.shared,
-                total=c.total,
-                containment=Exact.of(c.value),
+                **same_named(c, "item_id model_id run shared total"), containment=Exact.of(c.value)
             )
             for c in report.flagged
             if c.value is not None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from reportgen.archive import response_path
+from reportgen.kinds._fields import by_field
 from reportgen.kinds.multidomain.model import (
     Item,
     Judge,
@@ -78,7 +79,7 @@ class RoundIndex:
 
     @cached_property
     def items(self) -> Mapping[str, Item]:
-        return {item.item_id: item for item in self.round_.items}
+        return by_field(self.round_.items, "item_id")
 
     @cached_property
     def active_ids(self) -> frozenset[str]:
@@ -86,11 +87,11 @@ class RoundIndex:
 
     @cached_property
     def participants(self) -> Mapping[str, Participant]:
-        return {participant.model_id: participant for participant in self.round_.models}
+        return by_field(self.round_.models, "model_id")
 
     @cached_property
     def judges(self) -> Mapping[str, Judge]:
-        return {judge.judge_id: judge for judge in self.round_.judges}
+        return by_field(self.round_.judges, "judge_id")
 
     @cached_property
     def criteria(self) -> Mapping[str, tuple[str, ...]]:

@@ -22,6 +22,7 @@ import numpy as np
 
 from reportgen.kinds.multidomain.model import Item
 from reportgen.kinds.multidomain.score import RoundPoints
+from reportgen.stats import mean
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
@@ -154,7 +155,7 @@ class ScaledPoints:
     def primary(self, model: int, domains: Sequence[Sequence[int]]) -> Fraction | None:
         """The mean of the defined domain scores."""
         defined = [s for indices in domains if (s := self.score(model, indices)) is not None]
-        return sum(defined, Fraction(0)) / len(defined) if defined else None
+        return mean(defined)
 
 
 @dataclass(frozen=True)

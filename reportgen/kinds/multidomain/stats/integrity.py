@@ -27,6 +27,7 @@ from reportgen.kinds.multidomain.terms import (
     shared_ngrams,
     tokens,
 )
+from reportgen.stats import rate
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class Containment:
 
     @property
     def value(self) -> Fraction | None:
-        return Fraction(self.shared, self.total) if self.total else None
+        return rate(self.shared, self.total)
 
     def flagged(self, above: Fraction) -> bool:
         value = self.value

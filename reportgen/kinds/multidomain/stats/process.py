@@ -14,13 +14,10 @@ import numpy as np
 from reportgen.kinds.multidomain.model import Response
 from reportgen.kinds.multidomain.score import RoundPoints
 from reportgen.kinds.multidomain.terms import languages_agree
+from reportgen.stats import rate
 
 # Statuses whose latency is a real answer time (timeouts and errors never count).
 LATENCY_STATUSES = frozenset({"ok", "format_violation", "refusal", "discarded_personal_data"})
-
-
-def rate(count: int, total: int) -> Fraction | None:
-    return Fraction(count, total) if total else None
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from reportgen.kinds.multidomain.derive import audit_draw, mean_score
 from reportgen.kinds.multidomain.model import ResponseKey, Round
 from reportgen.kinds.multidomain.score import JuryOutcome
 from reportgen.kinds.multidomain.terms import active_items
+from reportgen.stats import mean, rate
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class JurySummary:
 
     @property
     def adjudicated_share(self) -> Fraction | None:
-        return Fraction(self.adjudicated, self.jury_scored) if self.jury_scored else None
+        return rate(self.adjudicated, self.jury_scored)
 
 
 def jury_summary(outcomes: Mapping[ResponseKey, JuryOutcome]) -> JurySummary:
@@ -64,12 +65,12 @@ class AuditReport:
     @property
     def mean_divergence(self) -> Fraction | None:
         values = [d.divergence for d in self.divergences]
-        return sum(values, Fraction(0)) / len(values) if values else None
+        return mean(values)
 
     @property
     def share_above(self) -> Fraction | None:
         above = sum(1 for d in self.divergences if d.divergence > self.threshold)
-        return Fraction(above, len(self.divergences)) if self.divergences else None
+        return rate(above, len(self.divergences))
 
 
 def audit_report(round_: Round, outcomes: Mapping[ResponseKey, JuryOutcome]) -> AuditReport:

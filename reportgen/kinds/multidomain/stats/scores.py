@@ -12,6 +12,7 @@ from fractions import Fraction
 from reportgen.kinds.multidomain.model import ITEM_TYPES, Manifest, Participant
 from reportgen.kinds.multidomain.score import RoundPoints, fraction_sum
 from reportgen.kinds.multidomain.terms import language_matches
+from reportgen.stats import mean
 
 SliceItems = dict[str, list[int]]  # slice name -> indices into RoundPoints.items
 
@@ -78,7 +79,7 @@ def primary_score(points: RoundPoints, model: int, manifest: Manifest) -> Fracti
         for indices in domain_slices(points, manifest).values()
         if (score := slice_score(points, model, indices)) is not None
     ]
-    return sum(defined, Fraction(0)) / len(defined) if defined else None
+    return mean(defined)
 
 
 def run_score(points: RoundPoints, model: int, run: int) -> Fraction | None:
