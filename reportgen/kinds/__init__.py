@@ -24,7 +24,9 @@ from reportgen.archive._kind import kind_for_format as archive_kind_for_format
 from reportgen.kinds._base import Kind, KindCapabilityError
 from reportgen.kinds._review import (
     FreezeExport,
+    KindPage,
     KindReview,
+    TaskShape,
     register_review_part,
     review_kind_names,
     review_part,
@@ -36,11 +38,13 @@ __all__ = [
     "FreezeExport",
     "Kind",
     "KindCapabilityError",
+    "KindPage",
     "KindReview",
     "ModelFolderSpec",
     "ParquetTableSpec",
     "TableRead",
     "TableSpec",
+    "TaskShape",
     "UnknownKindError",
     "added_kinds",
     "get_kind",

@@ -15,7 +15,10 @@ from typing import Any
 import click
 from sqlalchemy import Engine
 
-from reportgen.kinds._review import KindReview, OpenEngine
+from reportgen.kinds._review import KindPage, KindReview, OpenEngine, TaskShape
+from reportgen.kinds.review_task import COUNT_SHAPE, SCALE_SHAPE
+
+_PAGES = "reportgen.kinds.counterfactual.review.pages"
 
 
 def sample(
@@ -131,4 +134,11 @@ REVIEW = KindReview(
     tasks_phrase="counterfactual rounds their calibration",
     export=export,
     commands=commands,
+    pages=(KindPage("cf_page_calibration", f"{_PAGES}.admin:cf_calibration_page"),),
+    # The reviewer's views of its tasks' shapes: the calibration's one score and mask
+    # flag, and a count of the extraction check typed as a number.
+    shapes=(
+        TaskShape(SCALE_SHAPE, f"{_PAGES}.scale:scale_view", "rubric_shortcuts_help"),
+        TaskShape(COUNT_SHAPE, f"{_PAGES}.count:count_view", "cf_count_shortcuts_help"),
+    ),
 )

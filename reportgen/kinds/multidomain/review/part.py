@@ -14,8 +14,10 @@ from pathlib import Path
 import click
 from sqlalchemy import Engine
 
-from reportgen.kinds._review import ContestRules, KindReview, OpenEngine
+from reportgen.kinds._review import ContestRules, KindPage, KindReview, OpenEngine
 from reportgen.model import Annulment, Source
+
+_PAGES = "reportgen.kinds.multidomain.review.pages"
 
 
 def sample(
@@ -123,5 +125,12 @@ REVIEW = KindReview(
     freeze_export=freeze_export,
     contest=ContestRules(
         window=_window, reply_days=_reply_days, annulments=_annulments, append=_append
+    ),
+    # The administrator's pages (review.pages): the Art. 26 audit, the Art. 22
+    # calibration, the Art. 33-34 contamination queue.
+    pages=(
+        KindPage("md_page_audit", f"{_PAGES}:md_audit_page"),
+        KindPage("md_page_calibration", f"{_PAGES}:md_calibration_page"),
+        KindPage("md_page_contamination", f"{_PAGES}:md_contamination_page"),
     ),
 )

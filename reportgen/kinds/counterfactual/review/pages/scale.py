@@ -1,4 +1,5 @@
-"""The reviewer's page of a counterfactual scale sample (judge calibration).
+"""The reviewer's page of a counterfactual scale sample (judge calibration): the view of
+the `scale` task shape, which the kind's review part declares (`part.REVIEW.shapes`).
 
 The reviewer reads the judged variable's question, its anchors at 1, 3 and 5, and the
 judge's masked input (exactly the text the judge scored), then picks one score on the
