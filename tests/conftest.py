@@ -29,6 +29,7 @@ from sqlalchemy.engine import make_url
 
 # The browser fixture of every browser module, written once.
 from tests.support.browser import browser as browser
+from tests.support.module_costs import module_cost
 
 if TYPE_CHECKING:
     from reportgen.kinds import Kind
@@ -45,10 +46,6 @@ _SITE_SOURCE = re.compile(
     r"|tests\.review\.md_walk|tests\.support\.(multidomain|counterfactual)_site\b|\"--watch\""
 )
 _POSTGRES_CASE = re.compile(r"postgres", re.I)
-# Browser, slow and site modules are the longest: sent to the workers first, so that no
-# worker is left with a long module at the end while the other waits (longest first;
-# scripts/test.sh keeps this order with --no-loadscope-reorder).
-_ORDER = {"browser": 0, "slow": 0, "site": 1}
 
 
 # Hypothesis fails an example that runs past its deadline (200 ms by default): a verdict on
@@ -126,13 +123,15 @@ def groups_of(item: pytest.Item) -> frozenset[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    rank: dict[Path, int] = {}
+    module_groups: dict[Path, set[str]] = {}
     for item in items:
         groups = groups_of(item)
         for group in sorted(groups):
             item.add_marker(getattr(pytest.mark, group))
         slow = {"slow"} if item.get_closest_marker("slow") else set()
-        module_rank = min((_ORDER.get(group, 2) for group in groups | slow), default=2)
-        rank[Path(item.path)] = min(rank.get(Path(item.path), 2), module_rank)
-    # A stable sort keeps every module's tests together and in their written order.
-    items.sort(key=lambda item: rank[Path(item.path)])
+        module_groups.setdefault(Path(item.path), set()).update(groups | slow)
+    # The costliest modules go to the workers first (tests/support/module_costs.py;
+    # scripts/test.sh keeps this order with --no-loadscope-reorder). A stable sort keeps
+    # every module's tests together and in their written order.
+    cost = {path: module_cost(path, groups) for path, groups in module_groups.items()}
+    items.sort(key=lambda item: -cost[Path(item.path)])

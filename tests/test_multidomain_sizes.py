@@ -76,6 +76,21 @@ def test_wave_levels_follow_the_battle_order(models: int, steps: int) -> None:
     assert layout[plan.final].tolist() == list(range(models))
 
 
+@pytest.mark.parametrize("cells", [1, 17, 2**20])
+def test_the_schedule_is_the_same_whatever_the_chunk_of_layouts(
+    monkeypatch: pytest.MonkeyPatch, cells: int
+) -> None:
+    pairs = tuple(itertools.combinations(range(6), 2))
+    whole = elo.schedule.__wrapped__(23, pairs)
+    monkeypatch.setattr(elo, "_LAYOUT_CELLS", cells)  # 1: one wave per chunk
+    chunked = elo.schedule.__wrapped__(23, pairs)
+    assert len(chunked.waves) == len(whole.waves)
+    for ours, theirs in zip(chunked.waves, whole.waves, strict=True):
+        for name in ("steps", "pairs", "both", "gather"):
+            assert np.array_equal(getattr(ours, name), getattr(theirs, name))
+    assert np.array_equal(chunked.final, whole.final)
+
+
 def test_fraction_sum_is_the_exact_sum() -> None:
     rng = random.Random(19)
     for _ in range(200):

@@ -277,10 +277,14 @@ def test_cli_reports_an_unwritable_output_and_zero_replicates(tmp_path: Path) ->
 
 
 def test_results_do_not_depend_on_blas_threads() -> None:
-    # Weighted totals are exact integers, so the BLAS summation order cannot show.
+    # Weighted totals are exact integers, so the BLAS summation order cannot show. A round
+    # this small runs on one BLAS thread (reportgen.stats.blas_threads): the script lifts
+    # that bound, so that the library's own two threads are used where they are asked for.
     script = (
         "import hashlib, json\n"
+        "import reportgen.stats._threads as threads\n"
         "from reportgen.kinds.estigmas.results import compute_results\n"
+        "threads.SMALL_WORK = -1\n"
         "from tests.support.synthetic import random_round\n"
         "round_ = random_round(5, models=5, stigmas=40, structures=12, cells=300, pairs=80)\n"
         "text = json.dumps(compute_results(round_, 1000).to_json_dict())\n"

@@ -39,8 +39,8 @@ from reportgen.kinds.counterfactual.review.sampling import (
     draw_calibration,
     drawn_rows,
 )
+from reportgen.kinds.counterfactual.review.tables import mask_flags
 from reportgen.kinds.counterfactual.terms import first_signal_term, signal_terms
-from review_app.core.cf_tables import mask_flags
 from review_app.core.db import criterion_scores, judgments, samples
 from review_app.core.errors import AccessDenied, ReviewInputError
 from review_app.core.unblinding import sample_keys
@@ -169,12 +169,14 @@ def test_the_dry_run_prints_the_draw_and_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_the_sample_needs_a_seed_and_the_calibration_task(tmp_path: Path) -> None:
+    needs = "--task: a counterfactual round needs calibration or extraction"
     for arguments, hint in (
         (["--task", "calibration", "--dry-run"], "--seed"),
-        (["--task", "audit", "--seed", "1", "--dry-run"], "calibration"),
+        (["--task", "audit", "--seed", "1", "--dry-run"], needs),
+        (["--seed", "1", "--dry-run"], needs),
     ):
         result = CliRunner().invoke(main, ["review", "sample", str(DEMO), *arguments])
-        assert result.exit_code != 0
+        assert result.exit_code == 2
         assert hint in result.output, result.output
 
 

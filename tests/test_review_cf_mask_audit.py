@@ -27,8 +27,8 @@ from reportgen.kinds.counterfactual.review.mask_audit import (
 )
 from reportgen.kinds.counterfactual.review.round import read_cf_round
 from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
+from reportgen.kinds.counterfactual.review.tables import mask_decisions
 from review_app.core.audit_chain import verify_audit_chain
-from review_app.core.cf_tables import mask_decisions
 from review_app.core.db import audit_log, samples
 from review_app.core.errors import AccessDenied, ReviewInputError
 from review_app.core.unblinding import sample_keys

@@ -19,7 +19,7 @@ from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.review import TONE_ANCHORS
 from reportgen.kinds.counterfactual.review.round import read_cf_round
 from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
-from review_app.core.cf_tables import mask_flags
+from reportgen.kinds.counterfactual.review.tables import mask_flags
 from review_app.core.db import criterion_scores, samples
 from review_app.core.unblinding import sample_keys
 from tests.review.app_login import logged_in

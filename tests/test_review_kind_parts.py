@@ -5,6 +5,9 @@ through the registry (`reportgen.kinds.review_part`), and its generic modules na
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -12,8 +15,10 @@ import click
 import pytest
 
 from reportgen.kinds import (
+    ExportRequest,
     KindPage,
     KindReview,
+    SampleRequest,
     kind_names,
     register_review_part,
     review_kind_names,
@@ -25,7 +30,13 @@ from reportgen.kinds._review import NO_REVIEW_PART, load_target
 REPO = Path(__file__).resolve().parents[1]
 # The review app's modules that may name a kind: the demonstration's audit of the
 # Estigmas round, and the words a password may not be made of (the project's names).
-NAMING_A_KIND = ("review_app/demo_audit.py", "review_app/core/password_strength.py")
+# The scale shape's submission writes the counterfactual mask-flag table (its kind's
+# review.tables): still named there.
+NAMING_A_KIND = (
+    "review_app/demo_audit.py",
+    "review_app/core/password_strength.py",
+    "review_app/tasks/scale.py",
+)
 # Every other module of the review app (its entry point, core, tasks, round work, CLI,
 # pages): none may name a kind; each reaches one through the registry.
 GENERIC = tuple(
@@ -58,7 +69,6 @@ def test_the_walk_covers_the_apps_entry_point_and_dispatchers() -> None:
         "review_app/app.py",
         "review_app/pages/navigation.py",
         "review_app/pages/reviewer.py",
-        "review_app/tasks/scale.py",
         "review_app/tasks/shapes.py",
         "review_app/cli/kinds.py",
         "review_app/rounds/contest.py",
@@ -105,23 +115,28 @@ def test_the_cli_dispatches_to_a_registered_part(
 
     calls: list[str] = []
 
-    def sample(*args: object) -> str:
-        calls.append("sample")
+    def sample(request: SampleRequest) -> str:
+        calls.append(f"sample {request.task_type}")
         return "sampled"
 
-    def export(*args: object) -> str:
+    def export(request: ExportRequest) -> str:
         calls.append("export")
         return "exported"
 
     monkeypatch.setattr(rounds, "kind_of_round", lambda _: SimpleNamespace(name="plug"))
-    register_review_part("plug", KindReview(sample=sample, export=export))  # type: ignore[arg-type]
+    part = KindReview(sample=sample, tasks=("t",), export=export)
+    register_review_part("plug", part)
     try:
         assert sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
+        # Its one task is the default; any other is refused before the part is called.
+        assert sample_of_kind(tmp_path, None, 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
+        with pytest.raises(click.BadParameter, match=r"a plug round needs t$"):
+            sample_of_kind(tmp_path, "u", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
         assert export_of_kind(tmp_path, None, None, False, lambda: None) == "exported"  # type: ignore[arg-type,return-value]
     finally:
         unregister_review_part("plug")
-    assert calls == ["sample", "export"]
-    with pytest.raises(click.BadParameter, match="only multidomain rounds have tasks"):
+    assert calls == ["sample t", "sample t", "export"]
+    with pytest.raises(click.BadParameter, match="plug rounds have no task; the kinds with"):
         sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
 
 
@@ -164,3 +179,51 @@ def test_a_registered_kinds_page_is_mounted_for_its_role(monkeypatch: pytest.Mon
     pages["plug_page"]()  # imported by name when shown
     assert shown == ["plug"]
     assert "plug_page" not in pages_of("reviewer")
+
+
+def test_a_part_that_samples_names_its_tasks() -> None:
+    """The CLI checks `--task` against `tasks`: a part's own sample without them (or tasks
+    without a sample) is refused when the part is made."""
+    with pytest.raises(ValueError, match="sample and its tasks go together"):
+        KindReview(sample=lambda *args: None)
+    with pytest.raises(ValueError, match="sample and its tasks go together"):
+        KindReview(tasks=("t",))
+    assert review_part("multidomain").tasks == ("audit", "calibration")
+    assert review_part("counterfactual").tasks == ("calibration", "extraction")
+
+
+def test_the_kinds_tables_are_theirs_and_the_schema_holds_them(tmp_path: Path) -> None:
+    """Each kind's own review tables live in its review package, named by its part
+    (`KindReview.tables`); the app's storage creates them through the registry (in a
+    fresh interpreter, where nothing else has imported them), and no module of the app's
+    core declares one."""
+    assert review_part("multidomain").tables == "reportgen.kinds.multidomain.review.tables"
+    assert review_part("counterfactual").tables == "reportgen.kinds.counterfactual.review.tables"
+    probe = (
+        "import sys\n"
+        "from sqlalchemy import inspect\n"
+        "from review_app.core.storage import open_database\n"
+        "engine = open_database(sys.argv[1])\n"
+        "print(' '.join(sorted(inspect(engine).get_table_names())))\n"
+    )
+    url = f"sqlite:///{tmp_path / 'review.db'}"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", probe, url], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert {"md_contamination_reviews", "cf_mask_flags", "cf_mask_decisions"} <= set(
+        done.stdout.split()
+    )
+    declaring = [
+        path.name
+        for path in sorted((REPO / "review_app" / "core").glob("*.py"))
+        if any(
+            f'Table(\n    "{prefix}' in path.read_text(encoding="utf-8")
+            for prefix in ("md_", "cf_")
+        )
+    ]
+    assert declaring == []

@@ -18,10 +18,10 @@ from reportgen.kinds.multidomain.review.contamination import contamination_queue
 from reportgen.kinds.multidomain.review.format import decimal_text, rate_text
 from reportgen.kinds.multidomain.review.round import append_ledger_line, read_md_round
 from reportgen.kinds.multidomain.review.sampling import create_rubric_batch
+from reportgen.kinds.multidomain.review.tables import contamination_reviews
 from review_app.core.db import audit_log
 from review_app.core.errors import AccessDenied, ReviewInputError
 from review_app.core.ledger_provenance import record_append
-from review_app.core.md_tables import contamination_reviews
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login
 from tests.review.multidomain import score_audit, tiny_before_audit

@@ -144,7 +144,10 @@ def test_an_estigmas_round_has_no_task(tmp_path: Path) -> None:
         main, ["review", "sample", str(round_dir), "--seed", "1", "--task", "audit"]
     )
     assert result.exit_code == 2
-    assert "only multidomain rounds have tasks" in result.output
+    assert "--task: estigmas rounds have no task; the kinds with tasks:" in result.output
+    assert "multidomain (audit, calibration), counterfactual (calibration, extraction)" in (
+        " ".join(result.output.split())
+    )
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -20,13 +20,21 @@ from reportgen.build import build_site
 from reportgen.cli import main
 from reportgen.errors import ReportgenError
 from reportgen.guard import LeakError
-from reportgen.kinds import Kind, get_kind, register_kind, unregister_kind
+from reportgen.kinds import (
+    ExportRequest,
+    Kind,
+    get_kind,
+    register_kind,
+    review_part,
+    unregister_kind,
+)
 from reportgen.kinds.rounds import read_round, write_round
 from reportgen.model import Manifest, Model
 from review_app.rounds import admin
 from review_app.rounds.sampling import create_batch
 from review_app.tasks import reviewing
 from tests.factories import CONFIG, THEME, make_round
+from tests.review.export_bytes import same_bytes
 from tests.review.helpers import add_and_login, new_database, released
 from tests.support.toykind import (
     NAME,
@@ -285,7 +293,7 @@ def test_the_toy_kinds_review_part_samples_and_exports_through_the_cli(
     refused = cli("review", "export", str(round_dir), "--output", str(out), "--db", url, code=1)
     assert "verdicts.csv: already exists (use --force to replace it)" in refused
     other = cli("review", "sample", str(round_dir), "--seed", "8", "--task", "audit", code=2)
-    assert "this kind's one task is verdict" in other
+    assert f"--task: a {toy.name} round needs verdict" in other
 
 
 def test_the_toy_kinds_export_refuses_a_round_without_verdicts(
@@ -345,3 +353,28 @@ def test_the_walk_finds_the_kind_named_anywhere_but_where_it_may_be(tmp_path: Pa
         ("reportgen/x.py", "from tests.support.toykind import ToyKind"),
         ("review_app/y.py", "K = 'TOYKIND'"),
     ]
+
+
+def test_the_toy_kinds_verdicts_csv_is_the_same_bytes_for_the_same_database(
+    toy: ToyKind, tmp_path: Path
+) -> None:
+    """Issue 20, point 8: verdicts.csv written twice from one database, and from a copy
+    whose rows went in last first, is byte-identical."""
+    url = f"sqlite:///{tmp_path / 'review.db'}"
+    engine = new_database(url)
+    tokens = [add_and_login(engine, name) for name in ("ana", "bia")]
+    round_dir = write_toy_round(tmp_path / "rounds")
+    cli("review", "sample", str(round_dir), "--seed", "7", "--db", url)
+    released(engine, 1)
+    for verdict, token in zip(("good", "bad"), tokens, strict=True):
+        for entry in reviewing.my_queue(engine, token):
+            reviewing.submit_judgment(engine, token, entry.code, verdict)
+    export = review_part(toy.name).export
+    assert export is not None
+    written = same_bytes(
+        engine,
+        lambda db, folder: export(ExportRequest(round_dir, folder, None, False, lambda: db)),
+        tmp_path,
+    )
+    assert set(written) == {"verdicts.csv"}
+    engine.dispose()

@@ -23,11 +23,14 @@ from reportgen.archive._kind import (
 from reportgen.archive._kind import kind_for_format as archive_kind_for_format
 from reportgen.kinds._base import Kind, KindCapabilityError
 from reportgen.kinds._review import (
+    ExportRequest,
     FreezeExport,
     KindPage,
     KindReview,
+    SampleRequest,
     TaskShape,
     register_review_part,
+    register_review_tables,
     review_kind_names,
     review_part,
     unregister_review_part,
@@ -35,6 +38,7 @@ from reportgen.kinds._review import (
 
 __all__ = [
     "KINDS",
+    "ExportRequest",
     "FreezeExport",
     "Kind",
     "KindCapabilityError",
@@ -42,6 +46,7 @@ __all__ = [
     "KindReview",
     "ModelFolderSpec",
     "ParquetTableSpec",
+    "SampleRequest",
     "TableRead",
     "TableSpec",
     "TaskShape",
@@ -54,6 +59,7 @@ __all__ = [
     "kind_names",
     "register_kind",
     "register_review_part",
+    "register_review_tables",
     "registered_kinds",
     "review_kind_names",
     "review_part",

@@ -13,6 +13,9 @@ What a kind does beyond that lives in its own folder, in its review package
   defaults otherwise);
 - `commands`: the kind's own `reportgen review` subcommands (made with the review
   group's `--db` option and engine);
+- `tables`: the module that declares the kind's own tables on the review database
+  (imported by `register_review_tables`, which the app's storage calls before it creates
+  the schema);
 - `pages`: the kind's own pages in the app (`KindPage`: its administrator pages), which
   the app's entry point mounts for their role;
 - `shapes`: the task shapes the kind's tasks use beyond the app's own (`TaskShape`: how
@@ -50,32 +53,37 @@ CommandsOf = Callable[
 ]
 
 
-class SampleTasks(Protocol):
-    """`review sample ROUND --task T`: a dry run prints its CSV and returns None; a stored
-    batch returns the line to print. Refuses a bad `--task`/`--seed` (click.BadParameter)."""
+@dataclass(frozen=True)
+class SampleRequest:
+    """`review sample ROUND --task T` as the CLI hands it to a kind's review part:
+    `task_type` is one of the part's `tasks` (the CLI refuses any other)."""
 
-    def __call__(
-        self,
-        round_dir: Path,
-        task_type: str | None,
-        seed: int | None,
-        reviewers: tuple[str, ...],
-        dry_run: bool,
-        open_engine: OpenEngine,
-    ) -> str | None: ...
+    round_dir: Path
+    task_type: str
+    seed: int | None
+    reviewers: tuple[str, ...]  # account names; empty: every reviewer account
+    dry_run: bool
+    open_engine: OpenEngine
 
 
-class ExportReview(Protocol):
-    """`review export ROUND`: writes the kind's files; returns what to tell the user."""
+# `review sample`: a dry run prints its CSV and returns None; a stored batch returns the
+# line to print. A bad `--seed` is refused here (click.BadParameter).
+SampleTasks = Callable[[SampleRequest], "str | None"]
 
-    def __call__(
-        self,
-        round_dir: Path,
-        output: Path | None,
-        reviewer_map: Path | None,
-        force: bool,
-        open_engine: OpenEngine,
-    ) -> str: ...
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """`review export ROUND` as the CLI hands it to a kind's review part."""
+
+    round_dir: Path
+    output: Path | None  # the folder (None: the kind's default)
+    reviewer_map: Path | None  # CSV account,judge_id (a kind that has no use for it ignores it)
+    force: bool  # replace files that exist
+    open_engine: OpenEngine
+
+
+# `review export`: writes the kind's files; returns what to tell the user.
+ExportReview = Callable[[ExportRequest], str]
 
 
 class FreezeExport(Protocol):
@@ -134,25 +142,45 @@ class KindReview:
     """A kind's review part; a kind without one is reviewed by the app's defaults."""
 
     sample: SampleTasks | None = None
-    # How `--task` is refused for a kind without tasks: the phrase naming this kind's.
-    tasks_phrase: str | None = None
+    # The task names `sample` offers (`review sample --task`): the CLI refuses any other,
+    # and a missing `--task` unless there is only one (that one is given to `sample`).
+    tasks: tuple[str, ...] = ()
     export: ExportReview | None = None
     freeze_export: FreezeExport | None = None
     contest: ContestRules | None = None
     commands: CommandsOf | None = None
+    # The module whose import declares the kind's own tables on the review database's
+    # MetaData (`review_app.core.db.metadata`); the app's storage imports it through
+    # `register_review_tables` before it creates the schema.
+    tables: str | None = None
     pages: tuple[KindPage, ...] = ()
     shapes: tuple[TaskShape, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.sample is None) != (not self.tasks):
+            raise ValueError("a review part's own sample and its tasks go together")
 
 
 NO_REVIEW_PART = KindReview()
 
-# Kind name -> "module:attribute" of its review part, in the order their `--task`
-# phrases are listed.
+# Kind name -> "module:attribute" of its review part, in the order their tasks are
+# listed.
 _BUILTIN_REVIEW: dict[str, str] = {
     "multidomain": "reportgen.kinds.multidomain.review.part:REVIEW",
     "counterfactual": "reportgen.kinds.counterfactual.review.part:REVIEW",
 }
 _review_parts: dict[str, KindReview] = {}
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """The function named by `target` ("module:attribute"), imported when first called:
+    a part names what does its work without loading it (the review CLI's `--help`
+    reads the parts)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return load_target(target)(*args, **kwargs)
+
+    return call
 
 
 def register_review_part(name: str, part: KindReview) -> None:
@@ -181,6 +209,16 @@ def load_target(target: str) -> Any:
     """The attribute named by "module:attribute", its module imported now."""
     module, _, attribute = target.partition(":")
     return getattr(importlib.import_module(module), attribute)
+
+
+def register_review_tables() -> None:
+    """Import every kind's review tables (`KindReview.tables`), so that the review
+    database's schema holds them: the app's storage calls it before creating the schema.
+    Importing an already imported module does nothing."""
+    for name in review_kind_names():
+        module = review_part(name).tables
+        if module is not None:
+            importlib.import_module(module)
 
 
 def review_kind_names() -> tuple[str, ...]:

@@ -4,10 +4,44 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from sqlalchemy import Engine
+
+if TYPE_CHECKING:
+    from reportgen.kinds._review import SampleRequest
+
+R = TypeVar("R")
+
+
+def sample_own_task(
+    request: SampleRequest,
+    read: Callable[[Path], R],
+    csv_of: Callable[[R, int | None], str],
+    store: Callable[[Engine, R, int, list[str] | None], int],
+    *,
+    seed_reason: str,
+    dry_run_needs_seed: bool = True,
+) -> str | None:
+    """`review sample` of a kind's own task, the one way the kinds' review parts do it:
+    the round (`read`), then with `--dry-run` the drawn units' CSV (`csv_of(round, seed)`)
+    printed, else the batch stored (`store(engine, round, seed, reviewers or None)`) and
+    the line to print about it (`sample_summary`). A missing seed is refused (exit 2,
+    saying what it decides: `seed_reason`), before the round is read, or only when the
+    batch is stored if the dry run does not need one."""
+    seed = request.seed
+    if seed is None and dry_run_needs_seed:
+        raise click.BadParameter(f"a seed is required ({seed_reason})", param_hint="--seed")
+    round_ = read(request.round_dir)
+    if request.dry_run:
+        click.echo(csv_of(round_, seed), nl=False)
+        return None
+    if seed is None:
+        raise click.BadParameter(f"a seed is required ({seed_reason})", param_hint="--seed")
+    engine = request.open_engine()
+    return sample_summary(engine, store(engine, round_, seed, list(request.reviewers) or None))
 
 
 def sample_summary(engine: Engine, batch_id: int) -> str:

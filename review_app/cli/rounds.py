@@ -64,8 +64,8 @@ SEED_MAX = 2**31 - 1  # the batches table stores the seed in a 32-bit integer
     metavar="TASK",
     default=None,
     help=(
-        "The review task of a kind that has several; its review part (the kinds' registry) "
-        "refuses one it does not have. Multidomain rounds: the Art. 26 audit (the spec's "
+        "The review task of a kind whose review part has its own (the kinds' registry); "
+        "one the part does not offer is refused. Multidomain rounds: the Art. 26 audit (the spec's "
         "draw, one reviewer per response) or the Art. 22 calibration (every calibration "
         "response, two reviewers). "
         "Counterfactual rounds: calibration (a blind sample of judged answers by group) or "

@@ -20,14 +20,17 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.engine.interfaces import DBAPICursor, ExecutionContext
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
-import review_app.core.cf_tables  # registers its tables before create_schema
 import review_app.core.ledger_provenance  # registers round_ledgers before create_schema
-import review_app.core.md_tables  # registers its tables before create_schema
 import review_app.core.session_tables  # noqa: F401  # registers its tables before create_schema
+from reportgen.kinds._review import register_review_tables
 from review_app.core.db import create_schema, default_url, make_engine, samples
 from review_app.core.errors import ReviewInputError
 from review_app.core.release_schema import upgrade_schema  # registers round_settings too
 from review_app.core.unblinding import sample_keys  # registers it before create_schema
+
+# The kinds' own tables (`KindReview.tables`, their review packages), through the registry:
+# the core names no kind.
+register_review_tables()
 
 URL_VARIABLE = "REPORTGEN_REVIEW_DB"
 # The drivers the app is tested with; plain "postgresql" means psycopg (version 3).
@@ -69,6 +72,7 @@ def open_database(url: str, *, create: bool = True) -> Engine:
         _prepare_sqlite_file(parsed, create=create)
     engine = make_engine(parsed.render_as_string(hide_password=False))
     event.listen(engine, "before_cursor_execute", _refuse_control_characters)
+    register_review_tables()  # a part registered since this module was imported
     try:
         create_schema(engine)
         upgrade_schema(engine)  # a database from before the leak review's hold

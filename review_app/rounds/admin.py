@@ -16,12 +16,6 @@ from sqlalchemy import Connection, Engine, func, select, update
 
 from reportgen.kinds.review_task import SCORED, ReviewTask
 from review_app.core.auth import require
-from review_app.rounds.calibration import (
-    cohens_kappa,
-    confusion_matrix,
-    krippendorff_alpha_nominal,
-    majority,
-)
 from review_app.core.db import (
     NOTE_MAX_CHARS,
     accounts,
@@ -36,8 +30,14 @@ from review_app.core.db import (
     samples,
 )
 from review_app.core.errors import ReviewInputError
-from review_app.tasks.lookup import task_of_kind, task_of_round
 from review_app.core.unblinding import unblinded
+from review_app.rounds.calibration import (
+    cohens_kappa,
+    confusion_matrix,
+    krippendorff_alpha_nominal,
+    majority,
+)
+from review_app.tasks.lookup import task_of_kind, task_of_round
 
 
 @dataclass(frozen=True)

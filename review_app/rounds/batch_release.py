@@ -16,10 +16,10 @@ from datetime import datetime
 from sqlalchemy import Connection, Engine, func, select, update
 
 from review_app.core.auth import require
-from review_app.rounds.batches import SampleLeaks, batch_leaks
 from review_app.core.db import accounts, assignments, audit, batches, now_utc, samples
 from review_app.core.errors import ReviewInputError
 from review_app.core.release_schema import round_settings
+from review_app.rounds.batches import SampleLeaks, batch_leaks
 
 VIA_ADMIN = "admin"  # an administrator in the app
 VIA_CLI = "cli"  # `reportgen review release-batch`, run by the operator

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import Connection, Engine, delete, func, select, update
 
 from review_app.anonymiser.anonymise import Scrubber
+from review_app.anonymiser.leaks import Suspicion, suspicious_samples
 from review_app.core.auth import require
 from review_app.core.credentials import name_key
 from review_app.core.db import (
@@ -28,7 +29,6 @@ from review_app.core.db import (
     samples,
 )
 from review_app.core.errors import ReviewInputError
-from review_app.anonymiser.leaks import Suspicion, suspicious_samples
 from review_app.core.unblinding import batch_model_ids
 
 

@@ -1,16 +1,16 @@
 """Contestations: a reviewer or participant disputes an item; the administrator decides.
 
-A contestation is accepted only within `contest_window_days` of the round's
-publication; the administrator owes a written reply within REPLY_DAYS (pending ones
-past that are flagged overdue). A kind may bring its own window, reply days and ledger
-reading (its review part's `contest`, `reportgen.kinds.review_part`): a multidomain
-round's test item's window opens at ended_on + embargo_days (metrics §9), and its
-ledger is read and appended as its audit, under way, allows. Accepting appends a line to the round's annulment
-ledger (hash-chained, by `reportgen.kinds.rounds.append_annulment`) inside the same
-database transaction, so a failed append leaves the contestation pending; a commit
+A contestation is accepted only within `contest_window_days` of the round's publication;
+the administrator owes a written reply within REPLY_DAYS (pending ones past that are
+flagged overdue). A kind may bring its own window, reply days and ledger reading (its
+review part's `contest`, `reportgen.kinds.review_part`): a multidomain round's test
+item's window opens at ended_on + embargo_days (metrics §9), and its ledger is read and
+appended as its audit, under way, allows. Accepting appends a line to the round's
+annulment ledger (hash-chained, by `reportgen.kinds.rounds.append_annulment`) inside the
+same database transaction, so a failed append leaves the contestation pending; a commit
 that fails after the append is repaired by the next decision, which reads the ledger
-first. The ledger is touched only while the round's folder holds the archive
-recorded when the round entered the database (`review_app.core.round_identity`).
+first. The ledger is touched only while the round's folder holds the archive recorded
+when the round entered the database (`review_app.core.round_identity`).
 """
 
 from __future__ import annotations

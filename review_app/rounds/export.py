@@ -18,11 +18,11 @@ from reportgen.audit_export import (
     ContestationCounts,
     write_audit_export,
 )
+from review_app.core.db import as_utc, batches, contestations, now_utc
 from review_app.rounds.admin import JudgedSample, _judged_samples, calibrate
 from review_app.rounds.agreement import agreement, pseudonymised
 from review_app.rounds.calibration import BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED
 from review_app.rounds.contest import REPLY_DAYS
-from review_app.core.db import as_utc, batches, contestations, now_utc
 from review_app.tasks.lookup import task_of_round
 
 

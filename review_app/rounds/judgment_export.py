@@ -26,8 +26,8 @@ from review_app.core.db import (
     samples,
 )
 from review_app.core.spreadsheet import csv_text
-from review_app.tasks.lookup import task_of_round
 from review_app.core.unblinding import unblinded
+from review_app.tasks.lookup import task_of_round
 
 COLUMNS: Final = (
     "round_id",

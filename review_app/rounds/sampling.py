@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 from sqlalchemy import Connection, Engine, select
@@ -19,7 +20,6 @@ from sqlalchemy.exc import IntegrityError
 from reportgen.kinds.review_task import ReviewUnit
 from reportgen.model import Round
 from review_app.anonymiser.anonymise import Scrubber, new_code, round_names
-from review_app.rounds.batch_release import release_if_clean
 from review_app.core.credentials import name_key
 from review_app.core.db import (
     accounts,
@@ -34,8 +34,9 @@ from review_app.core.db import (
 from review_app.core.errors import ReviewInputError
 from review_app.core.ledger_provenance import record_baseline
 from review_app.core.round_identity import listing_sha256, sums_sha256
-from review_app.tasks.lookup import task_of_kind
 from review_app.core.unblinding import store_key
+from review_app.rounds.batch_release import release_if_clean
+from review_app.tasks.lookup import task_of_kind
 
 # A drawn output: the unit (item index, model, texts, automatic answer, strata).
 Drawn = ReviewUnit
@@ -48,18 +49,42 @@ def draw_sample(round_: Round, *, fraction: float, min_per_stratum: int, seed: i
     if min_per_stratum < 0:
         raise ReviewInputError("error_min_per_stratum", value=min_per_stratum)
     task = task_of_kind(round_.manifest.kind)
-    strata: dict[tuple[str, ...], list[Drawn]] = defaultdict(list)
-    for unit in task.units(round_):
-        strata[(unit.model_id, *unit.stratum)].append(unit)
     rng = np.random.default_rng(seed)
-    drawn: list[Drawn] = []
-    for key in sorted(strata):
-        members = strata[key]
-        wanted = min(len(members), max(min_per_stratum, math.ceil(fraction * len(members))))
-        chosen = np.sort(rng.choice(len(members), size=wanted, replace=False))
-        drawn.extend(members[int(i)] for i in chosen)
+    drawn, _ = draw_strata(
+        strata_of(task.units(round_)),
+        lambda size: min(size, max(min_per_stratum, math.ceil(fraction * size))),
+        rng,
+    )
     order = rng.permutation(len(drawn))
     return [drawn[int(i)] for i in order]
+
+
+def strata_of(units: Iterable[Drawn]) -> dict[tuple[str, ...], list[Drawn]]:
+    """The units by stratum, (model, *the unit's strata), each in the units' order."""
+    strata: dict[tuple[str, ...], list[Drawn]] = defaultdict(list)
+    for unit in units:
+        strata[(unit.model_id, *unit.stratum)].append(unit)
+    return strata
+
+
+def draw_strata(
+    strata: Mapping[tuple[str, ...], Sequence[Drawn]],
+    wanted: Callable[[int], int],
+    rng: np.random.Generator,
+) -> tuple[list[Drawn], list[Drawn]]:
+    """Each stratum, in sorted order, gives `wanted(its size)` of its units, chosen by
+    `rng.choice(size, k, replace=False)` and kept in the stratum's order: the drawn
+    units, and the rest (stratum by stratum, in their order)."""
+    drawn: list[Drawn] = []
+    rest: list[Drawn] = []
+    for key in sorted(strata):
+        members = strata[key]
+        picked = {
+            int(i) for i in rng.choice(len(members), size=wanted(len(members)), replace=False)
+        }
+        drawn.extend(members[i] for i in sorted(picked))
+        rest.extend(unit for i, unit in enumerate(members) if i not in picked)
+    return drawn, rest
 
 
 def assign(
@@ -130,37 +155,80 @@ def create_batch(
     each at most its quota (`quotas`: name -> samples). A second batch of the same round
     with the same seed would draw the same outputs again, and is refused."""
     drawn = draw_sample(round_, fraction=fraction, min_per_stratum=min_per_stratum, seed=seed)
+    return store_drawn_batch(
+        engine,
+        round_,
+        drawn,
+        BatchPlan(seed, None, overlap, reviewers, quotas or {}, by_account),
+        lambda names: {
+            "fraction": fraction,
+            "min_per_stratum": min_per_stratum,
+            "overlap": overlap,
+            "reviewers": names,
+            "quotas": dict(sorted((quotas or {}).items())),
+        },
+    )
+
+
+@dataclass(frozen=True)
+class BatchPlan:
+    """How a drawn batch is stored: its seed and task (None: the column's default), how
+    many reviewers see each sample (None: every chosen reviewer sees every sample), who
+    (account names; None: every reviewer account) within which quotas (name -> most
+    samples), and the account that asked (None: the command line)."""
+
+    seed: int
+    task_type: str | None
+    overlap: int | None
+    reviewers: Sequence[str] | None = None
+    quotas: Mapping[str, int] = field(default_factory=dict)
+    by_account: int | None = None
+
+
+def store_drawn_batch(
+    engine: Engine,
+    round_: Round,
+    drawn: Sequence[Drawn],
+    plan: BatchPlan,
+    settings: Callable[[list[str]], dict[str, object]],
+    *,
+    logged: Callable[[dict[str, object]], Mapping[str, object]] | None = None,
+    refuse: Callable[[Connection], None] | None = None,
+) -> int:
+    """Store `drawn` as one batch, in one transaction, the one way every task does; returns
+    its id. Refused: a batch of the round with the same seed (`refuse_same_draw`, also when
+    another one commits first), and what `refuse` refuses. The batch's settings are
+    `settings(sorted reviewer names)`; its audit-log line holds `logged(settings)`
+    (default: the task type, when there is one, then the settings)."""
     scrub = Scrubber(round_names(round_.models))
     try:
         with engine.begin() as connection:
-            refuse_same_draw(connection, round_.round_id, seed)
-            names = chosen_reviewers(connection, reviewers, quotas or {})
-            ids = list(names.values())
-            quota_by_id = {names[name_key(name)]: quota for name, quota in (quotas or {}).items()}
-            reviewers_of = assign(len(drawn), ids, overlap, quota_by_id)
+            refuse_same_draw(connection, round_.round_id, plan.seed)
+            if refuse is not None:
+                refuse(connection)
+            names = chosen_reviewers(connection, plan.reviewers, plan.quotas)
+            quota_by_id = {names[name_key(name)]: quota for name, quota in plan.quotas.items()}
+            overlap = max(1, len(names)) if plan.overlap is None else plan.overlap
+            reviewers_of = assign(len(drawn), list(names.values()), overlap, quota_by_id)
             ensure_round(connection, round_)
-            settings: dict[str, object] = {
-                "fraction": fraction,
-                "min_per_stratum": min_per_stratum,
-                "overlap": overlap,
-                "reviewers": sorted(names),
-                "quotas": dict(sorted((quotas or {}).items())),
-            }
-            batch_id = store_batch(
+            described = settings(sorted(names))
+            task = {} if plan.task_type is None else {"task_type": plan.task_type}
+            return store_batch(
                 connection,
                 round_.round_id,
-                seed,
+                plan.seed,
                 (drawn, reviewers_of),
                 scrub,
-                settings=settings,
-                task_type=None,
-                logged=settings,
-                by_account=by_account,
+                settings=described,
+                task_type=plan.task_type,
+                logged=task | described if logged is None else logged(described),
+                by_account=plan.by_account,
             )
     except IntegrityError:
         # Another `sample` with the same round and seed committed first.
-        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
-    return batch_id
+        raise ReviewInputError(
+            "error_same_draw", round_id=round_.round_id, seed=plan.seed
+        ) from None
 
 
 def refuse_same_draw(connection: Connection, round_id: str, seed: int) -> None:

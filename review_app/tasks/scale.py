@@ -14,9 +14,9 @@ from __future__ import annotations
 from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.exc import IntegrityError
 
+from reportgen.kinds.counterfactual.review.tables import mask_flags
 from reportgen.kinds.review_task import SCALE_SHAPE, SCORED
 from review_app.core.auth import require
-from review_app.core.cf_tables import mask_flags
 from review_app.core.db import audit, judgment_changes, judgments, now_utc
 from review_app.core.errors import ReviewInputError
 from review_app.tasks.judgment_versions import check_version, update_judgment

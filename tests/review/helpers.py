@@ -7,14 +7,17 @@ from argon2 import PasswordHasher, profiles
 from sqlalchemy import Engine, select
 
 import review_app.core.auth
-import review_app.core.md_tables  # its tables join db.metadata: created and dropped too
 import review_app.core.release_schema  # round_settings joins db.metadata too
 import review_app.core.unblinding  # sample_keys joins db.metadata too
+from reportgen.kinds import register_review_tables
 from review_app.core.auth import add_account, login
 from review_app.core.db import accounts, batches, create_schema, make_engine
 from review_app.rounds.batch_release import release_batch
 
 PASSWORD = "correct horse battery"
+
+# The kinds' own tables (their review packages) join db.metadata: created and dropped too.
+register_review_tables()
 
 # Argon2's cheapest parameters for the tests: the production cost (about half a second per
 # hash on a busy machine) would make each database fixture take seconds. The scheme and the

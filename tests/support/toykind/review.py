@@ -9,12 +9,11 @@
   the automatic verdict beside it; mode 0600 (it unblinds the samples).
 
 It is written on the review app's database and storage, through the app's generic
-functions (`store_batch`, `judgment_rows`), as a built-in kind's review package is.
+functions (`store_drawn_batch`, `judgment_rows`), as a built-in kind's review package is.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from pathlib import Path
 
 import click
@@ -23,22 +22,13 @@ from sqlalchemy import select
 
 from reportgen.atomic import write_atomic
 from reportgen.errors import InputError, OutputExistsError
-from reportgen.kinds import KindReview
-from reportgen.kinds._review import OpenEngine
+from reportgen.kinds import ExportRequest, KindReview, SampleRequest
 from reportgen.kinds.review_task import ReviewUnit
 from reportgen.kinds.rounds import read_round
-from review_app.anonymiser.anonymise import Scrubber, round_names
 from review_app.core.db import batches
 from review_app.core.spreadsheet import csv_text
 from review_app.rounds.judgment_export import judgment_rows
-from review_app.rounds.sampling import (
-    assign,
-    chosen_reviewers,
-    ensure_round,
-    refuse_same_draw,
-    store_batch,
-)
-from tests.support.toykind.kind import NAME
+from review_app.rounds.sampling import BatchPlan, store_drawn_batch, strata_of
 from tests.support.toykind.model import ToyRound
 from tests.support.toykind.task import REVIEW_TASK, VERDICT
 
@@ -48,9 +38,7 @@ EXPORT_COLUMNS = ("item_id", "model_id", "automatic", "reviewer", "verdict", "ag
 
 def draw(round_: ToyRound, seed: int) -> list[ReviewUnit]:
     """One unit per (model, language), chosen by the seed, in a seeded order."""
-    groups: dict[tuple[str, ...], list[ReviewUnit]] = defaultdict(list)
-    for unit in REVIEW_TASK.units(round_):
-        groups[(unit.model_id, *unit.stratum)].append(unit)
+    groups = strata_of(REVIEW_TASK.units(round_))
     rng = np.random.default_rng(seed)
     chosen = [groups[key][int(rng.integers(len(groups[key])))] for key in sorted(groups)]
     return [chosen[int(i)] for i in rng.permutation(len(chosen))]
@@ -63,58 +51,34 @@ def _read(round_dir: Path) -> ToyRound:
     return round_
 
 
-def sample(
-    round_dir: Path,
-    task_type: str | None,
-    seed: int | None,
-    reviewers: tuple[str, ...],
-    dry_run: bool,
-    open_engine: OpenEngine,
-) -> str | None:
+def sample(request: SampleRequest) -> str | None:
     """`review sample`: the dry run's CSV is printed here; a stored batch returns the
     line to print."""
-    if task_type not in (None, VERDICT):
-        raise click.BadParameter(f"this kind's one task is {VERDICT}", param_hint="--task")
+    seed = request.seed
     if seed is None:
         raise click.BadParameter("a seed is required", param_hint="--seed")
-    round_ = _read(round_dir)
+    round_ = _read(request.round_dir)
     drawn = draw(round_, seed)
-    if dry_run:
+    if request.dry_run:
         rows = [(unit.item_id, unit.model_id) for unit in drawn]
         click.echo(csv_text(("item_id", "model_id"), rows), nl=False)
         return None
-    engine = open_engine()
-    with engine.begin() as connection:
-        refuse_same_draw(connection, round_.round_id, seed)
-        names = chosen_reviewers(connection, list(reviewers) or None, {})
-        reviewers_of = assign(len(drawn), list(names.values()), max(1, len(names)))
-        ensure_round(connection, round_)
-        settings: dict[str, object] = {"reviewers": sorted(names)}
-        batch_id = store_batch(
-            connection,
-            round_.round_id,
-            seed,
-            (drawn, reviewers_of),
-            Scrubber(round_names(round_.models)),
-            settings=settings,
-            task_type=VERDICT,
-            logged={"task_type": VERDICT, **settings},
-            by_account=None,
-        )
+    batch_id = store_drawn_batch(
+        request.open_engine(),
+        round_,
+        drawn,
+        # Overlap None: every chosen reviewer judges every sample.
+        BatchPlan(seed, VERDICT, None, list(request.reviewers) or None),
+        lambda names: {"reviewers": names},
+    )
     return f"Batch {batch_id} ({VERDICT}) of round {round_.round_id}: {len(drawn)} samples drawn."
 
 
-def export(
-    round_dir: Path,
-    output: Path | None,
-    reviewer_map: Path | None,
-    force: bool,
-    open_engine: OpenEngine,
-) -> str:
+def export(request: ExportRequest) -> str:
     """`review export`: verdicts.csv; refused when there is no verdict yet, or when the
     file exists (unless `force`). `--reviewer-map` is not used."""
-    round_id = read_round(round_dir, with_text=False).round_id
-    engine = open_engine()
+    round_id = read_round(request.round_dir, with_text=False).round_id
+    engine = request.open_engine()
     with engine.connect() as connection:
         ids = set(
             connection.execute(
@@ -126,8 +90,8 @@ def export(
     rows = [row for row in judgment_rows(engine, round_id) if row["batch_id"] in ids]
     if not rows:
         raise InputError(f"round {round_id}: no verdict has been given yet")
-    target = (output or Path("review-export") / round_id) / EXPORT_FILE
-    if target.exists() and not force:
+    target = (request.output or Path("review-export") / round_id) / EXPORT_FILE
+    if target.exists() and not request.force:
         raise OutputExistsError(f"{target}: already exists (use --force to replace it)")
     cells = [
         [
@@ -146,4 +110,4 @@ def export(
     return f"Round {round_id}: {len(cells)} verdicts, {agree} agree with the scores; {target}."
 
 
-REVIEW = KindReview(sample=sample, tasks_phrase=f"{NAME} rounds their {VERDICT}", export=export)
+REVIEW = KindReview(sample=sample, tasks=(VERDICT,), export=export)

@@ -16,8 +16,8 @@ from sqlalchemy import Engine, func, select
 
 from reportgen.kinds.counterfactual.model import NAME
 from reportgen.kinds.counterfactual.review import CALIBRATION, parse_unit_key
+from reportgen.kinds.counterfactual.review.tables import mask_flags
 from review_app.core.auth import require
-from review_app.core.cf_tables import mask_flags
 from review_app.core.db import (
     accounts,
     as_utc,

@@ -38,6 +38,7 @@ from pathlib import Path
 import pyarrow as pa
 from sqlalchemy import Connection, Engine, select
 
+from reportgen.kinds._review_export import write_export_files
 from reportgen.kinds.counterfactual.extraction_check import EXTRACTION_CHECKS_STEM
 from reportgen.kinds.counterfactual.freeze import CALIBRATION_STEM
 from reportgen.kinds.counterfactual.mask_audit import MASK_AUDIT_STEM
@@ -63,7 +64,6 @@ from reportgen.kinds.counterfactual.schemas import (
     MASK_AUDIT_SCHEMA,
 )
 from reportgen.kinds.counterfactual.write import raw_table_bytes, table_bytes
-from reportgen.kinds.multidomain.review.export import RubricExport, write_rubric_export
 from review_app.core.db import batches
 from review_app.core.errors import ReviewInputError
 from review_app.tasks.rubric_scores import RubricJudgment, rubric_scores
@@ -175,8 +175,7 @@ def export_calibration(
         if (folder / stale).exists():
             raise ReviewInputError("cf_error_export_raw_csv", path=str(folder / stale))
     files = _review_files(raw, rows if calibrating else None, decisions, checks)
-    export = RubricExport(files=files, audited_responses=0, calibration_ratings=len(rows))
-    write_rubric_export(export, folder, force=force)
+    write_export_files(files, folder, force=force)
     then = (
         "put them in the raw round (or export with --output RAW_DIR) and freeze it: "
         "reportgen freeze RAW_DIR --out ROUND_DIR."

@@ -26,14 +26,12 @@ from collections.abc import Sequence
 
 import numpy as np
 from sqlalchemy import Connection, Engine, select
-from sqlalchemy.exc import IntegrityError
 
 from reportgen.kinds.counterfactual.extraction_check import checked_variables
 from reportgen.kinds.counterfactual.model import ExtractionCheckRow, Round
 from reportgen.kinds.counterfactual.review import EXTRACTION, extraction_units, parse_unit_key
 from reportgen.kinds.counterfactual.review.sampling import _stratified
 from reportgen.kinds.review_task import ReviewUnit
-from review_app.anonymiser.anonymise import Scrubber, round_names
 from review_app.core.db import (
     accounts,
     assignments,
@@ -43,13 +41,7 @@ from review_app.core.db import (
 )
 from review_app.core.errors import ReviewInputError
 from review_app.core.unblinding import unblinded
-from review_app.rounds.sampling import (
-    assign,
-    chosen_reviewers,
-    ensure_round,
-    refuse_same_draw,
-    store_batch,
-)
+from review_app.rounds.sampling import BatchPlan, store_drawn_batch
 
 
 def draw_extraction_check(round_: Round, seed: int) -> list[ReviewUnit]:
@@ -85,28 +77,13 @@ def create_extraction_batch(
     """Draw and store the extraction check as one batch (task `extraction`), in one
     transaction; returns its id. Each unit goes to one reviewer, in rotation."""
     drawn = draw_extraction_check(round_, seed)
-    scrub = Scrubber(round_names(round_.models))
-    try:
-        with engine.begin() as connection:
-            refuse_same_draw(connection, round_.round_id, seed)
-            names = chosen_reviewers(connection, reviewers, {})
-            reviewers_of = assign(len(drawn), list(names.values()), 1)
-            ensure_round(connection, round_)
-            settings = {"overlap": 1, "reviewers": sorted(names), "units": len(drawn)}
-            batch_id = store_batch(
-                connection,
-                round_.round_id,
-                seed,
-                (drawn, reviewers_of),
-                scrub,
-                settings=settings,
-                task_type=EXTRACTION,
-                logged={"task_type": EXTRACTION} | settings,
-                by_account=by_account,
-            )
-    except IntegrityError:
-        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
-    return batch_id
+    return store_drawn_batch(
+        engine,
+        round_,
+        drawn,
+        BatchPlan(seed, EXTRACTION, 1, reviewers, by_account=by_account),
+        lambda names: {"overlap": 1, "reviewers": names, "units": len(drawn)},
+    )
 
 
 def extraction_check_rows(connection: Connection, round_: Round) -> list[ExtractionCheckRow]:

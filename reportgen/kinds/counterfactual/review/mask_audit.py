@@ -24,8 +24,8 @@ from sqlalchemy import Connection, Engine, select, update
 from reportgen.kinds.counterfactual.mask_audit import decision_value
 from reportgen.kinds.counterfactual.model import MaskDecision
 from reportgen.kinds.counterfactual.review import parse_unit_key
+from reportgen.kinds.counterfactual.review.tables import mask_decisions, mask_flags
 from review_app.core.auth import require
-from review_app.core.cf_tables import mask_decisions, mask_flags
 from review_app.core.db import assignments, audit, batches, now_utc, samples
 from review_app.core.errors import ReviewInputError
 from review_app.core.unblinding import unblinded

@@ -3,88 +3,74 @@ its `review sample --task calibration|extraction` (the judge's calibration and p
 extraction check), its export (calibration, mask audit, extraction checks) and its
 `review mask-audit` command.
 
-The modules that do the work are imported on first use, so that the review CLI's
-`--help` loads none of them."""
+Its `sample`, `export` and `mask-audit` import what does the work when they run: the
+review CLI's `--help` reads this part and loads none of it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from sqlalchemy import Engine
 
-from reportgen.kinds._review import KindPage, KindReview, OpenEngine, TaskShape
+from reportgen.kinds._review import (
+    ExportRequest,
+    KindPage,
+    KindReview,
+    SampleRequest,
+    TaskShape,
+)
+from reportgen.kinds.counterfactual.review import CALIBRATION, EXTRACTION
 from reportgen.kinds.review_task import COUNT_SHAPE, SCALE_SHAPE
+
+if TYPE_CHECKING:
+    from reportgen.kinds.counterfactual.model import Round
 
 _PAGES = "reportgen.kinds.counterfactual.review.pages"
 
 
-def sample(
-    round_dir: Path,
-    task_type: str | None,
-    seed: int | None,
-    reviewers: tuple[str, ...],
-    dry_run: bool,
-    open_engine: OpenEngine,
-) -> str | None:
+def sample(request: SampleRequest) -> str | None:
     """`sample --task calibration`: the blind sample of judged answers, stratified by
     system and group; `--task extraction`: people's check of the binary extractions and
     the model-extracted counts, stratified by system and extracted value
-    (review.extraction); from an archive or a filled raw round (review.round). The CSV
-    of a dry run is printed here; a stored batch returns the line to print."""
-    from reportgen.kinds.counterfactual.review.extraction import (
-        create_extraction_batch,
-        draw_extraction_check,
-    )
+    (review.extraction); from an archive or a filled raw round (review.round)."""
+    from reportgen.kinds.counterfactual.review import extraction, sampling
     from reportgen.kinds.counterfactual.review.round import read_cf_round
-    from reportgen.kinds.counterfactual.review.sampling import (
-        DRY_RUN_HEADER,
-        create_scale_batch,
-        drawn_rows,
-        dry_run_csv,
+    from review_app.cli.batches import sample_own_task
+    from review_app.core.spreadsheet import csv_text
+
+    def csv_of(round_: Round, seed: int | None) -> str:
+        assert seed is not None  # refused before: the draw needs it
+        if request.task_type == EXTRACTION:
+            drawn = sampling.drawn_rows(extraction.draw_extraction_check(round_, seed))
+            return csv_text(sampling.DRY_RUN_HEADER, drawn)
+        return sampling.dry_run_csv(round_, seed)
+
+    create = (
+        extraction.create_extraction_batch
+        if request.task_type == EXTRACTION
+        else sampling.create_scale_batch
+    )
+    return sample_own_task(
+        request,
+        lambda round_dir: read_cf_round(round_dir, with_text=True),
+        csv_of,
+        lambda engine, round_, seed, reviewers: create(
+            engine, round_, seed=seed, reviewers=reviewers
+        ),
+        seed_reason="the draw and its order",
     )
 
-    if task_type not in ("calibration", "extraction"):
-        raise click.BadParameter(
-            "a counterfactual round's tasks are calibration and extraction", param_hint="--task"
-        )
-    if seed is None:
-        raise click.BadParameter("a seed is required (the draw and its order)", param_hint="--seed")
-    round_ = read_cf_round(round_dir, with_text=True)
-    extraction = task_type == "extraction"
-    if dry_run:
-        if extraction:
-            from review_app.core.spreadsheet import csv_text
 
-            rows = drawn_rows(draw_extraction_check(round_, seed))
-            click.echo(csv_text(DRY_RUN_HEADER, rows), nl=False)
-        else:
-            click.echo(dry_run_csv(round_, seed), nl=False)
-        return None
-    from review_app.cli.batches import sample_summary
-
-    engine = open_engine()
-    create = create_extraction_batch if extraction else create_scale_batch
-    batch_id = create(engine, round_, seed=seed, reviewers=list(reviewers) or None)
-    return sample_summary(engine, batch_id)
-
-
-def export(
-    round_dir: Path,
-    output: Path | None,
-    reviewer_map: Path | None,
-    force: bool,
-    open_engine: OpenEngine,
-) -> str:
+def export(request: ExportRequest) -> str:
     """`export`: the hand scores, to freeze with the round: calibration.parquet of an
     archive, calibration.jsonl of a raw round (`--reviewer-map` is not used)."""
     from reportgen.kinds.counterfactual.review.export import export_calibration
     from reportgen.kinds.counterfactual.review.round import read_cf_round
 
-    round_ = read_cf_round(round_dir, with_text=False)
-    return export_calibration(open_engine(), round_, output, force=force)
+    round_ = read_cf_round(request.round_dir, with_text=False)
+    return export_calibration(request.open_engine(), round_, request.output, force=request.force)
 
 
 def commands(
@@ -131,9 +117,10 @@ def _mask_audit_lines(round_id: str, status: list[tuple[str, str, str | None]]) 
 
 REVIEW = KindReview(
     sample=sample,
-    tasks_phrase="counterfactual rounds their calibration",
+    tasks=(CALIBRATION, EXTRACTION),
     export=export,
     commands=commands,
+    tables="reportgen.kinds.counterfactual.review.tables",
     pages=(KindPage("cf_page_calibration", f"{_PAGES}.admin:cf_calibration_page"),),
     # The reviewer's views of its tasks' shapes: the calibration's one score and mask
     # flag, and a count of the extraction check typed as a number.

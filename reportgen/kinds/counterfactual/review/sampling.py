@@ -20,12 +20,10 @@ in rotation. Fewer candidates than min_items is refused: the archive would not v
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Sequence
 
 import numpy as np
 from sqlalchemy import Connection, Engine, select
-from sqlalchemy.exc import IntegrityError
 
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.review import (
@@ -37,17 +35,10 @@ from reportgen.kinds.counterfactual.review import (
 )
 from reportgen.kinds.counterfactual.schemas import EXTRACTIONS_DIR
 from reportgen.kinds.review_task import ReviewUnit
-from review_app.anonymiser.anonymise import Scrubber, round_names
 from review_app.core.db import batches
 from review_app.core.errors import ReviewInputError
 from review_app.core.spreadsheet import csv_text
-from review_app.rounds.sampling import (
-    assign,
-    chosen_reviewers,
-    ensure_round,
-    refuse_same_draw,
-    store_batch,
-)
+from review_app.rounds.sampling import BatchPlan, draw_strata, store_drawn_batch, strata_of
 
 DRY_RUN_HEADER = ("variable_id", "model_id", "item_id", "run")
 
@@ -68,18 +59,9 @@ def _stratified(
     candidates: Sequence[ReviewUnit], wanted: int, rng: np.random.Generator
 ) -> list[ReviewUnit]:
     """At least `wanted` of `candidates`, spread evenly over (system, attribute, group)."""
-    strata: dict[tuple[str, ...], list[ReviewUnit]] = defaultdict(list)
-    for unit in candidates:
-        strata[(unit.model_id, *unit.stratum)].append(unit)
+    strata = strata_of(candidates)
     per_stratum = math.ceil(wanted / len(strata))
-    chosen: list[ReviewUnit] = []
-    rest: list[ReviewUnit] = []
-    for key in sorted(strata):
-        members = strata[key]
-        size = min(len(members), per_stratum)
-        picked = {int(i) for i in rng.choice(len(members), size=size, replace=False)}
-        chosen.extend(members[i] for i in sorted(picked))
-        rest.extend(unit for i, unit in enumerate(members) if i not in picked)
+    chosen, rest = draw_strata(strata, lambda size: min(size, per_stratum), rng)
     shortfall = wanted - len(chosen)
     if shortfall > 0:
         extra = np.sort(rng.choice(len(rest), size=shortfall, replace=False))
@@ -137,34 +119,24 @@ def create_scale_batch(
     """Draw and store the calibration sample as one batch, in one transaction; returns
     its id. Each unit is given to one reviewer, in rotation."""
     drawn = draw_calibration(round_, seed)
-    scrub = Scrubber(round_names(round_.models))
-    try:
-        with engine.begin() as connection:
-            refuse_same_draw(connection, round_.round_id, seed)
-            _refuse_second_draw(connection, round_.round_id)
-            names = chosen_reviewers(connection, reviewers, {})
-            reviewers_of = assign(len(drawn), list(names.values()), 1)
-            ensure_round(connection, round_)
-            settings: dict[str, object] = {
-                "overlap": 1,
-                "reviewers": sorted(names),
-                "min_items": round_.manifest.preregistration.calibration.min_items,
-                "extractions": extraction_digests(round_),
-            }
-            batch_id = store_batch(
-                connection,
-                round_.round_id,
-                seed,
-                (drawn, reviewers_of),
-                scrub,
-                settings=settings,
-                task_type=CALIBRATION,
-                logged={"task_type": CALIBRATION, "units": len(drawn), "reviewers": sorted(names)},
-                by_account=by_account,
-            )
-    except IntegrityError:
-        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
-    return batch_id
+    return store_drawn_batch(
+        engine,
+        round_,
+        drawn,
+        BatchPlan(seed, CALIBRATION, 1, reviewers, by_account=by_account),
+        lambda names: {
+            "overlap": 1,
+            "reviewers": names,
+            "min_items": round_.manifest.preregistration.calibration.min_items,
+            "extractions": extraction_digests(round_),
+        },
+        logged=lambda settings: {
+            "task_type": CALIBRATION,
+            "units": len(drawn),
+            "reviewers": settings["reviewers"],
+        },
+        refuse=lambda connection: _refuse_second_draw(connection, round_.round_id),
+    )
 
 
 def _refuse_second_draw(connection: Connection, round_id: str) -> None:

@@ -54,15 +54,29 @@ from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results._cache import replicate_count, results_header, results_loader
+from reportgen.stats import blas_threads
 
 
-# long: one call per statistic of the results object, one field per line
 def compute_results(
     round: Round, replicates: int | None = None, on_progress: ProgressCallback | None = None
 ) -> RoundResults:
-    """The whole results object of a round (replicates default to the manifest's)."""
-    manifest = round.manifest
+    """The whole results object of a round (replicates default to the manifest's).
+
+    A small round runs on one BLAS thread (`reportgen.stats.blas_threads`): the work is
+    the crossed bootstrap's, replicates x (3 models + 2) tables x stigmas x structures.
+    """
     replicates = replicate_count(round, replicates)
+    tables = 3 * len(round.models) + 2
+    work = replicates * tables * len(round.stigmas) * len(round.structures)
+    with blas_threads(work):
+        return _compute_results(round, replicates, on_progress)
+
+
+# long: one call per statistic of the results object, one field per line
+def _compute_results(
+    round: Round, replicates: int, on_progress: ProgressCallback | None
+) -> RoundResults:
+    manifest = round.manifest
     cube = build_cube(round)
     scores = score_models(round, cube)
     position = {model_id: i for i, model_id in enumerate(cube.model_ids)}
@@ -121,13 +135,24 @@ def _cube_weights(
     """The replicates' weights over every stigma and structure of the cube.
 
     The fairness gaps resample the same levels as the intervals; a level outside the
-    resampling (no scored item) weighs zero.
+    resampling (no scored item) weighs zero. Where every level is resampled (a full round),
+    the weights are the draws' own (read-only), not a copy.
     """
-    stigma_weights = np.zeros((draws.replicates, len(cube.stigma_ids)))
-    stigma_weights[:, list(tables.stigma_positions)] = draws.stigma_weights()
-    structure_weights = np.zeros((draws.replicates, len(cube.structure_ids)))
-    structure_weights[:, list(tables.structure_positions)] = draws.structure_weights()
-    return stigma_weights, structure_weights
+    return (
+        _every_level(draws.stigma_weights(), tables.stigma_positions, len(cube.stigma_ids)),
+        _every_level(
+            draws.structure_weights(), tables.structure_positions, len(cube.structure_ids)
+        ),
+    )
+
+
+def _every_level(weights: FloatArray, positions: Sequence[int], levels: int) -> FloatArray:
+    """(R, levels): `weights` (R, len(positions)) at `positions`, zero elsewhere."""
+    if len(positions) == levels:  # positions are increasing indexes: all of them, in order
+        return weights
+    spread = np.zeros((weights.shape[0], levels))
+    spread[:, list(positions)] = weights
+    return spread
 
 
 def _rank_intervals(

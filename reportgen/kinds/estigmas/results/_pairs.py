@@ -27,6 +27,7 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     ratio,
     weighted_totals,
 )
+from reportgen.stats import blas_threads
 
 # Up to this many models every ordered pair has its index difference and every pair its
 # McNemar test (what the ranking's matrix and the compare page show); beyond, only the
@@ -95,11 +96,9 @@ def pair_differences(
     draws = draw_replicates(seed, replicates, *tables.scored.shape)
     # One table per named model: its failures (biased + omissions), then N.
     failures = tables.biased[named] + tables.omissions[named]
-    totals = weighted_totals(
-        np.concatenate([failures, tables.scored[None]]),
-        draws.stigma_weights(),
-        draws.structure_weights(),
-    )
+    stacked = np.concatenate([failures, tables.scored[None]])
+    with blas_threads(replicates * stacked.size):  # a small product on one BLAS thread
+        totals = weighted_totals(stacked, draws.stigma_weights(), draws.structure_weights())
     index = 1.0 - ratio(totals[:, : len(named)], totals[:, len(named), None])
     lower, upper = pair_intervals(index, [(column[a], column[b]) for a, b in pairs])
     return tuple(

@@ -243,7 +243,15 @@ def chi_square_statistics(first: IntArray, column_totals: IntArray) -> NDArray[n
 
 
 def rate_gaps(first: IntArray, column_totals: IntArray) -> NDArray[np.float64]:
-    """max - min across the columns of first / column_totals (every column total positive)."""
-    rates = first / column_totals
-    gaps: NDArray[np.float64] = rates.max(axis=-1) - rates.min(axis=-1)
+    """max - min across the columns of first / column_totals (every column total positive).
+
+    Column by column: a max or min along a short last axis (a stigma axis has about ten
+    columns) is about three times slower than ten elementwise passes, and gives the same.
+    """
+    columns = np.moveaxis(first / column_totals, -1, 0)
+    highest, lowest = columns[0].copy(), columns[0].copy()
+    for column in columns[1:]:
+        np.maximum(highest, column, out=highest)
+        np.minimum(lowest, column, out=lowest)
+    gaps: NDArray[np.float64] = highest - lowest
     return gaps

@@ -41,18 +41,27 @@ from reportgen.kinds.multidomain.terms import (
 )
 from reportgen.results import cache_key as round_cache_key
 from reportgen.results._cache import replicate_count, results_header, results_loader
+from reportgen.stats import blas_threads
 
 Advance = Callable[[int], None]
 
 
-# long: one computation per section of the results object, one field per line
 def build_results(
     round_: Round, *, replicates: int | None = None, advance: Advance | None = None
 ) -> Results:
     """Every computation of multidomain-metrics.md on `round_` (replicates default to the
-    manifest's `bootstrap.replicates`)."""
-    manifest = round_.manifest
+    manifest's `bootstrap.replicates`). A small round runs on one BLAS thread
+    (`reportgen.stats.blas_threads`): the work is the win masses' product, replicates x
+    items x participants²."""
     count = replicate_count(round_, replicates)
+    work = count * len(round_.items) * len(round_.models) ** 2
+    with blas_threads(work):
+        return _build_results(round_, count, advance)
+
+
+# long: one computation per section of the results object, one field per line
+def _build_results(round_: Round, count: int, advance: Advance | None) -> Results:
+    manifest = round_.manifest
     outcomes = jury_outcomes(round_)
     points = round_points(round_, outcomes=outcomes)
     weights = draw_weights(points.items, manifest.bootstrap_seed, count)

@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine, select
 from reportgen.errors import InputError
 from reportgen.i18n import MISSING, exact_text
 from reportgen.kinds.multidomain.model import NAME, AuditScore, Round
+from reportgen.kinds.multidomain.review.export import audit_scores
 from reportgen.kinds.multidomain.review.format import decimal_text
 from reportgen.kinds.multidomain.review.round import append_ledger_line, read_md_round
 from reportgen.kinds.multidomain.score import jury_outcomes
@@ -138,22 +139,9 @@ def _view(connection: Connection, round_: Round) -> AuditView:
 
 
 def _audit_rows(judgments: list[RubricJudgment]) -> tuple[AuditScore, ...]:
-    """The app's audit scores as audit.parquet's rows (one per criterion scored)."""
-    return tuple(
-        AuditScore(
-            audit_id=judgment.audit_id,
-            item_id=judgment.item_id,
-            model_id=judgment.model_id,
-            run=judgment.run,
-            reviewer_id=judgment.reviewer_name,
-            criterion_id=criterion_id,
-            score=score,
-            blind=judgment.blind,
-            scored_at=judgment.scored_at,
-        )
-        for judgment in judgments
-        for criterion_id, score in sorted(judgment.scores.items())
-    )
+    """The app's audit scores as audit.parquet's rows (one per criterion scored), as the
+    export writes them but for the reviewer, named by their account."""
+    return tuple(row for j in judgments for row in audit_scores(j, j.reviewer_name))
 
 
 def _response(divergence: Divergence, reviewer: str) -> AuditedResponse:

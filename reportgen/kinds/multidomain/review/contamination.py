@@ -23,6 +23,7 @@ from reportgen.errors import InputError
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.multidomain.review.audit import AppendLine, round_folder
 from reportgen.kinds.multidomain.review.round import append_ledger_line, read_md_round
+from reportgen.kinds.multidomain.review.tables import contamination_reviews
 from reportgen.kinds.multidomain.stats.integrity import integrity_report
 from reportgen.kinds.multidomain.terms import active_items
 from reportgen.model import TEXT_LANGUAGES
@@ -30,7 +31,6 @@ from review_app.core.auth import require
 from review_app.core.db import NOTE_MAX_CHARS, audit, now_utc
 from review_app.core.errors import ReviewInputError
 from review_app.core.ledger_provenance import check_ledger, record_append
-from review_app.core.md_tables import contamination_reviews
 from review_app.core.round_identity import check_identity
 from review_app.i18n import translate
 

@@ -21,17 +21,15 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import os
-import tempfile
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
 from sqlalchemy import Engine
 
-from reportgen.errors import OutputExistsError
+from reportgen.kinds._review_export import write_export_files
 from reportgen.kinds.multidomain.model import AuditScore, CalibrationScore, Round
 from reportgen.kinds.multidomain.review import AUDIT, CALIBRATION
 from reportgen.kinds.multidomain.schemas import (
@@ -115,21 +113,25 @@ def audit_rows(judgments: Sequence[RubricJudgment], judges: Mapping[str, str]) -
                 "error_export_audit_reviewers", item_id=key[0], run=key[2], count=len(found)
             )
         judgment = found[0]
-        rows.extend(
-            AuditScore(
-                audit_id=judgment.audit_id,
-                item_id=judgment.item_id,
-                model_id=judgment.model_id,
-                run=judgment.run,
-                reviewer_id=judges[judgment.reviewer_name],
-                criterion_id=criterion_id,
-                score=score,
-                blind=judgment.blind,
-                scored_at=judgment.scored_at,
-            )
-            for criterion_id, score in sorted(judgment.scores.items())
-        )
+        rows.extend(audit_scores(judgment, judges[judgment.reviewer_name]))
     return rows
+
+
+def audit_scores(judgment: RubricJudgment, reviewer_id: str) -> Iterator[AuditScore]:
+    """The audit.parquet rows of one reviewer's scores of an audited response, one per
+    criterion (in criterion order), `reviewer_id` naming the reviewer."""
+    for criterion_id, score in sorted(judgment.scores.items()):
+        yield AuditScore(
+            audit_id=judgment.audit_id,
+            item_id=judgment.item_id,
+            model_id=judgment.model_id,
+            run=judgment.run,
+            reviewer_id=reviewer_id,
+            criterion_id=criterion_id,
+            score=score,
+            blind=judgment.blind,
+            scored_at=judgment.scored_at,
+        )
 
 
 def calibration_rows(
@@ -182,35 +184,6 @@ def rubric_export(
     )
 
 
-def write_rubric_export(export: RubricExport, folder: Path, *, force: bool = False) -> list[Path]:
-    """Write the export's files into `folder`, each atomically with mode 0600, and all of
-    them complete before the first replaces anything. An existing file is replaced only
-    with `force`."""
-    targets = [folder / name for name in sorted(export.files)]
-    existing = [str(path) for path in targets if path.exists()]
-    if existing and not force:
-        raise OutputExistsError(f"{', '.join(existing)}: already exists (use --force to replace)")
-    folder.mkdir(parents=True, exist_ok=True)
-    temporaries: list[tuple[Path, Path]] = []
-    try:
-        for target in targets:
-            handle, name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-            temporaries.append((Path(name), target))
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(export.files[target.name])
-                stream.flush()
-                os.fsync(stream.fileno())
-            # Private, as the judgment export: until frozen, they are the review's own
-            # record (who scored what); freeze-export publishes them with the archive.
-            os.chmod(name, 0o600)
-        for temporary, target in temporaries:
-            os.replace(temporary, target)
-    finally:
-        for temporary, _ in temporaries:
-            temporary.unlink(missing_ok=True)
-    return targets
-
-
 def export_round(
     engine: Engine,
     round_: CoreRound,
@@ -227,7 +200,7 @@ def export_round(
         judgments = rubric_scores(connection, typed.round_id)
     export = rubric_export(typed, judgments, mapping)
     folder = output or Path("review-export") / typed.round_id
-    written = write_rubric_export(export, folder, force=force)
+    written = write_export_files(export.files, folder, force=force)
     return (
         f"Round {typed.round_id}: {export.audited_responses} audited responses, "
         f"{export.calibration_ratings} human calibration ratings; written to "

@@ -15,23 +15,15 @@ from collections.abc import Sequence
 
 import numpy as np
 from sqlalchemy import Connection, Engine, select
-from sqlalchemy.exc import IntegrityError
 
 from reportgen.kinds.multidomain import review
 from reportgen.kinds.multidomain.derive import audit_draw
 from reportgen.kinds.multidomain.model import Round
 from reportgen.kinds.review_task import ReviewUnit
-from review_app.anonymiser.anonymise import Scrubber, round_names
 from review_app.core.db import batches
 from review_app.core.errors import ReviewInputError
 from review_app.core.spreadsheet import csv_text
-from review_app.rounds.sampling import (
-    assign,
-    chosen_reviewers,
-    ensure_round,
-    refuse_same_draw,
-    store_batch,
-)
+from review_app.rounds.sampling import BatchPlan, store_drawn_batch
 
 TASKS = ("audit", "calibration")
 
@@ -84,30 +76,14 @@ def create_rubric_batch(
     units = task_units(round_, task_type)
     overlap = 1 if task_type == "audit" else round_.manifest.calibration.reviewers
     order = np.random.default_rng(seed).permutation(len(units))
-    drawn = [units[int(i)] for i in order]
-    scrub = Scrubber(round_names(round_.models))
-    try:
-        with engine.begin() as connection:
-            refuse_same_draw(connection, round_.round_id, seed)
-            _refuse_second_task(connection, round_.round_id, task_type)
-            names = chosen_reviewers(connection, reviewers, {})
-            reviewers_of = assign(len(drawn), list(names.values()), overlap)
-            ensure_round(connection, round_)
-            settings: dict[str, object] = {"overlap": overlap, "reviewers": sorted(names)}
-            batch_id = store_batch(
-                connection,
-                round_.round_id,
-                seed,
-                (drawn, reviewers_of),
-                scrub,
-                settings=settings,
-                task_type=task_type,
-                logged={"task_type": task_type, **settings},
-                by_account=by_account,
-            )
-    except IntegrityError:
-        raise ReviewInputError("error_same_draw", round_id=round_.round_id, seed=seed) from None
-    return batch_id
+    return store_drawn_batch(
+        engine,
+        round_,
+        [units[int(i)] for i in order],
+        BatchPlan(seed, task_type, overlap, reviewers, by_account=by_account),
+        lambda names: {"overlap": overlap, "reviewers": names},
+        refuse=lambda connection: _refuse_second_task(connection, round_.round_id, task_type),
+    )
 
 
 def _refuse_second_task(connection: Connection, round_id: str, task_type: str) -> None:

@@ -185,11 +185,11 @@ def slice_replicates(
     scaled: ScaledPoints, weights: IntArray, indices: Sequence[int]
 ) -> SliceReplicates:
     columns = list(indices)
-    drawn = weights[:, columns]
+    # One product for the numerators and the denominators: the drawn weights are read once.
+    right = np.concatenate([scaled.points[columns, :], scaled.weights[columns, None]], axis=1)
+    both = exact_product(weights[:, columns], right)
     return SliceReplicates(
-        numerators=exact_product(drawn, scaled.points[columns, :]),
-        denominators=exact_product(drawn, scaled.weights[columns, None])[:, 0],
-        denominator=scaled.denominator,
+        numerators=both[:, :-1], denominators=both[:, -1], denominator=scaled.denominator
     )
 
 

@@ -93,30 +93,60 @@ def schedule(steps: int, pairs: Pairs) -> Schedule:
     models = 1 + max(max(pair) for pair in pairs)
     levels = _levels(steps, pairs, models).ravel()
     order = np.argsort(levels, kind="stable")
-    bounds = np.flatnonzero(np.diff(levels[order])) + 1
-    first = np.array([a for a, _ in pairs], dtype=np.int64)
-    second = np.array([b for _, b in pairs], dtype=np.int64)
+    starts = np.concatenate([[0], np.flatnonzero(np.diff(levels[order])) + 1])
+    counts = np.diff(np.append(starts, len(order)))
+    step_of, pair_of = np.divmod(order, len(pairs))
+    rank = np.arange(len(order), dtype=np.int64) - np.repeat(starts, counts)
     row_of = np.empty(len(levels), dtype=np.int64)
+    row_of[order] = rank
+    first = np.array([a for a, _ in pairs], dtype=np.int64)[pair_of]
+    second = np.array([b for _, b in pairs], dtype=np.int64)[pair_of]
+    waves: list[Wave] = []
     where = np.arange(models, dtype=np.int64)  # participant m's row in the current layout
-    waves = []
-    for battles_ in np.split(order, bounds):
-        step_list, pair_list = np.divmod(battles_, len(pairs))
-        row_of[battles_] = np.arange(len(battles_))
-        both = np.concatenate([first[pair_list], second[pair_list]])
-        idle = np.ones(models, dtype=bool)
-        idle[both] = False
-        layout = np.concatenate([both, np.flatnonzero(idle)])
-        waves.append(
-            Wave(steps=step_list, pairs=pair_list[:, None], both=both, gather=where[layout])
-        )
-        where = np.empty(models, dtype=np.int64)
-        where[layout] = np.arange(models)
+    chunk = max(1, _LAYOUT_CELLS // models)
+    for low in range(0, len(starts), chunk):
+        high = min(low + chunk, len(starts))
+        span = slice(starts[low], starts[high] if high < len(starts) else len(order))
+        layout = _layouts(first[span], second[span], rank[span], counts[low:high], models)
+        inverse = np.empty_like(layout)
+        np.put_along_axis(inverse, layout, np.arange(models, dtype=np.int64)[None, :], axis=1)
+        gather = np.take_along_axis(np.vstack([where[None, :], inverse[:-1]]), layout, axis=1)
+        for wave in range(high - low):
+            start, n = int(starts[low + wave]), int(counts[low + wave])
+            battles = slice(start, start + n)
+            waves.append(
+                Wave(
+                    steps=step_of[battles],
+                    pairs=pair_of[battles, None],
+                    both=layout[wave, : 2 * n],
+                    gather=gather[wave],
+                )
+            )
+        where = inverse[-1]
     return Schedule(
         waves=tuple(waves),
         wave_of=levels.reshape(steps, len(pairs)),
         row_of=row_of.reshape(steps, len(pairs)),
         final=where,
     )
+
+
+# Waves x participants whose layouts are worked out together (8 MiB of int64).
+_LAYOUT_CELLS = 2**20
+
+
+def _layouts(
+    first: IntArray, second: IntArray, rank: IntArray, counts: IntArray, models: int
+) -> IntArray:
+    """(waves, models): each wave's layout, the a of each battle, then the b of each, then
+    the idle participants in order. A participant's sort key is its place among the wave's
+    a's and b's (rank, counts + rank), or 2 x models + itself when idle."""
+    waves = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    key = np.tile(2 * models + np.arange(models, dtype=np.int64), (len(counts), 1))
+    key[waves, first] = rank
+    key[waves, second] = np.repeat(counts, counts) + rank
+    layout: IntArray = np.argsort(key, axis=1, kind="stable")
+    return layout
 
 
 def elo(

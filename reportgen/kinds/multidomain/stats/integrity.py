@@ -11,6 +11,7 @@ Over every response with `raw_text` (superseded and annulled items included):
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -19,7 +20,13 @@ from fractions import Fraction
 
 from reportgen.kinds.multidomain.memo import RecentByIdentity
 from reportgen.kinds.multidomain.model import Response, Round
-from reportgen.kinds.multidomain.terms import ngrams, normalise, tokens
+from reportgen.kinds.multidomain.terms import (
+    ngrams,
+    normalise,
+    normalised_tokens,
+    shared_ngrams,
+    tokens,
+)
 
 
 @dataclass(frozen=True)
@@ -73,6 +80,19 @@ def _trie_pattern(words: Iterable[str]) -> str:
     return pattern(trie)
 
 
+def _common_start(words: Iterable[str]) -> str:
+    """The longest string that every word starts with ("" without words): the common start
+    of the first and the last in sorted order."""
+    listed = list(words)
+    if not listed:
+        return ""
+    first, last = min(listed), max(listed)
+    size = 0
+    while size < min(len(first), len(last)) and first[size] == last[size]:
+        size += 1
+    return first[:size]
+
+
 def longest_common_substring(a: str, b: str) -> int:
     """Length of the longest common substring (dynamic programming, O(len a x len b))."""
     best = 0
@@ -97,11 +117,19 @@ def _has_common_substring(text: str, canary: str, length: int) -> bool:
     Every such piece holds one of the canary's aligned blocks of (length + 1) // 2
     characters (those starting at multiples of the block size), so a text that holds no
     block (most texts) is settled with two or three searches instead of one per piece."""
-    block = max(1, (length + 1) // 2)
-    starts = range(0, len(canary) - block + 1, block)
-    if not any(canary[start : start + block] in text for start in starts):
+    if not any(block in text for block in _blocks(canary, length)):
         return False
     return any(canary[start : start + length] in text for start in range(len(canary) - length + 1))
+
+
+@functools.lru_cache(maxsize=4096)
+def _blocks(canary: str, length: int) -> tuple[str, ...]:
+    """The canary's aligned blocks of (length + 1) // 2 characters (worked out once per
+    canary: every answer to its item is searched for them)."""
+    block = max(1, (length + 1) // 2)
+    return tuple(
+        canary[start : start + block] for start in range(0, len(canary) - block + 1, block)
+    )
 
 
 @dataclass(frozen=True)
@@ -142,6 +170,8 @@ def _integrity_report(round_: Round) -> IntegrityReport:
     canary_of = {item.item_id: normalise(item.canary or "") for item in tests}
     owner = {canary: item_id for item_id, canary in canary_of.items()}
     finder = re.compile(_trie_pattern(owner)) if owner else None
+    # Every canary starts with this: a text without it holds none (most texts, one search).
+    prefix = _common_start(owner)
     item_of = {item.item_id: item for item in round_.items}
     prompt_grams = {
         item.item_id: ngrams(tokens(item.prompt), rules.ngram)
@@ -156,7 +186,7 @@ def _integrity_report(round_: Round) -> IntegrityReport:
             if response.raw_text is None:
                 continue
             text = normalise(response.raw_text)
-            hits = _full_hits(finder, owner, text, response)
+            hits = _full_hits(finder, owner, text, response) if prefix in text else []
             full.extend(hits)
             own = canary_of.get(response.item_id)
             if not hits and own:
@@ -166,7 +196,8 @@ def _integrity_report(round_: Round) -> IntegrityReport:
             item = item_of.get(response.item_id)
             if item is not None and item.item_id in prompt_grams:
                 grams = prompt_grams[item.item_id]
-                shared = len(grams & ngrams(tokens(response.raw_text), rules.ngram))
+                words = normalised_tokens(text)  # tokens(raw_text): text is normalised
+                shared = shared_ngrams(grams, words, rules.ngram)
                 containment.append(
                     Containment(item.item_id, model.model_id, response.run, shared, len(grams))
                 )

@@ -1,8 +1,10 @@
 """Tables of the multidomain administration, on the review database's MetaData.
 
-Defined apart from `review_app.core.db` (whose tables every kind shares); importing this
-module registers them on `db.metadata`, so that `create_schema` creates them
-(`review_app.core.storage` imports it before creating the schema). Administrator-only.
+The kind's own, defined apart from `review_app.core.db` (whose tables every kind shares);
+importing this module registers them on `db.metadata`, so that `create_schema` creates
+them. The kind's review part names it (`KindReview.tables`), and the app's storage imports
+it through the registry (`reportgen.kinds.register_review_tables`) before it creates the
+schema. Administrator-only.
 """
 
 from __future__ import annotations

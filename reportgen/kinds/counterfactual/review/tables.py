@@ -1,9 +1,11 @@
 """Tables of the counterfactual calibration, on the review database's MetaData.
 
-Defined apart from `review_app.core.db` (whose tables every kind shares), like
-`review_app.core.md_tables`; importing this module registers them on `db.metadata`, so that
-`create_schema` creates them (`review_app.core.storage` imports it before creating the
-schema).
+The kind's own, defined apart from `review_app.core.db` (whose tables every kind shares),
+like the multidomain kind's; importing this module registers them on `db.metadata`, so
+that `create_schema` creates them. The kind's review part names it (`KindReview.tables`),
+and the app's storage imports it through the registry
+(`reportgen.kinds.register_review_tables`) before it creates the schema. Neither table
+unblinds a sample: what does stays in `review_app.core.unblinding`.
 """
 
 from __future__ import annotations
