@@ -22,6 +22,7 @@ from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.review.round import read_cf_round
+from reportgen.kinds.counterfactual.review.scale import submit_scale
 from reportgen.kinds.counterfactual.schemas import EXTRACTION_CHECKS_SCHEMA
 from reportgen.kinds.review_task import CHOICE_SHAPE, COUNT_SHAPE
 from reportgen.kinds.rounds import read_round, verify_round
@@ -29,7 +30,6 @@ from review_app.core.db import samples
 from review_app.core.errors import ReviewInputError
 from review_app.core.unblinding import sample_keys
 from review_app.tasks.reviewing import load_sample, my_queue, submit_judgment
-from review_app.tasks.scale import submit_scale
 from tests.factories.counterfactual import refresh_checksums
 from tests.review.cf import DEMO, before_reviews
 from tests.review.databases import fresh_database

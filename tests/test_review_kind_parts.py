@@ -30,13 +30,7 @@ from reportgen.kinds._review import NO_REVIEW_PART, load_target
 REPO = Path(__file__).resolve().parents[1]
 # The review app's modules that may name a kind: the demonstration's audit of the
 # Estigmas round, and the words a password may not be made of (the project's names).
-# The scale shape's submission writes the counterfactual mask-flag table (its kind's
-# review.tables): still named there.
-NAMING_A_KIND = (
-    "review_app/demo_audit.py",
-    "review_app/core/password_strength.py",
-    "review_app/tasks/scale.py",
-)
+NAMING_A_KIND = ("review_app/demo_audit.py", "review_app/core/password_strength.py")
 # Every other module of the review app (its entry point, core, tasks, round work, CLI,
 # pages): none may name a kind; each reaches one through the registry.
 GENERIC = tuple(

@@ -1,5 +1,5 @@
-"""The reviewer's side of a scale task (a task of shape `scale`: the counterfactual
-calibration): one score and the mask flag.
+"""The reviewer's side of the counterfactual kind's `scale` task shape (its calibration):
+one score and the mask flag, stored in the kind's own table (review.tables).
 
 A scale judgment is a rubric judgment with one criterion (the judged variable) on the
 task's 1-5 scale, plus the mask-audit answer "this answer still reveals the attribute",
