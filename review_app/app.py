@@ -10,8 +10,6 @@ brought and checks it, with the browser's fingerprint, on the server.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -21,9 +19,6 @@ from review_app.core.errors import ReviewError, SessionExpired
 from review_app.core.web import LOGOUT_ROUTE, SESSION_ROUTE
 from review_app.core.web_sessions import issue_ticket, redeem_ticket
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, translate
-from review_app.pages.accounts import accounts_page
-from review_app.pages.admin import batches_page, calibration_page, disagreements_page
-from review_app.pages.cf_admin import cf_calibration_page
 from review_app.pages.common import (
     browser_fingerprint,
     cookie_token,
@@ -39,30 +34,8 @@ from review_app.pages.common import (
     token,
     without_browser,
 )
-from review_app.pages.contest import contest_page, decide_page
-from review_app.pages.md_admin import md_audit_page, md_calibration_page, md_contamination_page
-from review_app.pages.reviewer import guidelines_page, review_page
+from review_app.pages.navigation import pages_of
 from review_app.pages.setup import show_setup_help
-
-PAGES: dict[str, dict[str, Callable[[], None]]] = {
-    "reviewer": {
-        "page_review": review_page,
-        "page_contest": contest_page,
-        "page_guidelines": guidelines_page,
-    },
-    "admin": {
-        "page_calibration": calibration_page,
-        "page_disagreements": disagreements_page,
-        "page_contestations": decide_page,
-        "page_batches": batches_page,
-        "md_page_audit": md_audit_page,
-        "md_page_calibration": md_calibration_page,
-        "md_page_contamination": md_contamination_page,
-        "cf_page_calibration": cf_calibration_page,
-        "page_accounts": accounts_page,
-    },
-    "participant": {"page_contest": contest_page, "page_guidelines": guidelines_page},
-}
 
 
 def _language_picker() -> None:
@@ -160,7 +133,7 @@ def main() -> None:
             _login_form()
         return
     show_saved()
-    pages = PAGES[me.role]
+    pages = pages_of(me.role)
     st.sidebar.caption(t_md("signed_in_as", name=me.name))
     # The format function captures the language: AppTest calls it outside the session.
     reader = language()

@@ -38,15 +38,16 @@ def _imported(tree: ast.Module) -> list[str]:
 
 
 def kind_review_module(path: str) -> bool:
-    """A module of a kind's review part (reportgen/kinds/<kind>/review/<module>.py, not
-    the package's __init__, which a kind's render may read): written on the review
-    app's database and storage, it may import review_app."""
+    """A module of a kind's review part (reportgen/kinds/<kind>/review/<module>.py, or
+    deeper: its pages, review/pages/<module>.py; not the review package's __init__, which
+    a kind's render may read): written on the review app's database and storage, or a
+    page of the app, it may import review_app."""
     parts = path.split("/")
     return (
-        len(parts) == 5
+        len(parts) >= 5
         and parts[:2] == ["reportgen", "kinds"]
         and parts[3] == "review"
-        and parts[4] != "__init__.py"
+        and parts[4:] != ["__init__.py"]
     )
 
 
@@ -76,6 +77,7 @@ def test_reportgen_reaches_the_review_app_only_through_the_review_mount() -> Non
 
 def test_only_a_kinds_review_modules_are_exempt() -> None:
     assert kind_review_module("reportgen/kinds/multidomain/review/audit.py")
+    assert kind_review_module("reportgen/kinds/counterfactual/review/pages/scale.py")
     assert not kind_review_module("reportgen/kinds/multidomain/review/__init__.py")
     assert not kind_review_module("reportgen/kinds/multidomain/review_audit.py")
     assert not kind_review_module("reportgen/kinds/multidomain/render/review/audit.py")

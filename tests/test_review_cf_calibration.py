@@ -39,6 +39,7 @@ from reportgen.kinds.counterfactual.review.sampling import (
     draw_calibration,
     drawn_rows,
 )
+from reportgen.kinds.counterfactual.review.scale import submit_scale
 from reportgen.kinds.counterfactual.review.tables import mask_flags
 from reportgen.kinds.counterfactual.terms import first_signal_term, signal_terms
 from review_app.core.db import criterion_scores, judgments, samples
@@ -46,7 +47,6 @@ from review_app.core.errors import AccessDenied, ReviewInputError
 from review_app.core.unblinding import sample_keys
 from review_app.rounds.batches import leak_report
 from review_app.tasks.reviewing import load_sample, my_queue
-from review_app.tasks.scale import submit_scale
 from tests.review.cf import DEMO, score_queue
 from tests.review.databases import KINDS, fresh_database
 from tests.review.helpers import add_and_login, release_all

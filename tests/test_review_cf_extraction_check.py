@@ -22,9 +22,12 @@ from reportgen.cli import main
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.results import build_results
 from reportgen.kinds.counterfactual.review.round import read_cf_round
+from reportgen.kinds.counterfactual.review.scale import submit_scale
 from reportgen.kinds.counterfactual.schemas import EXTRACTION_CHECKS_SCHEMA
+from reportgen.kinds.review_task import CHOICE_SHAPE, COUNT_SHAPE
 from reportgen.kinds.rounds import read_round, verify_round
 from review_app.core.db import samples
+from review_app.core.errors import ReviewInputError
 from review_app.core.unblinding import sample_keys
 from review_app.tasks.reviewing import load_sample, my_queue, submit_judgment
 from tests.factories.counterfactual import refresh_checksums
@@ -122,6 +125,24 @@ def test_the_extraction_check_from_sample_to_results(
     concede = [r for s in after.systems for r in s.rows if r.variable_id == "concede"]
     assert concede
     assert all((r.finding == "extractor_below_agreement") is not passes for r in concede)
+    engine.dispose()
+
+
+def test_a_sample_of_another_shape_is_not_scored_on_the_scale(tmp_path: Path) -> None:
+    """The scale submission takes a sample whose task has the `scale` shape only (what
+    the kind declares, not its task's name): an extraction check's is refused, unchanged."""
+    engine = fresh_database("sqlite", tmp_path)
+    round_dir = _planned(tmp_path / "rounds")
+    token = add_and_login(engine, "h1")
+    _cli(engine, "review", "sample", str(round_dir), "--task", "extraction", "--seed", "4")
+    release_all(engine)
+    code = my_queue(engine, token)[0].code
+    sample = load_sample(engine, token, code)
+    assert sample.shape.name in (CHOICE_SHAPE, COUNT_SHAPE)
+    with pytest.raises(ReviewInputError) as refused:
+        submit_scale(engine, token, code, 3, False)
+    assert refused.value.key == "cf_error_not_scale"
+    assert load_sample(engine, token, code).choice is None
     engine.dispose()
 
 

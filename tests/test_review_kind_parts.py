@@ -16,6 +16,7 @@ import pytest
 
 from reportgen.kinds import (
     ExportRequest,
+    KindPage,
     KindReview,
     SampleRequest,
     kind_names,
@@ -24,17 +25,18 @@ from reportgen.kinds import (
     review_part,
     unregister_review_part,
 )
-from reportgen.kinds._review import NO_REVIEW_PART
+from reportgen.kinds._review import NO_REVIEW_PART, load_target
 
 REPO = Path(__file__).resolve().parents[1]
-# The review app's modules that dispatch to a kind: none may name one.
-DISPATCHERS = (
-    "review_app/cli/kinds.py",
-    "review_app/cli/sampling.py",
-    "review_app/cli/freeze.py",
-    "review_app/cli/exports.py",
-    "review_app/rounds/contest.py",
-    "review_app/pages/contest.py",
+# The review app's modules that may name a kind: the demonstration's audit of the
+# Estigmas round, and the words a password may not be made of (the project's names).
+NAMING_A_KIND = ("review_app/demo_audit.py", "review_app/core/password_strength.py")
+# Every other module of the review app (its entry point, core, tasks, round work, CLI,
+# pages): none may name a kind; each reaches one through the registry.
+GENERIC = tuple(
+    path.relative_to(REPO).as_posix()
+    for path in sorted((REPO / "review_app").rglob("*.py"))
+    if path.relative_to(REPO).as_posix() not in NAMING_A_KIND
 )
 
 
@@ -56,8 +58,19 @@ def kind_names_in(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("module", DISPATCHERS)
-def test_the_review_apps_dispatchers_name_no_kind(module: str) -> None:
+def test_the_walk_covers_the_apps_entry_point_and_dispatchers() -> None:
+    assert {
+        "review_app/app.py",
+        "review_app/pages/navigation.py",
+        "review_app/pages/reviewer.py",
+        "review_app/tasks/shapes.py",
+        "review_app/cli/kinds.py",
+        "review_app/rounds/contest.py",
+    } <= set(GENERIC)
+
+
+@pytest.mark.parametrize("module", GENERIC)
+def test_the_review_apps_generic_modules_name_no_kind(module: str) -> None:
     assert kind_names_in(REPO / module) == []
 
 
@@ -119,6 +132,47 @@ def test_the_cli_dispatches_to_a_registered_part(
     assert calls == ["sample t", "sample t", "export"]
     with pytest.raises(click.BadParameter, match="plug rounds have no task; the kinds with"):
         sample_of_kind(tmp_path, "t", 1, (), False, lambda: None)  # type: ignore[arg-type,return-value]
+
+
+def test_the_app_mounts_each_kinds_pages_from_its_review_part() -> None:
+    from review_app.pages.navigation import pages_of
+
+    assert list(pages_of("admin")) == [
+        "page_calibration",
+        "page_disagreements",
+        "page_contestations",
+        "page_batches",
+        "md_page_audit",  # multidomain's part
+        "md_page_calibration",
+        "md_page_contamination",
+        "cf_page_calibration",  # counterfactual's
+        "page_accounts",
+    ]
+    assert list(pages_of("reviewer")) == ["page_review", "page_contest", "page_guidelines"]
+    assert list(pages_of("participant")) == ["page_contest", "page_guidelines"]
+    for kind in review_kind_names():
+        for page in review_part(kind).pages:
+            assert callable(load_target(page.target)), page  # each names a page function
+
+
+def test_a_registered_kinds_page_is_mounted_for_its_role(monkeypatch: pytest.MonkeyPatch) -> None:
+    from review_app.pages.navigation import pages_of
+
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "tests.test_review_kind_parts.plug_page", lambda: shown.append("plug"), raising=False
+    )
+    page = KindPage("plug_page", "tests.test_review_kind_parts:plug_page", role="reviewer")
+    register_review_part("plug", KindReview(pages=(page,)))
+    try:
+        pages = pages_of("reviewer")
+        assert "plug_page" not in pages_of("admin")
+    finally:
+        unregister_review_part("plug")
+    assert list(pages)[-1] == "plug_page"
+    pages["plug_page"]()  # imported by name when shown
+    assert shown == ["plug"]
+    assert "plug_page" not in pages_of("reviewer")
 
 
 def test_a_part_that_samples_names_its_tasks() -> None:

@@ -17,6 +17,7 @@ from sqlalchemy import Engine, func, select
 
 from reportgen.kinds.counterfactual.review.round import read_cf_round
 from reportgen.kinds.counterfactual.review.sampling import create_scale_batch
+from reportgen.kinds.counterfactual.review.scale import submit_scale
 from reportgen.kinds.multidomain.model import Round
 from review_app.core.db import judgment_changes, judgments
 from review_app.core.errors import ReviewInputError
@@ -24,7 +25,6 @@ from review_app.i18n import LANGUAGES
 from review_app.rounds.sampling import create_batch
 from review_app.tasks import reviewing
 from review_app.tasks.rubric import submit_scores
-from review_app.tasks.scale import submit_scale
 from tests.factories import memory_review_round
 from tests.review.cf import DEMO
 from tests.review.databases import KINDS, fresh_database

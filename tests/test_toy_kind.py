@@ -51,7 +51,13 @@ REPO = Path(__file__).resolve().parents[1]
 # (`ToyKind`), its helpers (`toy_kind`), "the toy kind".
 NAMED = re.compile(rb"toy[\s_-]?kind", re.IGNORECASE)
 # What may name it: its folder, this test, the walk-through that uses it as the example.
-EXEMPT = ("tests/support/toykind/", "tests/test_toy_kind.py", "docs/adding-a-kind.md")
+# tests/module_costs.json records every test module's CPU seconds, this test's file too.
+EXEMPT = (
+    "tests/support/toykind/",
+    "tests/test_toy_kind.py",
+    "docs/adding-a-kind.md",
+    "tests/module_costs.json",
+)
 # Not the repository's files: git's, caches, build outputs, the review database.
 SKIPPED = re.compile(
     r"\.|__pycache__$|.*\.egg-info$|build$|site(-.*)?$|review\.db|test_under_load\."

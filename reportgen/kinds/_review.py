@@ -15,7 +15,12 @@ What a kind does beyond that lives in its own folder, in its review package
   group's `--db` option and engine);
 - `tables`: the module that declares the kind's own tables on the review database
   (imported by `register_review_tables`, which the app's storage calls before it creates
-  the schema).
+  the schema);
+- `pages`: the kind's own pages in the app (`KindPage`: its administrator pages), which
+  the app's entry point mounts for their role;
+- `shapes`: the task shapes the kind's tasks use beyond the app's own (`TaskShape`: how
+  a reviewer's page shows one sample and takes its answer), found by the app's registry
+  of shapes (review_app/tasks/shapes.py).
 
 The parts are named here as "module:attribute" strings and imported on first use, as the
 kinds themselves are (`reportgen.kinds._BUILTIN`): the rest of reportgen never imports a
@@ -102,6 +107,37 @@ class ContestRules:
 
 
 @dataclass(frozen=True)
+class KindPage:
+    """A page of the kind in the review app, shown to the accounts of `role`."""
+
+    key: str  # its name in the navigation: a key of the app's catalogue (review_app/locales)
+    target: str  # "module:function" of the Streamlit page (no argument), imported when shown
+    role: str = "admin"
+
+    def show(self) -> None:
+        """Import the page's function and run it."""
+        load_target(self.target)()
+
+
+@dataclass(frozen=True)
+class TaskShape:
+    """How the review app shows one sample of a task shape and takes its answer.
+
+    `view` is "module:function" of a Streamlit view called with the sample
+    (`review_app.tasks.reviewing.ReviewSample`) and the page's note field (sample -> the
+    note typed); it returns the error of a refused answer (the page shows it) or None.
+    `shortcuts` is the catalogue key of the keyboard help shown under the sample."""
+
+    name: str  # what a `ReviewTask.shape_of` says
+    view: str
+    shortcuts: str
+
+    def load_view(self) -> Any:
+        """The view's function, its module imported now."""
+        return load_target(self.view)
+
+
+@dataclass(frozen=True)
 class KindReview:
     """A kind's review part; a kind without one is reviewed by the app's defaults."""
 
@@ -117,6 +153,8 @@ class KindReview:
     # MetaData (`review_app.core.db.metadata`); the app's storage imports it through
     # `register_review_tables` before it creates the schema.
     tables: str | None = None
+    pages: tuple[KindPage, ...] = ()
+    shapes: tuple[TaskShape, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.sample is None) != (not self.tasks):
@@ -140,8 +178,7 @@ def lazy(target: str) -> Callable[..., Any]:
     reads the parts)."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        module, _, attribute = target.partition(":")
-        return getattr(importlib.import_module(module), attribute)(*args, **kwargs)
+        return load_target(target)(*args, **kwargs)
 
     return call
 
@@ -163,10 +200,15 @@ def review_part(name: str) -> KindReview:
     target = _BUILTIN_REVIEW.get(name)
     if target is None:
         return NO_REVIEW_PART
-    module, _, attribute = target.partition(":")
-    part: KindReview = getattr(importlib.import_module(module), attribute)
+    part: KindReview = load_target(target)
     _review_parts[name] = part
     return part
+
+
+def load_target(target: str) -> Any:
+    """The attribute named by "module:attribute", its module imported now."""
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def register_review_tables() -> None:

@@ -16,6 +16,15 @@ from dataclasses import dataclass, field
 
 # The answer a rubric judgment records in `judgments.choice`: its scores live per criterion.
 SCORED = "scored"
+# Task shapes: how the review app shows a unit and takes its answer, each a name in the
+# app's registry of shapes (review_app/tasks/shapes.py). The app's own: one button per
+# choice; one score per criterion on the task's scale. A kind's review part declares the
+# others it uses (`KindReview.shapes`): the counterfactual one score on its 1-5 scale with
+# the mask flag, and a count typed as a number.
+CHOICE_SHAPE = "choice"
+RUBRIC_SHAPE = "rubric"
+SCALE_SHAPE = "scale"
+COUNT_SHAPE = "count"
 _COUNT = re.compile(r"0|[1-9][0-9]*")  # a whole number >= 0, canonical: no sign, no 0-prefix
 
 
@@ -88,10 +97,20 @@ class ReviewTask:
     # The kind's other review tasks, by task_type (multidomain: "calibration" beside "audit").
     # (Not compared nor shown: the tasks refer to each other.)
     related: Mapping[str, ReviewTask] = field(default_factory=dict, compare=False, repr=False)
+    # How the review app shows a unit of this task (a name in its registry of task
+    # shapes); "" for the plain one: RUBRIC_SHAPE with a scale, else CHOICE_SHAPE.
+    shape: str = ""
 
     @property
     def is_rubric(self) -> bool:
         return self.scale is not None
+
+    def shape_of(self, criteria: int) -> str:
+        """The shape of a unit with `criteria` criteria: COUNT_SHAPE for a count unit of a
+        task with `count_choices` (one criterion: the counted variable), else the task's."""
+        if self.count_choices and criteria == 1:
+            return COUNT_SHAPE
+        return self.shape or (RUBRIC_SHAPE if self.is_rubric else CHOICE_SHAPE)
 
     def variant(self, task_type: str | None) -> ReviewTask:
         """The kind's task `task_type` (None or this one's type: this task)."""

@@ -15,10 +15,11 @@ unit's key) lives only here. This module is the one way to that table:
 
 Who may import it is a contract (pyproject.toml, "Reviewer-facing modules never reach
 the keys that unblind a sample"): no reviewer page nor the code that serves a reviewer
-(`pages.reviewer`, `pages.rubric`, `pages.cf_scale`, `pages.contest`, `reviewing`, ... listed
-there) imports it, directly or through another module. Two imports are exempt and named
-in the contract: `review_app.core.storage` registers the table before creating the schema,
-and `review_app.rounds.contest` calls `own_sample_item`, which returns an item id to store in
+(`pages.reviewer`, `pages.rubric`, `pages.contest`, the counterfactual kind's
+`review.pages.scale` and `review.pages.count`, `reviewing`, ... listed there) imports it,
+directly or through another module. Two imports are exempt and named in the contract:
+`review_app.core.storage` registers the table before creating the schema, and
+`review_app.rounds.contest` calls `own_sample_item`, which returns an item id to store in
 the contestation, never to show.
 """
 

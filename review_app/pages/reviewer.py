@@ -12,6 +12,7 @@ sample unseen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import streamlit as st
@@ -19,8 +20,6 @@ import streamlit as st
 from reportgen.errors import ReportgenError
 from review_app.core.db import NOTE_MAX_CHARS
 from review_app.guidelines import guidelines_text
-from review_app.pages.cf_count import count_view
-from review_app.pages.cf_scale import scale_view
 from review_app.pages.common import (
     announce_saved,
     engine,
@@ -30,7 +29,6 @@ from review_app.pages.common import (
     t_md,
     token,
 )
-from review_app.pages.rubric import rubric_view
 from review_app.pages.text import show_literal
 from review_app.pages.versions import seen_version
 from review_app.tasks.reviewing import (
@@ -44,7 +42,10 @@ from review_app.tasks.reviewing import (
     submit_judgment,
     undo_last_judgment,
 )
-from review_app.tasks.scale import is_count_sample, is_scale_sample
+
+NoteField = Callable[[ReviewSample], str]
+# A task shape's view (`TaskShape.view`): shows the sample, returns a refused answer's error.
+SampleView = Callable[[ReviewSample, NoteField], ReportgenError | None]
 
 CURRENT = "current_code"
 DRAFTS = "note_drafts"  # sample code -> a note typed and not yet recorded
@@ -92,31 +93,29 @@ def _sample_view(queue: list[QueueEntry], code: str) -> None:
     st.subheader(t("sample_heading", code=sample.code, position=position + 1, total=len(codes)))
     if sample.closed:
         st.info(t("batch_closed_info"))
-    if is_scale_sample(sample):
-        # Counterfactual calibration: the judge's masked input, one score, the mask flag.
-        error = scale_view(sample, _note_field)
-    elif is_count_sample(sample):
-        # Counterfactual extraction check of a count: the masked answer, a number typed.
-        error = count_view(sample, _note_field)
-    elif sample.task.is_rubric:
-        # Statement, criteria with anchors, answer and one score per criterion.
-        error = rubric_view(sample, _note_field)
-    else:
-        show_literal(t("prompt_label"), sample.prompt_text, key=f"prompt_{sample.code}")
-        show_literal(t("output_label"), sample.output_text, key=f"output_{sample.code}")
-        if sample.choice is not None:
-            st.info(t_md("your_judgment", choice=sample.task.label(language(), sample.choice)))
-        note = _note_field(sample)
-        error = _choice_buttons(sample, note)
+    # The sample's task shape (review_app.tasks.shapes) shows it and takes its answer:
+    # buttons for a choice, one score per criterion for a rubric, or a kind's own view.
+    shape = sample.shape
+    view: SampleView = shape.load_view()
+    error = view(sample, _note_field)
     if error is not None:
         # Shown under the buttons; the note, the navigation and its keys stay.
         show_error(error)
     _navigation(codes, position)
     _undo_button()
-    # A rubric page has no choice buttons: its digits pick a criterion's score instead;
-    # on a count page they are typed into the field.
-    help_key = "rubric_shortcuts_help" if sample.task.is_rubric else "shortcuts_help"
-    st.caption(t("cf_count_shortcuts_help" if is_count_sample(sample) else help_key))
+    # Each shape says what its keys do (a rubric's digits pick a criterion's score; a
+    # count's are typed into the field).
+    st.caption(t(shape.shortcuts))
+
+
+def choice_view(sample: ReviewSample, note_field: NoteField) -> ReportgenError | None:
+    """The `choice` shape: the prompt, the output, the note and one button per choice."""
+    show_literal(t("prompt_label"), sample.prompt_text, key=f"prompt_{sample.code}")
+    show_literal(t("output_label"), sample.output_text, key=f"output_{sample.code}")
+    if sample.choice is not None:
+        st.info(t_md("your_judgment", choice=sample.task.label(language(), sample.choice)))
+    note = note_field(sample)
+    return _choice_buttons(sample, note)
 
 
 def _drafts() -> dict[str, str]:

@@ -149,7 +149,7 @@ def _judged_samples(connection: Connection, batch_id: int | None) -> list[Judged
         .join(rounds, rounds.c.round_id == batches.c.round_id)
         .outerjoin(adjudications, adjudications.c.sample_id == samples.c.sample_id)
         # A rubric judgment (multidomain audit, calibration) has scores, not a choice to
-        # compare with the parser: its task has its own pages (pages.md_admin).
+        # compare with the parser: its task has its own pages (the kind's review.pages).
         .where(judgments.c.choice != SCORED)
         .order_by(samples.c.sample_id, accounts.c.name)
     )

@@ -3,7 +3,8 @@ one (a second tab or window that still shows what the first has since changed).
 
 A judgment's version is its id and when it last changed; a page remembers the version it
 showed (`review_app.pages.versions`) and names it when it saves. Every writer of a judgment
-(`reviewing`, `rubric`, `scale`) checks it inside the transaction that
+(`reviewing`, `rubric`, a kind's own shape such as the counterfactual `review.scale`)
+checks it inside the transaction that
 writes, and its update repeats the check in its WHERE clause.
 """
 

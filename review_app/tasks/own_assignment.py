@@ -1,5 +1,6 @@
 """One reviewer's own assignment of a sample, read for a judgment, and the checks of a
-note: shared by the review tasks (`reviewing`, `rubric`, `scale`).
+note: shared by the review tasks (`reviewing`, `rubric`, and a kind's own shape such as
+the counterfactual `review.scale`).
 
 Like `review_app.tasks.reviewing`, everything here is filtered to the calling reviewer.
 """

@@ -16,6 +16,7 @@ from datetime import datetime
 from sqlalchemy import Connection, Engine, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
+from reportgen.kinds import TaskShape
 from reportgen.kinds.review_task import ReviewTask, RubricCriterion
 from review_app.core.auth import require
 from review_app.core.db import (
@@ -35,6 +36,7 @@ from review_app.tasks.judgment_versions import (
 )
 from review_app.tasks.lookup import task_of_kind
 from review_app.tasks.own_assignment import _check_note, _own_assignment
+from review_app.tasks.shapes import task_shape
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,12 @@ class ReviewSample:
     # The judgment as loaded ("" when none), which a save from this page names: a save
     # naming an older version (another tab saved since) is refused, not applied.
     version: str = ""
+    kind: str = ""  # the round's kind, whose review part may bring the task's shape
+
+    @property
+    def shape(self) -> TaskShape:
+        """How the page shows this sample (review_app.tasks.shapes)."""
+        return task_shape(self.kind, self.task, len(self.criteria))
 
 
 def my_queue(engine: Engine, token: str | None) -> list[QueueEntry]:
@@ -136,6 +144,7 @@ def load_sample(engine: Engine, token: str | None, code: str) -> ReviewSample:
         criteria=criteria_of(row.criteria),
         scores=scores,
         version=judgment_version(row),
+        kind=row.kind,
     )
 
 

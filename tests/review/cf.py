@@ -12,8 +12,8 @@ from sqlalchemy import Engine
 
 from reportgen.kinds.counterfactual.model import Round
 from reportgen.kinds.counterfactual.review.round import read_cf_round
+from reportgen.kinds.counterfactual.review.scale import submit_scale
 from review_app.tasks.reviewing import load_sample, my_queue
-from review_app.tasks.scale import submit_scale
 
 DEMO = (
     Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from reportgen.kinds.review_task import ReviewTask, ReviewUnit
+from reportgen.kinds.review_task import CHOICE_SHAPE, ReviewTask, ReviewUnit
 from tests.support.toykind.model import ToyRound
 
 VERDICT = "verdict"  # the task's type: batches.task_type of the toy kind's batches
@@ -38,4 +38,7 @@ REVIEW_TASK = ReviewTask(
     labels={"pt-BR": {"good": "Boa", "bad": "Ruim"}, "en": {"good": "Good", "bad": "Bad"}},
     stratum_names=("language",),
     units=_units,
+    # Shown as the app's choice shape: the output and one button per choice; the app's
+    # registry of shapes (review_app/tasks/shapes.py) finds its view, no name of it.
+    shape=CHOICE_SHAPE,
 )

@@ -30,7 +30,13 @@ import json
 from collections.abc import Iterator, Mapping
 
 from reportgen.kinds.counterfactual.model import NA, Round, Variable
-from reportgen.kinds.review_task import SCORED, ReviewTask, ReviewUnit, RubricCriterion
+from reportgen.kinds.review_task import (
+    SCALE_SHAPE,
+    SCORED,
+    ReviewTask,
+    ReviewUnit,
+    RubricCriterion,
+)
 
 CALIBRATION = "calibration"
 SCALE = (1, 5)  # the review app's scale task; criterion_scores holds 0-5
@@ -256,5 +262,6 @@ CALIBRATION_TASK = ReviewTask(
     units=calibration_units,
     scale=SCALE,
     related={EXTRACTION: EXTRACTION_TASK},
+    shape=SCALE_SHAPE,  # its own page (review.pages.scale): one score and the mask flag
 )
 REVIEW_TASK = CALIBRATION_TASK  # the kind's only task: a batch without task_type is one

@@ -9,7 +9,7 @@ share, a shortfall is drawn from the rest, then one permutation orders the whole
 sample). A reviewer reads the variable's question and the text the extractor read (the
 raw answer, or a model extractor's masked input), never the extracted value, and answers
 yes, no or cannot tell (`review.EXTRACTION_TASK`, a choice
-task of the review app), or for a count types the number (`review_app.pages.cf_count`: a
+task of the review app), or for a count types the number (`review.pages.count`: a
 whole number >= 0, or cannot tell). Counts made by a code extractor are not drawn. Each
 unit goes to one reviewer, in rotation.
 

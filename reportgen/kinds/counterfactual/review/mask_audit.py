@@ -1,7 +1,7 @@
 """The administrator's decision in the mask audit of a counterfactual round (issue 21).
 
 A reviewer scoring the judge's masked input may mark it "this answer still reveals the
-attribute" (review_app.tasks.scale). The administrator reads each flagged sample and
+attribute" (review.scale). The administrator reads each flagged sample and
 decides: the mask **held** (the flag is no leak) or it **leaked** (the judge could read
 the customer's group: its score of that response is void for the analysis). A decision
 is one row per sample (the last one given) and one line of the hash-chained audit log

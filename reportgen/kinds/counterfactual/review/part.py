@@ -14,11 +14,20 @@ from typing import TYPE_CHECKING, Any
 import click
 from sqlalchemy import Engine
 
-from reportgen.kinds._review import ExportRequest, KindReview, SampleRequest
+from reportgen.kinds._review import (
+    ExportRequest,
+    KindPage,
+    KindReview,
+    SampleRequest,
+    TaskShape,
+)
 from reportgen.kinds.counterfactual.review import CALIBRATION, EXTRACTION
+from reportgen.kinds.review_task import COUNT_SHAPE, SCALE_SHAPE
 
 if TYPE_CHECKING:
     from reportgen.kinds.counterfactual.model import Round
+
+_PAGES = "reportgen.kinds.counterfactual.review.pages"
 
 
 def sample(request: SampleRequest) -> str | None:
@@ -112,4 +121,11 @@ REVIEW = KindReview(
     export=export,
     commands=commands,
     tables="reportgen.kinds.counterfactual.review.tables",
+    pages=(KindPage("cf_page_calibration", f"{_PAGES}.admin:cf_calibration_page"),),
+    # The reviewer's views of its tasks' shapes: the calibration's one score and mask
+    # flag, and a count of the extraction check typed as a number.
+    shapes=(
+        TaskShape(SCALE_SHAPE, f"{_PAGES}.scale:scale_view", "rubric_shortcuts_help"),
+        TaskShape(COUNT_SHAPE, f"{_PAGES}.count:count_view", "cf_count_shortcuts_help"),
+    ),
 )

@@ -15,12 +15,15 @@ from sqlalchemy import Engine
 from reportgen.kinds._review import (
     ContestRules,
     ExportRequest,
+    KindPage,
     KindReview,
     SampleRequest,
     lazy,
 )
 from reportgen.kinds.multidomain.review import AUDIT, CALIBRATION
 from reportgen.model import Annulment
+
+_PAGES = "reportgen.kinds.multidomain.review.pages"
 
 
 def sample(request: SampleRequest) -> str | None:
@@ -91,4 +94,11 @@ REVIEW = KindReview(
         append=lazy("reportgen.kinds.multidomain.review.round:append_ledger_line"),
     ),
     tables="reportgen.kinds.multidomain.review.tables",
+    # The administrator's pages (review.pages): the Art. 26 audit, the Art. 22
+    # calibration, the Art. 33-34 contamination queue.
+    pages=(
+        KindPage("md_page_audit", f"{_PAGES}:md_audit_page"),
+        KindPage("md_page_calibration", f"{_PAGES}:md_calibration_page"),
+        KindPage("md_page_contamination", f"{_PAGES}:md_contamination_page"),
+    ),
 )

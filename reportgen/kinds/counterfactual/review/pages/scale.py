@@ -1,10 +1,11 @@
-"""The reviewer's page of a counterfactual scale sample (judge calibration).
+"""The reviewer's page of a counterfactual scale sample (judge calibration): the view of
+the `scale` task shape, which the kind's review part declares (`part.REVIEW.shapes`).
 
 The reviewer reads the judged variable's question, its anchors at 1, 3 and 5, and the
 judge's masked input (exactly the text the judge scored), then picks one score on the
 1-5 scale and answers the mask audit: "this answer still reveals the attribute". Nothing
 else is loaded: no group, name, system, judge score nor anyone else's score
-(`review_app.tasks.reviewing.load_sample` and `tasks.scale.my_mask_flag` read none).
+(`review_app.tasks.reviewing.load_sample` and `review.scale.my_mask_flag` read none).
 
 The masked text keeps its own language (`lang`), escaped so that markup in it shows as
 typed. A score off the scale or a missing one is refused with a message, nothing stored.
@@ -18,11 +19,11 @@ import streamlit as st
 
 from reportgen.errors import ReportgenError
 from reportgen.kinds.counterfactual.review import in_language
+from reportgen.kinds.counterfactual.review.scale import my_mask_flag, submit_scale
 from review_app.core.errors import ReviewError
 from review_app.pages.common import announce_saved, engine, language, t, t_md, token
 from review_app.pages.rubric import show_in_language
 from review_app.tasks.reviewing import ReviewSample, my_queue, next_code
-from review_app.tasks.scale import my_mask_flag, submit_scale
 
 CURRENT = "current_code"  # the same keys as pages.reviewer's: the sample on screen
 DRAFTS = "note_drafts"  # and the notes typed and not yet recorded

@@ -1,6 +1,9 @@
 """The administrator's multidomain pages: the Art. 26 audit, the Art. 22 calibration and
-the Art. 33–34 contamination queue. Every figure comes from the data layer
-(`md_audit`, `md_calibration`, `md_contamination`), which checks the admin role again."""
+the Art. 33–34 contamination queue. Every figure comes from the kind's review modules
+(`audit`, `calibration`, `contamination`), which check the admin role again.
+
+The review app mounts them through the kind's review part (`part.REVIEW.pages`, each
+named as "module:function"); no module imports this one."""
 
 from __future__ import annotations
 

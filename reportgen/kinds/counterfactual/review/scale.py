@@ -1,4 +1,5 @@
-"""The reviewer's side of the counterfactual scale task: one score and the mask flag.
+"""The reviewer's side of the counterfactual kind's `scale` task shape (its calibration):
+one score and the mask flag, stored in the kind's own table (review.tables).
 
 A scale judgment is a rubric judgment with one criterion (the judged variable) on the
 task's 1-5 scale, plus the mask-audit answer "this answer still reveals the attribute",
@@ -13,28 +14,15 @@ from __future__ import annotations
 from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.exc import IntegrityError
 
-from reportgen.kinds.counterfactual.review import CALIBRATION_TASK
 from reportgen.kinds.counterfactual.review.tables import mask_flags
-from reportgen.kinds.review_task import SCORED
+from reportgen.kinds.review_task import SCALE_SHAPE, SCORED
 from review_app.core.auth import require
 from review_app.core.db import audit, judgment_changes, judgments, now_utc
 from review_app.core.errors import ReviewInputError
 from review_app.tasks.judgment_versions import check_version, update_judgment
 from review_app.tasks.lookup import task_of_kind
 from review_app.tasks.own_assignment import _Assignment, _check_note, _own_assignment
-from review_app.tasks.reviewing import ReviewSample
 from review_app.tasks.rubric import checked_scores, criteria_of, own_scores, replace_scores
-
-
-def is_scale_sample(sample: ReviewSample) -> bool:
-    """Whether `sample` belongs to the counterfactual scale task (its own page)."""
-    return sample.task is CALIBRATION_TASK
-
-
-def is_count_sample(sample: ReviewSample) -> bool:
-    """Whether `sample` is a count of the extraction check (its own page: a number); a
-    count unit carries the counted variable as its one criterion."""
-    return bool(sample.task.count_choices) and len(sample.criteria) == 1
 
 
 def _own_flag(connection: Connection, assignment_id: int) -> bool | None:
@@ -71,7 +59,7 @@ def submit_scale(
         row = _own_assignment(connection, me.account_id, code)
     task = task_of_kind(row.kind, row.task_type)
     criteria = criteria_of(row.criteria)
-    if task is not CALIBRATION_TASK or task.scale is None or len(criteria) != 1:
+    if task.shape != SCALE_SHAPE or task.scale is None or len(criteria) != 1:
         raise ReviewInputError("cf_error_not_scale", code=code)
     scores = {criteria[0].criterion_id: score} if score is not None else {}
     checked = checked_scores(criteria, task.scale, scores)

@@ -3,7 +3,8 @@
 Every figure comes from the kind's data layer (`reportgen.kinds.counterfactual.review`:
 `admin`, `mask_audit`), which checks the admin role again. The flagged masked inputs are
 shown as typed (`st.text`): they are data. Each flagged sample is decided here: mask held, or mask
-leaked (its judge score void for the analysis).
+leaked (its judge score void for the analysis). Mounted through the kind's review part
+(`part.REVIEW.pages`).
 """
 
 from __future__ import annotations

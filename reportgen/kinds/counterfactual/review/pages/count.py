@@ -1,4 +1,5 @@
-"""The reviewer's page of a count in the counterfactual extraction check (issue 21).
+"""The reviewer's page of a count in the counterfactual extraction check (issue 21): the
+view of the `count` task shape, which the kind's review part declares (`part.REVIEW.shapes`).
 
 The reviewer reads the counted variable's question (both languages) and the text the
 model extractor read (its masked input), and types the number they count: a whole
