@@ -18,9 +18,11 @@ from tests.support.browser import (
     WAIT_MS,
     Served,
     demo_site,
+    one_page,
     open_page,
     serve_directory,
     site_pages,
+    visit,
 )
 
 pytestmark = [
@@ -76,12 +78,12 @@ def test_no_serious_or_critical_violation_on_any_page(
     pages = site_pages(served.root, languages)
     assert len(pages) >= 13 * len(languages)  # 11 pages and 2 model pages in each language
     found = {}
-    for path in pages:
-        page = open_page(browser, served, path, viewport)
-        problems = blocking(page)
-        if problems:
-            found[path] = problems
-        page.close()
+    with one_page(browser, served, viewport) as page:
+        for path in pages:
+            visit(page, served, path)
+            problems = blocking(page)
+            if problems:
+                found[path] = problems
     assert served.blocked == []
     assert found == {}
 

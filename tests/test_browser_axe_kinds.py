@@ -20,7 +20,9 @@ from tests.support.browser import (
     DESKTOP,
     PHONE,
     Served,
+    one_page,
     open_page,
+    visit,
 )
 from tests.support.browser import serve_directory as serve
 from tests.support.shared_builds import example_site
@@ -78,15 +80,15 @@ def test_no_serious_violation_and_no_page_wider_than_the_window(
 ) -> None:
     served = sites[kind]
     found: dict[str, object] = {}
-    for path in pages_of(kind, prefix):
-        page = open_page(browser, served, path, viewport)
-        problems: list[str] = blocking(page)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > viewport["width"]:
-            problems.append(f"page {width} px wide in a {viewport['width']} px window")
-        if problems:
-            found[path] = problems
-        page.close()
+    with one_page(browser, served, viewport) as page:
+        for path in pages_of(kind, prefix):
+            visit(page, served, path)
+            problems: list[str] = blocking(page)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > viewport["width"]:
+                problems.append(f"page {width} px wide in a {viewport['width']} px window")
+            if problems:
+                found[path] = problems
     assert served.blocked == []
     assert found == {}
 

@@ -51,6 +51,24 @@ class Visit:
 
 
 def open_page(browser: object, served: Served, path: str) -> Visit:
+    visit = watched_page(browser, served)
+    go(visit, served, path)
+    return visit
+
+
+def go(visit: Visit, served: Served, path: str) -> None:
+    """`visit`'s page at `path`, loaded and quiet, with the errors and dialogs of this path
+    only. A walk over many paths goes on one page (tests/support/browser.py `one_page`:
+    a new page for each would cost Chromium a new renderer each)."""
+    visit.errors.clear()
+    visit.dialogs.clear()
+    visit.page.goto(served.base + path, wait_until="load")  # type: ignore[attr-defined]
+    visit.page.wait_for_load_state("networkidle")  # type: ignore[attr-defined]
+
+
+def watched_page(browser: object, served: Served) -> Visit:
+    """A new page whose console errors, page errors and dialogs are recorded, and whose
+    requests off localhost are blocked."""
     page = browser.new_page()  # type: ignore[attr-defined]
     errors: list[str] = []
     dialogs: list[str] = []
@@ -70,8 +88,6 @@ def open_page(browser: object, served: Served, path: str) -> Visit:
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
     page.on("dialog", on_dialog)
-    page.goto(served.base + path, wait_until="load")
-    page.wait_for_load_state("networkidle")
     return Visit(page, errors, dialogs)
 
 
@@ -79,13 +95,14 @@ def open_page(browser: object, served: Served, path: str) -> Visit:
 def test_every_page_loads_cleanly(browser: object, served: Served, prefix: str) -> None:
     paths = [f"{prefix}{stem}.html" for stem in PAGES]
     paths += [f"{prefix}models/{m}.html" for m in ("alfa-1", "alfa-mini", "beta-2")]
+    visit = watched_page(browser, served)
     for path in paths:
         before = len(served.blocked)
-        visit = open_page(browser, served, path)
+        go(visit, served, path)
         assert visit.errors == [], path
         assert served.blocked[before:] == [], path
         assert visit.dialogs == [], path
-        visit.page.close()  # type: ignore[attr-defined]
+    visit.page.close()  # type: ignore[attr-defined]
 
 
 def test_language_switch_keeps_the_page(browser: object, served: Served) -> None:
@@ -157,11 +174,12 @@ def test_compare_view_shows_the_two_chosen_models(browser: object, served: Serve
 def test_demonstration_site_pages_load_with_charts(
     browser: object, demo_served: Served, prefix: str
 ) -> None:
+    visit = watched_page(browser, demo_served)
+    page = visit.page
     for stem in (*PAGES, "models/sabiazinho-4", "models/idje-avalia-2026-07/muse-spark-1-1"):
         path = f"{prefix}{stem}.html"
         before = len(demo_served.blocked)
-        visit = open_page(browser, demo_served, path)
-        page = visit.page
+        go(visit, demo_served, path)
         holders = page.locator(".rg-vega")  # type: ignore[attr-defined]
         if holders.count():
             page.wait_for_selector(  # type: ignore[attr-defined]
@@ -171,4 +189,4 @@ def test_demonstration_site_pages_load_with_charts(
             assert rendered.count() == holders.count(), path
         assert visit.errors == [], path
         assert demo_served.blocked[before:] == [], path
-        page.close()  # type: ignore[attr-defined]
+    page.close()  # type: ignore[attr-defined]
