@@ -5,23 +5,17 @@ tests' own rule: no test module imports another (shared code lives in tests/fact
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from tests.support.scripts import load_script
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def _checker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_sizes", REPO / "scripts/check_sizes.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("check_sizes", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("check_sizes")
 
 
 def test_no_module_or_function_is_too_long() -> None:

@@ -4,9 +4,7 @@ scripts/test_costs.py merges a run's records into tests/module_costs.json."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -20,16 +18,11 @@ from tests.support.module_costs import (
     module_cost,
     recorded_costs,
 )
+from tests.support.scripts import load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("test_costs", REPO / "scripts/test_costs.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("test_costs", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("test_costs")
 
 
 def test_every_recorded_module_exists_and_costs_a_positive_figure() -> None:
