@@ -144,12 +144,12 @@ def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] 
 def one_page(browser: Any, served: Served, viewport: dict[str, int] = DESKTOP) -> Iterator[Any]:
     """One page, requests off localhost blocked, for a walk over many paths (`visit` each).
 
-    A new page for every path costs Chromium a new renderer, which compiles every script
-    again: 18 loads of the counterfactual example site took 44 CPU s with a new page
-    each and 17 with one page (Debian's Chromium 156, `perf stat` over the whole browser,
-    2026-12-03). A navigation starts a new document, so nothing of one path's page
-    (scripts, axe) is left on the next; only the origin's storage is kept, as a reader's
-    browser keeps it."""
+    A new page for every path costs Chromium about a CPU second more per path: 18 loads of
+    the counterfactual example site took 30-33 CPU s with a new page each and 14 with one
+    page on an idle machine (Debian's Chromium 156, `perf stat` over the whole browser,
+    2026-12-03; more under load), whatever the renderer-process flags. A navigation starts a
+    new document, so nothing of one path's page (scripts, axe) is left on the next; only the
+    origin's storage is kept, as a reader's browser keeps it."""
     page = browser.new_page(viewport=viewport)
     keep_to_localhost(page, served.base, served.blocked)
     try:
