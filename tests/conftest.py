@@ -29,6 +29,7 @@ from sqlalchemy.engine import make_url
 
 # The browser fixture of every browser module, written once.
 from tests.support.browser import browser as browser
+from tests.support.main_module import kept_main_module
 from tests.support.module_costs import module_cost
 
 if TYPE_CHECKING:
@@ -53,6 +54,13 @@ _POSTGRES_CASE = re.compile(r"postgres", re.I)
 # deadline in this suite (tests/test_house_rules_timing.py keeps it so).
 settings.register_profile("reportgen", deadline=None)
 settings.load_profile("reportgen")
+
+
+@pytest.fixture(autouse=True)
+def _main_module_kept() -> Iterator[None]:
+    """The worker's `__main__` is put back after each test (tests/support/main_module.py)."""
+    with kept_main_module():
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -4,6 +4,7 @@ process, byte for byte (SVG and PNG), and kept drawings are not drawn again
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from reportgen.i18n import D3_NUMBER_LOCALE
 from reportgen.render import drawing
 from reportgen.render.drawing import DrawingCache, draw_png, draw_svg
+from tests.support.main_module import kept_main_module
 
 
 def bar_spec(values: list[float]) -> dict[str, Any]:
@@ -60,3 +62,21 @@ def test_without_a_directory_drawings_are_kept_for_the_build(
     assert cache.draw_all(drawings) == 2
     assert cache.draw_all(drawings) == 0
     assert drawings[1].png.startswith(b"\x89PNG")
+
+
+def _an_app() -> None:
+    import streamlit as st
+
+    st.write("x")
+
+
+def test_the_workers_main_module_is_put_back_after_a_streamlit_run() -> None:
+    """AppTest leaves its script as `__main__`, which a spawned pool's children would run
+    again; tests/conftest.py puts the worker's own back after each test."""
+    from streamlit.testing.v1 import AppTest
+
+    before = sys.modules["__main__"]
+    with kept_main_module():
+        AppTest.from_function(_an_app).run()
+        assert sys.modules["__main__"] is not before  # what Streamlit does
+    assert sys.modules["__main__"] is before
