@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import NoReturn
 
 import streamlit as st
 from sqlalchemy import Engine
@@ -18,9 +19,12 @@ from review_app.core.storage import database_url, open_database
 from review_app.core.web import DB_URL_VARIABLE, SESSION_COOKIE, TOKEN_SHAPE, shown_address
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
 from review_app.pages.text import escape_markdown, escaped_params
+from review_app.tasks.reviewing import my_queue, next_code
 
 _SIGNED_OUT = "signed_out"  # session-state key: this tab logged out; ignore its old cookie
 _SAVED = "saved_code"  # session-state key: the sample whose judgment was just saved
+CURRENT = "current_code"  # session-state key: the sample on the reviewer's screen
+DRAFTS = "note_drafts"  # session-state key: sample code -> a note typed and not yet recorded
 
 # Sends the browser to one of the server's routes with a POST form (a ticket to redeem, or
 # a logout). It runs in the page itself (components v2, no iframe), so the navigation is
@@ -151,6 +155,19 @@ def page_setup() -> None:
 def announce_saved(code: str) -> None:
     """Ask for a short "saved" confirmation on the next run (a page reruns after saving)."""
     st.session_state[_SAVED] = code
+
+
+def saved_and_next(code: str) -> NoReturn:
+    """After a judgment of `code` is recorded, whatever the task's shape: its draft note is
+    dropped, a "saved" confirmation is asked for, and the reviewer's next sample in the
+    queue comes on screen (the page reruns)."""
+    drafts = st.session_state.get(DRAFTS)
+    if isinstance(drafts, dict):
+        drafts.pop(code, None)
+    announce_saved(code)
+    after = next_code(my_queue(engine(), token()), code)
+    st.session_state[CURRENT] = after or code
+    st.rerun()
 
 
 def show_saved() -> None:

@@ -21,9 +21,11 @@ from reportgen.errors import ReportgenError
 from review_app.core.db import NOTE_MAX_CHARS
 from review_app.guidelines import guidelines_text
 from review_app.pages.common import (
-    announce_saved,
+    CURRENT,
+    DRAFTS,
     engine,
     language,
+    saved_and_next,
     show_error,
     t,
     t_md,
@@ -47,8 +49,6 @@ NoteField = Callable[[ReviewSample], str]
 # A task shape's view (`TaskShape.view`): shows the sample, returns a refused answer's error.
 SampleView = Callable[[ReviewSample, NoteField], ReportgenError | None]
 
-CURRENT = "current_code"
-DRAFTS = "note_drafts"  # sample code -> a note typed and not yet recorded
 UNDONE = "undone_code"  # the sample whose judgment the last run took back
 
 
@@ -165,11 +165,7 @@ def _choice_buttons(sample: ReviewSample, note: str) -> ReportgenError | None:
                 )
             except ReportgenError as error:
                 return error
-            _drafts().pop(sample.code, None)
-            announce_saved(sample.code)
-            after = next_code(my_queue(engine(), token()), sample.code)
-            st.session_state[CURRENT] = after or sample.code
-            st.rerun()
+            saved_and_next(sample.code)
     return None
 
 

@@ -26,13 +26,11 @@ import streamlit as st
 
 from reportgen.errors import ReportgenError
 from review_app.core.errors import ReviewError
-from review_app.pages.common import announce_saved, engine, language, t, t_md, token
+from review_app.pages.common import engine, language, saved_and_next, t, t_md, token
 from review_app.tasks.notes import visible_text
-from review_app.tasks.reviewing import ReviewSample, my_queue, next_code
+from review_app.tasks.reviewing import ReviewSample
 from review_app.tasks.rubric import submit_scores
 
-CURRENT = "current_code"  # the same keys as pages.reviewer's: the sample on screen
-DRAFTS = "note_drafts"  # and the notes typed and not yet recorded
 # A BCP-47 tag as items.parquet holds them ("pt-BR", "zh", "zh-Hans"): anything else is
 # not written into the page's markup.
 _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
@@ -148,13 +146,7 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
         return _in_page_language(error, sample)
     except ReportgenError as error:
         return error
-    drafts = st.session_state.get(DRAFTS)
-    if isinstance(drafts, dict):
-        drafts.pop(sample.code, None)
-    announce_saved(sample.code)
-    after = next_code(my_queue(engine(), token()), sample.code)
-    st.session_state[CURRENT] = after or sample.code
-    st.rerun()
+    saved_and_next(sample.code)
 
 
 def _in_page_language(error: ReviewError, sample: ReviewSample) -> ReviewError:

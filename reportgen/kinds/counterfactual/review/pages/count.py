@@ -23,12 +23,9 @@ import streamlit as st
 from reportgen.errors import ReportgenError
 from reportgen.kinds.counterfactual.model import NA
 from review_app.core.errors import ReviewInputError
-from review_app.pages.common import announce_saved, engine, language, t, t_md, token
+from review_app.pages.common import engine, language, saved_and_next, t, t_md, token
 from review_app.pages.rubric import show_in_language
-from review_app.tasks.reviewing import ReviewSample, my_queue, next_code, submit_judgment
-
-CURRENT = "current_code"  # the same keys as pages.reviewer's: the sample on screen
-DRAFTS = "note_drafts"  # and the notes typed and not yet recorded
+from review_app.tasks.reviewing import ReviewSample, submit_judgment
 
 
 def count_view(
@@ -77,10 +74,4 @@ def _count_form(sample: ReviewSample, note: str) -> ReportgenError | None:
         submit_judgment(engine(), token(), sample.code, choice, note or None, seen=sample.version)
     except ReportgenError as error:
         return error
-    drafts = st.session_state.get(DRAFTS)
-    if isinstance(drafts, dict):
-        drafts.pop(sample.code, None)
-    announce_saved(sample.code)
-    after = next_code(my_queue(engine(), token()), sample.code)
-    st.session_state[CURRENT] = after or sample.code
-    st.rerun()
+    saved_and_next(sample.code)

@@ -21,12 +21,9 @@ from reportgen.errors import ReportgenError
 from reportgen.kinds.counterfactual.review import in_language
 from reportgen.kinds.counterfactual.review.scale import my_mask_flag, submit_scale
 from review_app.core.errors import ReviewError
-from review_app.pages.common import announce_saved, engine, language, t, t_md, token
+from review_app.pages.common import engine, language, saved_and_next, t, t_md, token
 from review_app.pages.rubric import show_in_language
-from review_app.tasks.reviewing import ReviewSample, my_queue, next_code
-
-CURRENT = "current_code"  # the same keys as pages.reviewer's: the sample on screen
-DRAFTS = "note_drafts"  # and the notes typed and not yet recorded
+from review_app.tasks.reviewing import ReviewSample
 
 
 def scale_view(
@@ -91,13 +88,7 @@ def _score_form(sample: ReviewSample, note: str) -> ReportgenError | None:
         return _in_page_language(error, sample)
     except ReportgenError as error:
         return error
-    drafts = st.session_state.get(DRAFTS)
-    if isinstance(drafts, dict):
-        drafts.pop(sample.code, None)
-    announce_saved(sample.code)
-    after = next_code(my_queue(engine(), token()), sample.code)
-    st.session_state[CURRENT] = after or sample.code
-    st.rerun()
+    saved_and_next(sample.code)
 
 
 def _in_page_language(error: ReviewError, sample: ReviewSample) -> ReviewError:
