@@ -14,7 +14,7 @@ from sqlalchemy import Connection, and_, select
 
 from review_app.core.db import NOTE_MAX_CHARS, assignments, batches, judgments, rounds, samples
 from review_app.core.errors import ReviewInputError
-from review_app.tasks.judgment_versions import CHANGED_AT
+from review_app.tasks.judgment_versions import CHANGED_AT, check_version
 
 
 def _check_note(note: str | None, *, required: bool) -> str:
@@ -81,3 +81,16 @@ def _own_assignment(connection: Connection, reviewer_id: int, code: str) -> _Ass
     fields = dict(row._mapping)
     del fields["released_at"]
     return _Assignment(**fields)
+
+
+def open_assignment(
+    connection: Connection, reviewer_id: int, code: str, seen: str | None
+) -> _Assignment:
+    """The reviewer's own assignment of `code`, for a save, whatever the task's shape:
+    refused when its batch is closed, or when its judgment changed since the screen showed
+    version `seen` (`check_version`: another tab saved first)."""
+    row = _own_assignment(connection, reviewer_id, code)
+    if row.closed_at is not None:
+        raise ReviewInputError("error_batch_closed", code=code)
+    check_version(connection, row, seen)
+    return row

@@ -30,12 +30,11 @@ from review_app.core.db import (
 )
 from review_app.core.errors import ReviewInputError
 from review_app.tasks.judgment_versions import (
-    check_version,
     judgment_version,
     update_judgment,
 )
 from review_app.tasks.lookup import task_of_kind
-from review_app.tasks.own_assignment import _check_note, _own_assignment
+from review_app.tasks.own_assignment import _check_note, _own_assignment, open_assignment
 from review_app.tasks.shapes import task_shape
 
 
@@ -191,10 +190,7 @@ def _record(
 ) -> bool:
     choice, clean_note = judgment
     with engine.begin() as connection:
-        row = _own_assignment(connection, reviewer_id, code)
-        if row.closed_at is not None:
-            raise ReviewInputError("error_batch_closed", code=code)
-        check_version(connection, row, seen)
+        row = open_assignment(connection, reviewer_id, code, seen)
         now = now_utc()
         if (row.choice, row.note or "") == (choice, clean_note):
             return False

@@ -24,9 +24,9 @@ from review_app.core.db import (
     now_utc,
 )
 from review_app.core.errors import ReviewInputError
-from review_app.tasks.judgment_versions import check_version, update_judgment
+from review_app.tasks.judgment_versions import update_judgment
 from review_app.tasks.lookup import task_of_kind
-from review_app.tasks.own_assignment import _check_note, _own_assignment
+from review_app.tasks.own_assignment import _check_note, _own_assignment, open_assignment
 
 
 def criteria_of(stored: object) -> tuple[RubricCriterion, ...]:
@@ -129,10 +129,7 @@ def _record_scores(
 ) -> bool:
     scores, clean_note = judgment
     with engine.begin() as connection:
-        row = _own_assignment(connection, reviewer_id, code)
-        if row.closed_at is not None:
-            raise ReviewInputError("error_batch_closed", code=code)
-        check_version(connection, row, seen)
+        row = open_assignment(connection, reviewer_id, code, seen)
         current = own_scores(connection, row.assignment_id)
         if row.choice == SCORED and current == scores and (row.note or "") == clean_note:
             return False

@@ -19,9 +19,14 @@ from reportgen.kinds.review_task import SCALE_SHAPE, SCORED
 from review_app.core.auth import require
 from review_app.core.db import audit, judgment_changes, judgments, now_utc
 from review_app.core.errors import ReviewInputError
-from review_app.tasks.judgment_versions import check_version, update_judgment
+from review_app.tasks.judgment_versions import update_judgment
 from review_app.tasks.lookup import task_of_kind
-from review_app.tasks.own_assignment import _Assignment, _check_note, _own_assignment
+from review_app.tasks.own_assignment import (
+    _Assignment,
+    _check_note,
+    _own_assignment,
+    open_assignment,
+)
 from review_app.tasks.rubric import checked_scores, criteria_of, own_scores, replace_scores
 
 
@@ -83,10 +88,7 @@ def _record(
 ) -> bool:
     scores, reveals, clean_note = judgment
     with engine.begin() as connection:
-        row = _own_assignment(connection, reviewer_id, code)
-        if row.closed_at is not None:
-            raise ReviewInputError("error_batch_closed", code=code)
-        check_version(connection, row, seen)
+        row = open_assignment(connection, reviewer_id, code, seen)
         current = own_scores(connection, row.assignment_id)
         flag = _own_flag(connection, row.assignment_id)
         same_judgment = (
