@@ -92,7 +92,7 @@ def test_no_serious_or_critical_violation_on_any_page(
 def test_no_serious_or_critical_violation_with_the_search_dialog_open(
     browser: Any, served: Served, path: str
 ) -> None:
-    page = open_page(browser, served, path, DESKTOP)
+    page = open_page(browser, served, path, DESKTOP, search=True)
     page.locator("input.md-search__input").click()
     page.keyboard.type("Sabi", delay=20)  # Material searches on key events, not on fill()
     page.wait_for_selector(".md-search-result__item", timeout=WAIT_MS)

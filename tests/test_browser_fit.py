@@ -110,7 +110,7 @@ def test_every_page_fits_the_window_and_every_heatmap_row_and_column_is_labelled
     axes = heatmaps = 0
     with contextlib.contextmanager(serve_directory)(root) as served:
         page = browser.new_page(viewport=DESKTOP)
-        keep_to_localhost(page, served.base, served.blocked)
+        keep_to_localhost(page, served.base, served.blocked, root=root)
         for path in pages:
             result = _problems(page, served, path)
             axes, heatmaps = axes + result["axes"], heatmaps + result["heatmaps"]

@@ -1,10 +1,15 @@
 """Search in a real browser (Debian's Chromium via Playwright, localhost only): each language
 searches its own index, so an English query lists English pages and a Portuguese one lists
 Portuguese pages (issue 11, point 5). Before, both loaded one index of every page, and an
-English search returned the Portuguese pages first."""
+English search returned the Portuguese pages first.
+
+The other browser tests walk pages without the search's documents
+(tests/support/browser.py `keep_to_localhost`); the last test here shows that the page
+they see is the reader's."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -13,7 +18,9 @@ from tests.factories import build_tiny
 from tests.support.browser import (
     CHROMIUM,
     WAIT_MS,
+    Served,
     keep_to_localhost,
+    open_page,
     serve_directory,
 )
 
@@ -26,10 +33,13 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = build_tiny(tmp_path_factory.mktemp("browser-search"))
-    for served in serve_directory(site):
-        yield served.base
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    yield from serve_directory(build_tiny(tmp_path_factory.mktemp("browser-search")))
+
+
+@pytest.fixture(scope="module")
+def base_url(served: Served) -> str:
+    return served.base
 
 
 def search_results(browser: object, base_url: str, path: str, query: str) -> list[str]:
@@ -68,3 +78,30 @@ def test_a_portuguese_word_finds_nothing_in_english(browser: object, base_url: s
     """ "Classificação" titles the Portuguese ranking page; the English index has no such word."""
     assert search_results(browser, base_url, "ranking.html", "Classificação")
     assert search_results(browser, base_url, "en/ranking.html", "Classificação") == []
+
+
+# The search box's status line, as the built page has it before the search is ready.
+_STATUS = re.compile(r'class="md-search-result__meta">\s*([^<]*?)\s*<')
+
+
+@pytest.mark.parametrize("path", ["ranking.html", "en/models/alfa-1.html"])
+def test_a_walk_without_the_search_documents_sees_the_readers_page(
+    browser: object, served: Served, path: str
+) -> None:
+    """Once the search is ready ("type to start searching" in place of "initializing"), the
+    page with its search index and the page a walk opens, with an index of no documents,
+    are the same document."""
+    found = _STATUS.search((served.root / path).read_text(encoding="utf-8"))
+    assert found is not None
+    documents = []
+    for search in (True, False):
+        page = open_page(browser, served, path, search=search)
+        page.wait_for_function(
+            "initial => { const status = document.querySelector('.md-search-result__meta');"
+            " return status !== null && status.textContent.trim() !== initial; }",
+            arg=found.group(1),
+            timeout=WAIT_MS,
+        )
+        documents.append(page.evaluate("document.documentElement.outerHTML"))
+        page.close()
+    assert documents[0] == documents[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -111,13 +112,23 @@ def launched_chromium(*, expect_timeout_ms: int = EXPECT_TIMEOUT_MS) -> Iterator
             browser.close()
 
 
-def keep_to_localhost(page: Page, base: str, blocked: list[str] | None = None) -> None:
+def keep_to_localhost(
+    page: Page, base: str, blocked: list[str] | None = None, *, root: Path | None = None
+) -> None:
     """Let `page` load what `base` serves and data: URLs only; every other request is
-    aborted, and its address added to `blocked` when given (tests expect none)."""
+    aborted, and its address added to `blocked` when given (tests expect none).
+
+    With `root` (the served folder), the search index is answered with the site's own
+    search configuration and no documents (`empty_search_index`): for walks that test
+    no search."""
 
     def route(route: Route) -> None:
         url = route.request.url
-        if url.startswith((base, "data:")):
+        if root is not None and url.startswith(base) and url.endswith(SEARCH_INDEX):
+            route.fulfill(
+                body=empty_search_index(root / url[len(base) :]), content_type="application/json"
+            )
+        elif url.startswith((base, "data:")):
             route.continue_()
         else:
             if blocked is not None:
@@ -127,10 +138,37 @@ def keep_to_localhost(page: Page, base: str, blocked: list[str] | None = None) -
     page.route("**/*", route)
 
 
-def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] = DESKTOP) -> Any:
-    """A new page at `path`, loaded, its live charts drawn; requests off localhost blocked."""
+# Material's search worker fetches the language's index and builds a lunr index of every
+# page from it at each page load, before anyone searches: on the multidomain example site
+# (a 1.1 MB index) that was about half of Chromium's CPU in a walk of its 32 report pages
+# (22 against 12 CPU s, `perf stat`, 2026-12-03). A walk that tests no search (axe, the
+# layout, the widths) gets an index with the site's configuration and no document: the
+# worker starts and answers as usual, and nothing on the page differs until someone
+# searches. The search itself, and every page's own index loading without an error, are
+# test_browser_search.py's, test_browser_axe.py's search dialog and test_browser_site.py's.
+SEARCH_INDEX = "/search/search_index.json"
+
+
+@functools.cache
+def empty_search_index(index: Path) -> bytes:
+    """The search index at `index` without its documents (its `config` kept)."""
+    config = json.loads(index.read_text(encoding="utf-8"))["config"]
+    return json.dumps({"config": config, "docs": []}).encode()
+
+
+def open_page(
+    browser: Any,
+    served: Served,
+    path: str,
+    viewport: dict[str, int] = DESKTOP,
+    *,
+    search: bool = False,
+) -> Any:
+    """A new page at `path`, loaded, its live charts drawn; requests off localhost blocked;
+    the search's documents left out unless `search` (`keep_to_localhost`: a test of the
+    search asks for them)."""
     page = browser.new_page(viewport=viewport)
-    keep_to_localhost(page, served.base, served.blocked)
+    keep_to_localhost(page, served.base, served.blocked, root=None if search else served.root)
     # The site's script (assets/rg/site.js) runs at DOMContentLoaded: tables and the
     # comparison are set up before "load"; only the charts finish later, and each marks
     # itself rendered. No "networkidle": it waits for 500 ms of quiet, on every page, and
@@ -141,8 +179,11 @@ def open_page(browser: Any, served: Served, path: str, viewport: dict[str, int] 
 
 
 @contextmanager
-def one_page(browser: Any, served: Served, viewport: dict[str, int] = DESKTOP) -> Iterator[Any]:
-    """One page, requests off localhost blocked, for a walk over many paths (`visit` each).
+def one_page(
+    browser: Any, served: Served, viewport: dict[str, int] = DESKTOP, *, search: bool = False
+) -> Iterator[Any]:
+    """One page, requests off localhost blocked, for a walk over many paths (`visit` each);
+    the search's documents left out unless `search` (`keep_to_localhost`).
 
     A new page for every path costs Chromium about a CPU second more per path: 18 loads of
     the counterfactual example site took 30-33 CPU s with a new page each and 14 with one
@@ -151,7 +192,7 @@ def one_page(browser: Any, served: Served, viewport: dict[str, int] = DESKTOP) -
     new document, so nothing of one path's page (scripts, axe) is left on the next; only the
     origin's storage is kept, as a reader's browser keeps it."""
     page = browser.new_page(viewport=viewport)
-    keep_to_localhost(page, served.base, served.blocked)
+    keep_to_localhost(page, served.base, served.blocked, root=None if search else served.root)
     try:
         yield page
     finally:
