@@ -28,17 +28,14 @@ from review_app.i18n import translate
 from review_app.pages.common import _engine_for
 from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.app_login import logged_in
-from tests.review.databases import fresh_database, postgres_url
-from tests.review.md_prepared import sqlite_audit
+from tests.review.md_prepared import postgres_audit, sqlite_audit
 from tests.review.md_walk import (
     ROUND_ID,
     Walked,
     app_text,
     check_results,
-    demo_round_before_audit,
     freeze_export,
     leaks,
-    prepare_audit,
 )
 
 APP = str(Path(__file__).resolve().parents[1] / "review_app" / "app.py")
@@ -94,14 +91,12 @@ def test_the_audit_walked_from_sample_to_site(
     tmp_path_factory: pytest.TempPathFactory,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    if kind == "sqlite":  # the run's one preparation on SQLite, copied (md_prepared.py)
+    # The run's one preparation on SQLite, copied (tests/review/md_prepared.py).
+    if kind == "sqlite":
         round_dir, url, walked = sqlite_audit(tmp_path_factory, tmp_path)
         engine = make_engine(url)
     else:
-        engine = fresh_database(kind, tmp_path)
-        url = postgres_url()
-        round_dir = demo_round_before_audit(tmp_path / "rounds")
-        walked = prepare_audit(engine, url, round_dir)
+        round_dir, url, walked, engine = postgres_audit(tmp_path_factory, tmp_path)
     monkeypatch.setenv("REVIEW_DB_URL", url)
     try:
         _walk(engine, url, round_dir, walked, (reviewer_language, admin_language))

@@ -9,6 +9,13 @@ walk gets a copy of its own: the round's folder (the walk appends to its ledger 
 freezes it) and the database (SQLite's backup API, which reads a consistent state),
 with the copy's folder recorded as the round's. What a walk then does by hand (score
 the one response left, invalidate, export, freeze) acts on its copy alone.
+
+The walk on PostgreSQL starts from the same state: the copy's rows, ids included, written
+into the emptied test database (`postgres_audit`). Replaying the preparation there (the
+CLI's draw and 2,779 submissions, one transaction each) cost about 30 CPU s a run and
+tested nothing the walk needs: the draw and the submissions on PostgreSQL are
+tests/test_review_md_sample.py's, tests/test_review_rubric.py's and
+tests/test_review_concurrency.py's.
 """
 
 from __future__ import annotations
@@ -21,12 +28,12 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Connection, Engine, func, select, text, update
 
 from review_app.core.accounts import set_language
 from review_app.core.auth import login
-from review_app.core.db import accounts, make_engine, rounds
-from tests.review.databases import fresh_database
+from review_app.core.db import accounts, make_engine, metadata, rounds
+from tests.review.databases import fresh_database, postgres_url
 from tests.review.helpers import PASSWORD
 from tests.review.md_walk import ROUND_ID, Walked, demo_round_before_audit, prepare_audit
 from tests.support.shared_builds import run_folder
@@ -93,3 +100,44 @@ def _prepare(shared: Path) -> None:
     finally:
         engine.dispose()
     (shared / _WALKED).write_bytes(pickle.dumps(walked))  # last: the mark of a whole one
+
+
+def postgres_audit(
+    tmp_path_factory: pytest.TempPathFactory, folder: Path
+) -> tuple[Path, str, Walked, Engine]:
+    """`sqlite_audit`'s copy under `folder`, its rows then written into the emptied
+    PostgreSQL test database: the round's folder, that database's URL, the response left
+    to score by hand, and an engine on it (the caller disposes of it)."""
+    round_dir, sqlite_url, walked = sqlite_audit(tmp_path_factory, folder)
+    engine = fresh_database("postgresql", folder)
+    copy_rows(sqlite_url, engine)
+    return round_dir, postgres_url(), walked, engine
+
+
+def copy_rows(source_url: str, target: Engine) -> None:
+    """Every row of the review database at `source_url` into `target`, whose tables are
+    empty, ids included; on PostgreSQL each id's sequence then starts after the last id."""
+    source = make_engine(source_url)
+    try:
+        with source.connect() as reading, target.begin() as writing:
+            for table in metadata.sorted_tables:  # parents before the rows that cite them
+                rows = [dict(row._mapping) for row in reading.execute(select(table))]
+                if rows:
+                    writing.execute(table.insert(), rows)
+            if target.dialect.name == "postgresql":
+                _sequences_after_last_ids(writing)
+    finally:
+        source.dispose()
+
+
+# A column without a sequence gives NULL, and setval of NULL is NULL: nothing changes.
+_SET_SEQUENCE = text("SELECT setval(pg_get_serial_sequence(:table, :column), :last)")
+
+
+def _sequences_after_last_ids(writing: Connection) -> None:
+    for table in metadata.sorted_tables:
+        for column in table.primary_key.columns:
+            last = writing.execute(select(func.max(column))).scalar()
+            if isinstance(last, int):
+                names = {"table": table.name, "column": column.name, "last": last}
+                writing.execute(_SET_SEQUENCE, names)
