@@ -24,7 +24,9 @@
 
 #pragma STDC FP_CONTRACT OFF
 
+#ifndef BLOCK
 #define BLOCK 128
+#endif
 
 static const double SHIFT = 6755399441055744.0;         /* 0x1.8p52 */
 static const double LOG2E = 1.4426950408889634;
