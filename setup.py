@@ -3,13 +3,15 @@
 `reportgen/kinds/multidomain/stats/_elo_kernel.c` is built where a C compiler is found;
 where none is, the install goes on without it (`optional`) and `elo_fast.py` uses its
 numpy twin, which gives the same ratings bit for bit, only slower. Floating-point
-contraction is off: every operation must round as numpy's do.
+contraction is off: every operation must round as numpy's do. Without trapping math the
+compiler may turn the exponential's clamp into vector selects (without it, gcc 12 left the
+AVX2 and SSE2 loops unvectorised: 10 ns an update instead of 3); no value changes.
 """
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-_GCC_LIKE = ["-O3", "-ffp-contract=off", "-fno-fast-math"]
+_GCC_LIKE = ["-O3", "-ffp-contract=off", "-fno-fast-math", "-fno-trapping-math"]
 
 
 class BuildExt(build_ext):

@@ -3,8 +3,9 @@
  * The same float operations, in the same order, as the numpy path of
  * reportgen/kinds/multidomain/stats/elo_fast.py with its exponential `elo_exp`: every
  * operation is one IEEE double operation rounded to nearest (no fused multiply-add, no
- * reassociation: built with -ffp-contract=off and without -ffast-math), so the ratings
- * are the numpy path's bit for bit, on any machine and whatever the vector width.
+ * reassociation: built with -ffp-contract=off and without -ffast-math; setup.py), so the
+ * ratings are the numpy path's bit for bit, on any machine and whatever the vector width
+ * (tests/test_multidomain_elo_fast.py; the AVX2 and SSE2 clones were checked too).
  *
  * run(ratings, won, offsets, first, second, replicates, steps, pairs, k, slope)
  *   ratings  float64 [models][replicates], updated in place
