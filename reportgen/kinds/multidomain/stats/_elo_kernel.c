@@ -23,7 +23,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#pragma STDC FP_CONTRACT OFF
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF /* gcc ignores the pragma: setup.py passes -ffp-contract=off */
+#endif
 
 #ifndef BLOCK
 #define BLOCK 128
@@ -108,6 +110,7 @@ static void block_run(double *restrict local, double *restrict ratings, const do
 }
 
 static PyObject *run(PyObject *self, PyObject *args) {
+    (void)self;
     Py_buffer ratings, won, offsets, first, second;
     Py_ssize_t replicates, low, high, steps, pairs;
     double k, slope;
@@ -170,6 +173,7 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_elo_kernel", NULL, -1, methods};
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, .m_name = "_elo_kernel", .m_size = -1, .m_methods = methods};
 
 PyMODINIT_FUNC PyInit__elo_kernel(void) { return PyModule_Create(&module); }
