@@ -10,8 +10,11 @@ share an entry.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 from reportgen.kinds.multidomain.model import Round
@@ -55,8 +58,24 @@ def build_results(
     items x participants²."""
     count = replicate_count(round_, replicates)
     work = count * len(round_.items) * len(round_.models) ** 2
-    with blas_threads(work):
+    with blas_threads(work), _heap_frozen():
         return _build_results(round_, count, advance)
+
+
+@contextlib.contextmanager
+def _heap_frozen() -> Iterator[None]:
+    """The garbage collector leaves the objects that exist now (the round: millions at 60
+    x 2,100 x 3) out of its collections while the results are computed; its full
+    collections would walk them all again and again (about a tenth of the integrity and
+    jury sections' time there). Nothing is changed when something else froze the heap."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 # long: one computation per section of the results object, one field per line
@@ -65,15 +84,30 @@ def _build_results(round_: Round, count: int, advance: Advance | None) -> Result
     outcomes = jury_outcomes(round_)
     points = round_points(round_, outcomes=outcomes)
     weights = draw_weights(points.items, manifest.bootstrap_seed, count)
-    tables = score_tables(round_, points, weights)
-    if advance is not None:
-        advance(count)
-    duel = sections.pairwise_section(points, manifest.pairwise, weights)
+    # The head-to-head matrix runs beside the rest: its Elo kernel (at scale) releases
+    # the interpreter lock, so the two cores share the round's two largest computations.
+    with ThreadPoolExecutor(max_workers=1) as beside:
+        pending = beside.submit(sections.pairwise_section, points, manifest.pairwise, weights)
+        tables = score_tables(round_, points, weights)
+        if advance is not None:
+            advance(count)
+        jury = sections.jury_section(outcomes)
+        audit = sections.audit_section(round_, outcomes)
+        calibration = sections.calibration_section(round_)
+        contamination = sections.contamination_section(round_)
+        dates = sections.dates_section(round_)
+        duel = pending.result()
     if advance is not None:
         advance(count)
     tied = tied_pairs(tables, points.model_ids)
     position = {model_id: i for i, model_id in enumerate(points.model_ids)}
     scored = frozenset(item.item_id for item in points.items)
+    jury_scored: Counter[str] = Counter()
+    adjudicated: Counter[str] = Counter()
+    for (item_id, model_id, _run), outcome in outcomes.items():
+        if item_id in scored:
+            jury_scored[model_id] += 1
+            adjudicated[model_id] += outcome.adjudicated
     participants = []
     for model_id in tables.classification.order:
         model = position[model_id]
@@ -100,12 +134,8 @@ def _build_results(round_: Round, count: int, advance: Advance | None) -> Result
                 bt_lo=None if duel.bt_bounds is None else float(duel.bt_bounds[0][model]),
                 bt_hi=None if duel.bt_bounds is None else float(duel.bt_bounds[1][model]),
                 process=sections.process_model(process),
-                jury_scored=sum(1 for key in outcomes if key[1] == model_id and key[0] in scored),
-                adjudicated=sum(
-                    1
-                    for key, outcome in outcomes.items()
-                    if key[1] == model_id and key[0] in scored and outcome.adjudicated
-                ),
+                jury_scored=jury_scored[model_id],
+                adjudicated=adjudicated[model_id],
             )
         )
     return Results(
@@ -115,11 +145,11 @@ def _build_results(round_: Round, count: int, advance: Advance | None) -> Result
         adjacent=adjacent_pairs(tables, points.model_ids, tied),
         tie_groups=tie_groups_of(tables, tied),
         pairwise=duel.section,
-        jury=sections.jury_section(outcomes),
-        audit=sections.audit_section(round_, outcomes),
-        calibration=sections.calibration_section(round_),
-        contamination=sections.contamination_section(round_),
-        dates=sections.dates_section(round_),
+        jury=jury,
+        audit=audit,
+        calibration=calibration,
+        contamination=contamination,
+        dates=dates,
     )
 
 

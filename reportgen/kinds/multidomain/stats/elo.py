@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,11 @@ BoolArray = np.ndarray[Any, np.dtype[np.bool_]]
 # for two threads to gain: one runs them all.
 _THREADED_RATINGS = 32_768
 Pairs = tuple[tuple[int, int], ...]
+Exp = Callable[[FloatArray], None]  # the exponential, in place
+
+
+def _np_exp(values: FloatArray) -> None:
+    np.exp(values, out=values)
 
 
 @dataclass(frozen=True)
@@ -156,10 +162,12 @@ def elo(
     models: int,
     rules: PairwiseRules,
     sequence: IntArray,
+    exp: Exp = _np_exp,
 ) -> FloatArray:
     """Online Elo ratings (replicates x models); `sequence[r, t]` is the item replicate r
     plays at step t; `outcome[i, p]` a's score in pair p on item i, `valid[i, p]` whether
-    that battle takes place.
+    that battle takes place; `exp` computes the exponentials in place (numpy's by default;
+    `elo_fast.elo_exp` for the compiled kernel's twin).
 
     Replicates are independent: with many ratings per step, two threads each run half
     (numpy releases the interpreter lock in its array operations), with the same results."""
@@ -173,11 +181,11 @@ def elo(
     # arrays (millions of entries at 60 x 2,100) never exist twice at once.
     skipped = [_skipped(valid, part, plan) for part in parts]
     if halves == 1:
-        return _elo_part(outcome, pairs, models, rules, sequence, skipped[0])
+        return _elo_part(outcome, pairs, models, rules, sequence, skipped[0], exp)
     with ThreadPoolExecutor(max_workers=halves) as pool:
         done = list(
             pool.map(
-                lambda job: _elo_part(outcome, pairs, models, rules, job[0], job[1]),
+                lambda job: _elo_part(outcome, pairs, models, rules, job[0], job[1], exp),
                 zip(parts, skipped, strict=True),
             )
         )
@@ -223,6 +231,7 @@ def _elo_part(
     rules: PairwiseRules,
     sequence: IntArray,
     skipped: tuple[IntArray, IntArray],
+    exp: Exp,
 ) -> FloatArray:
     replicates, steps = sequence.shape
     plan = schedule(steps, pairs)
@@ -242,7 +251,7 @@ def _elo_part(
         ra, rb = ratings[:n], ratings[n : 2 * n]
         expected = rb - ra
         expected *= slope
-        np.exp(expected, out=expected)
+        exp(expected)
         expected += 1.0
         np.divide(k, expected, out=expected)  # K x E_a
         index = item_offset[wave.steps]

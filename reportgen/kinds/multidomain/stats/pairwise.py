@@ -3,8 +3,11 @@ Bradley-Terry, and their item bootstrap.
 
 Battles: for each scored item in ascending order, each pair (a, b) in models.csv order with
 a valid score on both: outcome 1, 0 or ½ by comparing p̄ exactly. Elo runs online over that
-list, and over every bootstrap replicate's list at once (`elo.py`: waves of disjoint
-battles, bit for bit the same ratings as the battle-by-battle loop).
+list, and over every bootstrap replicate's list at once: for a round up to
+`FAST_ELO_UPDATES` rating updates (the demonstration round's 74 million) numpy's waves of
+disjoint battles (`elo.py`, with numpy's exponential, bit for bit the battle-by-battle
+loop); above, the compiled kernel (`elo_fast.py`, its own exponential: within
+`elo_fast.TOLERANCE` rating points of the waves, the same bits on every machine).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import numpy as np
 from reportgen.kinds.multidomain.model import Pairwise as PairwiseRules
 from reportgen.kinds.multidomain.score import RoundPoints
 from reportgen.kinds.multidomain.stats import elo as online
+from reportgen.kinds.multidomain.stats import elo_fast
 from reportgen.kinds.multidomain.stats.bootstrap import ScaledPoints
 from reportgen.kinds.multidomain.stats.elo import replicate_sequence as replicate_sequence
 
@@ -28,6 +32,9 @@ _TOLERANCE = 1e-12
 _NEWTON_STEPS = 60
 _NEWTON_DONE = 1e-10
 _MM_STEPS = 100_000
+# Rating updates (rows x steps x pairs) from which Elo runs on the compiled kernel: 4 x
+# the demonstration round's (1,001 x 700 x 105), which stays on the exact path.
+FAST_ELO_UPDATES = 2**28
 
 
 @dataclass(frozen=True)
@@ -75,13 +82,23 @@ def battles(points: RoundPoints) -> Battles:
 
 
 def elo(
-    battles_: Battles, models: int, rules: PairwiseRules, sequence: IntArray | None = None
+    battles_: Battles,
+    models: int,
+    rules: PairwiseRules,
+    sequence: IntArray | None = None,
+    *,
+    fast: bool | None = None,
 ) -> FloatArray:
     """Online Elo ratings (replicates x models); `sequence[r, t]` is the item replicate r
-    plays at step t (default: one replicate, the items in order). See `elo.elo`."""
+    plays at step t (default: one replicate, the items in order). `fast`: the compiled
+    kernel (`elo_fast.elo`) instead of numpy's waves (`elo.elo`); by default from
+    `FAST_ELO_UPDATES` rating updates."""
     if sequence is None:
         sequence = np.arange(battles_.outcome.shape[0], dtype=np.int64)[None, :]
-    return online.elo(battles_.valid, battles_.outcome, battles_.pairs, models, rules, sequence)
+    if fast is None:
+        fast = sequence.size * len(battles_.pairs) >= FAST_ELO_UPDATES
+    run = elo_fast.elo if fast else online.elo
+    return run(battles_.valid, battles_.outcome, battles_.pairs, models, rules, sequence)
 
 
 def estimable(wins: FloatArray) -> BoolArray:
@@ -174,13 +191,19 @@ class PairwiseReplicates:
 
 
 def bootstrap(
-    battles_: Battles, models: int, rules: PairwiseRules, weights: IntArray
+    battles_: Battles,
+    models: int,
+    rules: PairwiseRules,
+    weights: IntArray,
+    *,
+    fast: bool | None = None,
 ) -> PairwiseReplicates:
     """Elo and BT refitted on every replicate's battle list (§5, bootstrap). The round's
-    own Elo runs as one more row beside the replicates (the same waves)."""
+    own Elo runs as one more row beside the replicates (the same waves or kernel)."""
     items = weights.shape[1]
     own = np.arange(items, dtype=np.int64)[None, :]
-    ratings = elo(battles_, models, rules, np.vstack([own, replicate_sequence(weights)]))
+    sequence = np.vstack([own, replicate_sequence(weights)])
+    ratings = elo(battles_, models, rules, sequence, fast=fast)
     mass = battles_.win_mass(models).reshape(items, models * models)
     wins = (weights.astype(np.float64) @ mass).reshape(-1, models, models)
     ok = estimable(wins)
