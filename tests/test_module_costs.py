@@ -5,11 +5,15 @@ scripts/test_costs.py merges a run's records into tests/module_costs.json."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.support import module_costs
 from tests.support.module_costs import (
     COSTS,
     DEFAULT_COST,
@@ -70,3 +74,30 @@ def test_the_script_merges_a_runs_records(tmp_path: Path, monkeypatch: pytest.Mo
     assert script.main([str(runs)]) == 0
     assert json.loads(costs.read_text())["cpu_seconds"] == {kept: 2.0, measured: 0.5}
     assert script.main([str(tmp_path / "missing")]) == 2
+
+
+# A process that burns half a CPU second, started in a session of its own by a parent
+# that does not wait for it (as Chromium's renderers leave the tree), then leaves a mark.
+_ORPHAN = """
+import subprocess, sys
+burn = (
+    "import sys, time\\n"
+    "end = time.process_time() + 0.5\\n"
+    "while time.process_time() < end: pass\\n"
+    "open(sys.argv[1], 'w').close()"
+)
+subprocess.Popen([sys.executable, "-c", burn, sys.argv[1]], start_new_session=True)
+"""
+
+
+def test_a_cost_counts_a_process_that_left_the_tree(tmp_path: Path) -> None:
+    if module_costs._own_cgroup() is None:
+        pytest.skip("no control group can be made here (not root, or no cgroup file system)")
+    before = module_costs._cpu_seconds()
+    done = tmp_path / "done"
+    subprocess.run([sys.executable, "-c", _ORPHAN, str(done)], check=True)
+    deadline = time.monotonic() + 120  # a hang guard: the mark is the state awaited
+    while not done.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert done.exists()
+    assert module_costs._cpu_seconds() - before >= 0.5

@@ -10,7 +10,12 @@ kind mixed by cost, a worker that waits leaves its core to another one's computi
 A module's cost is the CPU seconds its tests took (the worker process and everything
 below it), recorded by `-p tests.support.module_costs` into the folder named by
 REPORTGEN_TEST_COSTS_DIR, one JSON line per test, and merged into tests/module_costs.json
-by `python scripts/test_costs.py FOLDER`. A module not recorded yet costs what its groups
+by `python scripts/test_costs.py FOLDER`. Where the run may make a Linux control group
+(as root), each worker moves into one of its own and a test's cost is what the group
+used: every process the worker started, Chromium's renderers included, which leave the
+process tree before anyone waits for them; the process tree's times (psutil) missed most
+of a browser module's CPU (test_browser_axe.py: 53 of 184 CPU s, 2026-12-03). Elsewhere
+the tree's times are the cost. A module not recorded yet costs what its groups
 suggest (DEFAULT_COST). The order changes how long a run takes, never what it tests.
 """
 
@@ -51,6 +56,41 @@ def module_cost(path: Path, groups: Iterable[str]) -> float:
     return max((DEFAULT_COST.get(group, DEFAULT_OTHER) for group in groups), default=DEFAULT_OTHER)
 
 
+# The cgroup v1 accounting hierarchy, or the v2 one where the machine has only that.
+_CGROUP_V1 = Path("/sys/fs/cgroup/cpuacct")
+_CGROUP_V2 = Path("/sys/fs/cgroup")
+
+
+@cache
+def _own_cgroup() -> Path | None:
+    """A control group holding this worker (and so every process it starts), or None
+    where none can be made (not root, no cgroup file system)."""
+    name = f"reportgen-tests-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
+    v1 = _CGROUP_V1.is_dir()
+    if not v1 and not (_CGROUP_V2 / "cgroup.controllers").is_file():
+        return None
+    group = (_CGROUP_V1 if v1 else _CGROUP_V2) / name
+    try:
+        group.mkdir(exist_ok=True)
+        (group / "cgroup.procs").write_text(str(os.getpid()))
+    except OSError:
+        return None
+    return group
+
+
+def _cgroup_cpu_seconds(group: Path) -> float:
+    if group.is_relative_to(_CGROUP_V1):
+        return int((group / "cpuacct.usage").read_text()) / 1e9
+    stat = dict(line.split() for line in (group / "cpu.stat").read_text().splitlines())
+    return int(stat["usage_usec"]) / 1e6
+
+
+def _cpu_seconds() -> float:
+    """The CPU seconds used so far by this worker and what it started."""
+    group = _own_cgroup()
+    return _cgroup_cpu_seconds(group) if group is not None else _tree_cpu_seconds()
+
+
 def _tree_cpu_seconds() -> float:
     import psutil  # only when recording
 
@@ -72,11 +112,11 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
     if not folder:
         yield
         return
-    before, started = _tree_cpu_seconds(), time.monotonic()
+    before, started = _cpu_seconds(), time.monotonic()
     yield
     line = {
         "module": Path(item.path).resolve().relative_to(REPO).as_posix(),
-        "cpu_s": _tree_cpu_seconds() - before,
+        "cpu_s": _cpu_seconds() - before,
         "wall_s": time.monotonic() - started,
     }
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
