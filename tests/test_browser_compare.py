@@ -13,8 +13,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.factories import INJECTED, build_tiny
+from tests.factories import INJECTED
 from tests.support.browser import CHROMIUM, keep_to_localhost, serve_directory
+from tests.support.shared_builds import tiny_site
 
 pytestmark = [
     pytest.mark.slow,
@@ -26,7 +27,7 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = build_tiny(tmp_path_factory.mktemp("compare-site"))
+    site = tiny_site(tmp_path_factory)
     for served in serve_directory(site):
         yield served.base
 

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.factories import build_tiny
 from tests.support.browser import (
     CHROMIUM,
     WAIT_MS,
@@ -23,6 +22,7 @@ from tests.support.browser import (
     open_page,
     serve_directory,
 )
+from tests.support.shared_builds import tiny_site
 
 pytestmark = [
     pytest.mark.slow,
@@ -34,7 +34,7 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    yield from serve_directory(build_tiny(tmp_path_factory.mktemp("browser-search")))
+    yield from serve_directory(tiny_site(tmp_path_factory))
 
 
 @pytest.fixture(scope="module")

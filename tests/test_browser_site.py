@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pytest
 
 from reportgen.i18n import Translator
-from tests.factories import PAGES, build_tiny
+from tests.factories import PAGES
 from tests.support.browser import (
     CHROMIUM,
     WAIT_MS,
@@ -24,6 +24,7 @@ from tests.support.browser import (
     keep_to_localhost,
     serve_directory,
 )
+from tests.support.shared_builds import tiny_site
 
 pytestmark = [
     pytest.mark.slow,
@@ -35,7 +36,7 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    yield from serve_directory(build_tiny(tmp_path_factory.mktemp("browser-site")))
+    yield from serve_directory(tiny_site(tmp_path_factory))
 
 
 @pytest.fixture(scope="module")

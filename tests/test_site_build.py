@@ -38,12 +38,12 @@ from tests.factories import (
     tiny_rounds,
     write_parts,
 )
-from tests.support.shared_builds import demo_site
+from tests.support.shared_builds import demo_site, tiny_site
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_tiny(tmp_path_factory.mktemp("site-build"))
+    return tiny_site(tmp_path_factory)
 
 
 def page_text(path: Path) -> str:

@@ -24,11 +24,12 @@ from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.render import pages
 from reportgen.render import deferred
 from tests.factories import CONFIG, THEME, build_tiny, tiny_rounds
+from tests.support.shared_builds import tiny_site
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_tiny(tmp_path_factory.mktemp("site-build-more"))
+    return tiny_site(tmp_path_factory)
 
 
 def text_of(path: Path) -> str:

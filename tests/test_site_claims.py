@@ -26,11 +26,11 @@ from tests.factories import (
     CONFIG,
     DEMO_ROUNDS,
     THEME,
-    build_tiny,
     complete_config,
     tiny_rounds,
 )
 from tests.support.shared_builds import demo_site as shared_demo_site
+from tests.support.shared_builds import tiny_site
 
 # The article's title, as both editions print it (../shared/sources/000_*, 001_*).
 ARTICLE_TITLE = {
@@ -56,7 +56,7 @@ def plain(path: Path) -> str:
 @pytest.fixture(scope="module")
 def draft_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The small rounds built with the repository's own site.yml (placeholders left)."""
-    return build_tiny(tmp_path_factory.mktemp("draft"))
+    return tiny_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

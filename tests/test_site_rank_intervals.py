@@ -28,15 +28,16 @@ from reportgen.kinds.estigmas.render.pair_scope import pair_scope, pairwise_note
 from reportgen.kinds.estigmas.render.site import site_context
 from reportgen.model import Model
 from reportgen.render.siteconfig import load_site_config
-from tests.factories import CONFIG, build_tiny, make_round
+from tests.factories import CONFIG, make_round
 from tests.factories._archives import DEFAULT_MODELS
+from tests.support.shared_builds import tiny_site
 
 LANGUAGES = {"pt-BR": "", "en": "en/"}
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_tiny(tmp_path_factory.mktemp("rank-intervals"))
+    return tiny_site(tmp_path_factory)
 
 
 def _page(site: Path, language: str, name: str) -> str:

@@ -9,6 +9,7 @@ again. Tests only read these sites; a test that changes a site builds its own.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from filelock import FileLock
 
 from reportgen.build import build_site
 from reportgen.cli import main
-from tests.factories import CONFIG, THEME, demonstration_rounds
+from tests.factories import CONFIG, THEME, build_tiny, demonstration_rounds
 from tests.support.continuous_round import ScaleRound
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,6 +69,21 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with FileLock(work.with_suffix(".lock")):
         if not (site / "index.html").is_file():
             _build_demo_site(work, site)
+    return site
+
+
+def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small rounds' site (`tests.factories.build_tiny`: the rounds in `rounds/` and
+    the statistics cache in `cache/` beside it), built on the test run's first call and
+    shared as the demonstration site is: seven modules read it (about 7 CPU s a build)."""
+    work = run_folder(tmp_path_factory) / "tiny-site"
+    site = work / "site"
+    work.mkdir(parents=True, exist_ok=True)
+    with FileLock(work.with_suffix(".lock")):
+        if not (site / "index.html").is_file():
+            if site.exists():
+                shutil.rmtree(site)  # a build cut short
+            build_tiny(work)
     return site
 
 
