@@ -83,6 +83,15 @@ def test_the_audit_page_shows_h_minus_f_and_flags_i7(round_dir: Path, language: 
     (warning,) = at.warning
     assert "i7" in warning.value
     assert f"1{separator}50" in warning.value
+    # The tiny round's audit fits one page: no page control, every row, and the CSV.
+    assert not at.number_input
+    rows = len(at.table[0].value)
+    shown = translate(
+        language, "table_rows_shown", count=rows, first="1", last=str(rows), total=str(rows)
+    )
+    assert shown in [caption.value for caption in at.main.caption]
+    (download,) = at.get("download_button")
+    assert download.label == translate(language, "table_download")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
