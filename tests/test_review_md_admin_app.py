@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import DownloadButton
 
 from reportgen.archive import LEDGER_FILE
 from reportgen.kinds.multidomain.review.round import read_md_round
@@ -91,6 +92,7 @@ def test_the_audit_page_shows_h_minus_f_and_flags_i7(round_dir: Path, language: 
     )
     assert shown in [caption.value for caption in at.main.caption]
     (download,) = at.get("download_button")
+    assert isinstance(download, DownloadButton)
     assert download.label == translate(language, "table_download")
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import DownloadButton
 
 from review_app.i18n import translate
 from review_app.pages.tables import PAGE_SIZE, page_count, table_csv
@@ -85,6 +86,7 @@ def test_the_first_page_shows_the_first_rows_and_says_which(language: str) -> No
         language, "table_rows_shown", count=120, first="1", last="50", total="120"
     )
     (button,) = at.get("download_button")
+    assert isinstance(button, DownloadButton)
     assert button.label == translate(language, "table_download")
 
 
