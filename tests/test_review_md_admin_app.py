@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import DownloadButton
 
 from reportgen.archive import LEDGER_FILE
 from reportgen.kinds.multidomain.review.round import read_md_round
@@ -83,6 +84,16 @@ def test_the_audit_page_shows_h_minus_f_and_flags_i7(round_dir: Path, language: 
     (warning,) = at.warning
     assert "i7" in warning.value
     assert f"1{separator}50" in warning.value
+    # The tiny round's audit fits one page: no page control, every row, and the CSV.
+    assert not at.number_input
+    rows = len(at.table[0].value)
+    shown = translate(
+        language, "table_rows_shown", count=rows, first="1", last=str(rows), total=str(rows)
+    )
+    assert shown in [caption.value for caption in at.main.caption]
+    (download,) = at.get("download_button")
+    assert isinstance(download, DownloadButton)
+    assert download.label == translate(language, "table_download")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -47,8 +47,9 @@ pytestmark = [
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 # (database, the reviewer's language, the admin's language)
-# The audit page reads the round and lists 2,781 responses: seconds, not 5 (the module's
-# browser, tests/support/browser.py, reads it).
+# The audit page reads the round and sorts its 2,781 responses (the browser gets the first
+# 50 of them, review_app/pages/tables.py): seconds, not 5 (the module's browser,
+# tests/support/browser.py, reads it).
 EXPECT_TIMEOUT_MS = 90_000
 WALKS = [("sqlite", "pt-BR", "en")]
 FOCUSED = (

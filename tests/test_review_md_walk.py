@@ -26,6 +26,7 @@ from reportgen.kinds.rounds import read_round
 from review_app.core.db import make_engine
 from review_app.i18n import translate
 from review_app.pages.common import _engine_for
+from review_app.pages.tables import PAGE_SIZE
 from review_app.tasks.rubric_scores import rubric_scores
 from tests.review.app_login import logged_in
 from tests.review.md_prepared import postgres_audit, sqlite_audit
@@ -69,9 +70,7 @@ def _admin_invalidates(walked: Walked, language: str) -> str:
     assert not at.exception, at.exception
     (warning,) = at.warning  # the one item above 1.0
     assert walked.item_id in warning.value
-    difference = decimal_text(walked.score - walked.final, 2, language)
-    table = "\n".join(table.value.to_csv() for table in at.table)
-    assert difference in table
+    _pages_of_the_audit(at, walked, language)
     at.text_input(key="md_invalidate_item").input(walked.item_id)
     at.button(key="md_invalidate").click().run()
     assert not at.exception, at.exception
@@ -79,6 +78,43 @@ def _admin_invalidates(walked: Walked, language: str) -> str:
     found = re.search(r"AUD-[A-Z0-9]+", success.value)
     assert found is not None, success.value
     return found.group()
+
+
+def _pages_of_the_audit(at: AppTest, walked: Walked, language: str) -> None:
+    """The audit's thousands of rows come a page at a time (review_app/pages/tables.py):
+    the first page holds the rows that decide (above the threshold, the walked response
+    among them), the second the next largest differences, and no row twice."""
+    difference = translate(language, "md_col_difference")
+    audit_id = translate(language, "md_col_audit_id")
+    flag = translate(language, "md_col_flag")
+    (first,) = at.table
+    assert len(first.value) == PAGE_SIZE
+    assert decimal_text(walked.score - walked.final, 2, language) in list(first.value[difference])
+    above = translate(language, "md_flag_above", threshold=decimal_text(1.0, 2, language))
+    flags = list(first.value[flag])
+    assert flags[0] == above
+    assert flags == sorted(flags, key=lambda shown: shown != above)  # the flagged ones first
+    at.number_input(key="md_audit_rows_page").set_value(2).run()
+    assert not at.exception, at.exception
+    (second,) = at.table
+    assert len(second.value) == PAGE_SIZE
+    assert above not in list(second.value[flag])
+    assert not set(second.value[audit_id]) & set(first.value[audit_id])
+    largest_next = max(_size(text, language) for text in second.value[difference])
+    assert largest_next <= min(
+        _size(text, language)
+        for text, shown in zip(first.value[difference], flags, strict=True)
+        if shown != above
+    )
+    shown = translate(language, "table_rows_shown", count=2, first="51", last="100", total="TOTAL")
+    pattern = re.escape(shown).replace("TOTAL", r"[0-9.,]+")
+    assert any(re.fullmatch(pattern, caption.value) for caption in at.caption)
+
+
+def _size(text: str, language: str) -> float:
+    """|h − F| from the page's text ("−1,50" / "−1.50")."""
+    plain = text.replace("\u2212", "")
+    return abs(float(plain.replace(",", ".") if language == "pt-BR" else plain))
 
 
 @pytest.mark.timeout(1200)  # a hang guard, not a speed bound: generous for loaded machines

@@ -12,6 +12,7 @@ from reportgen.errors import ReportgenError
 from reportgen.i18n import MISSING, exact_text
 from review_app.pages.batch_release import auto_release_toggles, release_section
 from review_app.pages.common import engine, language, show_error, t, token
+from review_app.pages.tables import paged_table
 from review_app.pages.text import escape_markdown as plain
 from review_app.pages.text import show_note
 from review_app.rounds.admin import (
@@ -77,7 +78,7 @@ def _round_calibration(judged: list[JudgedSample]) -> None:
     second.metric(t("kappa_majority"), _number(calibration.kappa_majority))
     third.metric(t("alpha_reviewers"), _number(calibration.alpha_reviewers))
     st.caption(t("kappa_help"))
-    _agreement_tables(detail)
+    _agreement_tables(detail, str(round_id))
     st.subheader(t("confusion_heading"))
     st.table(
         [
@@ -112,7 +113,7 @@ def _estimate_row(figure: str, estimate: Estimate, level: float) -> dict[str, st
     }
 
 
-def _agreement_tables(detail: Agreement) -> None:
+def _agreement_tables(detail: Agreement, round_id: str) -> None:
     """Each coefficient with its interval and its n; splits stated; pairs; days."""
     level = detail.bootstrap.level
     consensus = detail.consensus_vs_automatic
@@ -149,16 +150,19 @@ def _agreement_tables(detail: Agreement) -> None:
         ]
     )
     st.subheader(t("over_time_heading"))
-    st.table(
+    # One row per reviewer and day: it grows with the round, so a page at a time.
+    paged_table(
         [
             {
-                t("reviewer"): plain(point.reviewer),
+                t("reviewer"): point.reviewer,
                 t("day"): point.day.isoformat(),
                 t("agreement"): _optional(point.agreement),
                 t("n_column"): point.n,
             }
             for point in detail.over_time
-        ]
+        ],
+        key="agreement_over_time",
+        file_name=f"agreement-over-time-{round_id}.csv",
     )
 
 

@@ -25,7 +25,7 @@ from reportgen.kinds.multidomain.review.contamination import (
 from reportgen.kinds.multidomain.review.format import DASH, decimal_text, rate_text
 from review_app.i18n import translate
 from review_app.pages.common import engine, language, show_error, t, t_md, token
-from review_app.pages.text import escape_markdown as plain
+from review_app.pages.tables import paged_table
 
 _FLASH = "md_flash"
 
@@ -61,7 +61,7 @@ def md_audit_page() -> None:
     if not view.responses:
         st.info(t("md_audit_empty"))
     else:
-        _divergence_table(view, reader)
+        _divergence_table(view, reader, round_id)
     for item_id in view.items_above:
         trigger = view.trigger(item_id)
         assert trigger is not None  # the item is above because a response is
@@ -79,34 +79,32 @@ def md_audit_page() -> None:
     _invalidate_form(round_id)
 
 
-def _divergence_table(view: AuditView, reader: str) -> None:
+def _divergence_table(view: AuditView, reader: str, round_id: str) -> None:
+    """Every audited response, a page at a time (paged_table), and all of them as CSV."""
     threshold = decimal_text(view.threshold, 2, reader)
-    st.table(
-        [
-            {
-                t("md_col_audit_id"): r.audit_id,
-                t("md_col_item"): plain(r.item_id),
-                t("md_col_participant"): plain(r.model_id),
-                t("md_col_run"): str(r.run),
-                t("md_col_reviewer"): plain(r.reviewer),
-                t("md_col_human"): decimal_text(r.human, 2, reader),
-                t("md_col_final"): decimal_text(r.final, 2, reader),
-                t("md_col_difference"): decimal_text(r.difference, 2, reader),
-                t("md_col_flag"): t("md_flag_above", threshold=threshold)
-                if view.above(r)
-                else DASH,
-                t("md_col_status"): t_md("md_item_annulled", source=view.annulled[r.item_id])
-                if r.item_id in view.annulled
-                else DASH,
-            }
-            # The responses that decide (above the threshold, then the largest
-            # differences) first: an audit holds thousands of rows.
-            for r in sorted(
-                view.responses,
-                key=lambda r: (not view.above(r), -abs(r.difference), r.item_id),
-            )
-        ]
-    )
+    rows = [
+        {
+            t("md_col_audit_id"): r.audit_id,
+            t("md_col_item"): r.item_id,
+            t("md_col_participant"): r.model_id,
+            t("md_col_run"): str(r.run),
+            t("md_col_reviewer"): r.reviewer,
+            t("md_col_human"): decimal_text(r.human, 2, reader),
+            t("md_col_final"): decimal_text(r.final, 2, reader),
+            t("md_col_difference"): decimal_text(r.difference, 2, reader),
+            t("md_col_flag"): t("md_flag_above", threshold=threshold) if view.above(r) else DASH,
+            t("md_col_status"): t("md_item_annulled", source=view.annulled[r.item_id])
+            if r.item_id in view.annulled
+            else DASH,
+        }
+        # The responses that decide (above the threshold, then the largest differences)
+        # first: an audit holds thousands of rows, and the first page shows these.
+        for r in sorted(
+            view.responses,
+            key=lambda r: (not view.above(r), -abs(r.difference), r.item_id),
+        )
+    ]
+    paged_table(rows, key="md_audit_rows", file_name=f"audit-{round_id}.csv")
 
 
 def _invalidate_form(round_id: str) -> None:
@@ -133,17 +131,19 @@ def md_calibration_page() -> None:
     shown = calibration_view(engine(), token(), round_id)
     reader = language()
     st.subheader(t("md_hit_rates"))
-    st.table(
+    paged_table(
         [
             {
-                t("md_col_item"): plain(entry.item_id),
+                t("md_col_item"): entry.item_id,
                 t("md_col_language"): entry.language,
                 t("md_col_responses"): str(entry.responses),
                 t("md_col_hit_rate"): rate_text(entry.hit_rate.fraction, reader),
                 t("md_col_band"): t("md_revise") if entry.flagged else DASH,
             }
             for entry in shown.items
-        ]
+        ],
+        key="md_hit_rates",
+        file_name=f"calibration-{round_id}.csv",
     )
     st.subheader(t("md_parity"))
     st.table(
@@ -180,7 +180,11 @@ def md_contamination_page() -> None:
         st.info(t("md_contamination_empty"))
         return
     reader = language()
-    st.table([_finding_row(finding, reader) for finding in queue])
+    paged_table(
+        [_finding_row(finding, reader) for finding in queue],
+        key="md_findings",
+        file_name=f"contamination-{round_id}.csv",
+    )
     pending = [f.finding_id for f in queue if f.outcome is None]
     if pending:
         _outcome_form(round_id, pending)
@@ -195,12 +199,12 @@ def _finding_row(finding: Finding, reader: str) -> dict[str, str]:
     return {
         t("md_col_finding"): finding.finding_id,
         t("md_col_check"): t(f"md_check_{finding.finding}"),
-        t("md_col_item"): plain(finding.item_id),
-        t("md_col_participant"): plain(finding.model_id),
+        t("md_col_item"): finding.item_id,
+        t("md_col_participant"): finding.model_id,
         t("md_col_run"): str(finding.run),
         t("md_col_evidence"): evidence,
         t("md_col_outcome"): t(f"md_outcome_{finding.outcome or 'pending'}"),
-        t("md_col_note"): plain(finding.note) if finding.note else DASH,
+        t("md_col_note"): finding.note or DASH,
     }
 
 
