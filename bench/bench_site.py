@@ -1,6 +1,7 @@
 """Benchmark of the site at leaderboard scale (issue 19, goal 5): prints figures, asserts nothing.
 
     python bench/bench_site.py [--models N ...] [--json] [--rounds-cache DIR] [--profile FILE]
+        [--profile-warm FILE]
 
 For each N of `--models` (default 7, 100 and 1,000): a generated continuous Estigmas round
 of N models (the demonstration's 500-item continuous round grown to N models,
@@ -17,7 +18,8 @@ peak resident memory are its own (`os.wait4`). Targets at 1,000 models: cold bui
 machine's load average is printed too: on shared cores, wall times are upper bounds.
 `--json` prints one JSON object per line (keys models, step, wall_s, cpu_s, peak_rss_mib,
 and for builds search_index_bytes per language, pages, load_average).
-`--profile FILE` runs the cold build under cProfile and writes the stats to FILE.
+`--profile FILE` runs the cold build under cProfile and writes the stats to FILE,
+`--profile-warm FILE` the warm rebuild.
 Generating a round of 1,000 models takes minutes; `--rounds-cache DIR` keeps the generated
 rounds there between runs.
 """
@@ -150,7 +152,8 @@ def bench(
         "--api-identifier", model.api_identifier, "--evaluated-on", "2026-07-02",
     )  # fmt: skip
     record("add-model", run_child(added), False)
-    record("warm", run_child(reportgen("build", str(archive), *common)), True)
+    warm = reportgen("build", str(archive), *common, profile=args.profile_warm)
+    record("warm", run_child(warm), True)
     return rows
 
 
@@ -188,6 +191,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--rounds-cache", type=Path, default=None)
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the cold build")
+    parser.add_argument("--profile-warm", type=Path, default=None, help="cProfile the warm one")
     args = parser.parse_args()
     scale = ScaleRound()
     # Kept with the generated rounds when they are kept, else removed at the end.

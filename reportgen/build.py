@@ -29,7 +29,7 @@ from typing import Any
 import yaml
 
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
-from reportgen.guard import check_site
+from reportgen.guard_cache import check_site_cached
 from reportgen.i18n import SITE_LANGUAGES, Translator
 from reportgen.kinds import get_kind
 from reportgen.kinds.rounds import check_across, read_round
@@ -45,6 +45,7 @@ from reportgen.render.site_source import (
     SiteSource,
 )
 from reportgen.render.siteconfig import SiteConfig, load_build_config, refuse_placeholders
+from reportgen.results import default_cache_dir
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
@@ -192,9 +193,8 @@ def _run_mkdocs(config_file: Path, epoch: int) -> None:
 
 
 def _addressless_sitemap(built: Path) -> None:
-    """A draft without a site address (a placeholder): mkdocs-static-i18n then writes
-    "None" before every path of the sitemap; root-relative paths keep it usable (Material's
-    language selector strips their common prefix)."""
+    """A draft without a site address: mkdocs-static-i18n then writes "None" before every path
+    of the sitemap; root-relative paths keep it usable (the language selector strips them)."""
     xml = built / "sitemap.xml"
     if not xml.is_file():
         return
@@ -394,7 +394,7 @@ def _build_in(
     built = _stage(site, config, theme_dir, staging)
     say("leak guard")
     materials = [get_kind(r.manifest.kind).guard_material(r) for r in rounds]
-    check_site(built, materials, as_of=config.as_of)
-    files = sum(1 for p in built.rglob("*") if p.is_file())
+    guard_dir = (cache_dir or default_cache_dir()) / "guard"  # files found clean: not rescanned
+    check_site_cached(built, materials, as_of=config.as_of, cache_dir=guard_dir)
     _swap(built, out_dir, staging)
-    return BuildReport(out_dir, tuple(ids), files)
+    return BuildReport(out_dir, tuple(ids), sum(1 for p in out_dir.rglob("*") if p.is_file()))

@@ -10,6 +10,8 @@ import itertools
 import pytest
 
 from reportgen.kinds.estigmas.archive import read_round
+from reportgen.kinds.estigmas.render.context import build_round_view
+from reportgen.kinds.estigmas.render.site import _with_compared
 from reportgen.kinds.estigmas.results import (
     ALL_PAIRS_UP_TO,
     compute_results,
@@ -83,3 +85,15 @@ def test_the_demonstration_rounds_compare_pages_are_what_they_were(round_id: str
     assert len(pairs) == len(results.differences)  # up to 50 models: every ordered pair
     found = pair_differences(round_, results.models, pairs, results.replicates, results.seed)
     assert found == results.differences
+
+
+def test_the_site_takes_the_pairs_the_results_hold_and_reads_the_others() -> None:
+    """The compare page's pairs are the replicates' values for every listed pair, whether
+    the results held the pair (taken from them) or not (read from the replicates)."""
+    round_ = random_round(4, models=ALL_PAIRS_UP_TO + 3, stigmas=20, structures=6, cells=100)
+    results = compute_results(round_, 200)
+    pairs = listed_pairs(results.models)
+    view = _with_compared(round_, build_round_view(round_, results))
+    assert view.compared == pair_differences(round_, results.models, pairs, 200, results.seed)
+    held = {(d.model_a, d.model_b) for d in results.differences}
+    assert 0 < len(held & set(pairs)) < len(pairs)  # both kinds of pair are listed

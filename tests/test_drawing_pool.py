@@ -80,3 +80,22 @@ def test_the_workers_main_module_is_put_back_after_a_streamlit_run() -> None:
         AppTest.from_function(_an_app).run()
         assert sys.modules["__main__"] is not before  # what Streamlit does
     assert sys.modules["__main__"] is before
+
+
+def test_a_rebuild_draws_only_the_changed_specs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept drawing is read back as a fresh draw makes it; a changed spec gets a new key
+    and is drawn again (the build of a grown round redraws only its new charts)."""
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "1")
+    first = DrawingCache(tmp_path / "svg")
+    assert first.draw_all([first.drawing(spec, LOCALES[0]) for spec in SPECS[:2]]) == 2
+    again = DrawingCache(tmp_path / "svg")
+    changed = bar_spec([0.9, 0.8, 0.7])
+    drawings = [again.drawing(spec, LOCALES[0]) for spec in (*SPECS[:2], changed)]
+    assert again.missing(drawings, with_png=True) == [drawings[2]]
+    assert again.draw_all(drawings) == 1
+    for d in drawings:
+        fresh = draw_svg(d.spec, d.locale, d.key)
+        assert d.svg == fresh
+        assert d.png == draw_png(fresh)

@@ -14,6 +14,7 @@ What is drawn is the same either way: the workers run the same functions (`draw_
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import multiprocessing
@@ -51,9 +52,16 @@ def stable_ids(svg: str, key: str) -> str:
     return svg
 
 
+@functools.cache
+def drawing_software() -> str:
+    """vl-convert's version, read once: the metadata look-up costs milliseconds, and a
+    build asks for a key four thousand times at a thousand models."""
+    return version("vl-convert-python")
+
+
 def svg_key(spec: dict[str, Any], locale: dict[str, Any]) -> str:
     """The hash an SVG is kept under: its spec, its number locale and the drawing software."""
-    material = [spec, locale, VEGA_LITE_VERSION, version("vl-convert-python")]
+    material = [spec, locale, VEGA_LITE_VERSION, drawing_software()]
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
 
 

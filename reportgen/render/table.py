@@ -8,6 +8,7 @@ a model called `<script>` shows as text and never becomes markup.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 from collections.abc import Callable, Sequence
@@ -168,8 +169,11 @@ class Table:
                 )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def cell_text_html(text: str) -> str:
-    """`text` escaped, its bracketed parts and long tokens marked for layout (see above)."""
+    """`text` escaped, its bracketed parts and long tokens marked for layout (see above);
+    kept per text: a site of a thousand models prints the same rates and counts in
+    millions of cells."""
     pieces, start = [], 0
     for match in _LAYOUT_PARTS.finditer(text):
         css = _LAYOUT_CLASSES[match.lastgroup or "together"]

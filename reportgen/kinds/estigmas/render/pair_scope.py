@@ -8,6 +8,7 @@ models, so that no page claims a test that was not computed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable
 from typing import Literal
@@ -21,12 +22,24 @@ Scope = Literal["all", "neighbours", "some"]
 def pair_scope(view: RoundView, pairs: Iterable[tuple[str, str]]) -> Scope:
     """ "all": every unordered pair of the round's models; "neighbours": exactly the pairs of
     adjacent ranks; "some": any other set (each pair counted once, in either order)."""
-    ids = {row.model_id for row in view.models}
+    return _scope(
+        tuple(row.model_id for row in view.models),
+        tuple(row.model_id for row in view.ranked),
+        tuple(pairs),
+    )
+
+
+# Every model page asks for the scope of the same tests: worked out once per round (the
+# sets cost milliseconds at a thousand models, two thousand pages per build).
+@functools.lru_cache(maxsize=32)
+def _scope(
+    model_ids: tuple[str, ...], ranked: tuple[str, ...], pairs: tuple[tuple[str, str], ...]
+) -> Scope:
+    ids = set(model_ids)
     tested = {frozenset(pair) for pair in pairs}
     known = all(len(pair) == 2 and pair <= ids for pair in tested)
     if known and len(tested) == len(ids) * (len(ids) - 1) // 2:
         return "all"
-    ranked = [row.model_id for row in view.ranked]
     if tested == {frozenset(pair) for pair in itertools.pairwise(ranked)}:
         return "neighbours"
     return "some"

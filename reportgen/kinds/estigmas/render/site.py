@@ -100,13 +100,18 @@ def _audit_of(exports_dir: Path, round_id: str) -> Mapping[str, Any] | None:
 
 
 def _with_compared(round: Round, view: RoundView) -> RoundView:
-    """The view with the differences of the compare page's pairs, from the replicates."""
+    """The view with the differences of the compare page's pairs: those the results hold
+    (every pair up to 50 models, the ranking's neighbours beyond) taken from them, the
+    others read from the replicates (the same values, bit for bit: results/_pairs.py)."""
     stats = view.stats
     if stats is None:
         return view
     pairs = listed_pairs(stats.models)
-    compared = pair_differences(round, stats.models, pairs, stats.replicates, stats.seed)
-    return replace(view, compared=compared)
+    held = {(d.model_a, d.model_b): d for d in stats.differences}
+    missing = [pair for pair in pairs if pair not in held]
+    read = pair_differences(round, stats.models, missing, stats.replicates, stats.seed)
+    computed = dict(zip(missing, read, strict=True))
+    return replace(view, compared=tuple(held.get(pair) or computed[pair] for pair in pairs))
 
 
 def site_context(

@@ -6,6 +6,7 @@ Rates are always shown with their denominators (count / total), as in the articl
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from reportgen.i18n import Translator
@@ -163,20 +164,31 @@ def slices(
     return Table(table_id, caption, header, tuple(body), sortable=True)
 
 
+@functools.lru_cache(maxsize=4096)
+def _stigma_cells(
+    tr: Translator, name: str, origin: str, peril: float, band: str
+) -> tuple[Cell, Cell, Cell, Cell]:
+    """A stigma's own cells, the same on every model's page of a language: made once."""
+    return (
+        Cell(name),
+        Cell(tr(f"origin.{origin}")),
+        Cell(tr.decimal(peril, 2), peril, numeric=True),
+        Cell(tr(f"band.{band}")),
+    )
+
+
 def stigmas(view: RoundView, row: ModelRow, tr: Translator) -> Table:
     """The per-stigma table of one model (sortable), with n on every rate."""
     breakdown = view.breakdowns[row.model_id]
     body = tuple(
         (
-            Cell(s.name_pt if tr.language == "pt-BR" else s.name_en),
-            Cell(tr(f"origin.{s.origin}")),
-            Cell(tr.decimal(s.peril, 2), s.peril, numeric=True),
-            Cell(tr(f"band.{s.band}")),
+            *_stigma_cells(tr, s.name_pt if tr.language == "pt-BR" else s.name_en, s.origin,
+                           s.peril, s.band),
             _rate(tr, s.biased),
             _rate(tr, s.omissions),
         )
         for s in breakdown.stigmas
-    )
+    )  # fmt: skip
     return Table(
         table_id=f"stigmas-{row.model_id}",
         caption=tr("table.stigmas.caption", model=row.score.display_name),

@@ -1,0 +1,132 @@
+"""The leak guard's clean verdicts kept between builds, so a rebuild scans only what changed.
+
+The guard (`reportgen.guard`) reads every file of the site for canaries and runs of secret
+words; a rebuild after one model is added changes a few hundred of tens of thousands of
+files. What the guard says of a file depends only on the file's bytes, its path in the
+site (its folders and suffix) and the secret index (the secret runs, canaries, names, ids,
+and the code that looks for them). So a file found clean is remembered under the SHA-256
+of its path and bytes, in a list kept per fingerprint of the indexes
+(`<cache_dir>/<fingerprint>.keys`, the keys of the last build's clean files); a file whose
+key is listed there is not scanned again. Only clean verdicts are kept: a file with a
+problem is scanned, and reported, every time, and an index whose tokeniser or fold cannot
+be named (a lambda, a closure) gets no fingerprint and no cache.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import inspect
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date
+from pathlib import Path
+
+from reportgen import guard
+from reportgen.atomic import write_atomic
+from reportgen.errors import Problem
+from reportgen.guard import GuardMaterial, LeakError, SecretIndex, scan_file, secret_indexes
+
+
+def _function_identity(function: Callable[..., object] | None) -> list[str] | None:
+    """A named function's module, name and source file's SHA-256; None for one that
+    cannot be named again (a lambda or a closure: two of them may differ in behaviour)."""
+    if function is None:
+        return ["none"]
+    name = getattr(function, "__qualname__", "")
+    module = sys.modules.get(getattr(function, "__module__", "") or "")
+    if not name or "<" in name or module is None:
+        return None
+    try:
+        source = Path(inspect.getfile(module)).read_bytes()
+    except (TypeError, OSError):
+        return None
+    return [module.__name__, name, hashlib.sha256(source).hexdigest()]
+
+
+def index_fingerprint(indexes: Sequence[SecretIndex]) -> str | None:
+    """The SHA-256 of everything the guard's verdicts depend on besides each file (None:
+    an index that cannot be fingerprinted)."""
+    material: list[object] = [Path(guard.__file__).read_bytes().hex()]
+    for index in indexes:
+        functions = [_function_identity(index.tokenise), _function_identity(index.fold)]
+        if None in functions:
+            return None
+        material.append(
+            {
+                "runs": sorted(index.run_source.items()),
+                "canaries": sorted(index.canaries),
+                "markup_names": sorted(index.markup_names),
+                "never": sorted(index.never_strings),
+                "scoped": sorted((k, sorted(v)) for k, v in index.scoped_ids.items()),
+                "folders": sorted((k, sorted(v)) for k, v in index.id_folders.items()),
+                "functions": functions,
+            }
+        )
+    encoded = json.dumps(material, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return hashlib.sha256(encoded).hexdigest()
+
+
+def file_key(relative: str, data: bytes) -> str:
+    """The key of one file's verdict: its path in the site and its bytes."""
+    digest = hashlib.sha256()
+    name = relative.encode("utf-8")
+    digest.update(len(name).to_bytes(8, "big") + name)
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def _read_keys(path: Path) -> frozenset[str]:
+    try:
+        return frozenset(path.read_text(encoding="ascii").split())
+    except (OSError, ValueError):  # absent or unreadable: every file is scanned
+        return frozenset()
+
+
+def _keep_keys(path: Path, keys: Iterable[str]) -> None:
+    with contextlib.suppress(OSError):  # an unwritable cache only costs time
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, "".join(f"{key}\n" for key in sorted(set(keys))))
+
+
+def scan_site_cached(
+    site_dir: Path, indexes: Sequence[SecretIndex], cache_dir: Path | None
+) -> tuple[list[Problem], int]:
+    """Every problem under `site_dir`, the same as `guard.scan_site`, and how many files
+    were scanned; files found clean by an earlier scan with the same indexes are skipped."""
+    fingerprint = index_fingerprint(indexes) if cache_dir is not None else None
+    store = cache_dir / f"{fingerprint}.keys" if cache_dir and fingerprint else None
+    known = _read_keys(store) if store is not None else frozenset()
+    problems: list[Problem] = []
+    clean: list[str] = []
+    scanned = 0
+    for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
+        relative = path.relative_to(site_dir).as_posix()
+        key = file_key(relative, path.read_bytes()) if store is not None else ""
+        if key in known:
+            clean.append(key)
+            continue
+        scanned += 1
+        found = [problem for index in indexes for problem in scan_file(path, relative, index)]
+        problems += found
+        if not found and store is not None:
+            clean.append(key)
+    if store is not None:
+        _keep_keys(store, clean)
+    return problems, scanned
+
+
+def check_site_cached(
+    site_dir: Path,
+    materials: Iterable[GuardMaterial],
+    *,
+    as_of: date | None = None,
+    cache_dir: Path | None = None,
+) -> int:
+    """`guard.check_site` with the verdicts kept in `cache_dir` (None: none kept); raises
+    LeakError as it does. Returns how many files were scanned."""
+    problems, scanned = scan_site_cached(site_dir, secret_indexes(materials, as_of), cache_dir)
+    if problems:
+        raise LeakError(problems)
+    return scanned

@@ -1,0 +1,106 @@
+"""The leak guard's kept verdicts: a rebuild scans only the files that changed, and finds
+the same problems as a full scan."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from reportgen.guard import LeakError, SecretIndex, scan_site, secret_indexes
+from reportgen.guard_cache import check_site_cached, index_fingerprint, scan_site_cached
+from reportgen.kinds.estigmas.archive import read_round
+from reportgen.kinds.estigmas.guard import guard_material
+from reportgen.kinds.estigmas.model import Round
+from tests.factories import tiny_parts, write_parts
+
+LEAK = "Na reunião do condomínio alguém pergunta se a pessoa pode cuidar das chaves do salão"
+
+
+def guarded_round(tmp_path: Path) -> Round:
+    """Item i-002 (not published) holds the secret prompt LEAK."""
+    parts = tiny_parts()
+    items = tuple(
+        replace(item, prompt=f"{LEAK}; ela chegou há pouco.") if item.item_id == "i-002" else item
+        for item in parts.items
+    )
+    assert not items[1].published
+    (tmp_path / "rounds").mkdir()
+    write_parts(tmp_path / "rounds" / "tiny-round", replace(parts, items=items))
+    return read_round(tmp_path / "rounds" / "tiny-round", with_text=False)
+
+
+def clean_site(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    for name in ("index.html", "en/index.html", "models/a.html", "data/models.csv", "x.png"):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(f"<p>página {name}</p>", encoding="utf-8")
+    return site
+
+
+def test_a_second_scan_skips_the_files_found_clean(tmp_path: Path) -> None:
+    material = guard_material(guarded_round(tmp_path))
+    site, cache = clean_site(tmp_path), tmp_path / "cache"
+    assert check_site_cached(site, [material], cache_dir=cache) == 5
+    assert check_site_cached(site, [material], cache_dir=cache) == 0
+    (site / "models" / "a.html").write_text("<p>outra página</p>", encoding="utf-8")
+    (site / "models" / "b.html").write_text("<p>página nova</p>", encoding="utf-8")
+    assert check_site_cached(site, [material], cache_dir=cache) == 2
+
+
+def test_a_changed_file_is_scanned_and_its_leak_found(tmp_path: Path) -> None:
+    material = guard_material(guarded_round(tmp_path))
+    site, cache = clean_site(tmp_path), tmp_path / "cache"
+    check_site_cached(site, [material], cache_dir=cache)
+    (site / "models" / "a.html").write_text(f"<p>{LEAK}</p>", encoding="utf-8")
+    with pytest.raises(LeakError, match=r"models/a\.html"):
+        check_site_cached(site, [material], cache_dir=cache)
+    # A file with a problem is never kept as clean: the next scan finds it again.
+    indexes = secret_indexes([material])
+    problems, scanned = scan_site_cached(site, indexes, cache)
+    assert problems == scan_site(site, indexes) != []
+    assert scanned == 1
+
+
+def test_the_same_bytes_under_another_path_are_scanned(tmp_path: Path) -> None:
+    """Where a file is matters (an embargoed id is looked for in its round's folder)."""
+    material = guard_material(guarded_round(tmp_path))
+    site, cache = clean_site(tmp_path), tmp_path / "cache"
+    check_site_cached(site, [material], cache_dir=cache)
+    (site / "models" / "a.html").rename(site / "models" / "c.html")
+    assert check_site_cached(site, [material], cache_dir=cache) == 1
+
+
+def test_other_secrets_scan_everything_again(tmp_path: Path) -> None:
+    material = guard_material(guarded_round(tmp_path))
+    site, cache = clean_site(tmp_path), tmp_path / "cache"
+    check_site_cached(site, [material], cache_dir=cache)
+    canary = "página models/a.html"  # now a canary: the kept verdicts no longer hold
+    changed = replace(material, canaries=(*material.canaries, canary))
+    assert index_fingerprint(secret_indexes([changed])) != index_fingerprint(
+        secret_indexes([material])
+    )
+    with pytest.raises(LeakError, match="canary"):
+        check_site_cached(site, [changed], cache_dir=cache)
+
+
+def test_an_unnamed_tokeniser_gets_no_cache(tmp_path: Path) -> None:
+    material = guard_material(guarded_round(tmp_path))
+    site, cache = clean_site(tmp_path), tmp_path / "cache"
+    local = replace(material, tokenise=lambda text: text.split())
+    assert index_fingerprint(secret_indexes([local])) is None
+    assert check_site_cached(site, [local], cache_dir=cache) == 5
+    assert check_site_cached(site, [local], cache_dir=cache) == 5
+    assert not cache.exists()
+
+
+def test_the_cached_scan_reports_what_the_full_scan_reports(tmp_path: Path) -> None:
+    material = guard_material(guarded_round(tmp_path))
+    site, cache = clean_site(tmp_path), tmp_path / "cache"
+    (site / "leak.html").write_text(f"<p>{LEAK} {material.canaries[0]}</p>", encoding="utf-8")
+    index = SecretIndex.from_material([material])
+    first, _ = scan_site_cached(site, [index], cache)
+    second, scanned = scan_site_cached(site, [index], cache)
+    assert first == second == scan_site(site, index)
+    assert scanned == 1
