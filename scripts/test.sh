@@ -59,8 +59,13 @@ fi
 
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-# mypy and the import contracts take about a minute of one core; pytest leaves part of
-# the machine idle (browsers and servers waiting on each other), so they run beside it.
+# mypy and the import contracts take about 30 CPU s on a clone without mypy's cache;
+# pytest leaves part of the machine idle (browsers and servers waiting on each other), so
+# they run beside it. mypy's cache lives outside the clone (as uv's does), so that a new
+# clone on the same machine (CI's) checks only what changed: mypy validates each cached
+# module against its source's hash, so a stale entry is rechecked, never trusted
+# (0.5 CPU s with the cache of an earlier clone, 29 without, 2026-12-04).
+export MYPY_CACHE_DIR="${MYPY_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/reportgen/mypy}"
 static_log="$(mktemp)"
 (.venv/bin/mypy && .venv/bin/lint-imports) >"$static_log" 2>&1 &
 static_pid=$!
