@@ -109,11 +109,16 @@ def _reviewer_walk(browser: Any, address: str, walked: Walked, language: str) ->
     heading = page.get_by_role("heading", name=re.compile("SISTEMA-"))
     code = walked.code
     for _ in range(3):
+        # The run that showed this sample has finished: a run still under way (the last
+        # judgment's, or the last move's) may replace this sample's button with another
+        # sample's before the click lands (a failure seen once in a full run, 2026-12-04).
+        wait_until_idle(page)
         # This sample's own button, then until its heading is gone: Streamlit may show
         # the last run's elements beside the new ones for a moment.
         page.locator(f".st-key-next_{code} button").click()
         shown = page.get_by_role("heading", name=re.compile(re.escape(code)))
         playwright_sync.expect(shown).to_have_count(0)
+        wait_until_idle(page)  # the move's run is over: the heading read is its last
         found = re.search(r"SISTEMA-[A-Z0-9]+", heading.first.inner_text())
         assert found is not None
         code = found.group()

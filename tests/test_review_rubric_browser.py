@@ -191,6 +191,8 @@ def test_the_rubric_page_names_no_participant_or_judge(
     forbidden = tuple(sorted(name for name in names if name))
     page = _rubric_page(browser, served, language, DESKTOP)
     for _ in range(3):
+        # No run under way replaces this sample's heading or button before the click lands.
+        wait_until_idle(page)
         code = _code_on(page)
         assert not leaks(page.content(), forbidden, code)
         page.locator(f".st-key-next_{code} button").click()
