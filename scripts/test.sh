@@ -65,7 +65,14 @@ fi
 # clone on the same machine (CI's) checks only what changed: mypy validates each cached
 # module against its source's hash, so a stale entry is rechecked, never trusted
 # (0.5 CPU s with the cache of an earlier clone, 29 without, 2026-12-04).
-export MYPY_CACHE_DIR="${MYPY_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/reportgen/mypy}"
+# Where that folder cannot be made (no home, a read-only one), mypy keeps its default
+# cache inside the clone.
+if [ -z "${MYPY_CACHE_DIR:-}" ] && [ -n "${XDG_CACHE_HOME:-${HOME:-}}" ]; then
+  mypy_cache="${XDG_CACHE_HOME:-$HOME/.cache}/reportgen/mypy"
+  if mkdir -p "$mypy_cache" 2>/dev/null && [ -w "$mypy_cache" ]; then
+    export MYPY_CACHE_DIR="$mypy_cache"
+  fi
+fi
 static_log="$(mktemp)"
 (.venv/bin/mypy && .venv/bin/lint-imports) >"$static_log" 2>&1 &
 static_pid=$!
