@@ -108,11 +108,12 @@ def _reviewer_walk(browser: Any, address: str, walked: Walked, language: str) ->
     # The samples scored beforehand (through the app's functions) are as blind.
     heading = page.get_by_role("heading", name=re.compile("SISTEMA-"))
     code = walked.code
+    # Before each click, the run that showed the sample has finished: a run still under
+    # way (the judgment's, or the last move's) may replace this sample's button with
+    # another sample's before the click lands (a failure seen once in a full run,
+    # 2026-12-04). Here the judgment's; in the loop, each move's.
+    wait_until_idle(page)
     for _ in range(3):
-        # The run that showed this sample has finished: a run still under way (the last
-        # judgment's, or the last move's) may replace this sample's button with another
-        # sample's before the click lands (a failure seen once in a full run, 2026-12-04).
-        wait_until_idle(page)
         # This sample's own button, then until its heading is gone: Streamlit may show
         # the last run's elements beside the new ones for a moment.
         page.locator(f".st-key-next_{code} button").click()
