@@ -37,6 +37,12 @@ from reportgen.model import Round
 from reportgen.render import deferred, mkdocs_hooks
 from reportgen.render.citation import citation_cff
 from reportgen.render.search_index import search_folder, split_search_index
+from reportgen.render.shell_pages import (
+    PageConverter,
+    excluded_sources,
+    fill_shells,
+    take_pages,
+)
 from reportgen.render.site_source import (
     NavEntry,
     RoundListing,
@@ -175,21 +181,42 @@ def _source_date(epoch: int) -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = previous
 
 
-def _run_mkdocs(config_file: Path, epoch: int) -> None:
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
+@contextlib.contextmanager
+def _mkdocs_errors(config_file: Path) -> Iterator[None]:
+    """MkDocs' failures as a BuildError naming `config_file`; its log quiet but for errors."""
     from mkdocs.exceptions import MkDocsException
 
     quiet = logging.getLogger("mkdocs")
     level = quiet.level
     quiet.setLevel(logging.ERROR)
     try:
-        with _source_date(epoch):
-            build(load_config(str(config_file)))
+        yield
     except (MkDocsException, OSError) as error:
         raise BuildError(f"{config_file}: MkDocs failed: {error}") from None
     finally:
         quiet.setLevel(level)
+
+
+def _load_mkdocs_config(config_file: Path) -> Any:
+    from mkdocs.config import load_config
+
+    with _mkdocs_errors(config_file):
+        return load_config(str(config_file))
+
+
+def _run_mkdocs(config_file: Path, loaded: Any, epoch: int) -> None:
+    from mkdocs.commands.build import build
+
+    with _mkdocs_errors(config_file), _source_date(epoch):
+        build(loaded)
+
+
+def _converters(loaded: Any) -> dict[str, PageConverter]:
+    """One Markdown converter per language, set up as MkDocs sets up its own."""
+    return {
+        language: PageConverter(loaded["markdown_extensions"], loaded["mdx_configs"] or {})
+        for language in SITE_LANGUAGES
+    }
 
 
 def _addressless_sitemap(built: Path) -> None:
@@ -255,9 +282,18 @@ def _swap(built: Path, out_dir: Path, staging: Path) -> None:
 
 
 def _write_and_run(
-    site: SiteSource, config: SiteConfig, theme_dir: Path, work: Path, built: Path
+    site: SiteSource,
+    config: SiteConfig,
+    theme_dir: Path,
+    work: Path,
+    built: Path,
+    *,
+    shells: bool = True,
 ) -> None:
-    """The Markdown sources, theme and mkdocs.yml in `work`; MkDocs builds them into `built`."""
+    """The Markdown sources, theme and mkdocs.yml in `work`; MkDocs builds them into `built`.
+
+    With `shells`, the many pages of a folder outside the navigation are made from one
+    shell page MkDocs builds per folder (reportgen/render/shell_pages.py)."""
     for language in SITE_LANGUAGES:
         site.write_sources(work / "docs" / language, language)
     shutil.copytree(theme_dir, work / "overrides")
@@ -273,15 +309,43 @@ def _write_and_run(
         ),
         encoding="utf-8",
     )
-    _run_mkdocs(config_file, int(datetime.combine(site.source_date, time(), UTC).timestamp()))
+    loaded = _load_mkdocs_config(config_file)
+    converters = _converters(loaded)
+    groups = (
+        take_pages(work / "docs", SITE_LANGUAGES, _nav_sources(site.nav), converters)
+        if shells
+        else []
+    )
+    if groups:
+        from pathspec.gitignore import GitIgnoreSpec
+
+        loaded["exclude_docs"] = GitIgnoreSpec.from_lines(excluded_sources(work / "docs", groups))
+    _run_mkdocs(
+        config_file, loaded, int(datetime.combine(site.source_date, time(), UTC).timestamp())
+    )
+    folders = {language: search_folder(language, SITE_LANGUAGES) for language in SITE_LANGUAGES}
+    fill_shells(built, groups, folders, converters)
 
 
-def _stage(site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path) -> Path:
+def _nav_sources(nav: Sequence[NavEntry]) -> list[str]:
+    """Every Markdown file the navigation lists (a section's pages too)."""
+    sources: list[str] = []
+    for entry in nav:
+        if isinstance(entry, str):
+            sources.append(entry)
+        else:
+            sources += [page for pages in entry.values() for page in pages]
+    return sources
+
+
+def _stage(
+    site: SiteSource, config: SiteConfig, theme_dir: Path, staging: Path, *, shells: bool = True
+) -> Path:
     """Write the sources, run MkDocs and add the downloads in `staging`; returns the site."""
     work, built = staging / "src", staging / "site"
     # Page writers defer their big blocks; the MkDocs hook puts them back (see deferred).
     with deferred.collecting():
-        _write_and_run(site, config, theme_dir, work, built)
+        _write_and_run(site, config, theme_dir, work, built, shells=shells)
     for home in (built / "index.html", built / "en" / "index.html"):
         if not home.is_file():
             raise BuildError(f"{home}: MkDocs produced no home page; nothing was published")
@@ -344,6 +408,7 @@ def build_site(
     progress: Progress | None = None,
     strict: bool = False,
     as_of: date | None = None,  # the date the site speaks for (None: SOURCE_DATE_EPOCH, today)
+    shells: bool = True,  # False: every page through MkDocs (tests compare the two)
 ) -> BuildReport:
     """Build the site from `round_dirs` into `out_dir`; nothing is written on failure.
 
@@ -363,7 +428,9 @@ def build_site(
     _check_output(out_dir)
     staging = _make_staging(out_dir)
     try:
-        report = _build_in(staging, round_dirs, out_dir, config, theme_dir, cache_dir, say)
+        report = _build_in(
+            staging, round_dirs, out_dir, config, theme_dir, cache_dir, say, shells=shells
+        )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     say(f"site written to {out_dir}")
@@ -378,6 +445,8 @@ def _build_in(
     theme_dir: Path,
     cache_dir: Path | None,
     say: Progress,
+    *,
+    shells: bool = True,
 ) -> BuildReport:
     rounds: list[Round] = []
     for round_dir in round_dirs:
@@ -391,7 +460,7 @@ def _build_in(
         raise InputError(f"two archives share a round id: {sorted(ids)}")
     site = assemble_site(rounds, config, cache_dir=cache_dir, progress=say)
     say("writing pages and running MkDocs")
-    built = _stage(site, config, theme_dir, staging)
+    built = _stage(site, config, theme_dir, staging, shells=shells)
     say("leak guard")
     materials = [get_kind(r.manifest.kind).guard_material(r) for r in rounds]
     guard_dir = (cache_dir or default_cache_dir()) / "guard"  # files found clean: not rescanned

@@ -1,0 +1,182 @@
+"""Pages filled into a shell (reportgen/render/shell_pages.py) are the pages MkDocs makes.
+
+Each demonstration site is built again with every page through MkDocs (`shells=False`)
+and compared with the shared build, file by file and byte for byte: the pages, the
+search index and the sitemap. A small site of odd titles checks the title's places in the
+frame (the window title, the header, Open Graph's attribute); the converter's own tests
+check which pages it leaves to MkDocs.
+"""
+
+from __future__ import annotations
+
+import filecmp
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from reportgen import build
+from reportgen.build import _stage, build_site
+from reportgen.render import shell_pages
+from reportgen.render.shell_pages import PageConverter
+from reportgen.render.siteconfig import load_build_config
+from tests.factories import CONFIG, THEME, demonstration_rounds
+from tests.support.shared_builds import (
+    DEMONSTRATION_KINDS,
+    EXAMPLES,
+    MULTIDOMAIN_AFTER_EMBARGO,
+    demonstration_site,
+    run_folder,
+)
+
+MARKDOWN = (
+    ["toc", "tables", "fenced_code", "attr_list", "admonition"],
+    {"toc": {"permalink": True}},
+)
+
+
+def _files(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+def _differences(one: Path, other: Path) -> tuple[set[str], list[str]]:
+    """Files only one site has, and files both have with other bytes."""
+    mine, theirs = _files(one), _files(other)
+    changed = [
+        name
+        for name in sorted(mine & theirs)
+        if not filecmp.cmp(one / name, other / name, shallow=False)
+    ]
+    return mine ^ theirs, changed
+
+
+def _without_shells(kind: str, tmp_path_factory: pytest.TempPathFactory, out: Path) -> None:
+    if kind == "estigmas":
+        rounds = demonstration_rounds(out.parent)
+        config, cache, as_of = CONFIG, run_folder(tmp_path_factory) / "demo-results-cache", None
+    else:
+        rounds = sorted((EXAMPLES / kind / "rounds").iterdir())
+        config, cache = EXAMPLES / kind / "site.yml", out.parent / "cache"
+        when = MULTIDOMAIN_AFTER_EMBARGO if kind == "multidomain" else None
+        as_of = date.fromisoformat(when) if when else None
+    build_site(
+        rounds, out, config_path=config, theme_dir=THEME, cache_dir=cache, as_of=as_of,
+        shells=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", DEMONSTRATION_KINDS)
+def test_each_demonstration_site_is_the_same_without_shells(
+    kind: str, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    shelled = demonstration_site(tmp_path_factory, kind)
+    _without_shells(kind, tmp_path_factory, tmp_path / "site")
+    only_one, changed = _differences(shelled, tmp_path / "site")
+    assert only_one == set()
+    assert changed == []
+
+
+class _OddTitles:
+    """A site source of one navigation page and a folder of pages with odd titles."""
+
+    nav = ("index.md",)
+    nav_translations: dict[str, dict[str, str]] = {}  # noqa: RUF012 - read only
+    source_date = date(2026, 7, 1)
+    TITLES = (
+        "Plain",
+        "Quote \" and apostrophe '",
+        "Ampersand & less-than < greater-than >",
+        "&#40;entity&#41; kept",
+        "<b>bold</b> markup",
+        "عربي right to left \u202e reversed",
+        "ＦＵＬＬＷＩＤＴＨ ｎａｍｅ",
+        "RgShellPageTitle looks like the token",
+    )
+
+    def write_sources(self, pages_dir: Path, language: str) -> list[Path]:
+        (pages_dir / "people").mkdir(parents=True, exist_ok=True)
+        (pages_dir / "index.md").write_text("# Home\n\n[first](people/p0.md)\n", "utf-8")
+        written = [pages_dir / "index.md"]
+        for number, title in enumerate(self.TITLES):
+            page = pages_dir / "people" / f"p{number}.md"
+            quoted = title.replace("'", "''")
+            body = f"---\ntitle: '{quoted}'\n---\n# {title}\n\n## Part {language}\n\ntext\n"
+            page.write_text(body + "[home](../index.md) [next](p1.md#part)\n", "utf-8")
+            written.append(page)
+        return written
+
+    def write_downloads(self, site_dir: Path) -> list[Path]:
+        return []
+
+
+def test_odd_titles_are_placed_as_mkdocs_places_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = load_build_config(CONFIG, date(2026, 7, 1))
+    taken: list[shell_pages.ShellGroup] = []
+
+    def noted(*arguments: Any) -> list[shell_pages.ShellGroup]:
+        taken.extend(shell_pages.take_pages(*arguments))
+        return taken
+
+    monkeypatch.setattr(build, "take_pages", noted)
+    built = {}
+    for shells in (True, False):
+        staging = tmp_path / f"staging-{shells}"
+        staging.mkdir()
+        built[shells] = _stage(_OddTitles(), config, THEME, staging, shells=shells)
+    # Every page of the folder in both languages came from the shell, none from MkDocs.
+    assert sorted((g.language, len(g.pages)) for g in taken) == [("en", 8), ("pt-BR", 8)]
+    only_one, changed = _differences(built[True], built[False])
+    assert only_one == set()
+    assert changed == []
+    page = (built[True] / "people" / "p5.html").read_text("utf-8")
+    assert "\u202e reversed - " in page  # the window title, as MkDocs printed it
+
+
+@pytest.fixture(scope="module")
+def converter() -> PageConverter:
+    return PageConverter(*MARKDOWN)
+
+
+PAGES = frozenset({"index.md", "models/a.md", "models/b.md", "compare.md"})
+
+
+def test_a_link_to_a_page_becomes_a_link_to_its_html(converter: PageConverter) -> None:
+    source = "---\ntitle: A\n---\n# A\n\n[c](../compare.md?a=1&b=2#x) [b](b.md) [svg](x.svg)\n"
+    page = converter.convert("models/a.md", source, PAGES)
+    assert page is not None
+    assert 'href="../compare.html?a=1&amp;b=2#x"' in page.content
+    assert 'href="b.html"' in page.content
+    assert 'href="x.svg"' in page.content
+
+
+@pytest.mark.parametrize(
+    ("relative", "source"),
+    [
+        ("models/a.md", "---\ntitle: A\n---\n# A\n\n[gone](../missing.md)\n"),
+        ("models/a.md", "---\ntitle: A\n---\n# A\n\n[folder](../data/)\n"),
+        ("models/a.md", "---\ntitle: A\n---\n# A\n\n[untidy](./b.html)\n"),
+        ("models/a.md", "---\ntitle: A\n---\n# A\n\n[spaced](../a%20b.svg)\n"),
+        ("models/a.md", "---\ntitle: A\nhide: [toc]\n---\n# A\n"),
+        ("models/a.md", "# A without front matter\n"),
+        ("models/a.md", "---\ntitle: A\n---\n## No first-level heading\n"),
+        ("models/a b.md", "---\ntitle: A\n---\n# A\n"),
+    ],
+    ids=["missing page", "folder", "untidy", "quoted", "more meta", "no meta", "no h1", "stem"],
+)
+def test_pages_mkdocs_would_print_otherwise_are_left_to_it(
+    converter: PageConverter, relative: str, source: str
+) -> None:
+    assert converter.convert(relative, source, PAGES) is None
+
+
+def test_the_converter_forgets_the_previous_page(converter: PageConverter) -> None:
+    """One Markdown object converts every page: a heading's anchor is not numbered on."""
+    first = converter.convert("models/a.md", "---\ntitle: A\n---\n# Same\n\n## Part\n", PAGES)
+    second = converter.convert("models/b.md", "---\ntitle: B\n---\n# Same\n\n## Part\n", PAGES)
+    assert first is not None
+    assert second is not None
+    assert first.content == second.content
+    assert 'id="part"' in second.content
