@@ -1,10 +1,10 @@
 """`reportgen build`: rounds -> pages -> MkDocs -> guard -> site/, atomically.
 
-This module is the generic build (staging, MkDocs config and run, sitemaps, downloads,
-guard, atomic swap); what the pages show comes from each round's kind, through the
-registry (`Kind.site`, a `SiteSource`). Rounds of one kind make that kind's site;
-rounds of several kinds make a `SectionedSite` (a home page listing every round, then
-one section per kind).
+This module is the generic build (staging, sources, shell pages, downloads, guard,
+atomic swap; the generated mkdocs.yml and MkDocs' run are in render/mkdocs_site.py);
+what the pages show comes from each round's kind, through the registry (`Kind.site`, a
+`SiteSource`). Rounds of one kind make that kind's site; rounds of several kinds make a
+`SectionedSite` (a home page listing every round, then one section per kind).
 
 Everything is written into a staging directory next to the output; the output is
 replaced only after MkDocs succeeded and the leak guard found nothing, so a failed
@@ -14,37 +14,40 @@ timestamps come from SOURCE_DATE_EPOCH (the latest collection date of the rounds
 
 from __future__ import annotations
 
-import contextlib
-import gzip
-import logging
-import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard_cache import check_site_cached
-from reportgen.i18n import SITE_LANGUAGES, Translator
+from reportgen.i18n import SITE_LANGUAGES
 from reportgen.kinds import get_kind
 from reportgen.kinds.rounds import check_across, read_round
 from reportgen.model import Round
-from reportgen.render import deferred, mkdocs_hooks
+from reportgen.render import deferred
 from reportgen.render.citation import citation_cff
+from reportgen.render.mkdocs_site import (
+    BuildError,
+    addressless_sitemap,
+    language_sitemaps,
+    load_mkdocs_config,
+    mkdocs_config,
+    nav_sources,
+    page_converters,
+    run_mkdocs,
+)
 from reportgen.render.search_index import search_folder, split_search_index
 from reportgen.render.shell_pages import (
-    PageConverter,
     excluded_sources,
     fill_shells,
     take_pages,
 )
 from reportgen.render.site_source import (
-    NavEntry,
     RoundListing,
     Section,
     SectionedSite,
@@ -55,7 +58,6 @@ from reportgen.results import default_cache_dir
 from reportgen.vendor import vega_bundle
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
-OPEN_GRAPH_LOCALE = {"pt-BR": "pt_BR", "en": "en_US"}  # the English pages spell American
 
 Progress = Callable[[str], None]
 
@@ -65,10 +67,6 @@ class BuildReport:
     out_dir: Path
     rounds: tuple[str, ...]
     files: int
-
-
-class BuildError(ReportgenError):
-    """MkDocs could not build the generated sources."""
 
 
 class OutputNotWritableError(ReportgenError):
@@ -83,164 +81,6 @@ def find_rounds(rounds_dir: Path) -> list[Path]:
     if not found:
         raise InputError(f"{rounds_dir}: contains no round archive (no */round.json)")
     return found
-
-
-def draft_notice(config: SiteConfig, tr: Translator) -> dict[str, str] | None:
-    """The notice every page of a draft carries (metadata still tagged !placeholder), with
-    what is missing named for readers; the theme prints it as a banner above each page."""
-    if not config.draft:
-        return None
-    missing = dict.fromkeys(tr(f"draft.field.{key}") for key, _line in config.placeholders)
-    return {"title": tr("draft.title"), "body": tr("draft.body", missing=", ".join(missing))}
-
-
-def theme_extra(config: SiteConfig, language: str) -> dict[str, Any]:
-    """What the theme overrides read per language: the draft notice, the folder whose
-    search index the pages load, the footer's words and the Open Graph locale."""
-    tr = Translator(language)
-    return {
-        "rg_draft": draft_notice(config, tr),
-        "rg_search_folder": search_folder(language, SITE_LANGUAGES).rstrip("/"),
-        "rg_made_with": tr("footer.made_with"),
-        "rg_og_locale": OPEN_GRAPH_LOCALE[language],
-    }
-
-
-def mkdocs_config(
-    config: SiteConfig,
-    site_dir: Path,
-    nav: Sequence[NavEntry],
-    nav_translations: Mapping[str, Mapping[str, str]] | None = None,
-) -> dict[str, Any]:
-    """The generated mkdocs.yml (pt-BR at the root, English under /en/)."""
-    names = {"pt-BR": "Português", "en": "English"}
-    languages = []
-    for language in SITE_LANGUAGES:
-        tr = Translator(language)
-        languages.append(
-            {
-                "locale": language,
-                "name": names[language],
-                "default": language == SITE_LANGUAGES[0],
-                "build": True,
-                "site_name": tr.pick(config.short_title),
-                "site_description": tr.pick(config.title),
-                "nav_translations": dict((nav_translations or {}).get(language, {})),
-                "extra": theme_extra(config, language),
-            }
-        )
-    return {
-        "site_name": config.short_title["pt-BR"],
-        # A placeholder address is left out: MkDocs then writes no canonical links.
-        "site_url": config.site_url,
-        "site_description": config.title["pt-BR"],
-        "docs_dir": "docs",
-        "site_dir": str(site_dir),
-        "use_directory_urls": False,
-        "strict": False,
-        "theme": {
-            "name": "material",
-            "custom_dir": "overrides",
-            "language": "pt-BR",
-            "font": False,
-            "features": ["navigation.sections", "navigation.top", "toc.integrate"],
-            "palette": {"scheme": "default", "primary": "indigo", "accent": "indigo"},
-        },
-        "extra_css": ["assets/rg/site.css"],
-        "extra_javascript": ["assets/rg/vega-bundle.js", "assets/rg/site.js"],
-        "markdown_extensions": ["tables", "attr_list", "admonition", {"toc": {"permalink": True}}],
-        "nav": list(nav),
-        "extra": theme_extra(config, SITE_LANGUAGES[0]),
-        "hooks": [mkdocs_hooks.__file__],
-        "plugins": [
-            "search",
-            {
-                "i18n": {
-                    "docs_structure": "folder",
-                    "fallback_to_default": False,
-                    # Its de-duplication drops English entries that match Portuguese ones;
-                    # the index is split per language after the build instead.
-                    "reconfigure_search": False,
-                    "languages": languages,
-                }
-            },
-        ],
-    }
-
-
-@contextlib.contextmanager
-def _source_date(epoch: int) -> Iterator[None]:
-    previous = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
-    try:
-        yield
-    finally:
-        if previous is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = previous
-
-
-@contextlib.contextmanager
-def _mkdocs_errors(config_file: Path) -> Iterator[None]:
-    """MkDocs' failures as a BuildError naming `config_file`; its log quiet but for errors."""
-    from mkdocs.exceptions import MkDocsException
-
-    quiet = logging.getLogger("mkdocs")
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)
-    try:
-        yield
-    except (MkDocsException, OSError) as error:
-        raise BuildError(f"{config_file}: MkDocs failed: {error}") from None
-    finally:
-        quiet.setLevel(level)
-
-
-def _load_mkdocs_config(config_file: Path) -> Any:
-    from mkdocs.config import load_config
-
-    with _mkdocs_errors(config_file):
-        return load_config(str(config_file))
-
-
-def _run_mkdocs(config_file: Path, loaded: Any, epoch: int) -> None:
-    from mkdocs.commands.build import build
-
-    with _mkdocs_errors(config_file), _source_date(epoch):
-        build(loaded)
-
-
-def _converters(loaded: Any) -> dict[str, PageConverter]:
-    """One Markdown converter per language, set up as MkDocs sets up its own."""
-    return {
-        language: PageConverter(loaded["markdown_extensions"], loaded["mdx_configs"] or {})
-        for language in SITE_LANGUAGES
-    }
-
-
-def _addressless_sitemap(built: Path) -> None:
-    """A draft without a site address: mkdocs-static-i18n then writes "None" before every path
-    of the sitemap; root-relative paths keep it usable (the language selector strips them)."""
-    xml = built / "sitemap.xml"
-    if not xml.is_file():
-        return
-    text = xml.read_text(encoding="utf-8")
-    text = text.replace("<loc>None", "<loc>/").replace('href="None', 'href="/')
-    xml.write_text(text, encoding="utf-8")
-    with gzip.GzipFile(built / "sitemap.xml.gz", "wb", mtime=0) as packed:
-        packed.write(text.encode("utf-8"))
-
-
-def _language_sitemaps(built: Path) -> None:
-    # Material's language selector fetches sitemap.xml beside the page it links to (for
-    # every language) to keep the reader on the same page; mkdocs-static-i18n writes only
-    # the root one, which already lists every page, so it is copied beside every page.
-    folders = {page.parent for page in built.rglob("*.html")} - {built}
-    for folder in sorted(folders):
-        for name in ("sitemap.xml", "sitemap.xml.gz"):
-            if (built / name).is_file():
-                shutil.copyfile(built / name, folder / name)
 
 
 def _check_output(out_dir: Path) -> None:
@@ -309,10 +149,10 @@ def _write_and_run(
         ),
         encoding="utf-8",
     )
-    loaded = _load_mkdocs_config(config_file)
-    converters = _converters(loaded)
+    loaded = load_mkdocs_config(config_file)
+    converters = page_converters(loaded)
     groups = (
-        take_pages(work / "docs", SITE_LANGUAGES, _nav_sources(site.nav), converters)
+        take_pages(work / "docs", SITE_LANGUAGES, nav_sources(site.nav), converters)
         if shells
         else []
     )
@@ -320,22 +160,11 @@ def _write_and_run(
         from pathspec.gitignore import GitIgnoreSpec
 
         loaded["exclude_docs"] = GitIgnoreSpec.from_lines(excluded_sources(work / "docs", groups))
-    _run_mkdocs(
+    run_mkdocs(
         config_file, loaded, int(datetime.combine(site.source_date, time(), UTC).timestamp())
     )
     folders = {language: search_folder(language, SITE_LANGUAGES) for language in SITE_LANGUAGES}
     fill_shells(built, groups, folders, converters)
-
-
-def _nav_sources(nav: Sequence[NavEntry]) -> list[str]:
-    """Every Markdown file the navigation lists (a section's pages too)."""
-    sources: list[str] = []
-    for entry in nav:
-        if isinstance(entry, str):
-            sources.append(entry)
-        else:
-            sources += [page for pages in entry.values() for page in pages]
-    return sources
 
 
 def _stage(
@@ -346,12 +175,14 @@ def _stage(
     # Page writers defer their big blocks; the MkDocs hook puts them back (see deferred).
     with deferred.collecting():
         _write_and_run(site, config, theme_dir, work, built, shells=shells)
+    for language in SITE_LANGUAGES:  # drawn while MkDocs ran
+        site.write_assets(built / search_folder(language, SITE_LANGUAGES), language)
     for home in (built / "index.html", built / "en" / "index.html"):
         if not home.is_file():
             raise BuildError(f"{home}: MkDocs produced no home page; nothing was published")
     if config.site_url is None:
-        _addressless_sitemap(built)
-    _language_sitemaps(built)
+        addressless_sitemap(built)
+    language_sitemaps(built)
     split_search_index(built, SITE_LANGUAGES)
     site.write_downloads(built)
     cff = citation_cff(config)

@@ -99,3 +99,42 @@ def test_a_rebuild_draws_only_the_changed_specs(
         fresh = draw_svg(d.spec, d.locale, d.key)
         assert d.svg == fresh
         assert d.png == draw_png(fresh)
+
+
+def test_drawings_started_in_the_pool_are_read_while_others_are_still_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A build starts its drawings and goes on: reading one waits for its batch only, a
+    drawing already on its way is not started again, and `finish` keeps the rest (here
+    without a directory, so in memory) and stops the workers."""
+    monkeypatch.setattr(drawing, "POOL_MIN", 1)
+    monkeypatch.setattr(drawing, "CHUNK", 2)  # three batches of two
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
+    cache = DrawingCache(None)
+    drawings = [cache.drawing(spec, LOCALES[0]) for spec in SPECS]
+    assert cache.start_all(drawings) == len(drawings)
+    assert cache.start_all(drawings) == 0  # all on their way
+    first = drawings[0]
+    assert first.svg == draw_svg(first.spec, first.locale, first.key)
+    cache.finish()
+    assert cache.missing(drawings, with_png=True) == []
+    assert [d.png for d in drawings] == [draw_png(d.svg) for d in drawings]
+    assert cache.draw_all(drawings) == 0  # nothing left to draw, no pool started
+
+
+def test_a_build_that_stops_before_finishing_leaves_no_worker_drawing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+    import multiprocessing
+
+    monkeypatch.setattr(drawing, "POOL_MIN", 1)
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
+    cache = DrawingCache(None)
+    cache.start_all([cache.drawing(spec, LOCALES[1]) for spec in SPECS])
+    assert multiprocessing.active_children()
+    del cache
+    gc.collect()
+    for child in multiprocessing.active_children():  # shut down: they exit once idle
+        child.join(timeout=60)
+    assert multiprocessing.active_children() == []

@@ -109,6 +109,8 @@ def page_sources(tmp_path_factory: pytest.TempPathFactory) -> Mapping[str, Path]
     folders = {language: work / "docs" / language for language in SITE_LANGUAGES}
     for language, folder in folders.items():
         site.write_sources(folder, language)
+    for language, folder in folders.items():
+        site.write_assets(folder, language)  # the charts
     return folders
 
 

@@ -10,11 +10,13 @@ check which pages it leaves to MkDocs.
 from __future__ import annotations
 
 import filecmp
+import re
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from mkdocs.structure.toc import TableOfContents
 
 from reportgen import build
 from reportgen.build import _stage, build_site
@@ -106,6 +108,9 @@ class _OddTitles:
             written.append(page)
         return written
 
+    def write_assets(self, pages_dir: Path, language: str) -> list[Path]:
+        return []
+
     def write_downloads(self, site_dir: Path) -> list[Path]:
         return []
 
@@ -180,3 +185,38 @@ def test_the_converter_forgets_the_previous_page(converter: PageConverter) -> No
     assert second is not None
     assert first.content == second.content
     assert 'id="part"' in second.content
+
+
+SITEMAP = """<?xml version="1.0" encoding="UTF-8"?>
+<urlset>
+    <url>
+        <loc>https://example.org/a/models/rg-shell-page.html</loc>
+    </url>
+    <url>
+        <loc>https://example.org/index.html</loc>
+    </url>
+    <url>
+        <loc>https://example.org/models/rg-shell-page.html</loc>
+    </url>
+</urlset>
+"""
+
+
+def _group(folder: str, *stems: str) -> shell_pages.ShellGroup:
+    pages = tuple(shell_pages.ShellPage(stem, stem, "", TableOfContents([])) for stem in stems)
+    return shell_pages.ShellGroup("pt-BR", folder, pages)
+
+
+def test_the_sitemap_lists_each_folder_s_pages_in_place_of_its_shell(tmp_path: Path) -> None:
+    """A folder whose path ends in another's ("a/models", "models") keeps its own pages."""
+    sitemap = tmp_path / "sitemap.xml"
+    sitemap.write_text(SITEMAP, "utf-8")
+    groups = [_group("models", "m1", "m2"), _group("a/models", "n1")]
+    shell_pages._expand_sitemap(sitemap, groups)
+    locations = re.findall(r"<loc>(.*)</loc>", sitemap.read_text("utf-8"))
+    assert locations == [
+        "https://example.org/a/models/n1.html",
+        "https://example.org/index.html",
+        "https://example.org/models/m1.html",
+        "https://example.org/models/m2.html",
+    ]

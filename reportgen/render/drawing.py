@@ -4,9 +4,10 @@ and drawn by a pool of processes when a build has many to draw.
 A spec fully determines its SVG, and an SVG its PNG: both are kept in the cache directory
 under the hash of what produced them (`svg_key`, `png_key`), so a rebuild draws only what
 changed. Chart builders ask for a `Drawing` (a spec, its locale and its key) and read its
-`svg` or `png` when they need the text; `DrawingCache.draw_all` draws every missing one
-first, in worker processes over the machine's cores when there are at least `POOL_MIN`
-of them (a round of a thousand models has some four thousand), in this process otherwise.
+`svg` or `png` when they need the text; `DrawingCache.start_all` starts every missing one,
+in worker processes over the machine's cores when there are at least `POOL_MIN` of them
+(a round of a thousand models has some four thousand), in this process otherwise. The
+build goes on making its pages while the workers draw; reading a drawing waits for it.
 What is drawn is the same either way: the workers run the same functions (`draw_svg`,
 `draw_png`; tests/test_drawing_pool.py compares the two).
 """
@@ -20,8 +21,9 @@ import json
 import multiprocessing
 import os
 import re
+import weakref
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
@@ -117,6 +119,8 @@ class DrawingCache:
         self.directory = directory
         self._svgs: dict[str, str] = {}
         self._pngs: dict[str, bytes] = {}  # only those the directory could not keep
+        self._pending: dict[str, _Batch] = {}  # key -> the batch a worker is drawing it in
+        self._pool: ProcessPoolExecutor | None = None
 
     def drawing(self, spec: dict[str, Any], locale: dict[str, Any]) -> Drawing:
         return Drawing(svg_key(spec, locale), spec, locale, self)
@@ -152,6 +156,7 @@ class DrawingCache:
             self._pngs[png_key(svg)] = png
 
     def svg(self, drawing: Drawing) -> str:
+        self._wait_for(drawing.key)
         kept = self._kept_svg(drawing.key)
         if kept is None:
             kept = draw_svg(drawing.spec, drawing.locale, drawing.key)
@@ -185,21 +190,68 @@ class DrawingCache:
 
     def draw_all(self, drawings: Sequence[Drawing], *, with_png: bool = True) -> int:
         """Draw every drawing not kept yet (and its PNG when `with_png`); how many were."""
-        todo = self.missing(drawings, with_png)
+        started = self.start_all(drawings, with_png=with_png)
+        self.finish()
+        return started
+
+    def start_all(self, drawings: Sequence[Drawing], *, with_png: bool = True) -> int:
+        """Start drawing every drawing not kept yet (and its PNG when `with_png`); how many.
+
+        A batch of `POOL_MIN` or more goes to the worker processes and this returns at
+        once: the build makes its pages meanwhile, and reading a drawing that is still
+        being drawn waits for it (`finish` waits for them all). A smaller batch is drawn
+        here and now. Drawings already on their way are not started again."""
+        todo = [d for d in self.missing(drawings, with_png) if d.key not in self._pending]
         jobs: list[Job] = [(d.key, d.spec, d.locale, with_png) for d in todo]
         workers = pool_size()
         if len(todo) < POOL_MIN or workers < 2:
-            results: Iterable[tuple[str, bytes | None]] = map(_draw, jobs)
-            for drawing, (svg, png) in zip(todo, results, strict=True):
+            for drawing, (svg, png) in zip(todo, map(_draw, jobs), strict=True):
                 self._store(drawing, svg, png)
             return len(todo)
-        context = multiprocessing.get_context("spawn")  # no fork of a process with threads
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            for drawing, (svg, png) in zip(
-                todo, pool.map(_draw, jobs, chunksize=CHUNK), strict=True
-            ):
-                self._store(drawing, svg, png)
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")  # no fork of a process with threads
+            self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            # A build that fails before `finish` does not leave the workers drawing on.
+            weakref.finalize(self, self._pool.shutdown, cancel_futures=True)
+        for start in range(0, len(jobs), CHUNK):
+            future = self._pool.submit(_draw_chunk, jobs[start : start + CHUNK])
+            batch = _Batch(todo[start : start + CHUNK], future)
+            for drawing in batch.drawings:
+                self._pending[drawing.key] = batch
         return len(todo)
+
+    def _wait_for(self, key: str) -> None:
+        """Store the batch that is drawing `key`, once its worker is done (if it is one)."""
+        batch = self._pending.get(key)
+        if batch is None:
+            return
+        results = batch.future.result()
+        for drawing, (svg, png) in zip(batch.drawings, results, strict=True):
+            self._store(drawing, svg, png)
+            self._pending.pop(drawing.key, None)
+
+    def finish(self) -> None:
+        """Wait for every drawing started, keep them, and stop the workers."""
+        try:
+            for key in list(self._pending):
+                self._wait_for(key)
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown(cancel_futures=True)
+                self._pool = None
+            self._pending.clear()
+
+
+@dataclass(frozen=True, eq=False)
+class _Batch:
+    """Drawings handed to one worker at once, and the future of their SVGs and PNGs."""
+
+    drawings: list[Drawing]
+    future: Future[list[tuple[str, bytes | None]]]
+
+
+def _draw_chunk(jobs: list[Job]) -> list[tuple[str, bytes | None]]:
+    return [_draw(job) for job in jobs]
 
 
 def pool_size() -> int:

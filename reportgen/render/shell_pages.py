@@ -300,7 +300,9 @@ def fill_shells(
         index_entries[location] = [
             entry
             for page in group.pages
-            for entry in search_entries(page, location.replace(SHELL_STEM, page.stem))
+            for entry in search_entries(
+                page, f"{folders[group.language]}{group.folder}/{page.stem}.html"
+            )
         ]
     _replace_in_index(site_dir / "search" / "search_index.json", index_entries)
     _expand_sitemap(site_dir / "sitemap.xml", groups)
@@ -358,7 +360,16 @@ def _replace_in_index(index_file: Path, entries: Mapping[str, list[dict[str, Any
     index_file.write_text(json.dumps(data, separators=(",", ":"), default=str), encoding="utf-8")
 
 
+_LOC = re.compile(r"<loc>([^<]*)</loc>")
 _URL_BLOCK = re.compile(r"[ \t]*<url>\n(?:(?!</url>).)*?</url>\n", re.S)
+
+
+def _is_shell_of(location: str, folder: str) -> bool:
+    """Whether a sitemap `location` (the site's address, or "None" in a draft without
+    one, then the page's path) is the shell of `folder`."""
+    suffix = f"{folder}/{SHELL_STEM}.html"
+    base = location.removesuffix(suffix)
+    return location.endswith(suffix) and (base in ("", "None") or base.endswith("/"))
 
 
 def _expand_sitemap(sitemap: Path, groups: Sequence[ShellGroup]) -> None:
@@ -369,23 +380,16 @@ def _expand_sitemap(sitemap: Path, groups: Sequence[ShellGroup]) -> None:
     for group in groups:
         stems.setdefault(group.folder, [p.stem for p in group.pages])
 
+    # The longest folder first: "a/models" is not taken for "models", whose path it ends in.
+    by_length = sorted(stems, key=len, reverse=True)
+
     def expand(match: re.Match[str]) -> str:
         block = match.group(0)
-        for folder, names in stems.items():
-            if f"{folder}/{SHELL_STEM}.html" in block:
-                return "".join(block.replace(f"{SHELL_STEM}.html", f"{s}.html") for s in names)
+        location = _LOC.search(block)
+        for folder in by_length:
+            if location and _is_shell_of(location.group(1), folder):
+                shell = f"{SHELL_STEM}.html"
+                return "".join(block.replace(shell, f"{s}.html") for s in stems[folder])
         return block
 
     sitemap.write_text(_URL_BLOCK.sub(expand, sitemap.read_text(encoding="utf-8")), "utf-8")
-
-
-__all__ = [
-    "SHELL_MIN",
-    "PageConverter",
-    "ShellGroup",
-    "ShellPage",
-    "ShellPageError",
-    "excluded_sources",
-    "fill_shells",
-    "take_pages",
-]

@@ -38,6 +38,12 @@ class SiteSource(Protocol):
         """Write the pages of `language` (and what they show) into `pages_dir`."""
         ...
 
+    def write_assets(self, pages_dir: Path, language: str) -> list[Path]:
+        """Write the files beside the built pages of `language` that the pages only link
+        to and that take long to make (drawn charts), into `pages_dir` (the language's
+        folder of the built site), after MkDocs: they are made while MkDocs runs."""
+        ...
+
     def write_downloads(self, site_dir: Path) -> list[Path]:
         """Write the downloads under `site_dir` (the built site's root)."""
         ...
@@ -95,6 +101,13 @@ class SectionedSite:
         for section in self.sections:
             written += section.source.write_sources(pages_dir / section.folder, language)
         return written
+
+    def write_assets(self, pages_dir: Path, language: str) -> list[Path]:
+        return [
+            path
+            for section in self.sections
+            for path in section.source.write_assets(pages_dir / section.folder, language)
+        ]
 
     def write_downloads(self, site_dir: Path) -> list[Path]:
         return [path for s in self.sections for path in s.source.write_downloads(site_dir)]

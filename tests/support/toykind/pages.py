@@ -55,6 +55,9 @@ class ToySite:
         path.write_text("\n".join(lines), encoding="utf-8")
         return [path]
 
+    def write_assets(self, pages_dir: Path, language: str) -> list[Path]:
+        return []  # every file beside the pages is written with them
+
     def write_downloads(self, site_dir: Path) -> list[Path]:
         written = []
         for round_ in self.rounds:

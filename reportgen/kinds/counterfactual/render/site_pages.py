@@ -160,6 +160,9 @@ class CounterfactualSite:
         written += WRITER.write_page(pages_dir, "index.md", home)
         return written
 
+    def write_assets(self, pages_dir: Path, language: str) -> list[Path]:
+        return []  # every file beside the pages is written with them
+
     def write_downloads(self, site_dir: Path) -> list[Path]:
         return [path for context in self.contexts for path in write_downloads(context, site_dir)]
 

@@ -9,13 +9,14 @@ stays behind it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
 from reportgen.i18n import Translator
 from reportgen.kinds.estigmas.model import Round
 from reportgen.kinds.estigmas.render import pages
+from reportgen.kinds.estigmas.render.chart_files import write_chart_files
 from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache
 from reportgen.kinds.estigmas.render.compare_page import compare_page
 from reportgen.kinds.estigmas.render.downloads import write_downloads
@@ -93,6 +94,8 @@ class EstigmasSite:
     context: SiteContext
     svgs: SvgCache
     templates_dir: Path | None = None  # None: the page templates shipped with the package
+    # The charts of each language whose sources are written, until their files are.
+    charts: dict[str, tuple[ChartOutput, ...]] = field(default_factory=dict, compare=False)
 
     @property
     def nav(self) -> tuple[str, ...]:
@@ -109,14 +112,26 @@ class EstigmasSite:
         return max(view.collected_on for view in self.context.rounds)
 
     def write_sources(self, pages_dir: Path, language: str) -> list[Path]:
-        """Write every page of `language` and its charts into `pages_dir`."""
+        """Write every page of `language` into `pages_dir`; its charts are started."""
         built = language_pages(self.context, language, self.svgs)
         writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, pages_dir)
-        # Every chart not drawn by an earlier build, drawn at once (over the cores).
-        self.svgs.drawings.draw_all([chart.drawing for chart in built.charts])
-        written = [path for chart in built.charts for path in writer.write_chart(chart)]
-        written += [writer.write(file.path, file.page) for file in built.pages]
-        return written
+        # Every chart not drawn by an earlier build, started at once (over the cores): the
+        # pages only link to the drawings, so the build goes on while they are drawn, and
+        # `write_assets` writes them once MkDocs is done.
+        self.svgs.drawings.start_all([chart.drawing for chart in built.charts])
+        self.charts[language] = built.charts
+        return [writer.write(file.path, file.page) for file in built.pages]
+
+    def write_assets(self, pages_dir: Path, language: str) -> list[Path]:
+        """Each chart's SVG, PNG and CSV under `pages_dir/charts/` (waiting for drawings)."""
+        try:
+            charts_dir = pages_dir / "charts"
+            return [
+                p for c in self.charts.pop(language, ()) for p in write_chart_files(c, charts_dir)
+            ]
+        finally:
+            if not self.charts:
+                self.svgs.drawings.finish()
 
     def write_downloads(self, site_dir: Path) -> list[Path]:
         """Every round's CSV and JSON downloads under `site_dir/data/<round_id>/`."""

@@ -250,6 +250,9 @@ class MultidomainSite:
         written += WRITER.write_page(pages_dir, "index.md", home)
         return written
 
+    def write_assets(self, pages_dir: Path, language: str) -> list[Path]:
+        return []  # every file beside the pages is written with them
+
     def write_downloads(self, site_dir: Path) -> list[Path]:
         return [
             path
