@@ -138,3 +138,19 @@ def test_a_build_that_stops_before_finishing_leaves_no_worker_drawing(
     for child in multiprocessing.active_children():  # shut down: they exit once idle
         child.join(timeout=60)
     assert multiprocessing.active_children() == []
+
+
+def test_a_few_drawings_go_to_a_worker_when_the_caller_has_much_else_to_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import multiprocessing
+
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
+    cache = DrawingCache(None)
+    few = [cache.drawing(spec, LOCALES[0]) for spec in SPECS[:2]]
+    assert len(few) < drawing.POOL_MIN
+    assert cache.start_all(few, background=True) == len(few)
+    assert multiprocessing.active_children()  # a worker draws them
+    assert few[1].svg == draw_svg(few[1].spec, few[1].locale, few[1].key)
+    cache.finish()
+    assert cache.missing(few, with_png=True) == []

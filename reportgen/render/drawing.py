@@ -194,17 +194,22 @@ class DrawingCache:
         self.finish()
         return started
 
-    def start_all(self, drawings: Sequence[Drawing], *, with_png: bool = True) -> int:
+    def start_all(
+        self, drawings: Sequence[Drawing], *, with_png: bool = True, background: bool = False
+    ) -> int:
         """Start drawing every drawing not kept yet (and its PNG when `with_png`); how many.
 
         A batch of `POOL_MIN` or more goes to the worker processes and this returns at
         once: the build makes its pages meanwhile, and reading a drawing that is still
         being drawn waits for it (`finish` waits for them all). A smaller batch is drawn
-        here and now. Drawings already on their way are not started again."""
+        here and now, unless `background`: a caller with much else to do meanwhile (a site
+        of many pages) hides a worker's start, so even a few drawings go to one (a
+        rebuild after one model is added draws about six, some seconds' work). Drawings
+        already on their way are not started again."""
         todo = [d for d in self.missing(drawings, with_png) if d.key not in self._pending]
         jobs: list[Job] = [(d.key, d.spec, d.locale, with_png) for d in todo]
         workers = pool_size()
-        if len(todo) < POOL_MIN or workers < 2:
+        if not todo or (len(todo) < POOL_MIN and not background) or workers < 2:
             for drawing, (svg, png) in zip(todo, map(_draw, jobs), strict=True):
                 self._store(drawing, svg, png)
             return len(todo)

@@ -38,6 +38,7 @@ from reportgen.kinds.estigmas.render.round_pages import (
     ranking_page,
 )
 from reportgen.kinds.estigmas.render.site import NAV_PAGES, Progress, SiteContext, site_context
+from reportgen.render.drawing import POOL_MIN
 from reportgen.render.siteconfig import SiteConfig
 
 
@@ -118,7 +119,8 @@ class EstigmasSite:
         # Every chart not drawn by an earlier build, started at once (over the cores): the
         # pages only link to the drawings, so the build goes on while they are drawn, and
         # `write_assets` writes them once MkDocs is done.
-        self.svgs.drawings.start_all([chart.drawing for chart in built.charts])
+        many_pages = len(built.pages) >= POOL_MIN
+        self.svgs.drawings.start_all([c.drawing for c in built.charts], background=many_pages)
         self.charts[language] = built.charts
         return [writer.write(file.path, file.page) for file in built.pages]
 
