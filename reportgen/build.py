@@ -42,11 +42,8 @@ from reportgen.render.mkdocs_site import (
     run_mkdocs,
 )
 from reportgen.render.search_index import search_folder, split_search_index
-from reportgen.render.shell_pages import (
-    excluded_sources,
-    fill_shells,
-    take_pages,
-)
+from reportgen.render.shell_convert import take_pages
+from reportgen.render.shell_pages import excluded_sources, fill_shells
 from reportgen.render.site_source import (
     RoundListing,
     Section,
@@ -151,8 +148,9 @@ def _write_and_run(
     )
     loaded = load_mkdocs_config(config_file)
     converters = page_converters(loaded)
+    folders = {language: search_folder(language, SITE_LANGUAGES) for language in SITE_LANGUAGES}
     groups = (
-        take_pages(work / "docs", SITE_LANGUAGES, nav_sources(site.nav), converters)
+        take_pages(work / "docs", SITE_LANGUAGES, nav_sources(site.nav), converters, folders)
         if shells
         else []
     )
@@ -163,7 +161,6 @@ def _write_and_run(
     run_mkdocs(
         config_file, loaded, int(datetime.combine(site.source_date, time(), UTC).timestamp())
     )
-    folders = {language: search_folder(language, SITE_LANGUAGES) for language in SITE_LANGUAGES}
     fill_shells(built, groups, folders, converters)
 
 

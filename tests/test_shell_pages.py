@@ -20,7 +20,7 @@ from mkdocs.structure.toc import TableOfContents
 
 from reportgen import build
 from reportgen.build import _stage, build_site
-from reportgen.render import shell_pages
+from reportgen.render import shell_convert, shell_pages
 from reportgen.render.shell_pages import PageConverter
 from reportgen.render.siteconfig import load_build_config
 from tests.factories import CONFIG, THEME, demonstration_rounds
@@ -101,14 +101,20 @@ class _OddTitles:
         return []
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_odd_titles_are_placed_as_mkdocs_places_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
 ) -> None:
+    """The same with the pages converted here and by two worker processes (in chunks of
+    three, so that the order of the chunks counts)."""
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", workers)
+    monkeypatch.setattr(shell_convert, "POOL_MIN", 1)
+    monkeypatch.setattr(shell_convert, "CHUNK", 3)
     config = load_build_config(CONFIG, date(2026, 7, 1))
     taken: list[shell_pages.ShellGroup] = []
 
     def noted(*arguments: Any) -> list[shell_pages.ShellGroup]:
-        taken.extend(shell_pages.take_pages(*arguments))
+        taken.extend(shell_convert.take_pages(*arguments))
         return taken
 
     monkeypatch.setattr(build, "take_pages", noted)

@@ -10,9 +10,10 @@ rendered that same frame again.
 Here MkDocs builds one shell page per such folder and language, whose title and file name
 are tokens, and the build fills it for every page of the folder:
 
-1. `take_pages`, before MkDocs: each eligible page's Markdown is converted here, with the
-   Markdown extensions and settings of the MkDocs configuration, and removed from the
-   sources; one shell page takes the group's place.
+1. `take_pages` (reportgen/render/shell_convert.py), before MkDocs: each eligible page's
+   Markdown is converted with the Markdown extensions and settings of the MkDocs
+   configuration (over the cores when there are many), with its search entries, and
+   removed from the sources; one shell page takes the group's place.
 2. `fill_shells`, after MkDocs: each page is the shell's frame around its own content,
    with its file name, title and first anchor put in place of the tokens; the sitemap
    and the search index list the pages in place of the shell.
@@ -29,7 +30,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -67,6 +68,7 @@ class ShellPage:
     title: str  # the front matter's title, as MkDocs reads it
     content: str  # its HTML (deferred blocks still placeholders, as MkDocs sees them)
     toc: TableOfContents
+    search: tuple[dict[str, Any], ...] = ()  # its search entries, as Material makes them
 
 
 @dataclass(frozen=True)
@@ -144,67 +146,6 @@ class PageConverter:
         if self._links.rewritten or "<h1" not in content or not list(toc):
             return None
         return ShellPage(stem, title, _SEARCH_ATTRIBUTE.sub("", content), toc)
-
-
-def take_pages(
-    docs_dir: Path,
-    languages: Sequence[str],
-    nav_sources: Iterable[str],
-    converter: Mapping[str, PageConverter],
-) -> list[ShellGroup]:
-    """Convert the eligible pages under `docs_dir/<language>/` and write a shell in each of
-    their folders; returns the groups to fill after MkDocs (which `excluded_sources` keeps
-    from building them).
-
-    A page is taken only when every language has it and it is eligible in every language,
-    so the sitemap's entry for it (one per page, with each language as an alternate) holds.
-    """
-    in_nav = set(nav_sources)
-    sources = {
-        language: frozenset(
-            p.relative_to(docs_dir / language).as_posix()
-            for p in (docs_dir / language).rglob("*.md")
-        )
-        for language in languages
-    }
-    candidates: dict[str, set[str]] = {}  # folder -> stems present in every language
-    for index, language in enumerate(languages):
-        found: dict[str, set[str]] = {}
-        for relative in sources[language]:
-            folder, _, name = relative.rpartition("/")
-            stem = name.removesuffix(".md")
-            if folder and relative not in in_nav and stem != SHELL_STEM:
-                found.setdefault(folder, set()).add(stem)
-        candidates = (
-            found
-            if index == 0
-            else {f: s & found.get(f, set()) for f, s in candidates.items() if f in found}
-        )
-    converted: dict[tuple[str, str], dict[str, ShellPage]] = {}
-    for folder, stems in sorted(candidates.items()):
-        if len(stems) < SHELL_MIN:
-            continue
-        for language in languages:
-            pages = converted.setdefault((language, folder), {})
-            for stem in sorted(stems):
-                text = (docs_dir / language / folder / f"{stem}.md").read_text(encoding="utf-8")
-                relative = f"{folder}/{stem}.md"
-                page = converter[language].convert(relative, text, sources[language])
-                if page is not None:
-                    pages[stem] = page
-        ready = set.intersection(*(set(converted[(lang, folder)]) for lang in languages))
-        for language in languages:
-            pages = converted[(language, folder)]
-            converted[(language, folder)] = {s: p for s, p in pages.items() if s in ready}
-    groups = [
-        ShellGroup(language, folder, tuple(pages[s] for s in sorted(pages)))
-        for (language, folder), pages in converted.items()
-        if len(pages) >= SHELL_MIN
-    ]
-    for group in groups:
-        where = docs_dir / group.language / group.folder
-        (where / f"{SHELL_STEM}.md").write_text(SHELL_MARKDOWN, encoding="utf-8")
-    return groups
 
 
 def excluded_sources(docs_dir: Path, groups: Sequence[ShellGroup]) -> list[str]:
@@ -297,13 +238,7 @@ def fill_shells(
             written.append(target)
         shell_file.unlink()
         location = f"{folders[group.language]}{group.folder}/{SHELL_STEM}.html"
-        index_entries[location] = [
-            entry
-            for page in group.pages
-            for entry in search_entries(
-                page, f"{folders[group.language]}{group.folder}/{page.stem}.html"
-            )
-        ]
+        index_entries[location] = [entry for page in group.pages for entry in page.search]
     _replace_in_index(site_dir / "search" / "search_index.json", index_entries)
     _expand_sitemap(site_dir / "sitemap.xml", groups)
     return written
