@@ -19,7 +19,9 @@ machine's load average is printed too: on shared cores, wall times are upper bou
 `--json` prints one JSON object per line (keys models, step, wall_s, cpu_s, peak_rss_mib,
 and for builds search_index_bytes per language, pages, load_average).
 `--profile FILE` runs the cold build under cProfile and writes the stats to FILE,
-`--profile-warm FILE` the warm rebuild.
+`--profile-warm FILE` the warm rebuild. `--stages` has each build print, on standard error,
+the wall and CPU seconds of its stages (reading, statistics, page writing per language,
+shell pages, MkDocs, chart files, leak guard...), timed around the build's own functions.
 Generating a round of 1,000 models takes minutes; `--rounds-cache DIR` keeps the generated
 rounds there between runs.
 """
@@ -177,9 +179,50 @@ def show(row: dict[str, Any]) -> str:
     return text + f"  (load {row['load_average']:.1f})" + verdict(row)
 
 
+# The build's stages, as functions of its modules: (module, attribute, label).
+STAGES = (
+    ("reportgen.build", "read_round", "read a round"),
+    ("reportgen.kinds.estigmas.render.site", "load_results", "statistics"),
+    ("reportgen.build", "assemble_site", "statistics and page data"),
+    ("reportgen.kinds.estigmas.render.site_pages", "EstigmasSite.write_sources", "write pages"),
+    ("reportgen.build", "take_pages", "shell pages"),
+    ("reportgen.build", "run_mkdocs", "MkDocs"),
+    ("reportgen.build", "fill_shells", "fill shells"),
+    ("reportgen.kinds.estigmas.render.site_pages", "EstigmasSite.write_assets", "chart files"),
+    ("reportgen.build", "check_site_cached", "leak guard"),
+)  # fmt: skip
+
+
+def time_stages() -> None:
+    """Wrap each of STAGES so that every call prints its wall and CPU seconds."""
+    import functools
+    import importlib
+
+    for module_name, attribute, label in STAGES:
+        owner: Any = importlib.import_module(module_name)
+        *path, name = attribute.split(".")
+        for part in path:
+            owner = getattr(owner, part)
+        function = getattr(owner, name)
+
+        def timed(*args: Any, _function: Any = function, _label: str = label, **kw: Any) -> Any:
+            wall, cpu = time.perf_counter(), time.process_time()
+            try:
+                return _function(*args, **kw)
+            finally:
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                line = f"    stage {_label:26s} wall {wall:6.2f} s  cpu {cpu:6.2f} s"
+                print(line, file=sys.stderr)
+
+        setattr(owner, name, functools.wraps(function)(timed))
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--reportgen"]:  # a child: run `reportgen` with the rest
         from reportgen.cli import main as reportgen_main
+
+        if os.environ.get("BENCH_SITE_STAGES"):
+            time_stages()
 
         sys.argv = ["reportgen", *sys.argv[2:]]
         reportgen_main()
@@ -192,7 +235,10 @@ def main() -> None:
     parser.add_argument("--rounds-cache", type=Path, default=None)
     parser.add_argument("--profile", type=Path, default=None, help="cProfile the cold build")
     parser.add_argument("--profile-warm", type=Path, default=None, help="cProfile the warm one")
+    parser.add_argument("--stages", action="store_true", help="time each build's stages")
     args = parser.parse_args()
+    if args.stages:
+        CHILD_ENV["BENCH_SITE_STAGES"] = "1"
     scale = ScaleRound()
     # Kept with the generated rounds when they are kept, else removed at the end.
     pycache = (
