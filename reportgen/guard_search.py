@@ -57,6 +57,7 @@ class RunScanner:
         self.length = length
         self.line_local = line_local
         self._streak = re.compile(b"\x01{%d,}" % length)
+        self._run_marks = b"\x01" * length  # a substring test: no run is the usual case
         self._lines: dict[bool, dict[str, _Line]] = {False: {}, True: {}}
 
     def leaked(self, text: str, *, decode: bool = False, by_lines: bool = True) -> set[str]:
@@ -73,6 +74,8 @@ class RunScanner:
         if marks is None:
             marks = bytes(map(self.vocabulary.__contains__, tokens))
         found: set[str] = set()
+        if self._run_marks not in marks:
+            return found
         for stretch in self._streak.finditer(marks):
             start, end = stretch.span()
             found.update(self._windows(tokens[start:end], None))
