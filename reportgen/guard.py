@@ -37,6 +37,7 @@ from functools import cached_property
 from pathlib import Path
 
 from reportgen.errors import Problem, ReportgenError
+from reportgen.guard_search import Prefixes, RunScanner, Tokeniser, present
 
 RUN_LENGTH = 8
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -60,9 +61,6 @@ class LeakError(ReportgenError):
 def words(text: str) -> list[str]:
     # NFKC first, so that a decomposed accent or a compatibility form cannot split a word
     return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
-
-
-Tokeniser = Callable[[str], list[str]]
 
 
 def runs(text: str, length: int = RUN_LENGTH, tokenise: Tokeniser = words) -> set[str]:
@@ -173,9 +171,9 @@ class SecretIndex:
         return frozenset(word for run in self.secret_runs for word in run.split(" "))
 
     @cached_property
-    def canary_prefixes(self) -> re.Pattern[str] | None:
+    def canary_prefixes(self) -> Prefixes | None:
         """Where a canary may start (its first 3 characters); None when there is no canary."""
-        return _prefix_pattern(self.canaries)
+        return Prefixes.of(self.canaries)
 
     @cached_property
     def canary_lengths(self) -> tuple[int, ...]:
@@ -193,30 +191,32 @@ class SecretIndex:
         return {form: tuple(canaries) for form, canaries in by_form.items()}
 
     @cached_property
-    def folded_prefixes(self) -> re.Pattern[str] | None:
-        return _prefix_pattern(self.folded_canaries)
+    def folded_prefixes(self) -> Prefixes | None:
+        return Prefixes.of(self.folded_canaries)
 
     @cached_property
     def folded_lengths(self) -> tuple[int, ...]:
         return tuple(sorted({len(form) for form in self.folded_canaries}))
 
+    @cached_property
+    def run_scanner(self) -> RunScanner:
+        """The search for secret runs; it keeps what it learnt of each line for the next
+        file (`words` reads the same line by line as whole)."""
+        return RunScanner(
+            self.secret_runs,
+            self.secret_words,
+            self.tokenise,
+            RUN_LENGTH,
+            line_local=self.tokenise is words,
+        )
+
     def leaked_runs(self, text: str) -> set[str]:
-        """The secret runs in `text` (same result as `runs(text) & secret_runs`, faster).
+        """The secret runs in `text` (the same result as `runs(text) & secret_runs`).
 
         Only stretches of at least RUN_LENGTH consecutive secret words are joined into runs
         and looked up; most words of a page (markup, numbers, names) are not secret words.
         """
-        tokens = self.tokenise(text)
-        vocabulary, secret = self.secret_words, self.secret_runs
-        found: set[str] = set()
-        streak = 0
-        for end, token in enumerate(tokens, start=1):
-            streak = streak + 1 if token in vocabulary else 0
-            if streak >= RUN_LENGTH:
-                run = " ".join(tokens[end - RUN_LENGTH : end])
-                if run in secret:
-                    found.add(run)
-        return found
+        return self.run_scanner.leaked(text)
 
 
 def _read_text(path: Path) -> str | None:
@@ -231,36 +231,9 @@ def _read_text(path: Path) -> str | None:
     return path.read_text(encoding="utf-8", errors="replace")
 
 
-def _prefix_pattern(strings: Iterable[str]) -> re.Pattern[str] | None:
-    """Where one of `strings` may start (its first 3 characters, looked for at every
-    position, overlapping ones included); None when there is none."""
-    prefixes = sorted({s[:3] for s in strings if s}, key=len, reverse=True)
-    if not prefixes:
-        return None
-    return re.compile(f"(?=({'|'.join(re.escape(p) for p in prefixes)}))")
-
-
-def _present(
-    text: str, pattern: re.Pattern[str] | None, lengths: Iterable[int], wanted: Iterable[str]
-) -> set[str]:
-    """Which of `wanted` occur in `text`: each is looked up only where its prefix starts
-    (fast on big files; the same answer as `s in text` for each s)."""
-    if pattern is None:
-        return set()
-    wanted = set(wanted)
-    found: set[str] = set()
-    for match in pattern.finditer(text):
-        start = match.start()
-        for length in lengths:
-            candidate = text[start : start + length]
-            if candidate in wanted:
-                found.add(candidate)
-    return found
-
-
 def _find_canaries(text: str, index: SecretIndex) -> list[str]:
     """Canaries in `text`, found through their 3-character prefixes."""
-    return sorted(_present(text, index.canary_prefixes, index.canary_lengths, index.canaries))
+    return sorted(present(text, index.canary_prefixes, index.canary_lengths, index.canaries))
 
 
 def _folded_problems(relative: str, text: str, index: SecretIndex) -> list[Problem]:
@@ -275,12 +248,12 @@ def _folded_problems(relative: str, text: str, index: SecretIndex) -> list[Probl
         return problems
     folded = index.fold(html.unescape(text))
     forms = index.folded_canaries
-    present = _present(folded, index.folded_prefixes, index.folded_lengths, forms)
+    found = present(folded, index.folded_prefixes, index.folded_lengths, forms)
     if "" in forms:  # a canary that folds to nothing is "in" every text, as `in` says
-        present.add("")
+        found.add("")
     problems += [
         Problem(relative, "", f"contains the canary {canary!r} in another form")
-        for canary in sorted(c for form in present for c in forms[form])
+        for canary in sorted(c for form in found for c in forms[form])
         if canary not in text
     ]
     return problems
@@ -322,7 +295,8 @@ def scan_file(path: Path, relative: str, index: SecretIndex) -> list[Problem]:
         for canary in _find_canaries(text, index)
     ]
     # Entities are decoded so that an escaped prompt still counts as that prompt.
-    leaked = sorted(index.leaked_runs(html.unescape(text)))
+    page = path.suffix in (".html", ".htm")
+    leaked = sorted(index.run_scanner.leaked(text, decode=True, by_lines=page))
     if leaked:
         sources = sorted({index.run_source[run] for run in leaked})
         problems.append(

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from pathlib import Path
 
-from reportgen import guard
+from reportgen import guard, guard_search
 from reportgen.atomic import write_atomic
 from reportgen.errors import Problem
 from reportgen.guard import GuardMaterial, LeakError, SecretIndex, scan_file, secret_indexes
@@ -48,7 +48,10 @@ def _function_identity(function: Callable[..., object] | None) -> list[str] | No
 def index_fingerprint(indexes: Sequence[SecretIndex]) -> str | None:
     """The SHA-256 of everything the guard's verdicts depend on besides each file (None:
     an index that cannot be fingerprinted)."""
-    material: list[object] = [Path(guard.__file__).read_bytes().hex()]
+    # The guard's code: its verdicts change with it.
+    material: list[object] = [
+        Path(inspect.getfile(module)).read_bytes().hex() for module in (guard, guard_search)
+    ]
     for index in indexes:
         functions = [_function_identity(index.tokenise), _function_identity(index.fold)]
         if None in functions:

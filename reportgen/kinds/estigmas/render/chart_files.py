@@ -56,7 +56,7 @@ def write_chart_files(chart: ChartOutput, charts_dir: Path) -> list[Path]:
     charts_dir.mkdir(parents=True, exist_ok=True)
     names = chart_file_names(chart.chart_id)
     written = [charts_dir / names[extension] for extension in DOWNLOAD_FORMATS]
-    written[0].write_text(chart.svg, encoding="utf-8")
-    written[1].write_bytes(chart.drawing.png)
+    chart.drawing.write_svg(written[0])
+    chart.drawing.write_png(written[1])
     written[2].write_text(chart_csv(chart), encoding="utf-8", newline="\n")
     return written
