@@ -14,7 +14,7 @@ from reportgen.cli import main
 from reportgen.kinds.estigmas.model import Stigma
 from reportgen.kinds.estigmas.score import BIASED, CountCube, PairedSample
 from reportgen.kinds.estigmas.stats import diagnostics
-from reportgen.kinds.estigmas.stats.bootstrap import endpoint_error
+from reportgen.kinds.estigmas.stats.endpoint import endpoint_error
 from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out
 from reportgen.kinds.estigmas.stats.significance import (

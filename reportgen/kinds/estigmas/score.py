@@ -256,11 +256,12 @@ def _cube_of(round: Round, scored: ScoredItems) -> CountCube:
     )
     cells = int(np.prod(cell_shape))
     items = np.bincount(cell, minlength=cells).astype(np.int32).reshape(cell_shape)
-    counts = np.empty((len(round.models), cells * len(OUTCOMES)), dtype=np.int32)
-    # A loop over models, not responses: each step is one bincount over N items.
-    for model_position in range(len(round.models)):
-        flat = cell * len(OUTCOMES) + scored.outcome[model_position]
-        counts[model_position] = np.bincount(flat, minlength=cells * len(OUTCOMES))
+    width = cells * len(OUTCOMES)
+    # One scatter-add of every model's N items: the cube is mostly zeros (400 MB at 1,000
+    # models), which one bincount per model over its whole width wrote again and again.
+    counts = np.zeros((len(round.models), width), dtype=np.int32)
+    rows = np.arange(len(round.models), dtype=np.int64)[:, None] * width
+    np.add.at(counts.reshape(-1), rows + cell * len(OUTCOMES) + scored.outcome, 1)
     return CountCube(
         model_ids=tuple(model.model_id for model in round.models),
         stigma_ids=tuple(stigma.stigma_id for stigma in round.stigmas),

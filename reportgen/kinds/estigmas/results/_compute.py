@@ -4,17 +4,22 @@
 `load_results(round)` does the same through the core results cache (`reportgen.results`),
 keyed by the round's checksums and ledger, the package version, the results schema, the
 bootstrap replicates and seed, and whether the round was read with its outputs' text.
+Where that entry misses (a round that gained a model changes its checksums), the per-model
+parts in the same cache (`_model_parts`) spare every model already bootstrapped.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
 from reportgen.kinds.estigmas.model import Round
+from reportgen.kinds.estigmas.results._model_parts import MODEL_PARTS_FOLDER, round_parts
+from reportgen.kinds.estigmas.results._pair_parts import cached_pair_intervals
 from reportgen.kinds.estigmas.results._pairs import ALL_PAIRS_UP_TO, difference, optional
 from reportgen.kinds.estigmas.results._schema import (
     SCHEMA,
@@ -25,7 +30,6 @@ from reportgen.kinds.estigmas.results._schema import (
     RoundResults,
 )
 from reportgen.kinds.estigmas.score import (
-    CountCube,
     ModelScore,
     build_cube,
     paired_sample,
@@ -41,54 +45,63 @@ from reportgen.kinds.estigmas.stats.bootstrap import (
     FloatArray,
     ModelTables,
     ProgressCallback,
-    ReplicateDraws,
     draw_replicates,
-    endpoint_error,
-    model_replicates,
-    pair_intervals,
-    percentile_interval,
 )
 from reportgen.kinds.estigmas.stats.fairness import PERMUTATIONS, fairness_views
 from reportgen.kinds.estigmas.stats.language import language_study
 from reportgen.kinds.estigmas.stats.sensitivity import leave_one_out, rank_rows
 from reportgen.kinds.estigmas.stats.significance import correlation, mcnemar_tests
 from reportgen.results import cache_key as round_cache_key
-from reportgen.results._cache import replicate_count, results_header, results_loader
+from reportgen.results import cached_results, default_cache_dir
+from reportgen.results._cache import replicate_count, results_header
 from reportgen.stats import blas_threads
 
 
 def compute_results(
-    round: Round, replicates: int | None = None, on_progress: ProgressCallback | None = None
+    round: Round,
+    replicates: int | None = None,
+    on_progress: ProgressCallback | None = None,
+    model_cache: Path | None = None,
 ) -> RoundResults:
     """The whole results object of a round (replicates default to the manifest's).
 
-    A small round runs on one BLAS thread (`reportgen.stats.blas_threads`): the work is
-    the crossed bootstrap's, replicates x (3 models + 2) tables x stigmas x structures.
+    `model_cache`, where given, is the folder of the per-model parts (`_model_parts`): a
+    model whose part is there is not bootstrapped again (the results are the same, bit for
+    bit). A small round runs on one BLAS thread (`reportgen.stats.blas_threads`): the work
+    is the crossed bootstrap's, replicates x (3 models + 2) tables x stigmas x structures.
     """
     replicates = replicate_count(round, replicates)
     tables = 3 * len(round.models) + 2
     work = replicates * tables * len(round.stigmas) * len(round.structures)
     with blas_threads(work):
-        return _compute_results(round, replicates, on_progress)
+        return _compute_results(round, replicates, on_progress, model_cache)
 
 
 # long: one call per statistic of the results object, one field per line
 def _compute_results(
-    round: Round, replicates: int, on_progress: ProgressCallback | None
+    round: Round, replicates: int, on_progress: ProgressCallback | None, model_cache: Path | None
 ) -> RoundResults:
     manifest = round.manifest
     cube = build_cube(round)
+    scored = scored_items(round)
     scores = score_models(round, cube)
     position = {model_id: i for i, model_id in enumerate(cube.model_ids)}
-    tables = ModelTables.from_cube(cube)
+    tables = ModelTables.from_items(cube, scored)
     draws = draw_replicates(manifest.bootstrap_seed, replicates, *tables.scored.shape)
-    replicated = model_replicates(tables, draws, on_progress)
-    values = replicated.values
+    found = round_parts(round, (cube, scored, tables, draws), model_cache, on_progress)
     seed = manifest.bootstrap_seed
-    bounds = {name: percentile_interval(values[name]) for name in MODEL_STATISTICS}
-    intervals = tuple(_model_intervals(score, bounds, position[score.model_id]) for score in scores)
-    index = values["index"][:, [position[s.model_id] for s in scores]]
-    differences, adjacent = _index_differences(scores, index)
+    parts = found.parts
+    intervals = tuple(_model_intervals(s, parts[position[s.model_id]].bounds) for s in scores)
+    # The failure counts in `scores` order: the ranked models first, in ranking order.
+    order = [position[s.model_id] for s in scores]
+    failure_counts = found.failure_counts(order)
+    keys = None if found.keys is None else [found.keys[m] for m in order]
+    differences, adjacent = _index_differences(
+        scores,
+        lambda wanted: cached_pair_intervals(
+            failure_counts, found.shared_totals[:, 0], wanted, keys, model_cache
+        ),
+    )
     pairs = [(d.model_a, d.model_b) for d in differences]
     by_stigma, by_structure = leave_one_out(
         tables,
@@ -101,10 +114,10 @@ def _compute_results(
     return RoundResults(
         **results_header(SCHEMA, manifest.variant, manifest, replicates),
         permutations=PERMUTATIONS,
-        endpoint_error=_largest([endpoint_error(values[name]) for name in MODEL_STATISTICS]),
+        endpoint_error=_largest([part.endpoint_error for part in parts]),
         models=scores,
         intervals=intervals,
-        ranks=_rank_intervals(scores, replicated.failure_counts, position),
+        ranks=_rank_intervals(scores, failure_counts),
         differences=differences,
         adjacent=adjacent,
         leave_one_stigma_out=by_stigma,
@@ -119,90 +132,70 @@ def _compute_results(
         origin=diagnostics.axis_family(cube, round.stigmas, "origin", seed),
         gender_gaps=diagnostics.gender_gaps(cube),
         gender_tests=diagnostics.gender_families(cube, seed),
-        mcnemar=mcnemar_tests(
-            cube.model_ids, scored_items(round).outcome, _in_order(pairs, cube.model_ids)
+        mcnemar=mcnemar_tests(cube.model_ids, scored.outcome, _in_order(pairs, cube.model_ids)),
+        fairness=fairness_views(
+            cube, round.stigmas, seed, intervals=np.stack([p.gap_bounds for p in parts])
         ),
-        fairness=fairness_views(cube, round.stigmas, seed, _cube_weights(cube, tables, draws)),
         language=language_study(
             paired_sample(round), cube.model_ids, seed, replicates, on_progress, draws
         ),
     )
 
 
-def _cube_weights(
-    cube: CountCube, tables: ModelTables, draws: ReplicateDraws
-) -> tuple[FloatArray, FloatArray]:
-    """The replicates' weights over every stigma and structure of the cube.
-
-    The fairness gaps resample the same levels as the intervals; a level outside the
-    resampling (no scored item) weighs zero. Where every level is resampled (a full round),
-    the weights are the draws' own (read-only), not a copy.
-    """
-    return (
-        _every_level(draws.stigma_weights(), tables.stigma_positions, len(cube.stigma_ids)),
-        _every_level(
-            draws.structure_weights(), tables.structure_positions, len(cube.structure_ids)
-        ),
-    )
-
-
-def _every_level(weights: FloatArray, positions: Sequence[int], levels: int) -> FloatArray:
-    """(R, levels): `weights` (R, len(positions)) at `positions`, zero elsewhere."""
-    if len(positions) == levels:  # positions are increasing indexes: all of them, in order
-        return weights
-    spread = np.zeros((weights.shape[0], levels))
-    spread[:, list(positions)] = weights
-    return spread
-
-
 def _rank_intervals(
-    scores: Sequence[ModelScore], failure_counts: FloatArray, position: Mapping[str, int]
+    scores: Sequence[ModelScore], failure_counts: FloatArray
 ) -> tuple[RankInterval, ...]:
-    """Each ranked model's rank and the 2.5th-97.5th percentiles of its replicate ranks."""
+    """Each ranked model's rank and the 2.5th-97.5th percentiles of its replicate ranks;
+    `failure_counts` (R, M) in `scores` order, whose ranked models come first."""
     ranked = [s for s in scores if s.rank is not None]
     if not ranked:
         return ()
-    ranks = rank_rows(failure_counts[:, [position[s.model_id] for s in ranked]])
-    best = np.percentile(ranks, LOWER_PERCENTILE, axis=0, method="lower")
-    worst = np.percentile(ranks, UPPER_PERCENTILE, axis=0, method="higher")
+    ranks = rank_rows(failure_counts[:, : len(ranked)])
+    # np.percentile(ranks, ..., method="lower" / "higher"), with numpy's own index arithmetic,
+    # from one partition in place (two percentiles copied and partitioned 80 MB each).
+    count = len(ranks)
+    low = int(np.floor((count - 1) * (np.float64(LOWER_PERCENTILE) / 100)))
+    high = int(np.ceil((count - 1) * (np.float64(UPPER_PERCENTILE) / 100)))
+    ranks.partition(sorted({low, high}), axis=0)
+    best, worst = ranks[low], ranks[high]
     return tuple(
         RankInterval(model_id=s.model_id, rank=int(s.rank or 0), best=int(b), worst=int(w))
         for s, b, w in zip(ranked, best, worst, strict=True)
     )
 
 
-def _largest(errors: Sequence[float | None]) -> float | None:
-    """The largest error of those that exist (endpoint_error of the columns side by side)."""
-    present = [error for error in errors if error is not None]
+def _largest(errors: Sequence[float]) -> float | None:
+    """The largest error of those that exist (NaN: none), as `endpoint_error` of every
+    column side by side."""
+    present = [error for error in errors if not np.isnan(error)]
     return max(present) if present else None
 
 
-def _model_intervals(
-    score: ModelScore, every: Mapping[str, tuple[FloatArray, FloatArray]], column: int
-) -> ModelIntervals:
-    """One model's intervals, from the percentiles of every model (`every`, per statistic)."""
-    bounds = {}
-    for name in MODEL_STATISTICS:
-        low, high = every[name][0][column, None], every[name][1][column, None]
+def _model_intervals(score: ModelScore, bounds: FloatArray) -> ModelIntervals:
+    """One model's intervals, from its (statistics, 2) percentile bounds (NaN: none)."""
+    intervals = {}
+    for k, name in enumerate(MODEL_STATISTICS):
         denominator: Literal["N", "n"] = "N" if DENOMINATOR_OF[name] == "N" else "n"
-        bounds[name] = Interval(
+        intervals[name] = Interval(
             estimate=float(getattr(score, name)),
-            lower=optional(low[0]),
-            upper=optional(high[0]),
+            lower=optional(bounds[k, 0]),
+            upper=optional(bounds[k, 1]),
             denominator=denominator,
             denominator_count=score.N if denominator == "N" else score.n,
         )
-    return ModelIntervals(model_id=score.model_id, **bounds)
+    return ModelIntervals(model_id=score.model_id, **intervals)
 
 
 def _index_differences(
-    scores: Sequence[ModelScore], index: np.ndarray[Any, Any]
+    scores: Sequence[ModelScore],
+    intervals_of: Callable[[Sequence[tuple[int, int]]], tuple[FloatArray, FloatArray]],
 ) -> tuple[tuple[IndexDifference, ...], tuple[IndexDifference, ...]]:
     """The ordered pairs the pages show, and the neighbours in the ranking.
 
     Up to `ALL_PAIRS_UP_TO` models, every ordered pair of distinct models (the ranking's
     matrix, the compare page); beyond, the neighbours in the ranking, both ways.
-    `index` holds the index replicates, one column per model in `scores` order.
+    `intervals_of(pairs)` gives the intervals of index(a) - index(b) of (a, b) positions in
+    `scores` (`_pair_parts.cached_pair_intervals`).
     """
     ids = [s.model_id for s in scores]
     column = {model_id: i for i, model_id in enumerate(ids)}
@@ -212,7 +205,7 @@ def _index_differences(
         wanted = [(a, b) for a in range(len(ids)) for b in range(len(ids)) if a != b]
     else:
         wanted = [(column[a], column[b]) for x, y in neighbours for a, b in ((x, y), (y, x))]
-    lower, upper = pair_intervals(index, wanted)
+    lower, upper = intervals_of(wanted)
     differences = {
         (ids[a], ids[b]): difference(scores[a], scores[b], lower[k], upper[k])
         for k, (a, b) in enumerate(wanted)
@@ -260,5 +253,21 @@ def cache_key(round: Round, replicates: int) -> str:
     return round_cache_key(round, _cache_parameters(round, replicates))
 
 
-# The results of a round, read from the cache when a valid entry exists.
-load_results = results_loader(RoundResults, _cache_parameters, compute_results)
+def load_results(
+    round_: Round,
+    replicates: int | None = None,
+    cache_dir: Path | None = None,
+    advance: ProgressCallback | None = None,
+) -> RoundResults:
+    """The results of a round, read from the cache when a valid entry exists; else computed
+    with the per-model parts of the same cache (`<cache>/models/`), so that a round that
+    only gained a model bootstraps that model alone."""
+    count = round_.manifest.bootstrap_replicates if replicates is None else replicates
+    parts = (default_cache_dir() if cache_dir is None else cache_dir) / MODEL_PARTS_FOLDER
+    return cached_results(
+        RoundResults,
+        round_,
+        _cache_parameters(round_, count),
+        lambda: compute_results(round_, count, advance, parts),
+        cache_dir,
+    )

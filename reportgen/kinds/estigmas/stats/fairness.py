@@ -178,11 +178,12 @@ def bootstrap_gaps_of_models(
 def _group_gaps(
     hit_cells: NDArray[np.int64],
     total_cells: NDArray[np.int64],
-    weights: ReplicateWeights | None,
+    bounds: FloatArray | None,
     key: str,
     seed: int,
 ) -> list[GroupGap]:
-    """The gaps of M models' (M, k, T) hits over the same (k, T) items."""
+    """The gaps of M models' (M, k, T) hits over the same (k, T) items; `bounds` (M, 2),
+    each model's bootstrap interval (`gap_intervals`), or None: no interval."""
     hits = hit_cells.sum(axis=2)  # (M, k)
     totals = total_cells.sum(axis=1)  # (k,)
     empty = GroupGap(None, None, None, None, None, None, None, False, None)
@@ -193,10 +194,6 @@ def _group_gaps(
     found = shared_permutation_p(
         hits[:, with_items], totals[with_items], rate_gaps, seed, key, _TIE_TOLERANCE
     )
-    bounds: list[tuple[float | None, float | None]] = [(None, None)] * len(hits)
-    if weights is not None:
-        low, high = percentile_interval(bootstrap_gaps_of_models(hit_cells, total_cells, weights))
-        bounds = [(_present(lo), _present(hi)) for lo, hi in zip(low, high, strict=True)]
     out = []
     for m in range(len(hits)):
         exact = exact_gap(hits[m].tolist(), totals.tolist())
@@ -208,8 +205,8 @@ def _group_gaps(
         out.append(
             GroupGap(
                 gap=float(exact) if exact is not None else None,
-                lower=bounds[m][0],
-                upper=bounds[m][1],
+                lower=None if bounds is None else _present(bounds[m, 0]),
+                upper=None if bounds is None else _present(bounds[m, 1]),
                 p_value=float(found.p_values[m]),
                 permutations=int(found.draws[m]),
                 p_adjusted=None,
@@ -226,50 +223,130 @@ def _present(value: np.floating[Any]) -> float | None:
     return None if np.isnan(value) else float(value)
 
 
+# The gaps of each model, in this order: (axis, rate) for every axis, parity first.
+GAP_VIEWS: tuple[tuple[str, str], ...] = tuple(
+    (axis, rate) for axis in AXES for rate in ("parity", "opportunity")
+)
+
+
+@dataclass(frozen=True)
+class _AxisCells:
+    """The hits of every model and the items of one axis's stigmas, per structure."""
+
+    axis: str
+    members: list[int]  # positions of the axis's stigmas
+    hits: dict[str, NDArray[np.int64]]  # rate -> (M, k, T)
+    items: dict[str, NDArray[np.int64]]  # rate -> (k, T)
+
+
+def _axis_cells(
+    cube: CountCube, stigmas: Sequence[Stigma], models: Sequence[int] | None
+) -> list[_AxisCells]:
+    """Per axis (AXES order), the cells of the models at `models` (None: every model)."""
+    counts = cube.counts if models is None else cube.counts[list(models)]
+    against = counts[..., AGAINST].sum(axis=4, dtype=np.int64)  # (M, S, T, styles)
+    items = cube.items.sum(axis=3, dtype=np.int64)  # (S, T, styles)
+    cells = []
+    for axis in AXES:
+        members = [i for i, s in enumerate(stigmas) if s.axis == axis]
+        hits = {
+            "parity": against[:, members].sum(axis=3),
+            "opportunity": against[:, members][..., POSITIVE],
+        }
+        totals = {"parity": items[members].sum(axis=2), "opportunity": items[members, :, POSITIVE]}
+        cells.append(_AxisCells(axis, members, hits, totals))
+    return cells
+
+
+def gap_intervals(
+    cube: CountCube,
+    stigmas: Sequence[Stigma],
+    weights: ReplicateWeights,
+    models: Sequence[int],
+) -> FloatArray:
+    """(len(models), len(GAP_VIEWS), 2): the 95% bootstrap interval of each gap of the
+    models at `models` (NaN: none). A model's interval depends only on its own hits, the
+    items and `weights`, so it is the same computed alone or beside any other models."""
+    bounds = np.full((len(models), len(GAP_VIEWS), 2), np.nan)
+    views = {view: v for v, view in enumerate(GAP_VIEWS)}
+    for cells in _axis_cells(cube, stigmas, models):
+        axis_weights = (weights[0][:, cells.members], weights[1])
+        for rate in ("parity", "opportunity"):
+            totals = cells.items[rate]
+            if np.count_nonzero(totals.sum(axis=1)) < 2 or not models:
+                continue  # no gap, so no interval (`_group_gaps`)
+            gaps = bootstrap_gaps_of_models(cells.hits[rate], totals, axis_weights)
+            low, high = percentile_interval(gaps)
+            bounds[:, views[cells.axis, rate]] = np.stack([low, high], axis=1)
+    return bounds
+
+
 def fairness_views(
     cube: CountCube,
     stigmas: Sequence[Stigma],
     seed: int = 0,
     weights: tuple[FloatArray, FloatArray] | None = None,
+    intervals: FloatArray | None = None,
 ) -> tuple[FairnessGaps, ...]:
     """Gaps per axis (race, then origin) and model (models.csv order).
 
     `weights` are the bootstrap replicates' (R, S) stigma and (R, T) structure weights over
     every stigma and structure of the cube (zero for a level outside the resampling); without
-    them the gaps have no interval. The gaps of one axis and rate share their permutation
-    draws across models (`permutation.shared_permutation_p`, key "fairness/AXIS/RATE").
+    them the gaps have no interval. `intervals`, where given, are those intervals already
+    computed (`gap_intervals` of every model, e.g. read from the per-model cache). The gaps
+    of one axis and rate share their permutation draws across models
+    (`permutation.shared_permutation_p`, key "fairness/AXIS/RATE").
     """
-    against = cube.counts[..., AGAINST].sum(axis=4, dtype=np.int64)  # (M, S, T, styles)
-    items = cube.items.sum(axis=3, dtype=np.int64)  # (S, T, styles)
+    models = range(len(cube.model_ids))
+    if intervals is None and weights is not None:
+        intervals = gap_intervals(cube, stigmas, weights, models)
     views = []
-    for axis in AXES:
-        members = [i for i, s in enumerate(stigmas) if s.axis == axis]
-        axis_weights = None if weights is None else (weights[0][:, members], weights[1])
-        all_items = items[members].sum(axis=2)
-        positive_items = items[members, :, POSITIVE]
-        all_hits = against[:, members].sum(axis=3)  # (M, k, T)
-        positive_hits = against[:, members][..., POSITIVE]
-        key = f"fairness/{axis}"
-        parity = _group_gaps(all_hits, all_items, axis_weights, f"{key}/parity", seed)
-        opportunity = _group_gaps(
-            positive_hits, positive_items, axis_weights, f"{key}/opportunity", seed
-        )
-        # Plain integers, summed once: a 1,000-model round has tens of thousands of rates.
-        hits, sizes = all_hits.sum(axis=2).tolist(), all_items.sum(axis=1).tolist()
-        positive, positive_sizes = positive_hits.sum(axis=2).tolist(), positive_items.sum(axis=1)
-        for m, model_id in enumerate(cube.model_ids):
-            rates = tuple(
-                StigmaRates(
-                    stigma_id=stigmas[s].stigma_id,
-                    favourable=_share(hits[m][k], sizes[k]),
-                    equal_opportunity=_share(positive[m][k], int(positive_sizes[k])),
-                    items=sizes[k],
-                    positive_items=int(positive_sizes[k]),
-                )
-                for k, s in enumerate(members)
+    for cells in _axis_cells(cube, stigmas, None):
+        key = f"fairness/{cells.axis}"
+        gaps = {
+            rate: _group_gaps(
+                cells.hits[rate],
+                cells.items[rate],
+                None if intervals is None else intervals[:, GAP_VIEWS.index((cells.axis, rate))],
+                f"{key}/{rate}",
+                seed,
             )
-            views.append(FairnessGaps(axis, model_id, rates, parity[m], opportunity[m]))
+            for rate in ("parity", "opportunity")
+        }
+        views += _axis_views(cube, stigmas, cells, gaps)
     return _adjust(views)
+
+
+def _axis_views(
+    cube: CountCube,
+    stigmas: Sequence[Stigma],
+    cells: _AxisCells,
+    gaps: dict[str, list[GroupGap]],
+) -> list[FairnessGaps]:
+    """Every model's view of one axis: its stigmas' rates and its two gaps."""
+    # Plain integers, summed once: a 1,000-model round has tens of thousands of rates.
+    hits, sizes = (
+        cells.hits["parity"].sum(axis=2).tolist(),
+        cells.items["parity"].sum(axis=1).tolist(),
+    )
+    positive = cells.hits["opportunity"].sum(axis=2).tolist()
+    positive_sizes = cells.items["opportunity"].sum(axis=1)
+    views = []
+    for m, model_id in enumerate(cube.model_ids):
+        rates = tuple(
+            StigmaRates(
+                stigma_id=stigmas[s].stigma_id,
+                favourable=_share(hits[m][k], sizes[k]),
+                equal_opportunity=_share(positive[m][k], int(positive_sizes[k])),
+                items=sizes[k],
+                positive_items=int(positive_sizes[k]),
+            )
+            for k, s in enumerate(cells.members)
+        )
+        views.append(
+            FairnessGaps(cells.axis, model_id, rates, gaps["parity"][m], gaps["opportunity"][m])
+        )
+    return views
 
 
 def _adjust(views: Sequence[FairnessGaps]) -> tuple[FairnessGaps, ...]:
