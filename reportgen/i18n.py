@@ -50,20 +50,28 @@ def _locale(identifier: str) -> Locale:
     return Locale.parse(identifier)
 
 
+def _uncached(pattern: str, identifier: str, value: float) -> str:
+    """`value` formatted by `pattern` in a locale, with a true minus sign (Babel every time).
+
+    The Locale object, not its name, goes to Babel, which otherwise parses the name again on
+    every call."""
+    return _minus(str(_pattern(pattern).apply(value, _locale(identifier))))
+
+
 @lru_cache(maxsize=1 << 17, typed=True)
 def _formatted(pattern: str, identifier: str, value: float, sign: float) -> str:
-    """`value` formatted by `pattern` in a locale; `sign` keeps 0.0 and -0.0 apart in the cache.
+    """`_uncached`, kept per value; `sign` keeps 0.0 and -0.0 apart in the cache.
 
-    Cached because Babel's formatting is slow (a Decimal quantisation per call) and a build
-    formats ~70,000 numbers, most of them repeats (0 %, 100 %, small counts, the same rate
-    on every page that shows it). The Locale object, not its name, goes to Babel, which
-    otherwise parses the name again on every call.
+    Cached, minus sign included, because Babel's formatting is slow (a Decimal quantisation
+    per call) and a site of a thousand models formats about a million numbers per language,
+    nearly all of them repeats (0 %, 100 %, small counts, the same rate on every page that
+    shows it). A NaN is only found again as the same object, and is formatted anew otherwise.
     """
-    return str(_pattern(pattern).apply(value, _locale(identifier)))
+    return _uncached(pattern, identifier, value)
 
 
 def _format(pattern: str, identifier: str, value: float) -> str:
-    return _minus(_formatted(pattern, identifier, value, math.copysign(1.0, value)))
+    return _formatted(pattern, identifier, value, math.copysign(1.0, value))
 
 
 def _minus(text: str) -> str:
@@ -100,6 +108,20 @@ def exact_text(
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 SMALLEST_PLAIN = Decimal("0.0001")  # below it, a number is written as a power of ten
+
+
+def _uncached_date(value: date, language: str) -> str:
+    """`value` as a long date in `language` ("1º de julho de 2026" / "July 1, 2026")."""
+    text = str(format_date(value, format="long", locale=_locale(BABEL_LOCALE[language])))
+    if language == "pt-BR" and value.day == 1 and text.startswith("1 "):
+        # Brazilian usage writes the first day of a month as an ordinal: "1º de julho".
+        return "1º" + text[1:]
+    return text
+
+
+# Kept per date: each model page writes its evaluation date, and Babel takes about a
+# millisecond per date (it parses the locale's name on every call given a name).
+_date_text = lru_cache(maxsize=1 << 12)(_uncached_date)
 
 
 def _plural_form(identifier: str, count: int) -> str:
@@ -269,11 +291,7 @@ class Translator:
         return self.rounded(exact, places)
 
     def date(self, value: date) -> str:
-        text = str(format_date(value, format="long", locale=self.locale))
-        if self.language == "pt-BR" and value.day == 1 and text.startswith("1 "):
-            # Brazilian usage writes the first day of a month as an ordinal: "1º de julho".
-            return "1º" + text[1:]
-        return text
+        return _date_text(value, self.language)
 
 
 def catalogue_keys() -> Mapping[str, frozenset[str]]:

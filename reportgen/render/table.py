@@ -183,11 +183,26 @@ def cell_text_html(text: str) -> str:
     return "".join(pieces) + str(escape(text[start:]))
 
 
+# A cell's class attribute by (numeric, sticky).
+_CLASS_ATTRIBUTE = {
+    (False, False): "",
+    (True, False): ' class="num"',
+    (False, True): ' class="rg-sticky"',
+    (True, True): ' class="num rg-sticky"',
+}
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _sort_attribute(sort_text: str) -> str:
+    """A cell's data-sort attribute, kept per text (not per value: 1 == 1.0 == True and
+    0.0 == -0.0 are written differently)."""
+    return f' data-sort="{escape(sort_text)}"'
+
+
 def _cell_html(cell: Cell, tag: str, sticky: bool = False) -> str:
-    classes = [name for name, wanted in (("num", cell.numeric), ("rg-sticky", sticky)) if wanted]
-    attributes = f' class="{" ".join(classes)}"' if classes else ""
+    attributes = _CLASS_ATTRIBUTE[cell.numeric, sticky]
     if cell.sort_value is not None:
-        attributes += f' data-sort="{escape(str(cell.sort_value))}"'
+        attributes += _sort_attribute(str(cell.sort_value))
     if cell.title:
         attributes += f' title="{escape(cell.title)}"'
     body = cell_text_html(cell.text)
@@ -197,7 +212,7 @@ def _cell_html(cell: Cell, tag: str, sticky: bool = False) -> str:
 
 
 def _row_html(cells: tuple[Cell, ...], tag: str, sticky: int | None) -> str:
-    return "<tr>" + "".join(_cell_html(c, tag, i == sticky) for i, c in enumerate(cells)) + "</tr>"
+    return f"<tr>{''.join([_cell_html(c, tag, i == sticky) for i, c in enumerate(cells)])}</tr>"
 
 
 def to_html(table: Table) -> Markup:

@@ -30,7 +30,7 @@ from reportgen.render.table import Cell, Table, text_cells
 def compare_href(view: RoundView, row: ModelRow, up: str) -> Markup | None:
     """The permalink comparing `row` with its neighbour in the ranking (the next model, or
     the one before for the last); None in a round of a single model."""
-    ids = [model.model_id for model in view.models]
+    ids = view.model_ids
     if len(ids) < 2:
         return None
     at = ids.index(row.model_id)

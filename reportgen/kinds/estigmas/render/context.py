@@ -11,6 +11,7 @@ replicates on demand (`RoundView.compared`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -113,9 +114,22 @@ class RoundView:
     # replicates when the site is built (`results.pair_differences`); empty without stats.
     compared: tuple[IndexDifference, ...] = ()
 
-    @property
+    # The lookups below are asked for on every model page (thousands per build) and scan
+    # the round's models: each is worked out once per view (a view is never changed).
+    @functools.cached_property
     def ranked(self) -> tuple[ModelRow, ...]:
         return tuple(m for m in self.models if m.score.eligible)
+
+    @functools.cached_property
+    def model_ids(self) -> tuple[str, ...]:
+        return tuple(m.model_id for m in self.models)
+
+    @functools.cached_property
+    def _by_id(self) -> Mapping[str, ModelRow]:
+        found: dict[str, ModelRow] = {}
+        for m in self.models:
+            found.setdefault(m.model_id, m)
+        return found
 
     @property
     def diagnostic(self) -> tuple[ModelRow, ...]:
@@ -126,11 +140,12 @@ class RoundView:
         return sum(m.score.biased for m in self.models)
 
     def model(self, model_id: str) -> ModelRow:
-        return next(m for m in self.models if m.model_id == model_id)
+        return self._by_id[model_id]
 
     def name_of(self, model_id: str) -> str:
         """A model's display name (the id itself for an unknown id)."""
-        return next((m.score.display_name for m in self.models if m.model_id == model_id), model_id)
+        found = self._by_id.get(model_id)
+        return model_id if found is None else found.score.display_name
 
     def stigma_name(self, stigma_id: str, language: str) -> str:
         for row in next(iter(self.breakdowns.values())).stigmas if self.breakdowns else ():

@@ -22,11 +22,7 @@ Scope = Literal["all", "neighbours", "some"]
 def pair_scope(view: RoundView, pairs: Iterable[tuple[str, str]]) -> Scope:
     """ "all": every unordered pair of the round's models; "neighbours": exactly the pairs of
     adjacent ranks; "some": any other set (each pair counted once, in either order)."""
-    return _scope(
-        tuple(row.model_id for row in view.models),
-        tuple(row.model_id for row in view.ranked),
-        tuple(pairs),
-    )
+    return _scope(view.model_ids, tuple(row.model_id for row in view.ranked), tuple(pairs))
 
 
 # Every model page asks for the scope of the same tests: worked out once per round (the

@@ -17,8 +17,17 @@ from reportgen.render.table import Cell, Table, numeric_headers, text_cells
 
 
 def _rate(tr: Translator, share: Share) -> Cell:
-    text = f"{tr.percent(share.rate)} ({tr.integer(share.count)}/{tr.integer(share.total)})"
-    return Cell(text, share.rate if share.rate is not None else -1.0, numeric=True)
+    return _rate_cell(tr, share.count, share.total)
+
+
+# The same counts recur across a round's tables (each model's page shows a hundred stigmas'
+# shares, out of the same few totals): each cell is made once per language. A Cell is
+# immutable, so tables may share it.
+@functools.lru_cache(maxsize=1 << 16)
+def _rate_cell(tr: Translator, count: int, total: int) -> Cell:
+    rate = Share(count, total).rate
+    text = f"{tr.percent(rate)} ({tr.integer(count)}/{tr.integer(total)})"
+    return Cell(text, rate if rate is not None else -1.0, numeric=True)
 
 
 def _model_cell(view: RoundView, row: ModelRow, up: str, link: bool = True) -> Cell:
