@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -185,11 +186,14 @@ STAGES = (
     ("reportgen.kinds.estigmas.render.site", "load_results", "statistics"),
     ("reportgen.build", "assemble_site", "statistics and page data"),
     ("reportgen.kinds.estigmas.render.site_pages", "EstigmasSite.write_sources", "write pages"),
-    ("reportgen.build", "take_pages", "shell pages"),
+    ("reportgen.render.shell_convert", "PageTaker.groups", "shell pages (waiting)"),
     ("reportgen.build", "run_mkdocs", "MkDocs"),
     ("reportgen.build", "fill_shells", "fill shells"),
     ("reportgen.kinds.estigmas.render.site_pages", "EstigmasSite.write_assets", "chart files"),
     ("reportgen.build", "check_site_cached", "leak guard"),
+    ("reportgen.build", "_swap", "swap in the new site"),
+    ("reportgen.build", "_build_in", "all but the cleanup"),
+    ("reportgen.build", "build_site", "whole build"),
 )  # fmt: skip
 
 
@@ -206,12 +210,17 @@ def time_stages() -> None:
         function = getattr(owner, name)
 
         def timed(*args: Any, _function: Any = function, _label: str = label, **kw: Any) -> Any:
-            wall, cpu = time.perf_counter(), time.process_time()
+            wall, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
             try:
                 return _function(*args, **kw)
             finally:
-                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-                line = f"    stage {_label:26s} wall {wall:6.2f} s  cpu {cpu:6.2f} s"
+                wall, after = time.perf_counter() - wall, resource.getrusage(resource.RUSAGE_SELF)
+                user, system = after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
+                faults = after.ru_minflt - before.ru_minflt
+                line = (
+                    f"    stage {_label:26s} wall {wall:6.2f} s  cpu {user + system:6.2f} s"
+                    f" (system {system:5.2f} s, {faults / 1000:6.0f}k page faults)"
+                )
                 print(line, file=sys.stderr)
 
         setattr(owner, name, functools.wraps(function)(timed))

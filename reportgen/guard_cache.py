@@ -18,15 +18,19 @@ import contextlib
 import hashlib
 import inspect
 import json
+import multiprocessing
 import sys
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from reportgen import guard, guard_search
 from reportgen.atomic import write_atomic
 from reportgen.errors import Problem
 from reportgen.guard import GuardMaterial, LeakError, SecretIndex, scan_file, secret_indexes
+from reportgen.render.drawing import pool_size
 
 
 def _function_identity(function: Callable[..., object] | None) -> list[str] | None:
@@ -101,23 +105,61 @@ def scan_site_cached(
     fingerprint = index_fingerprint(indexes) if cache_dir is not None else None
     store = cache_dir / f"{fingerprint}.keys" if cache_dir and fingerprint else None
     known = _read_keys(store) if store is not None else frozenset()
-    problems: list[Problem] = []
     clean: list[str] = []
-    scanned = 0
+    todo: list[tuple[str, str]] = []  # (relative path, key) of the files to scan
     for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
         relative = path.relative_to(site_dir).as_posix()
         key = file_key(relative, path.read_bytes()) if store is not None else ""
         if key in known:
             clean.append(key)
-            continue
-        scanned += 1
-        found = [problem for index in indexes for problem in scan_file(path, relative, index)]
-        problems += found
-        if not found and store is not None:
-            clean.append(key)
+        else:
+            todo.append((relative, key))
+    found = _scan_files(site_dir, [relative for relative, _ in todo], indexes)
+    problems = [problem for file_problems in found for problem in file_problems]
+    clean += [key for (_, key), file_problems in zip(todo, found, strict=True) if not file_problems]
     if store is not None:
         _keep_keys(store, clean)
-    return problems, scanned
+    return problems, len(todo)
+
+
+# From this many files to scan, they are shared between forked processes (a rebuild
+# after one model is added scans its two thousand model pages: four seconds on one core).
+FORK_MIN = 200
+_CHUNK = 50
+_forked: dict[str, Any] = {}  # what the forked workers read: the site and the indexes
+
+
+def _scan_files(
+    site_dir: Path, relatives: Sequence[str], indexes: Sequence[SecretIndex]
+) -> list[list[Problem]]:
+    """Each file's problems, in order; over the cores when there are many files.
+
+    The workers are forked, so they share the indexes as they are here (building them
+    again in each would cost what it saves). A thread holding a lock at the fork would
+    leave it held for good in the child, so a process running another Python thread (the
+    build has stopped its pools by now), or a system without fork, scans here. The
+    libraries' own native threads (BLAS, Arrow, vl-convert) may still run: the children
+    call none of those libraries, only Python's own file reading, `re` and sets."""
+    workers = min(pool_size(), -(-len(relatives) // _CHUNK))
+    forkable = "fork" in multiprocessing.get_all_start_methods() and sys.platform == "linux"
+    if len(relatives) < FORK_MIN or workers < 2 or not forkable or threading.active_count() > 1:
+        return [_scan_one(site_dir, relative, indexes) for relative in relatives]
+    chunks = [relatives[i : i + _CHUNK] for i in range(0, len(relatives), _CHUNK)]
+    _forked.update(site=site_dir, indexes=indexes)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return [found for chunk in pool.map(_scan_chunk, chunks) for found in chunk]
+    finally:
+        _forked.clear()
+
+
+def _scan_one(site_dir: Path, relative: str, indexes: Sequence[SecretIndex]) -> list[Problem]:
+    path = site_dir / relative
+    return [problem for index in indexes for problem in scan_file(path, relative, index)]
+
+
+def _scan_chunk(relatives: Sequence[str]) -> list[list[Problem]]:
+    return [_scan_one(_forked["site"], relative, _forked["indexes"]) for relative in relatives]
 
 
 def check_site_cached(

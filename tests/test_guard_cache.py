@@ -3,11 +3,15 @@ the same problems as a full scan."""
 
 from __future__ import annotations
 
+import multiprocessing
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from reportgen import guard_cache
+from reportgen.errors import Problem
 from reportgen.guard import LeakError, SecretIndex, scan_site, secret_indexes
 from reportgen.guard_cache import check_site_cached, index_fingerprint, scan_site_cached
 from reportgen.kinds.estigmas.archive import read_round
@@ -104,3 +108,43 @@ def test_the_cached_scan_reports_what_the_full_scan_reports(tmp_path: Path) -> N
     second, scanned = scan_site_cached(site, [index], cache)
     assert first == second == scan_site(site, index)
     assert scanned == 1
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_forked_workers_report_what_one_process_reports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cached: bool
+) -> None:
+    """Many files are shared between forked workers (here from 1 file, in chunks of 2, so
+    that the order of the chunks counts): the same problems, in the same order, and the
+    same files kept clean, as scanned in one process."""
+    material = guard_material(guarded_round(tmp_path))
+    site = clean_site(tmp_path)
+    for number in range(7):  # leaks among clean pages, in several chunks
+        text = f"<p>{LEAK}</p>" if number % 3 == 0 else f"<p>página {number}</p>"
+        (site / "models" / f"m{number}.html").write_text(text, encoding="utf-8")
+    (site / "z.csv").write_text(f"canário,{material.canaries[0]}\n", encoding="utf-8")
+    index = SecretIndex.from_material([material])
+    monkeypatch.setattr(guard_cache, "FORK_MIN", 1)
+    monkeypatch.setattr(guard_cache, "_CHUNK", 2)
+    contexts: list[str | None] = []
+    get_context = multiprocessing.get_context
+
+    def noted(method: str | None = None) -> Any:
+        contexts.append(method)
+        return get_context(method)
+
+    monkeypatch.setattr(multiprocessing, "get_context", noted)
+    found: dict[str, tuple[list[Problem], int, list[str]]] = {}
+    for workers in ("1", "2"):
+        monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", workers)
+        cache = tmp_path / f"cache-{workers}" if cached else None
+        problems, scanned = scan_site_cached(site, [index], cache)
+        kept = sorted(p.read_text() for p in cache.iterdir()) if cache is not None else []
+        found[workers] = (problems, scanned, kept)
+    assert contexts == ["fork"]  # the second scan was forked, the first was not
+    assert found["1"] == found["2"]
+    problems = found["2"][0]
+    assert [p.file for p in problems] == [
+        "models/m0.html", "models/m3.html", "models/m6.html", "z.csv"
+    ]  # fmt: skip
+    assert problems == scan_site(site, index)

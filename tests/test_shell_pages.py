@@ -13,12 +13,10 @@ import filecmp
 import re
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mkdocs.structure.toc import TableOfContents
 
-from reportgen import build
 from reportgen.build import _stage, build_site
 from reportgen.render import shell_convert, shell_pages
 from reportgen.render.shell_pages import PageConverter
@@ -101,28 +99,38 @@ class _OddTitles:
         return []
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("workers", ["1", "2", "2 ahead"])
 def test_odd_titles_are_placed_as_mkdocs_places_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: str
 ) -> None:
     """The same with the pages converted here and by two worker processes (in chunks of
-    three, so that the order of the chunks counts)."""
-    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", workers)
+    three, so that the order of the chunks counts), started by the first language or
+    ahead of the build (as a build of many models starts them)."""
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", workers.split()[0])
     monkeypatch.setattr(shell_convert, "POOL_MIN", 1)
     monkeypatch.setattr(shell_convert, "CHUNK", 3)
     config = load_build_config(CONFIG, date(2026, 7, 1))
     taken: list[shell_pages.ShellGroup] = []
 
-    def noted(*arguments: Any) -> list[shell_pages.ShellGroup]:
-        taken.extend(shell_convert.take_pages(*arguments))
+    groups = shell_convert.PageTaker.groups
+
+    def noted(self: shell_convert.PageTaker) -> list[shell_pages.ShellGroup]:
+        taken.extend(groups(self))
         return taken
 
-    monkeypatch.setattr(build, "take_pages", noted)
+    monkeypatch.setattr(shell_convert.PageTaker, "groups", noted)
     built = {}
     for shells in (True, False):
         staging = tmp_path / f"staging-{shells}"
         staging.mkdir()
-        built[shells] = _stage(_OddTitles(), config, THEME, staging, shells=shells)
+        ahead = shell_convert.start_workers(2) if shells and "ahead" in workers else None
+        try:
+            built[shells] = _stage(
+                _OddTitles(), config, THEME, staging, shells=shells, workers=ahead
+            )
+        finally:
+            if ahead is not None:
+                ahead.shutdown()
     # Every page of the folder in both languages came from the shell, none from MkDocs.
     assert sorted((g.language, len(g.pages)) for g in taken) == [("en", 8), ("pt-BR", 8)]
     only_one, changed = _differences(built[True], built[False])

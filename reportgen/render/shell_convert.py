@@ -1,20 +1,26 @@
-"""The pages taken into shells (`take_pages`), converted over the machine's cores.
+"""The pages taken into shells (`PageTaker`), converted over the machine's cores.
 
-`take_pages` runs before MkDocs (reportgen/render/shell_pages.py tells the whole story).
+The pages are taken before MkDocs (reportgen/render/shell_pages.py tells the whole story).
 Converting a model page costs about 4 ms: its Markdown, then the search plugin's entries
 (Material's HTML parser). A site of a thousand models has two thousand such pages, which
-do not depend on one another; from `POOL_MIN` pages on they are handed to worker processes
-in chunks. Each worker makes its converters from the same settings as this process (the
-MkDocs configuration's extension names and settings, which pickle), so a page converts
-the same there as here, and the results come back in order (tests/test_shell_pages.py
-builds a site both ways). `REPORTGEN_DRAW_WORKERS=1` keeps the work in this process.
+do not depend on one another, nor on the other language's: so each language's pages are
+handed to worker processes, in chunks, as soon as its sources are written
+(`PageTaker.add_language`), and they convert while this process writes the next
+language's pages; `PageTaker.groups` then waits for them. A language of `POOL_MIN` pages
+or more starts the workers. Each worker makes its converters from the same settings as
+this process (the MkDocs configuration's extension names and settings, which pickle), so
+a page converts the same there as here, and the results come back in order
+(tests/test_shell_pages.py builds a site both ways). `REPORTGEN_DRAW_WORKERS=1` keeps
+the work in this process.
 """
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
+import pickle
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,9 +36,9 @@ from reportgen.render.shell_pages import (
     search_entries,
 )
 
-# Below this many pages the workers' start (a fresh interpreter importing Markdown and the
-# search plugin, about half a second each) costs more than it saves.
-POOL_MIN = 200
+# Below this many pages in a language the workers' start (a fresh interpreter importing
+# Markdown and the search plugin, about half a second each) costs more than it saves.
+POOL_MIN = 100
 CHUNK = 50  # pages handed to a worker at a time
 
 
@@ -49,111 +55,161 @@ class Conversion:
 Settings = Mapping[str, tuple[list[Any], dict[str, Any]]]  # language -> converter settings
 
 
-def convert_all(
-    converters: Mapping[str, PageConverter],
-    pages: Mapping[str, frozenset[str]],
-    conversions: Sequence[Conversion],
-) -> list[ShellPage | None]:
-    """Each conversion's page with its search entries, in order (None: through MkDocs);
-    `pages` are each language's pages, which links may name."""
-    workers = min(pool_size(), -(-len(conversions) // CHUNK))
-    if len(conversions) < POOL_MIN or workers < 2:
-        return [_convert(converters, pages, conversion) for conversion in conversions]
-    settings = {
-        language: (list(converter.extensions), dict(converter.extension_configs))
-        for language, converter in converters.items()
-    }
-    chunks = [conversions[i : i + CHUNK] for i in range(0, len(conversions), CHUNK)]
-    with ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),  # no fork of a process with threads
-        initializer=_start_worker,
-        initargs=(settings, dict(pages)),
-    ) as pool:
-        return [page for chunk in pool.map(_convert_chunk, chunks) for page in chunk]
+class PageTaker:
+    """Takes the eligible pages of each language, language by language, then groups them.
+
+    `add_language` after a language's sources are written; `groups` once every language
+    is added (it waits for the workers), before MkDocs runs; `close` in any case.
+    """
+
+    def __init__(
+        self,
+        docs_dir: Path,
+        nav_sources: Iterable[str],
+        converters: Mapping[str, PageConverter],
+        folders: Mapping[str, str],  # language -> its folder in the site ("", "en/")
+        pool: ProcessPoolExecutor | None = None,  # workers started ahead (`start_workers`)
+    ) -> None:
+        self.docs_dir = docs_dir
+        self.in_nav = set(nav_sources)
+        self.converters = converters
+        self.folders = folders
+        self.sources: dict[str, frozenset[str]] = {}  # language -> its pages
+        self.conversions: list[Conversion] = []
+        self._results: list[Future[list[ShellPage | None]] | list[ShellPage | None]] = []
+        self._pool = pool
+        self._settings: Settings = {
+            language: (list(converter.extensions), dict(converter.extension_configs))
+            for language, converter in converters.items()
+        }
+        # What a worker compares to know its converters (the settings may hold callables,
+        # which compare by identity, and are new objects in every task).
+        self._settings_key = hashlib.sha256(pickle.dumps(self._settings)).hexdigest()
+
+    def add_language(self, language: str) -> None:
+        """Start converting the pages of `language` that may be taken (in a folder, outside
+        the navigation): those missing from another language are dropped in `groups`."""
+        pages_dir = self.docs_dir / language
+        pages = frozenset(p.relative_to(pages_dir).as_posix() for p in pages_dir.rglob("*.md"))
+        self.sources[language] = pages
+        found = _candidates([language], {language: pages}, self.in_nav)
+        conversions = [
+            Conversion(
+                language,
+                f"{folder}/{stem}.md",
+                (pages_dir / folder / f"{stem}.md").read_text(encoding="utf-8"),
+                f"{self.folders[language]}{folder}/{stem}.html",
+            )
+            for folder, stems in sorted(found.items())
+            if len(stems) >= SHELL_MIN
+            for stem in sorted(stems)
+        ]
+        self.conversions += conversions
+        chunks = [conversions[i : i + CHUNK] for i in range(0, len(conversions), CHUNK)]
+        pool = self._workers(len(conversions))
+        for chunk in chunks:
+            if pool is None:
+                self._results.append(_convert_here(chunk, self.converters, pages))
+            else:
+                task = (chunk, self._settings, self._settings_key, pages)
+                self._results.append(pool.submit(_convert_there, *task))
+
+    def _workers(self, pages: int) -> ProcessPoolExecutor | None:
+        """The worker processes (started by the first language of `POOL_MIN` pages, unless
+        they were started ahead)."""
+        workers = min(pool_size(), -(-pages // CHUNK))
+        if self._pool is None and pages >= POOL_MIN and workers >= 2:
+            self._pool = start_workers(workers)
+        return self._pool
+
+    def groups(self) -> list[ShellGroup]:
+        """The pages taken, by folder and language (a page only when every language has it
+        and it is eligible in every language, so the sitemap's entry for it, one per page
+        with each language as an alternate, holds); writes a shell in each folder."""
+        converted: dict[tuple[str, str], dict[str, ShellPage]] = {}
+        results = [
+            page
+            for result in self._results
+            for page in (result.result() if isinstance(result, Future) else result)
+        ]
+        self.close()
+        every = _candidates(list(self.sources), self.sources, self.in_nav)
+        for conversion, page in zip(self.conversions, results, strict=True):
+            folder = conversion.relative.rpartition("/")[0]
+            taken = converted.setdefault((conversion.language, folder), {})
+            if page is not None and page.stem in every.get(folder, ()):
+                taken[page.stem] = page
+        groups = []
+        for folder in sorted({folder for _, folder in converted}):
+            kept = [converted.get((language, folder), {}) for language in self.sources]
+            ready = set.intersection(*(set(pages) for pages in kept))
+            if len(ready) < SHELL_MIN:
+                continue
+            for language, pages in zip(self.sources, kept, strict=True):
+                groups.append(ShellGroup(language, folder, tuple(pages[s] for s in sorted(ready))))
+                shell = self.docs_dir / language / folder / f"{SHELL_STEM}.md"
+                shell.write_text(SHELL_MARKDOWN, encoding="utf-8")
+        return groups
+
+    def close(self) -> None:
+        """Stop the workers (a build that failed meanwhile does not wait for them)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
 
 
 def _convert(
-    converters: Mapping[str, PageConverter],
-    pages: Mapping[str, frozenset[str]],
-    conversion: Conversion,
+    converters: Mapping[str, PageConverter], pages: frozenset[str], conversion: Conversion
 ) -> ShellPage | None:
     converter = converters[conversion.language]
-    page = converter.convert(conversion.relative, conversion.source, pages[conversion.language])
+    page = converter.convert(conversion.relative, conversion.source, pages)
     if page is None:
         return None
     return replace(page, search=tuple(search_entries(page, conversion.url)))
 
 
-# A worker's converters and pages, set once when it starts.
+def start_workers(workers: int) -> ProcessPoolExecutor:
+    """`workers` worker processes, started now: each imports Markdown and the search plugin
+    (about a second) while the build goes on; `PageTaker` hands them its pages."""
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),  # no fork of a process with threads
+    )
+    for _ in range(workers):  # the pool starts a process for each task no idle one takes
+        pool.submit(_import_converters)
+    return pool
+
+
+# A worker's converters, made from the first settings it is given.
 _worker: dict[str, Any] = {}
 
 
-def _start_worker(settings: Settings, pages: Mapping[str, frozenset[str]]) -> None:
-    _worker["converters"] = {
-        language: PageConverter(extensions, configs)
-        for language, (extensions, configs) in settings.items()
-    }
-    _worker["pages"] = pages
+def _import_converters() -> None:
+    import markdown  # noqa: F401
+    from material.plugins.search import plugin  # noqa: F401
 
 
-def _convert_chunk(conversions: Sequence[Conversion]) -> list[ShellPage | None]:
-    return [_convert(_worker["converters"], _worker["pages"], c) for c in conversions]
+def _convert_here(
+    conversions: Sequence[Conversion],
+    converters: Mapping[str, PageConverter],
+    pages: frozenset[str],
+) -> list[ShellPage | None]:
+    """The pages of one language, converted in this process."""
+    return [_convert(converters, pages, c) for c in conversions]
 
 
-def take_pages(
-    docs_dir: Path,
-    languages: Sequence[str],
-    nav_sources: Iterable[str],
-    converter: Mapping[str, PageConverter],
-    folders: Mapping[str, str],
-) -> list[ShellGroup]:
-    """Convert the eligible pages under `docs_dir/<language>/` and write a shell in each of
-    their folders; returns the groups to fill after MkDocs (which `excluded_sources` keeps
-    from building them). `folders` maps a language to its folder in the site ("", "en/").
-
-    A page is taken only when every language has it and it is eligible in every language,
-    so the sitemap's entry for it (one per page, with each language as an alternate) holds.
-    """
-    sources = {
-        language: frozenset(
-            p.relative_to(docs_dir / language).as_posix()
-            for p in (docs_dir / language).rglob("*.md")
-        )
-        for language in languages
-    }
-    candidates = _candidates(languages, sources, set(nav_sources))
-    conversions = [
-        Conversion(
-            language,
-            f"{folder}/{stem}.md",
-            (docs_dir / language / folder / f"{stem}.md").read_text(encoding="utf-8"),
-            f"{folders[language]}{folder}/{stem}.html",
-        )
-        for folder, stems in sorted(candidates.items())
-        if len(stems) >= SHELL_MIN
-        for language in languages
-        for stem in sorted(stems)
-    ]
-    converted: dict[tuple[str, str], dict[str, ShellPage]] = {}
-    for conversion, page in zip(
-        conversions, convert_all(converter, sources, conversions), strict=True
-    ):
-        folder = conversion.relative.rpartition("/")[0]
-        taken = converted.setdefault((conversion.language, folder), {})
-        if page is not None:
-            taken[page.stem] = page
-    groups = []
-    for folder in sorted({folder for _, folder in converted}):
-        ready = set.intersection(*(set(converted[(lang, folder)]) for lang in languages))
-        if len(ready) < SHELL_MIN:
-            continue
-        for language in languages:
-            pages = converted[(language, folder)]
-            groups.append(ShellGroup(language, folder, tuple(pages[s] for s in sorted(ready))))
-            shell = docs_dir / language / folder / f"{SHELL_STEM}.md"
-            shell.write_text(SHELL_MARKDOWN, encoding="utf-8")
-    return groups
+def _convert_there(
+    conversions: Sequence[Conversion], settings: Settings, key: str, pages: frozenset[str]
+) -> list[ShellPage | None]:
+    """The pages of one language, converted in a worker with the converters of `settings`
+    (the MkDocs configuration's Markdown extensions and their settings; `key` names them)."""
+    if _worker.get("key") != key:
+        _worker["converters"] = {
+            language: PageConverter(extensions, configs)
+            for language, (extensions, configs) in settings.items()
+        }
+        _worker["key"] = key
+    return _convert_here(conversions, _worker["converters"], pages)
 
 
 def _candidates(

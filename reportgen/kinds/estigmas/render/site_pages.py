@@ -128,6 +128,7 @@ class EstigmasSite:
         """Each chart's SVG, PNG and CSV under `pages_dir/charts/` (waiting for drawings)."""
         try:
             charts_dir = pages_dir / "charts"
+            charts_dir.mkdir(parents=True, exist_ok=True)
             return [
                 p for c in self.charts.pop(language, ()) for p in write_chart_files(c, charts_dir)
             ]
