@@ -227,8 +227,7 @@ def _outcomes(table: _ItemTable, positions: NDArray[np.intp]) -> NDArray[np.int8
 
 def scored_items(round: Round) -> ScoredItems:
     """The scored items (items.parquet order) with their cube coordinates and outcomes."""
-    table = _item_table(round)
-    return _scored_items(round, table)
+    return _scored_items(round, _item_table(round))
 
 
 def _scored_items(round: Round, table: _ItemTable) -> ScoredItems:
@@ -257,14 +256,11 @@ def _cube_of(round: Round, scored: ScoredItems) -> CountCube:
     cells = int(np.prod(cell_shape))
     items = np.bincount(cell, minlength=cells).astype(np.int32).reshape(cell_shape)
     width = cells * len(OUTCOMES)
-    # The cube is mostly zeros (400 MB at 1,000 models): each model's N items are counted
-    # by position (np.unique over the flat positions), then written in one scatter. One
-    # bincount per model wrote its whole width again and again; np.add.at took seconds.
+    # Mostly zeros (400 MB at 1,000 models): counted by position, one scatter (add.at: 2 s).
     counts = np.zeros((len(round.models), width), dtype=np.int32)
     rows = np.arange(len(round.models), dtype=np.int64)[:, None] * width
-    positions, tallies = np.unique(
-        (rows + cell * len(OUTCOMES) + scored.outcome).reshape(-1), return_counts=True
-    )
+    flat = (rows + cell * len(OUTCOMES) + scored.outcome).reshape(-1)
+    positions, tallies = np.unique(flat, return_counts=True)
     counts.reshape(-1)[positions] = tallies
     return CountCube(
         model_ids=tuple(model.model_id for model in round.models),
@@ -344,15 +340,9 @@ def score_models(round: Round, cube: CountCube | None = None) -> tuple[ModelScor
             f"round {round.round_id!r} has no scored items of style 'positive' (n = 0):"
             " omission and correct-decision rates are undefined"
         )
-    # (M, styles, outcomes): the cells summed first with the last three axes kept whole,
-    # which numpy does five times faster than over axes (1, 2, 4) of the 400 MB cube.
-    models, *_, styles, genders, outcomes = cube.counts.shape
-    by_outcome = (
-        cube.counts.reshape(models, -1, styles * genders * outcomes)
-        .sum(axis=1, dtype=np.int64)
-        .reshape(models, styles, genders, outcomes)
-        .sum(axis=2)
-    )
+    # (M, styles, outcomes), the cells summed whole first: 5x faster than axes (1, 2, 4).
+    cells = cube.counts.reshape(len(cube.model_ids), -1, *cube.counts.shape[3:])
+    by_outcome = cells.sum(axis=1, dtype=np.int64).sum(axis=2)
     # The limit is a decimal in round.json: 0.3 must admit 3/10, which Fraction(0.3) would not.
     max_omission = Fraction(str(round.manifest.max_omission))
     unranked = [
