@@ -126,7 +126,7 @@ def cached_results(
         pass  # absent or corrupt: recompute and overwrite
     results = compute()
     with contextlib.suppress(OSError):  # an unwritable cache only costs time on the next run
-        write_json(path, results.model_dump(mode="json", by_alias=True))
+        write_json(path, results.model_dump(mode="json", by_alias=True), indent=None)
     return results
 
 
@@ -207,8 +207,10 @@ def results_loader(
     return load_results
 
 
-def write_json(path: Path, data: Mapping[str, Any]) -> None:
-    """Write atomically: a reader sees the old file or the whole new one."""
+def write_json(path: Path, data: Mapping[str, Any], *, indent: int | None = 1) -> None:
+    """Write atomically: a reader sees the old file or the whole new one. `indent=None`
+    writes one line, through the json module's C encoder (with an indent it encodes in
+    Python: a second for the 9 MB results of 1,000 models)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False)
+    text = json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
     write_atomic(path, text + "\n")
