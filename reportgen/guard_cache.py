@@ -22,6 +22,8 @@ import multiprocessing
 import sys
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -147,8 +149,14 @@ def _scan_files(
     chunks = [relatives[i : i + _CHUNK] for i in range(0, len(relatives), _CHUNK)]
     _forked.update(site=site_dir, indexes=indexes)
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        # With fork, the executor starts its processes before its own thread. A worker that
+        # dies (out of memory, a signal) breaks the pool instead of hanging the build, and
+        # the files are then scanned here.
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             return [found for chunk in pool.map(_scan_chunk, chunks) for found in chunk]
+    except (BrokenProcessPool, OSError):
+        return [_scan_one(site_dir, relative, indexes) for relative in relatives]
     finally:
         _forked.clear()
 

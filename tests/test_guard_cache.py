@@ -4,6 +4,7 @@ the same problems as a full scan."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -148,3 +149,24 @@ def test_forked_workers_report_what_one_process_reports(
         "models/m0.html", "models/m3.html", "models/m6.html", "z.csv"
     ]  # fmt: skip
     assert problems == scan_site(site, index)
+
+
+def _dies(relatives: object) -> list[list[Problem]]:
+    os._exit(1)  # a worker killed mid-scan (out of memory, a signal)
+
+
+def test_a_worker_that_dies_leaves_the_scan_to_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool breaks instead of hanging, and every file is scanned in the build's process."""
+    material = guard_material(guarded_round(tmp_path))
+    site = clean_site(tmp_path)
+    (site / "models" / "leak.html").write_text(f"<p>{LEAK}</p>", encoding="utf-8")
+    index = SecretIndex.from_material([material])
+    monkeypatch.setattr(guard_cache, "FORK_MIN", 1)
+    monkeypatch.setattr(guard_cache, "_scan_chunk", _dies)
+    monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
+    problems, scanned = scan_site_cached(site, [index], None)
+    assert scanned == 6
+    assert problems == scan_site(site, index)
+    assert [p.file for p in problems] == ["models/leak.html"]
