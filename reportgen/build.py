@@ -33,7 +33,6 @@ from reportgen.kinds.rounds import check_across, read_round
 from reportgen.model import Round
 from reportgen.render import deferred
 from reportgen.render.citation import citation_cff
-from reportgen.render.drawing import pool_size
 from reportgen.render.mkdocs_site import (
     BuildError,
     addressless_sitemap,
@@ -57,6 +56,7 @@ from reportgen.render.site_source import (
 from reportgen.render.siteconfig import SiteConfig, load_build_config, refuse_placeholders
 from reportgen.results import default_cache_dir
 from reportgen.vendor import vega_bundle
+from reportgen.workers import pool_size
 
 SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
 

@@ -32,7 +32,7 @@ from reportgen import guard, guard_search
 from reportgen.atomic import write_atomic
 from reportgen.errors import Problem
 from reportgen.guard import GuardMaterial, LeakError, SecretIndex, scan_file, secret_indexes
-from reportgen.render.drawing import pool_size
+from reportgen.workers import chunked, workers_for
 
 
 def _function_identity(function: Callable[..., object] | None) -> list[str] | None:
@@ -142,11 +142,10 @@ def _scan_files(
     build has stopped its pools by now), or a system without fork, scans here. The
     libraries' own native threads (BLAS, Arrow, vl-convert) may still run: the children
     call none of those libraries, only Python's own file reading, `re` and sets."""
-    workers = min(pool_size(), -(-len(relatives) // _CHUNK))
+    workers = workers_for(len(relatives), _CHUNK)
     forkable = "fork" in multiprocessing.get_all_start_methods() and sys.platform == "linux"
     if len(relatives) < FORK_MIN or workers < 2 or not forkable or threading.active_count() > 1:
         return [_scan_one(site_dir, relative, indexes) for relative in relatives]
-    chunks = [relatives[i : i + _CHUNK] for i in range(0, len(relatives), _CHUNK)]
     _forked.update(site=site_dir, indexes=indexes)
     try:
         # With fork, the executor starts its processes before its own thread. A worker that
@@ -154,7 +153,11 @@ def _scan_files(
         # the files are then scanned here.
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            return [found for chunk in pool.map(_scan_chunk, chunks) for found in chunk]
+            return [
+                found
+                for chunk in pool.map(_scan_chunk, chunked(relatives, _CHUNK))
+                for found in chunk
+            ]
     except (BrokenProcessPool, OSError):
         return [_scan_one(site_dir, relative, indexes) for relative in relatives]
     finally:

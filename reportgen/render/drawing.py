@@ -31,6 +31,7 @@ from typing import Any
 
 from reportgen.atomic import write_atomic
 from reportgen.vendor import VEGA_LITE_VERSION
+from reportgen.workers import pool_size, workers_for
 
 PNG_SCALE = 2  # twice the SVG's size: sharp on high-density screens and in slides
 # Fewer missing drawings than this are drawn in this process: starting the workers (a
@@ -253,7 +254,7 @@ class DrawingCache:
             # A few drawings (a rebuild's) go to one worker: each worker's start costs
             # about a second of CPU that the build, making its pages, would miss.
             self._pool = ProcessPoolExecutor(
-                max_workers=min(workers, -(-len(jobs) // CHUNK)),
+                max_workers=workers_for(len(jobs), CHUNK),
                 mp_context=context,
                 initializer=_pin_worker,
                 initargs=(context.Value("i", 0),),
@@ -356,12 +357,3 @@ def _pin_worker(started: Any) -> None:
 
 def _draw_chunk(jobs: list[Job]) -> list[tuple[str, bytes | None]]:
     return [_draw(job) for job in jobs]
-
-
-def pool_size() -> int:
-    """Worker processes for drawing: the cores this process may use (REPORTGEN_DRAW_WORKERS
-    sets it; 1 draws in this process)."""
-    configured = os.environ.get("REPORTGEN_DRAW_WORKERS", "")
-    if configured.isdigit() and int(configured) > 0:
-        return int(configured)
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

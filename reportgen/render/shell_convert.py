@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from reportgen.render.drawing import pool_size
 from reportgen.render.shell_pages import (
     SHELL_MARKDOWN,
     SHELL_MIN,
@@ -35,6 +34,7 @@ from reportgen.render.shell_pages import (
     ShellPage,
     search_entries,
 )
+from reportgen.workers import chunked, workers_for
 
 # Below this many pages in a language the workers' start (a fresh interpreter importing
 # Markdown and the search plugin, about half a second each) costs more than it saves.
@@ -105,9 +105,8 @@ class PageTaker:
             for stem in sorted(stems)
         ]
         self.conversions += conversions
-        chunks = [conversions[i : i + CHUNK] for i in range(0, len(conversions), CHUNK)]
         pool = self._workers(len(conversions))
-        for chunk in chunks:
+        for chunk in chunked(conversions, CHUNK):
             if pool is None:
                 self._results.append(_convert_here(chunk, self.converters, pages))
             else:
@@ -117,7 +116,7 @@ class PageTaker:
     def _workers(self, pages: int) -> ProcessPoolExecutor | None:
         """The worker processes (started by the first language of `POOL_MIN` pages, unless
         they were started ahead)."""
-        workers = min(pool_size(), -(-pages // CHUNK))
+        workers = workers_for(pages, CHUNK)
         if self._pool is None and pages >= POOL_MIN and workers >= 2:
             self._pool = start_workers(workers)
         return self._pool
