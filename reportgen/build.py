@@ -14,6 +14,7 @@ timestamps come from SOURCE_DATE_EPOCH (the latest collection date of the rounds
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import shutil
 import tempfile
@@ -31,7 +32,7 @@ from reportgen.i18n import SITE_LANGUAGES
 from reportgen.kinds import get_kind
 from reportgen.kinds.rounds import check_across, read_round
 from reportgen.model import Round
-from reportgen.render import deferred
+from reportgen.render import deferred, pages
 from reportgen.render.citation import citation_cff
 from reportgen.render.mkdocs_site import (
     BuildError,
@@ -135,8 +136,8 @@ def _write_and_run(
     """The Markdown sources, theme and mkdocs.yml in `work`; MkDocs builds them into `built`.
 
     With `shells`, the many pages of a folder outside the navigation are made from one
-    shell page MkDocs builds per folder (reportgen/render/shell_pages.py); the pages of
-    one language are converted for it while the next language's are written."""
+    shell page MkDocs builds per folder (reportgen/render/shell_pages.py); the pages are
+    converted for it as they are written (by workers started ahead, in a big build)."""
     for language in SITE_LANGUAGES:  # MkDocs' configuration wants its docs_dir to exist
         (work / "docs" / language).mkdir(parents=True, exist_ok=True)
     shutil.copytree(theme_dir, work / "overrides")
@@ -156,11 +157,13 @@ def _write_and_run(
     converters = page_converters(loaded)
     folders = {language: search_folder(language, SITE_LANGUAGES) for language in SITE_LANGUAGES}
     taker = PageTaker(work / "docs", nav_sources(site.nav), converters, folders, workers)
+    listening = pages.listening(taker.page_written) if shells else contextlib.nullcontext()
     try:
-        for language in SITE_LANGUAGES:
-            site.write_sources(work / "docs" / language, language)
-            if shells:
-                taker.add_language(language)
+        with listening:
+            for language in SITE_LANGUAGES:
+                site.write_sources(work / "docs" / language, language)
+                if shells:
+                    taker.add_language(language)
         groups = taker.groups() if shells else []
     finally:
         taker.close()

@@ -87,3 +87,35 @@ def test_writing_over_a_site_file_leaves_the_cache_as_it_was(tmp_path: Path) -> 
     assert (tmp_path / "cache" / f"{png_key(SVG)}.png").read_bytes() == PNG
     assert (tmp_path / "cache" / "k1.svg").read_bytes() == SVG.encode()
     assert os.stat(tmp_path / "cache" / "k1.svg").st_nlink == 2
+
+
+CSV = "model,rate\nＦＵＬＬ عربي,0.25\r\n".encode()
+
+
+def test_a_charts_data_is_kept_once_and_linked_from_every_site(tmp_path: Path) -> None:
+    cache = DrawingCache(tmp_path / "cache")
+    for site in ("one", "two"):
+        (tmp_path / site).mkdir()
+        cache.write_data(CSV, "csv", tmp_path / site / "a.csv")
+        assert (tmp_path / site / "a.csv").read_bytes() == CSV  # bytes as given, CR kept
+    kept = list((tmp_path / "cache").glob("*.csv"))
+    assert len(kept) == 1
+    assert _same_file(tmp_path / "one" / "a.csv", tmp_path / "two" / "a.csv")
+    cache.write_data(b"other data\n", "csv", tmp_path / "one" / "b.csv")
+    assert (tmp_path / "one" / "b.csv").read_bytes() == b"other data\n"
+    assert len(list((tmp_path / "cache").glob("*.csv"))) == 2
+
+
+def test_a_charts_data_is_written_without_a_cache_or_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    DrawingCache(None).write_data(CSV, "csv", tmp_path / "a.csv")
+    assert (tmp_path / "a.csv").read_bytes() == CSV
+
+    def cannot_link(source: object, target: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "link", cannot_link)
+    DrawingCache(tmp_path / "cache").write_data(CSV, "csv", tmp_path / "b.csv")
+    assert (tmp_path / "b.csv").read_bytes() == CSV
+    assert (tmp_path / "b.csv").stat().st_nlink == 1

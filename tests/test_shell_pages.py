@@ -19,6 +19,7 @@ from mkdocs.structure.toc import TableOfContents
 
 from reportgen.build import _stage, build_site
 from reportgen.render import shell_convert, shell_pages
+from reportgen.render.pages import announce, listening
 from reportgen.render.shell_pages import PageConverter
 from reportgen.render.siteconfig import load_build_config
 from tests.factories import CONFIG, THEME, demonstration_rounds
@@ -88,7 +89,15 @@ class _OddTitles:
             page = pages_dir / "people" / f"p{number}.md"
             quoted = title.replace("'", "''")
             body = f"---\ntitle: '{quoted}'\n---\n# {title}\n\n## Part {language}\n\ntext\n"
-            page.write_text(body + "[home](../index.md) [next](p1.md#part)\n", "utf-8")
+            # A carriage return (from data, say) reads back as a new line.
+            text = body + "[home](../index.md) [next](p1.md#part)\rlast\r\nline\n"
+            page.write_text(text, "utf-8")
+            # Most pages are told as they are written, as the page writer tells them; one
+            # is not, and one is told, then written again otherwise: both are read back.
+            if number == 2:
+                announce(page, text.replace("text", "an earlier text"))
+            elif number != 3:
+                announce(page, text)
             written.append(page)
         return written
 
@@ -105,7 +114,8 @@ def test_odd_titles_are_placed_as_mkdocs_places_them(
 ) -> None:
     """The same with the pages converted here and by two worker processes (in chunks of
     three, so that the order of the chunks counts), started by the first language or
-    ahead of the build (as a build of many models starts them)."""
+    ahead of the build (as a build of many models starts them, and then converts each
+    page as it is told; a page not told, or changed since, is read back)."""
     monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", workers.split()[0])
     monkeypatch.setattr(shell_convert, "POOL_MIN", 1)
     monkeypatch.setattr(shell_convert, "CHUNK", 3)
@@ -175,6 +185,41 @@ def test_pages_mkdocs_would_print_otherwise_are_left_to_it(
     converter: PageConverter, relative: str, source: str
 ) -> None:
     assert converter.convert(relative, source, PAGES) is None
+
+
+def test_a_page_told_before_its_language_is_whole_keeps_its_links_checked(
+    tmp_path: Path,
+) -> None:
+    """A page converted as it is written cannot know yet which pages its links name: it
+    is taken only if they exist once its language is whole, else MkDocs prints it."""
+    docs = tmp_path / "docs"
+    converters = {language: PageConverter(*MARKDOWN) for language in ("pt-BR", "en")}
+    folders = {"pt-BR": "", "en": "en/"}
+    taker = shell_convert.PageTaker(docs, ["index.md"], converters, folders)
+    sources = {
+        "a": "[b](b.md)",
+        "b": "[a](a.md) [later](later.md)",  # written after this page: exists
+        "c": "[gone](gone.md)",  # never written: left to MkDocs
+        "later": "[index](../index.md)",
+    }
+    with listening(taker.page_written):
+        for language in ("pt-BR", "en"):
+            (docs / language / "models").mkdir(parents=True)
+            (docs / language / "index.md").write_text("# Home\n", "utf-8")
+            for stem, body in sources.items():
+                page = docs / language / "models" / f"{stem}.md"
+                text = f"---\ntitle: {stem}\n---\n# {stem}\n\n{body}\n"
+                page.write_text(text, "utf-8")
+                announce(page, text)
+            taker.add_language(language)
+    groups = taker.groups()
+    assert [(g.language, [p.stem for p in g.pages]) for g in groups] == [
+        ("pt-BR", ["a", "b", "later"]),
+        ("en", ["a", "b", "later"]),
+    ]
+    b_page = groups[0].pages[1]
+    assert b_page.links == {"models/a.md", "models/later.md"}
+    assert 'href="later.html"' in b_page.content
 
 
 def test_the_converter_forgets_the_previous_page(converter: PageConverter) -> None:

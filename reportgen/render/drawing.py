@@ -215,6 +215,18 @@ class DrawingCache:
         if key in self._pngs or path is None or not link_new(path, target):
             write_new(target, self.png(svg))
 
+    def write_data(self, data: bytes, suffix: str, target: Path) -> None:
+        """`data` (a chart's CSV) into `target`, a new file: a link to the copy kept under
+        the data's own SHA-256, kept now if it was not (a rebuild's chart files are then
+        all links, where writing four thousand CSV files cost seconds of system time)."""
+        path = self._path(hashlib.sha256(data).hexdigest(), suffix)
+        if (
+            path is None
+            or not (path.is_file() or self._keep(path.stem, suffix, data))
+            or not link_new(path, target)
+        ):
+            write_new(target, data)
+
     def missing(self, drawings: Iterable[Drawing], with_png: bool) -> list[Drawing]:
         """The drawings (once each) whose SVG, or PNG when `with_png`, is not kept yet."""
         unique = {d.key: d for d in drawings}

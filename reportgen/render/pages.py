@@ -12,10 +12,12 @@ where Jinja knows it, the line.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -150,6 +152,30 @@ def _template_line(error: BaseException) -> int | None:
     return frames[-1].lineno if frames else None
 
 
+PageListener = Callable[[Path, str], None]  # a written page's path and its Markdown
+_listener: ContextVar[PageListener | None] = ContextVar("rg_page_listener", default=None)
+
+
+@contextlib.contextmanager
+def listening(listener: PageListener) -> Iterator[None]:
+    """Tell `listener` of each page written while the body runs: the build hands the pages
+    it converts outside MkDocs (reportgen/render/shell_convert.py) to its workers as they
+    are written, rather than once a language is whole."""
+    token = _listener.set(listener)
+    try:
+        yield
+    finally:
+        _listener.reset(token)
+
+
+def announce(path: Path, text: str) -> None:
+    """Tell the listener of `listening`, if any, that the page `path` now holds `text`
+    (`PageWriter.write` does; a site source writing a page by other means may)."""
+    listener = _listener.get()
+    if listener is not None:
+        listener(path, text)
+
+
 @dataclass(frozen=True, eq=False)
 class PageWriter:
     """A kind's pages: its templates folder, the template of each page class, and how
@@ -179,10 +205,12 @@ class PageWriter:
             raise TemplateRenderError(f"{self.templates_dir / where}: {message}") from None
 
     def write(self, root: Path, relative: str, page: object) -> Path:
-        """The page's Markdown at `root/relative`."""
+        """The page's Markdown at `root/relative` (told to the listener of `listening`)."""
         target = root / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self.render(page), encoding="utf-8")
+        text = self.render(page)
+        target.write_text(text, encoding="utf-8")
+        announce(target, text)
         return target
 
     def write_page(self, root: Path, relative: str, page: object) -> list[Path]:

@@ -1,15 +1,19 @@
 """The pages taken into shells (`PageTaker`), converted over the machine's cores.
 
 The pages are taken before MkDocs (reportgen/render/shell_pages.py tells the whole story).
-Converting a model page costs about 4 ms: its Markdown, then the search plugin's entries
+Converting a model page costs about 5 ms: its Markdown, then the search plugin's entries
 (Material's HTML parser). A site of a thousand models has two thousand such pages, which
-do not depend on one another, nor on the other language's: so each language's pages are
-handed to worker processes, in chunks, as soon as its sources are written
-(`PageTaker.add_language`), and they convert while this process writes the next
-language's pages; `PageTaker.groups` then waits for them. A language of `POOL_MIN` pages
-or more starts the workers. Each worker makes its converters from the same settings as
-this process (the MkDocs configuration's extension names and settings, which pickle), so
-a page converts the same there as here, and the results come back in order
+do not depend on one another. When the build starts worker processes ahead (a round of
+many models), each page goes to them as it is written: the page writer tells the taker
+(`reportgen.render.pages.listening`), and the workers convert a chunk while this process
+writes the next pages. Otherwise a language's pages are handed out once it is written
+(`PageTaker.add_language`), to workers when it has `POOL_MIN` pages or more. A page's
+links are checked once its language is whole: a page converted before then takes every
+page it names to exist, and is left to MkDocs if one does not. `add_language` also reads
+back the pages written without being told, or changed since (their size differs).
+`PageTaker.groups` waits for the workers. Each worker makes its converters from the same
+settings as this process (the MkDocs configuration's extension names and settings, which
+pickle), so a page converts the same there as here, and the results come back in order
 (tests/test_shell_pages.py builds a site both ways). `REPORTGEN_DRAW_WORKERS=1` keeps
 the work in this process.
 """
@@ -58,7 +62,8 @@ Settings = Mapping[str, tuple[list[Any], dict[str, Any]]]  # language -> convert
 class PageTaker:
     """Takes the eligible pages of each language, language by language, then groups them.
 
-    `add_language` after a language's sources are written; `groups` once every language
+    `page_written` for each page as it is written (`reportgen.render.pages.listening`);
+    `add_language` once a language's sources are written; `groups` once every language
     is added (it waits for the workers), before MkDocs runs; `close` in any case.
     """
 
@@ -75,8 +80,10 @@ class PageTaker:
         self.converters = converters
         self.folders = folders
         self.sources: dict[str, frozenset[str]] = {}  # language -> its pages
-        self.conversions: list[Conversion] = []
+        self.conversions: list[Conversion] = []  # handed out, in the order of `_results`
         self._results: list[Future[list[ShellPage | None]] | list[ShellPage | None]] = []
+        self._waiting: list[Conversion] = []  # pages told, not handed out yet
+        self._told: dict[tuple[str, str], int] = {}  # (language, page) -> its UTF-8 bytes
         self._pool = pool
         self._settings: Settings = {
             language: (list(converter.extensions), dict(converter.extension_configs))
@@ -86,46 +93,68 @@ class PageTaker:
         # which compare by identity, and are new objects in every task).
         self._settings_key = hashlib.sha256(pickle.dumps(self._settings)).hexdigest()
 
+    def page_written(self, path: Path, text: str) -> None:
+        """A page just written: with workers started ahead, it is converted while the next
+        pages are written (a chunk at a time), not once its language is whole."""
+        language, _, relative = path.relative_to(self.docs_dir).as_posix().partition("/")
+        if language not in self.converters or not self._may_take(relative):
+            return
+        self._told[(language, relative)] = len(text.encode("utf-8"))
+        if "\r" in text:  # as reading the file back would see it (universal newlines)
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        url = f"{self.folders[language]}{relative.removesuffix('.md')}.html"
+        self._waiting.append(Conversion(language, relative, text, url))
+        if self._pool is not None and len(self._waiting) >= CHUNK:
+            self._hand_out(self._waiting)
+            self._waiting = []
+
     def add_language(self, language: str) -> None:
-        """Start converting the pages of `language` that may be taken (in a folder, outside
-        the navigation): those missing from another language are dropped in `groups`."""
+        """Convert the pages of `language`, now written, that may be taken (in a folder,
+        outside the navigation) and were not told as written, or changed since (read
+        here); those missing from another language are dropped in `groups`."""
         pages_dir = self.docs_dir / language
-        pages = frozenset(p.relative_to(pages_dir).as_posix() for p in pages_dir.rglob("*.md"))
+        on_disk = {p.relative_to(pages_dir).as_posix(): p for p in pages_dir.rglob("*.md")}
+        pages = frozenset(on_disk)
         self.sources[language] = pages
         found = _candidates([language], {language: pages}, self.in_nav)
-        conversions = [
+        unseen = [
             Conversion(
                 language,
-                f"{folder}/{stem}.md",
-                (pages_dir / folder / f"{stem}.md").read_text(encoding="utf-8"),
+                relative,
+                on_disk[relative].read_text(encoding="utf-8"),
                 f"{self.folders[language]}{folder}/{stem}.html",
             )
             for folder, stems in sorted(found.items())
             if len(stems) >= SHELL_MIN
             for stem in sorted(stems)
+            if self._told.get((language, relative := f"{folder}/{stem}.md"))
+            != on_disk[relative].stat().st_size
         ]
-        self.conversions += conversions
-        pool = self._workers(len(conversions))
-        for chunk in chunked(conversions, CHUNK):
-            if pool is None:
-                self._results.append(_convert_here(chunk, self.converters, pages))
-            else:
-                task = (chunk, self._settings, self._settings_key, pages)
-                self._results.append(pool.submit(_convert_there, *task))
+        self._hand_out(self._waiting + unseen)
+        self._waiting = []
 
-    def _workers(self, pages: int) -> ProcessPoolExecutor | None:
-        """The worker processes (started by the first language of `POOL_MIN` pages, unless
-        they were started ahead)."""
-        workers = workers_for(pages, CHUNK)
-        if self._pool is None and pages >= POOL_MIN and workers >= 2:
+    def _may_take(self, relative: str) -> bool:
+        folder, _, name = relative.rpartition("/")
+        return bool(folder) and name.endswith(".md") and relative not in self.in_nav
+
+    def _hand_out(self, conversions: Sequence[Conversion]) -> None:
+        """Convert `conversions` in chunks: here, or by the workers (started here by a
+        language of `POOL_MIN` pages or more, unless they were started ahead)."""
+        workers = workers_for(len(conversions), CHUNK)
+        if self._pool is None and len(conversions) >= POOL_MIN and workers >= 2:
             self._pool = start_workers(workers)
-        return self._pool
+        for chunk in chunked(conversions, CHUNK):
+            self.conversions += chunk
+            if self._pool is None:
+                self._results.append(_convert_here(chunk, self.converters))
+            else:
+                task = (chunk, self._settings, self._settings_key)
+                self._results.append(self._pool.submit(_convert_there, *task))
 
     def groups(self) -> list[ShellGroup]:
         """The pages taken, by folder and language (a page only when every language has it
         and it is eligible in every language, so the sitemap's entry for it, one per page
         with each language as an alternate, holds); writes a shell in each folder."""
-        converted: dict[tuple[str, str], dict[str, ShellPage]] = {}
         results = [
             page
             for result in self._results
@@ -133,9 +162,15 @@ class PageTaker:
         ]
         self.close()
         every = _candidates(list(self.sources), self.sources, self.in_nav)
+        latest: dict[tuple[str, str], ShellPage | None] = {}  # a page converted again wins
         for conversion, page in zip(self.conversions, results, strict=True):
-            folder = conversion.relative.rpartition("/")[0]
-            taken = converted.setdefault((conversion.language, folder), {})
+            language_pages = self.sources[conversion.language]
+            links_hold = page is not None and page.links <= language_pages  # each one exists
+            latest[(conversion.language, conversion.relative)] = page if links_hold else None
+        converted: dict[tuple[str, str], dict[str, ShellPage]] = {}
+        for (language, relative), page in latest.items():
+            folder = relative.rpartition("/")[0]
+            taken = converted.setdefault((language, folder), {})
             if page is not None and page.stem in every.get(folder, ()):
                 taken[page.stem] = page
         groups = []
@@ -157,11 +192,9 @@ class PageTaker:
             self._pool = None
 
 
-def _convert(
-    converters: Mapping[str, PageConverter], pages: frozenset[str], conversion: Conversion
-) -> ShellPage | None:
+def _convert(converters: Mapping[str, PageConverter], conversion: Conversion) -> ShellPage | None:
     converter = converters[conversion.language]
-    page = converter.convert(conversion.relative, conversion.source, pages)
+    page = converter.convert(conversion.relative, conversion.source)
     if page is None:
         return None
     return replace(page, search=tuple(search_entries(page, conversion.url)))
@@ -189,18 +222,16 @@ def _import_converters() -> None:
 
 
 def _convert_here(
-    conversions: Sequence[Conversion],
-    converters: Mapping[str, PageConverter],
-    pages: frozenset[str],
+    conversions: Sequence[Conversion], converters: Mapping[str, PageConverter]
 ) -> list[ShellPage | None]:
-    """The pages of one language, converted in this process."""
-    return [_convert(converters, pages, c) for c in conversions]
+    """The pages `conversions`, converted in this process."""
+    return [_convert(converters, c) for c in conversions]
 
 
 def _convert_there(
-    conversions: Sequence[Conversion], settings: Settings, key: str, pages: frozenset[str]
+    conversions: Sequence[Conversion], settings: Settings, key: str
 ) -> list[ShellPage | None]:
-    """The pages of one language, converted in a worker with the converters of `settings`
+    """The pages `conversions`, converted in a worker with the converters of `settings`
     (the MkDocs configuration's Markdown extensions and their settings; `key` names them)."""
     if _worker.get("key") != key:
         _worker["converters"] = {
@@ -208,7 +239,7 @@ def _convert_there(
             for language, (extensions, configs) in settings.items()
         }
         _worker["key"] = key
-    return _convert_here(conversions, _worker["converters"], pages)
+    return _convert_here(conversions, _worker["converters"])
 
 
 def _candidates(

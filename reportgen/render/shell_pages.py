@@ -10,7 +10,7 @@ rendered that same frame again.
 Here MkDocs builds one shell page per such folder and language, whose title and file name
 are tokens, and the build fills it for every page of the folder:
 
-1. `take_pages` (reportgen/render/shell_convert.py), before MkDocs: each eligible page's
+1. `PageTaker` (reportgen/render/shell_convert.py), before MkDocs: each eligible page's
    Markdown is converted with the Markdown extensions and settings of the MkDocs
    configuration (over the cores when there are many), with its search entries, and
    removed from the sources; one shell page takes the group's place.
@@ -69,6 +69,9 @@ class ShellPage:
     content: str  # its HTML (deferred blocks still placeholders, as MkDocs sees them)
     toc: TableOfContents
     search: tuple[dict[str, Any], ...] = ()  # its search entries, as Material makes them
+    # The pages its links name (under its language's sources), which must exist for the
+    # links to read as MkDocs would write them (checked once the language is whole).
+    links: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,10 @@ class _LinkCheck(Treeprocessor):
     the page then goes through MkDocs."""
 
     folder = ""  # the converted page's folder, under the language's sources
-    pages: frozenset[str] = frozenset()  # every page of the language, e.g. "models/x.md"
+    # Every page of the language, e.g. "models/x.md"; None: not known yet, so every page a
+    # link names is taken to exist, and noted in `named` for the caller to check.
+    pages: frozenset[str] | None = None
+    named: set[str]
     rewritten = False
 
     def run(self, root: Any) -> None:
@@ -102,7 +108,8 @@ class _LinkCheck(Treeprocessor):
             path = parts.path
             tidy = posixpath.normpath(path) == path and _PLAIN.fullmatch(path) is not None
             target = posixpath.normpath(posixpath.join(self.folder, path))
-            if tidy and path.endswith(".md") and target in self.pages:
+            if tidy and path.endswith(".md") and (self.pages is None or target in self.pages):
+                self.named.add(target)
                 html_path = path.removesuffix(".md") + ".html"
                 element.set(key, urlunsplit(("", "", html_path, parts.query, parts.fragment)))
             elif not tidy or PurePosixPath(path).suffix in ("", ".md"):
@@ -126,10 +133,11 @@ class PageConverter:
         self._md.treeprocessors.register(self._links, "rg_link_check", 0)
 
     def convert(
-        self, relative: str, source: str, pages: frozenset[str] = frozenset()
+        self, relative: str, source: str, pages: frozenset[str] | None = None
     ) -> ShellPage | None:
         """The page at `relative` (under its language's sources) converted, or None when it
-        must go through MkDocs; `pages` are the language's pages, which links may name."""
+        must go through MkDocs; `pages` are the language's pages, which links may name
+        (None: every page named is taken to exist, and listed in the result's `links`)."""
         folder, _, name = relative.rpartition("/")
         stem = name.removesuffix(".md")
         body, meta = get_data(source)
@@ -140,12 +148,13 @@ class PageConverter:
         body = "\n".join(body.splitlines())
         self._md.reset()
         self._links.rewritten = False
-        self._links.folder, self._links.pages = folder, pages
+        self._links.folder, self._links.pages, self._links.named = folder, pages, set()
         content = self._md.convert(body)
         toc = get_toc(getattr(self._md, "toc_tokens", []))
         if self._links.rewritten or "<h1" not in content or not list(toc):
             return None
-        return ShellPage(stem, title, _SEARCH_ATTRIBUTE.sub("", content), toc)
+        content = _SEARCH_ATTRIBUTE.sub("", content)
+        return ShellPage(stem, title, content, toc, links=frozenset(self._links.named))
 
 
 def excluded_sources(docs_dir: Path, groups: Sequence[ShellGroup]) -> list[str]:

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.kinds.estigmas.render.charts import ChartOutput
-from reportgen.render.drawing import write_new
 from reportgen.render.table import to_csv
 
 DOWNLOAD_FORMATS: tuple[str, ...] = ("svg", "png", "csv")
@@ -59,5 +58,5 @@ def write_chart_files(chart: ChartOutput, charts_dir: Path) -> list[Path]:
     written = [charts_dir / names[extension] for extension in DOWNLOAD_FORMATS]
     chart.drawing.write_svg(written[0])
     chart.drawing.write_png(written[1])
-    write_new(written[2], chart_csv(chart).encode("utf-8"))
+    chart.drawing.cache.write_data(chart_csv(chart).encode("utf-8"), "csv", written[2])
     return written
