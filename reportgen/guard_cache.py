@@ -17,22 +17,26 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import inspect
+import itertools
 import json
 import multiprocessing
+import stat
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from reportgen import guard, guard_search
 from reportgen.atomic import write_atomic
 from reportgen.errors import Problem
 from reportgen.guard import GuardMaterial, LeakError, SecretIndex, scan_file, secret_indexes
-from reportgen.workers import chunked, workers_for
+from reportgen.workers import workers_for
+
+T = TypeVar("T")
 
 
 def _function_identity(function: Callable[..., object] | None) -> list[str] | None:
@@ -107,61 +111,108 @@ def scan_site_cached(
     fingerprint = index_fingerprint(indexes) if cache_dir is not None else None
     store = cache_dir / f"{fingerprint}.keys" if cache_dir and fingerprint else None
     known = _read_keys(store) if store is not None else frozenset()
-    clean: list[str] = []
-    todo: list[tuple[str, str]] = []  # (relative path, key) of the files to scan
-    for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
-        relative = path.relative_to(site_dir).as_posix()
-        key = file_key(relative, path.read_bytes()) if store is not None else ""
-        if key in known:
-            clean.append(key)
-        else:
-            todo.append((relative, key))
-    found = _scan_files(site_dir, [relative for relative, _ in todo], indexes)
-    problems = [problem for file_problems in found for problem in file_problems]
-    clean += [key for (_, key), file_problems in zip(todo, found, strict=True) if not file_problems]
+    files = _site_files(site_dir)
+    relatives = [relative for relative, _ in files]
+    _forked.update(site=site_dir, indexes=indexes)
+    try:
+        with _workers(len(files)) as pool:
+            keys = (
+                _share(pool, _key_chunk, _key_of, relatives, _by_size(files, 8_000_000, 500))
+                if store is not None
+                else [""] * len(files)
+            )
+            todo = [n for n, key in enumerate(keys) if key not in known]
+            # The biggest files first, each alone: none is left for the end while the other
+            # workers wait (a rebuild's big pages and downloads are a few megabytes each).
+            order = sorted(todo, key=lambda n: -files[n][1])
+            chunks = _by_size([files[n] for n in order], 1_000_000, _CHUNK)
+            scanned = _share(pool, _scan_chunk, _scan_here, [relatives[n] for n in order], chunks)
+    finally:
+        _forked.clear()
+    found = dict(zip(order, scanned, strict=True))
+    problems = [problem for n in todo for problem in found[n]]
+    clean = [key for n, key in enumerate(keys) if not found.get(n)]
     if store is not None:
         _keep_keys(store, clean)
     return problems, len(todo)
 
 
-# From this many files to scan, they are shared between forked processes (a rebuild
-# after one model is added scans its two thousand model pages: four seconds on one core).
+def _site_files(site_dir: Path) -> list[tuple[str, int]]:
+    """Every file under `site_dir` (its path there, and its size), by path."""
+    files = []
+    for path in site_dir.rglob("*"):
+        with contextlib.suppress(OSError):  # a dangling link is no file
+            status = path.stat()
+            if stat.S_ISREG(status.st_mode):
+                files.append((path.relative_to(site_dir).as_posix(), status.st_size))
+    return sorted(files)
+
+
+def _by_size(files: Sequence[tuple[str, int]], most_bytes: int, most_files: int) -> list[int]:
+    """The lengths of consecutive chunks of `files`, each of at most `most_files` files and,
+    past its first file, at most `most_bytes` bytes."""
+    lengths: list[int] = []
+    count = size = 0
+    for _, file_size in files:
+        if count and (count == most_files or size + file_size > most_bytes):
+            lengths.append(count)
+            count = size = 0
+        count, size = count + 1, size + file_size
+    return [*lengths, count] if count else lengths
+
+
+# From this many files, they are shared between forked processes (a rebuild after one
+# model is added reads fourteen thousand files and scans some two thousand pages).
 FORK_MIN = 200
 _CHUNK = 50
 _forked: dict[str, Any] = {}  # what the forked workers read: the site and the indexes
 
 
-def _scan_files(
-    site_dir: Path, relatives: Sequence[str], indexes: Sequence[SecretIndex]
-) -> list[list[Problem]]:
-    """Each file's problems, in order; over the cores when there are many files.
+@contextlib.contextmanager
+def _workers(files: int) -> Iterator[ProcessPoolExecutor | None]:
+    """Forked workers for `files` files, or None: the files are then read here.
 
     The workers are forked, so they share the indexes as they are here (building them
     again in each would cost what it saves). A thread holding a lock at the fork would
     leave it held for good in the child, so a process running another Python thread (the
     build has stopped its pools by now), or a system without fork, scans here. The
     libraries' own native threads (BLAS, Arrow, vl-convert) may still run: the children
-    call none of those libraries, only Python's own file reading, `re` and sets."""
-    workers = workers_for(len(relatives), _CHUNK)
+    call none of those libraries, only Python's own file reading, hashing, `re` and sets."""
+    workers = workers_for(files, _CHUNK)
     forkable = "fork" in multiprocessing.get_all_start_methods() and sys.platform == "linux"
-    if len(relatives) < FORK_MIN or workers < 2 or not forkable or threading.active_count() > 1:
-        return [_scan_one(site_dir, relative, indexes) for relative in relatives]
-    _forked.update(site=site_dir, indexes=indexes)
-    try:
-        # With fork, the executor starts its processes before its own thread. A worker that
-        # dies (out of memory, a signal) breaks the pool instead of hanging the build, and
-        # the files are then scanned here.
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            return [
-                found
-                for chunk in pool.map(_scan_chunk, chunked(relatives, _CHUNK))
-                for found in chunk
-            ]
-    except (BrokenProcessPool, OSError):
-        return [_scan_one(site_dir, relative, indexes) for relative in relatives]
-    finally:
-        _forked.clear()
+    if files < FORK_MIN or workers < 2 or not forkable or threading.active_count() > 1:
+        yield None
+        return
+    # With fork, the executor starts its processes before its own thread.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        yield pool
+
+
+def _share(
+    pool: ProcessPoolExecutor | None,
+    chunk_function: Callable[[Sequence[str]], list[T]],
+    one_function: Callable[[str], T],
+    relatives: Sequence[str],
+    lengths: Sequence[int],
+) -> list[T]:
+    """`one_function` of each of `relatives`, in order: by the workers, a chunk of each of
+    `lengths` at a time, or here. A worker that dies (out of memory, a signal) breaks the
+    pool instead of hanging the build, and the files are then read here."""
+    if pool is not None:
+        starts = list(itertools.accumulate(lengths, initial=0))
+        chunks = [relatives[a:b] for a, b in itertools.pairwise(starts)]
+        with contextlib.suppress(BrokenProcessPool, OSError):
+            return [result for chunk in pool.map(chunk_function, chunks) for result in chunk]
+    return [one_function(relative) for relative in relatives]
+
+
+def _key_of(relative: str) -> str:
+    return file_key(relative, (_forked["site"] / relative).read_bytes())
+
+
+def _scan_here(relative: str) -> list[Problem]:
+    return _scan_one(_forked["site"], relative, _forked["indexes"])
 
 
 def _scan_one(site_dir: Path, relative: str, indexes: Sequence[SecretIndex]) -> list[Problem]:
@@ -169,8 +220,12 @@ def _scan_one(site_dir: Path, relative: str, indexes: Sequence[SecretIndex]) -> 
     return [problem for index in indexes for problem in scan_file(path, relative, index)]
 
 
+def _key_chunk(relatives: Sequence[str]) -> list[str]:
+    return [_key_of(relative) for relative in relatives]
+
+
 def _scan_chunk(relatives: Sequence[str]) -> list[list[Problem]]:
-    return [_scan_one(_forked["site"], relative, _forked["indexes"]) for relative in relatives]
+    return [_scan_here(relative) for relative in relatives]
 
 
 def check_site_cached(

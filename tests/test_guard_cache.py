@@ -170,3 +170,20 @@ def test_a_worker_that_dies_leaves_the_scan_to_the_build(
     assert scanned == 6
     assert problems == scan_site(site, index)
     assert [p.file for p in problems] == ["models/leak.html"]
+
+
+@pytest.mark.parametrize(
+    ("sizes", "lengths"),
+    [
+        ([], []),
+        ([5], [1]),
+        ([50, 1], [1, 1]),  # a file over the bytes is alone in its chunk
+        ([4, 6, 1], [2, 1]),  # exactly the bytes: still one chunk
+        ([1, 1, 1, 1, 1], [3, 2]),  # at most three files
+        ([11, 11], [1, 1]),
+    ],
+)
+def test_chunks_hold_a_few_files_or_one_big_one(sizes: list[int], lengths: list[int]) -> None:
+    files = [(f"f{n}", size) for n, size in enumerate(sizes)]
+    assert guard_cache._by_size(files, 10, 3) == lengths
+    assert sum(lengths) == len(files)

@@ -111,6 +111,17 @@ def test_misaligned_responses_are_reported_by_file() -> None:
         build_cube(broken)
 
 
+def test_a_round_builds_its_cube_once() -> None:
+    """The results and the pages each ask for the cube (400 MB at 1,000 models): one round
+    object builds it once; another round, even an equal one, builds its own."""
+    round_ = golden_round(CASES[0])
+    assert build_cube(round_) is build_cube(round_)
+    again = replace(round_)
+    assert again is not round_
+    assert build_cube(again) is not build_cube(round_)
+    assert np.array_equal(build_cube(again).counts, build_cube(round_).counts)
+
+
 def test_cube_and_item_arrays_are_read_only() -> None:
     round_ = golden_round(CASES[0])
     cube = build_cube(round_)

@@ -9,7 +9,7 @@ a scale round holds a hundred models of 7,626 scored items each.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import TypeVar
 
@@ -127,6 +127,7 @@ class _ItemTable:
     gender_index: NDArray[np.int8]
     biased_is_yes: NDArray[np.int8]
     label_codes: NDArray[np.int8]  # (M, I)
+    cube: list[CountCube] = field(default_factory=list)  # once built: results, pages share it
 
 
 _Scalar = TypeVar("_Scalar", bound=np.generic)
@@ -244,7 +245,10 @@ def _scored_items(round: Round, table: _ItemTable) -> ScoredItems:
 
 def build_cube(round: Round) -> CountCube:
     """Aggregate the scored responses into counts per model, stigma, structure, style, gender."""
-    return _cube_of(round, _scored_items(round, _item_table(round)))
+    table = _item_table(round)
+    if not table.cube:  # 400 MB at 1,000 models, read only: built once for the round
+        table.cube.append(_cube_of(round, _scored_items(round, table)))
+    return table.cube[0]
 
 
 def _cube_of(round: Round, scored: ScoredItems) -> CountCube:
@@ -273,9 +277,8 @@ def _cube_of(round: Round, scored: ScoredItems) -> CountCube:
 
 def paired_sample(round: Round) -> PairedSample:
     """Every en item with its pt-BR pair, ordered by the pt-BR item's position."""
-    table = _item_table(round)
+    table, annulled = _item_table(round), round.annulled_item_ids
     position_of = {item.item_id: position for position, item in enumerate(round.items)}
-    annulled = round.annulled_item_ids
     pt_positions: list[int] = []
     en_positions: list[int] = []
     for en_position, item in enumerate(round.items):
@@ -322,8 +325,7 @@ def score_models(round: Round, cube: CountCube | None = None) -> tuple[ModelScor
     Eligible models come first by rank (ties in models.csv order), then the diagnostic
     cases by index descending. Eligibility and ranks are decided on exact fractions.
     """
-    if cube is None:
-        cube = build_cube(round)
+    cube = build_cube(round) if cube is None else cube
     if len(round.models) != len(cube.model_ids):
         raise ScoringError(
             f"the cube holds {len(cube.model_ids)} models, the round {len(round.models)}"
@@ -392,9 +394,7 @@ def _rank(scores: list[ModelScore]) -> tuple[ModelScore, ...]:
     diagnostic = sorted((s for s in scores if not s.eligible), key=exact_failure)
     ranked: list[ModelScore] = []
     for place, score in enumerate(eligible):
-        tied_with_previous = place > 0 and exact_failure(score) == exact_failure(
-            eligible[place - 1]
-        )
-        rank = ranked[-1].rank if tied_with_previous else place + 1
+        tied = place > 0 and exact_failure(score) == exact_failure(eligible[place - 1])
+        rank = ranked[-1].rank if tied else place + 1
         ranked.append(replace(score, rank=rank))
     return (*ranked, *diagnostic)
