@@ -93,9 +93,10 @@ class _OddTitles:
             text = body + "[home](../index.md) [next](p1.md#part)\rlast\r\nline\n"
             page.write_text(text, "utf-8")
             # Most pages are told as they are written, as the page writer tells them; one
-            # is not, and one is told, then written again otherwise: both are read back.
+            # is not, and one is told, then written again otherwise (another text of the
+            # same length): both are read back.
             if number == 2:
-                announce(page, text.replace("text", "an earlier text"))
+                announce(page, text.replace("text", "TEXT"))
             elif number != 3:
                 announce(page, text)
             written.append(page)

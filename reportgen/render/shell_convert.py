@@ -9,8 +9,8 @@ many models), each page goes to them as it is written: the page writer tells the
 writes the next pages. Otherwise a language's pages are handed out once it is written
 (`PageTaker.add_language`), to workers when it has `POOL_MIN` pages or more. A page's
 links are checked once its language is whole: a page converted before then takes every
-page it names to exist, and is left to MkDocs if one does not. `add_language` also reads
-back the pages written without being told, or changed since (their size differs).
+page it names to exist, and is left to MkDocs if one does not. `add_language` reads each
+page back, and converts again those written without being told, or changed since.
 `PageTaker.groups` waits for the workers. Each worker makes its converters from the same
 settings as this process (the MkDocs configuration's extension names and settings, which
 pickle), so a page converts the same there as here, and the results come back in order
@@ -83,7 +83,7 @@ class PageTaker:
         self.conversions: list[Conversion] = []  # handed out, in the order of `_results`
         self._results: list[Future[list[ShellPage | None]] | list[ShellPage | None]] = []
         self._waiting: list[Conversion] = []  # pages told, not handed out yet
-        self._told: dict[tuple[str, str], int] = {}  # (language, page) -> its UTF-8 bytes
+        self._told: dict[tuple[str, str], str] = {}  # (language, page) -> its text, told
         self._pool = pool
         self._settings: Settings = {
             language: (list(converter.extensions), dict(converter.extension_configs))
@@ -99,9 +99,9 @@ class PageTaker:
         language, _, relative = path.relative_to(self.docs_dir).as_posix().partition("/")
         if language not in self.converters or not self._may_take(relative):
             return
-        self._told[(language, relative)] = len(text.encode("utf-8"))
         if "\r" in text:  # as reading the file back would see it (universal newlines)
             text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self._told[(language, relative)] = text
         url = f"{self.folders[language]}{relative.removesuffix('.md')}.html"
         self._waiting.append(Conversion(language, relative, text, url))
         if self._pool is not None and len(self._waiting) >= CHUNK:
@@ -110,26 +110,22 @@ class PageTaker:
 
     def add_language(self, language: str) -> None:
         """Convert the pages of `language`, now written, that may be taken (in a folder,
-        outside the navigation) and were not told as written, or changed since (read
-        here); those missing from another language are dropped in `groups`."""
+        outside the navigation) and were not told as written, or hold another text than
+        the one told (each is read back: a few milliseconds); those missing from another
+        language are dropped in `groups`."""
         pages_dir = self.docs_dir / language
         on_disk = {p.relative_to(pages_dir).as_posix(): p for p in pages_dir.rglob("*.md")}
         pages = frozenset(on_disk)
         self.sources[language] = pages
         found = _candidates([language], {language: pages}, self.in_nav)
-        unseen = [
-            Conversion(
-                language,
-                relative,
-                on_disk[relative].read_text(encoding="utf-8"),
-                f"{self.folders[language]}{folder}/{stem}.html",
-            )
-            for folder, stems in sorted(found.items())
-            if len(stems) >= SHELL_MIN
-            for stem in sorted(stems)
-            if self._told.get((language, relative := f"{folder}/{stem}.md"))
-            != on_disk[relative].stat().st_size
-        ]
+        unseen: list[Conversion] = []
+        for folder, stems in sorted(found.items()):
+            for stem in sorted(stems) if len(stems) >= SHELL_MIN else ():
+                relative = f"{folder}/{stem}.md"
+                source = on_disk[relative].read_text(encoding="utf-8")
+                if self._told.get((language, relative)) != source:
+                    url = f"{self.folders[language]}{folder}/{stem}.html"
+                    unseen.append(Conversion(language, relative, source, url))
         self._hand_out(self._waiting + unseen)
         self._waiting = []
 
