@@ -212,12 +212,8 @@ def _key_of(relative: str) -> str:
 
 
 def _scan_here(relative: str) -> list[Problem]:
-    return _scan_one(_forked["site"], relative, _forked["indexes"])
-
-
-def _scan_one(site_dir: Path, relative: str, indexes: Sequence[SecretIndex]) -> list[Problem]:
-    path = site_dir / relative
-    return [problem for index in indexes for problem in scan_file(path, relative, index)]
+    path = _forked["site"] / relative
+    return [problem for index in _forked["indexes"] for problem in scan_file(path, relative, index)]
 
 
 def _key_chunk(relatives: Sequence[str]) -> list[str]:

@@ -102,8 +102,7 @@ class PageTaker:
         if "\r" in text:  # as reading the file back would see it (universal newlines)
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._told[(language, relative)] = text
-        url = f"{self.folders[language]}{relative.removesuffix('.md')}.html"
-        self._waiting.append(Conversion(language, relative, text, url))
+        self._waiting.append(self._conversion(language, relative, text))
         if self._pool is not None and len(self._waiting) >= CHUNK:
             self._hand_out(self._waiting)
             self._waiting = []
@@ -124,10 +123,13 @@ class PageTaker:
                 relative = f"{folder}/{stem}.md"
                 source = on_disk[relative].read_text(encoding="utf-8")
                 if self._told.get((language, relative)) != source:
-                    url = f"{self.folders[language]}{folder}/{stem}.html"
-                    unseen.append(Conversion(language, relative, source, url))
+                    unseen.append(self._conversion(language, relative, source))
         self._hand_out(self._waiting + unseen)
         self._waiting = []
+
+    def _conversion(self, language: str, relative: str, source: str) -> Conversion:
+        url = f"{self.folders[language]}{relative.removesuffix('.md')}.html"
+        return Conversion(language, relative, source, url)
 
     def _may_take(self, relative: str) -> bool:
         folder, _, name = relative.rpartition("/")

@@ -14,6 +14,7 @@ from numpy.typing import NDArray
 
 from reportgen.kinds._fields import same_named
 from reportgen.kinds.estigmas.model import (
+    AXES,
     GENDERS,
     PERIL_BANDS,
     POSITIVE,
@@ -34,10 +35,6 @@ class Share:
     @property
     def rate(self) -> float | None:
         return self.count / self.total if self.total else None
-
-
-BANDS = ("low", "medium", "high")
-AXES = ("race", "origin")
 
 
 @dataclass(frozen=True)
@@ -124,7 +121,7 @@ def model_breakdowns(round: Round, cube: CountCube) -> dict[str, ModelBreakdown]
         "brazilian": biased_st[:, :, brazilian].sum(axis=(1, 2)).tolist(),
     }
     # slice -> (each model's biased count, the slice's items)
-    by_band = {b: _slice(biased_s, items_s, bands == b) for b in BANDS}
+    by_band = {b: _slice(biased_s, items_s, bands == b) for b in PERIL_BANDS}
     by_axis = {a: _slice(biased_s, items_s, axes == a) for a in AXES}
     by_local = _slice(biased_s, items_s, local)
     stigma_fields = [
