@@ -44,6 +44,7 @@ from reportgen.render.mkdocs_site import (
     page_converters,
     run_mkdocs,
 )
+from reportgen.render.page_cache import KeptPages
 from reportgen.render.search_index import search_folder, split_search_index
 from reportgen.render.shell_convert import POOL_MIN as SHELL_POOL_MIN
 from reportgen.render.shell_convert import PageTaker, start_workers
@@ -132,12 +133,14 @@ def _write_and_run(
     *,
     shells: bool = True,
     workers: ProcessPoolExecutor | None = None,
+    kept: KeptPages | None = None,
 ) -> None:
     """The Markdown sources, theme and mkdocs.yml in `work`; MkDocs builds them into `built`.
 
     With `shells`, the many pages of a folder outside the navigation are made from one
     shell page MkDocs builds per folder (reportgen/render/shell_pages.py); the pages are
-    converted for it as they are written (by workers started ahead, in a big build)."""
+    converted for it as they are written (by workers started ahead, in a big build), unless
+    `kept` holds them from the last build (reportgen/render/page_cache.py)."""
     for language in SITE_LANGUAGES:  # MkDocs' configuration wants its docs_dir to exist
         (work / "docs" / language).mkdir(parents=True, exist_ok=True)
     shutil.copytree(theme_dir, work / "overrides")
@@ -156,7 +159,7 @@ def _write_and_run(
     loaded = load_mkdocs_config(config_file)
     converters = page_converters(loaded)
     folders = {language: search_folder(language, SITE_LANGUAGES) for language in SITE_LANGUAGES}
-    taker = PageTaker(work / "docs", nav_sources(site.nav), converters, folders, workers)
+    taker = PageTaker(work / "docs", nav_sources(site.nav), converters, folders, workers, kept)
     listening = pages.listening(taker.page_written) if shells else contextlib.nullcontext()
     try:
         with listening:
@@ -185,12 +188,15 @@ def _stage(
     *,
     shells: bool = True,
     workers: ProcessPoolExecutor | None = None,  # for the shell pages, started ahead
+    kept: KeptPages | None = None,  # the shell pages of the last build into the same folder
 ) -> Path:
     """Write the sources, run MkDocs and add the downloads in `staging`; returns the site."""
     work, built = staging / "src", staging / "site"
     # Page writers defer their big blocks; the MkDocs hook puts them back (see deferred).
     with deferred.collecting():
-        _write_and_run(site, config, theme_dir, work, built, shells=shells, workers=workers)
+        _write_and_run(
+            site, config, theme_dir, work, built, shells=shells, workers=workers, kept=kept
+        )
     for language in SITE_LANGUAGES:  # drawn while MkDocs ran
         site.write_assets(built / search_folder(language, SITE_LANGUAGES), language)
     for home in (built / "index.html", built / "en" / "index.html"):
@@ -306,8 +312,9 @@ def _build_in(
     if len(set(ids)) != len(ids):
         raise InputError(f"two archives share a round id: {sorted(ids)}")
     workers = _shell_workers(rounds) if shells else None
+    kept = KeptPages.load(cache_dir or default_cache_dir(), out_dir) if shells else None
     try:
-        built = _make_site(rounds, config, theme_dir, cache_dir, staging, say, shells, workers)
+        built = _make_site(rounds, config, theme_dir, cache_dir, staging, say, workers, kept)
     finally:
         if workers is not None:
             workers.shutdown(cancel_futures=True)
@@ -333,8 +340,8 @@ def _make_site(
     cache_dir: Path | None,
     staging: Path,
     say: Progress,
-    shells: bool,
     workers: ProcessPoolExecutor | None,
+    kept: KeptPages | None,  # None: no shell pages
 ) -> Path:
     # The rounds, then their statistics and page data, live to the end of the build: moved
     # out of the collector's generations, later collections do not traverse them again
@@ -346,7 +353,8 @@ def _make_site(
     say("writing pages and running MkDocs")
     gc.disable()
     try:
-        built = _stage(site, config, theme_dir, staging, shells=shells, workers=workers)
+        shells = kept is not None
+        built = _stage(site, config, theme_dir, staging, shells=shells, workers=workers, kept=kept)
     finally:
         gc.enable()
     say("leak guard")

@@ -5,12 +5,14 @@ grown round with empty caches (issue 19, the site at scale)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from reportgen.build import build_site
 from reportgen.cli import main
+from reportgen.render import shell_convert
 from tests.factories import CONFIG, THEME
 from tests.support.continuous_round import ScaleRound
 
@@ -23,7 +25,9 @@ def _files(site: Path) -> dict[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
 
 
-def test_a_warm_rebuild_after_add_model_equals_a_cold_build(tmp_path: Path) -> None:
+def test_a_warm_rebuild_after_add_model_equals_a_cold_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     scale = ScaleRound()
     (tmp_path / "rounds").mkdir()
     archive = scale.write(tmp_path / "rounds", MODELS, replicates=1000)
@@ -42,7 +46,16 @@ def test_a_warm_rebuild_after_add_model_equals_a_cold_build(tmp_path: Path) -> N
         ],
     )  # fmt: skip
     assert added.exit_code == 0, added.output
+    converted: list[str] = []
+    convert = shell_convert._convert
+
+    def counted(converters: Any, conversion: shell_convert.Conversion) -> Any:
+        converted.append(conversion.url)
+        return convert(converters, conversion)
+
+    monkeypatch.setattr(shell_convert, "_convert", counted)
     build_site([archive], warm_site, config_path=CONFIG, theme_dir=THEME, cache_dir=warm_cache)
+    monkeypatch.undo()
     cold_site = tmp_path / "cold"
     build_site([archive], cold_site, config_path=CONFIG, theme_dir=THEME, cache_dir=tmp_path / "c")
 
@@ -55,3 +68,11 @@ def test_a_warm_rebuild_after_add_model_equals_a_cold_build(tmp_path: Path) -> N
     # Its kept guard verdicts and drawings were used: the caches hold entries.
     assert any((warm_cache / "guard").iterdir())
     assert any((warm_cache / "svg").iterdir())
+    # The model pages kept from the build before were not converted again: their ranks
+    # and paired comparisons, which the new model changed, are deferred blocks. Only the
+    # new model's pages and its neighbours' (whose compare link names it) were.
+    models = [name for name in warm if "/models/" in f"/{name}" and name.endswith(".html")]
+    assert len(models) == 2 * (MODELS + 1)
+    assert f"models/{model.model_id}.html" in converted
+    assert f"en/models/{model.model_id}.html" in converted
+    assert len(converted) <= 2 * 3, converted

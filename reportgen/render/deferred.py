@@ -43,14 +43,23 @@ def collecting() -> Iterator[dict[str, str]]:
         _blocks.reset(token)
 
 
-def defer(block: str) -> Markup:
-    """A placeholder for `block` while a build collects, else `block` itself."""
+def defer(block: str, slot: str | None = None) -> Markup:
+    """A placeholder for `block` while a build collects, else `block` itself.
+
+    The placeholder is named by the block's content, or by `slot` where one is given: a
+    block that changes from build to build (a rank among the models) then leaves its
+    page's Markdown the same, and the page's conversion is kept
+    (reportgen/render/page_cache.py). A slot names one block in a build (the page and
+    language are part of it)."""
     blocks = _blocks.get()
     if blocks is None:
         return Markup(block)
-    # Named by content: the same block on two pages is kept once, and builds stay
-    # deterministic.
-    key = hashlib.sha256(block.encode("utf-8")).hexdigest()[:32]
+    # Named by content (the same block on two pages is kept once) or by its slot: either
+    # way builds stay deterministic.
+    named = block if slot is None else f"slot\0{slot}"
+    key = hashlib.sha256(named.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    if slot is not None and blocks.get(key, block) != block:
+        raise DeferredBlockError(f"two blocks for the deferred slot {slot!r}")
     blocks[key] = block
     return Markup(_PLACEHOLDER.format(key=key))
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from reportgen.render.page_cache import KeptPages, page_key
 from reportgen.render.shell_pages import (
     SHELL_MARKDOWN,
     SHELL_MIN,
@@ -74,6 +75,7 @@ class PageTaker:
         converters: Mapping[str, PageConverter],
         folders: Mapping[str, str],  # language -> its folder in the site ("", "en/")
         pool: ProcessPoolExecutor | None = None,  # workers started ahead (`start_workers`)
+        kept: KeptPages | None = None,  # pages converted by the last build, for this one
     ) -> None:
         self.docs_dir = docs_dir
         self.in_nav = set(nav_sources)
@@ -81,6 +83,8 @@ class PageTaker:
         self.folders = folders
         self.sources: dict[str, frozenset[str]] = {}  # language -> its pages
         self.conversions: list[Conversion] = []  # handed out, in the order of `_results`
+        self._keys: list[str] = []  # each conversion's key in `kept` (the same order)
+        self._kept = kept or KeptPages(None)
         self._results: list[Future[list[ShellPage | None]] | list[ShellPage | None]] = []
         self._waiting: list[Conversion] = []  # pages told, not handed out yet
         self._told: dict[tuple[str, str], str] = {}  # (language, page) -> its text, told
@@ -136,12 +140,26 @@ class PageTaker:
         return bool(folder) and name.endswith(".md") and relative not in self.in_nav
 
     def _hand_out(self, conversions: Sequence[Conversion]) -> None:
-        """Convert `conversions` in chunks: here, or by the workers (started here by a
-        language of `POOL_MIN` pages or more, unless they were started ahead)."""
-        workers = workers_for(len(conversions), CHUNK)
-        if self._pool is None and len(conversions) >= POOL_MIN and workers >= 2:
+        """Take the pages of `conversions` that the last build converted from the same
+        Markdown (`kept`), and convert the others in chunks: here, or by the workers
+        (started here by a language of `POOL_MIN` pages or more, unless started ahead)."""
+        unconverted: list[tuple[str, Conversion]] = []
+        for conversion in conversions:
+            key = page_key(self._settings_key, *_read_by_conversion(conversion))
+            found, page = self._kept.get(key)
+            if found:
+                self._keys.append(key)
+                self.conversions.append(conversion)
+                self._results.append([page])
+            else:
+                unconverted.append((key, conversion))
+
+        workers = workers_for(len(unconverted), CHUNK)
+        if self._pool is None and len(unconverted) >= POOL_MIN and workers >= 2:
             self._pool = start_workers(workers)
-        for chunk in chunked(conversions, CHUNK):
+        for keyed in chunked(unconverted, CHUNK):
+            chunk = [conversion for _, conversion in keyed]
+            self._keys += [key for key, _ in keyed]
             self.conversions += chunk
             if self._pool is None:
                 self._results.append(_convert_here(chunk, self.converters))
@@ -159,6 +177,8 @@ class PageTaker:
             for page in (result.result() if isinstance(result, Future) else result)
         ]
         self.close()
+        self._kept.keep(zip(self._keys, results, strict=True))
+        self._kept.save()
         every = _candidates(list(self.sources), self.sources, self.in_nav)
         latest: dict[tuple[str, str], ShellPage | None] = {}  # a page converted again wins
         for conversion, page in zip(self.conversions, results, strict=True):
@@ -188,6 +208,11 @@ class PageTaker:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
+
+
+def _read_by_conversion(conversion: Conversion) -> tuple[str, str, str, str]:
+    """What a page's conversion reads besides the settings: the rest of its key."""
+    return conversion.language, conversion.relative, conversion.url, conversion.source
 
 
 def _convert(converters: Mapping[str, PageConverter], conversion: Conversion) -> ShellPage | None:

@@ -50,6 +50,17 @@ class Collapsed:
 
 
 @dataclass(frozen=True)
+class Moving:
+    """A block of a model page that changes whenever a model joins the round (its rank
+    among them; its paired comparisons, whose adjusted p-values count every pair). Kept
+    out of the page's Markdown and search entries whatever its size, so that the rest of
+    the page, unchanged, is not converted again (reportgen/render/page_cache.py)."""
+
+    block: Table | Markup  # a Markup block is HTML
+    slot: str  # names it in its placeholder: the round, model, page part and language
+
+
+@dataclass(frozen=True)
 class Link:
     label: str
     href: Markup

@@ -8,7 +8,7 @@ by tests/test_template_context.py). Values are of four sorts:
   model, stigma or reason can never become markup;
 - `Markup`: text already made safe here (catalogue messages that carry Markdown, with
   their parameters escaped; links assembled from validated slugs and addresses);
-- `Table`, `ChartRef`, `Collapsed`: blocks the page writer renders to HTML;
+- `Table`, `ChartRef`, `Collapsed`, `Moving`: blocks the page writer renders to HTML;
 - small dataclasses of the above (a section repeated per round, a list entry)."""
 
 from __future__ import annotations
@@ -37,6 +37,9 @@ from reportgen.kinds.estigmas.render.page_parts import (
 )
 from reportgen.kinds.estigmas.render.page_parts import (
     Link as Link,
+)
+from reportgen.kinds.estigmas.render.page_parts import (
+    Moving as Moving,
 )
 from reportgen.kinds.estigmas.render.page_parts import (
     PageHead as PageHead,
@@ -323,14 +326,14 @@ class ModelStatistics:
     intervals_heading: str
     intervals: Table
     mcnemar_heading: str
-    mcnemar: Table
+    mcnemar: Moving  # a Table
     language: TextSection | None  # None when the round has no language pairs
 
 
 @dataclass(frozen=True)
 class ModelPage:
     head: PageHead
-    standing: Markup  # the rank, or why the model is a diagnostic case
+    standing: Markup | Moving  # the rank (a paragraph, Moving), or why the model is not ranked
     composition: TextSection
     failure_chart: ChartRef  # bias beside omission: omission can be the main failure
     style_chart: ChartRef

@@ -3,9 +3,9 @@
 The templates (reportgen/kinds/estigmas/templates/) only lay out a page context, and
 the shared page writer (reportgen.render.pages) finishes what they print: `Markup` passes
 as is and every other string goes through `escape_markdown`, so data (a model name, a
-stigma name, a reason) can never become markup. A `Table`, a `ChartRef` or a
-`Collapsed` is rendered to HTML here. Anything else printed (a number, None) is a
-template error.
+stigma name, a reason) can never become markup. A `Table`, a `ChartRef`, a `Collapsed`
+or a `Moving` block is rendered to HTML here (the last always deferred). Anything else
+printed (a number, None) is a template error.
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from reportgen.kinds.estigmas.render.chart_files import (
     write_chart_files,
 )
 from reportgen.kinds.estigmas.render.charts import ChartOutput
-from reportgen.kinds.estigmas.render.page_types import TEMPLATES, ChartRef, Collapsed, SitePage
+from reportgen.kinds.estigmas.render.page_types import (
+    TEMPLATES,
+    ChartRef,
+    Collapsed,
+    Moving,
+    SitePage,
+)
 from reportgen.render.deferred import defer
 from reportgen.render.pages import Finisher
 from reportgen.render.pages import PageWriter as SharedWriter
@@ -102,9 +108,19 @@ def _collapsed(block: Collapsed) -> Markup:
     return defer(collapsed(block))
 
 
+def _moving(moving: Moving) -> Markup:
+    block = moving.block
+    return defer(to_html(block) if isinstance(block, Table) else block, slot=moving.slot)
+
+
 # What an Estigmas page prints besides text: tables, charts and folded tables (no number:
 # a count is written by the page context, in the page's language).
-FINISHERS: tuple[Finisher, ...] = ((Table, _table), (ChartRef, _chart), (Collapsed, _collapsed))
+FINISHERS: tuple[Finisher, ...] = (
+    (Table, _table),
+    (ChartRef, _chart),
+    (Collapsed, _collapsed),
+    (Moving, _moving),
+)
 PAGES = SharedWriter(PAGE_TEMPLATES, TEMPLATES, FINISHERS)
 finished = PAGES.finished
 

@@ -3,6 +3,8 @@ audit, contestations and data pages, and each model's own page."""
 
 from __future__ import annotations
 
+from markupsafe import Markup, escape
+
 from reportgen.kinds.estigmas.render import (
     language_tables,
     method_sections,
@@ -44,6 +46,7 @@ from reportgen.kinds.estigmas.render.page_types import (
     ModelsPage,
     ModelsSection,
     ModelStatistics,
+    Moving,
     PageHead,
     ShareLine,
     TextSection,
@@ -295,8 +298,25 @@ def _model_statistics(view: RoundView, row: ModelRow, text: PageText) -> ModelSt
         intervals_heading=text.t("model.intervals"),
         intervals=stats_tables.model_intervals(view, tr, row.model_id),
         mcnemar_heading=text.t("model.mcnemar"),
-        mcnemar=stats_tables.mcnemar(view, tr, row.model_id),
+        mcnemar=Moving(
+            stats_tables.mcnemar(view, tr, row.model_id), _slot(text, view, row, "mcnemar")
+        ),
         language=language,
+    )
+
+
+def _slot(text: PageText, view: RoundView, row: ModelRow, part: str) -> str:
+    """The name of a model page's part that moves with the other models (see `Moving`)."""
+    return f"{view.round_id}/{row.model_id}/{part}/{text.tr.language}"
+
+
+def _rank_line(text: PageText, view: RoundView, row: ModelRow) -> str | None:
+    """The model's rank among the ranked models, as text; None when it is not ranked."""
+    s = row.score
+    if not s.eligible or s.rank is None:
+        return None
+    return text.t(
+        "model.rank", rank=text.tr.integer(s.rank), ranked=text.tr.integer(len(view.ranked))
     )
 
 
@@ -308,8 +328,8 @@ def model_page(  # one keyword per field of ModelPage, in template order: long, 
     depth = view.models_dir.count("/")
     breakdown = view.breakdowns[row.model_id]
     standing = (
-        text.tm("model.rank", rank=tr.integer(s.rank), ranked=tr.integer(len(view.ranked)))
-        if s.eligible and s.rank is not None
+        Moving(Markup(f"<p>{escape(ranked)}</p>"), _slot(text, view, row, "rank"))
+        if (ranked := _rank_line(text, view, row)) is not None
         else text.tm(
             "model.diagnostic",
             omission=tr.percent(s.omission_rate),
