@@ -55,6 +55,7 @@ class Conversion:
     relative: str  # its path under the language's sources, e.g. "models/x.md"
     source: str  # its Markdown
     url: str  # its address in the search index, e.g. "en/models/x.html"
+    key: str  # its conversion's key among the pages kept (reportgen/render/page_cache.py)
 
 
 Settings = Mapping[str, tuple[list[Any], dict[str, Any]]]  # language -> converter settings
@@ -83,7 +84,6 @@ class PageTaker:
         self.folders = folders
         self.sources: dict[str, frozenset[str]] = {}  # language -> its pages
         self.conversions: list[Conversion] = []  # handed out, in the order of `_results`
-        self._keys: list[str] = []  # each conversion's key in `kept` (the same order)
         self._kept = kept or KeptPages(None)
         self._results: list[Future[list[ShellPage | None]] | list[ShellPage | None]] = []
         self._waiting: list[Conversion] = []  # pages told, not handed out yet
@@ -133,7 +133,8 @@ class PageTaker:
 
     def _conversion(self, language: str, relative: str, source: str) -> Conversion:
         url = f"{self.folders[language]}{relative.removesuffix('.md')}.html"
-        return Conversion(language, relative, source, url)
+        key = page_key(self._settings_key, language, relative, url, source)
+        return Conversion(language, relative, source, url, key)
 
     def _may_take(self, relative: str) -> bool:
         folder, _, name = relative.rpartition("/")
@@ -143,23 +144,18 @@ class PageTaker:
         """Take the pages of `conversions` that the last build converted from the same
         Markdown (`kept`), and convert the others in chunks: here, or by the workers
         (started here by a language of `POOL_MIN` pages or more, unless started ahead)."""
-        unconverted: list[tuple[str, Conversion]] = []
+        unconverted: list[Conversion] = []
         for conversion in conversions:
-            key = page_key(self._settings_key, *_read_by_conversion(conversion))
-            found, page = self._kept.get(key)
+            found, page = self._kept.get(conversion.key)
             if found:
-                self._keys.append(key)
                 self.conversions.append(conversion)
                 self._results.append([page])
             else:
-                unconverted.append((key, conversion))
-
+                unconverted.append(conversion)
         workers = workers_for(len(unconverted), CHUNK)
         if self._pool is None and len(unconverted) >= POOL_MIN and workers >= 2:
             self._pool = start_workers(workers)
-        for keyed in chunked(unconverted, CHUNK):
-            chunk = [conversion for _, conversion in keyed]
-            self._keys += [key for key, _ in keyed]
+        for chunk in chunked(unconverted, CHUNK):
             self.conversions += chunk
             if self._pool is None:
                 self._results.append(_convert_here(chunk, self.converters))
@@ -177,7 +173,7 @@ class PageTaker:
             for page in (result.result() if isinstance(result, Future) else result)
         ]
         self.close()
-        self._kept.keep(zip(self._keys, results, strict=True))
+        self._kept.keep((c.key, page) for c, page in zip(self.conversions, results, strict=True))
         self._kept.save()
         every = _candidates(list(self.sources), self.sources, self.in_nav)
         latest: dict[tuple[str, str], ShellPage | None] = {}  # a page converted again wins
@@ -208,11 +204,6 @@ class PageTaker:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
-
-
-def _read_by_conversion(conversion: Conversion) -> tuple[str, str, str, str]:
-    """What a page's conversion reads besides the settings: the rest of its key."""
-    return conversion.language, conversion.relative, conversion.url, conversion.source
 
 
 def _convert(converters: Mapping[str, PageConverter], conversion: Conversion) -> ShellPage | None:
