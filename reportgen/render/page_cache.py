@@ -33,6 +33,7 @@ from typing import Any
 from mkdocs.structure.toc import AnchorLink, TableOfContents, get_toc
 
 from reportgen.atomic import write_atomic
+from reportgen.digest import parts_digest
 from reportgen.render.shell_pages import ShellPage
 
 FORMAT = 1  # of the file; another is ignored
@@ -56,11 +57,7 @@ def _stamp() -> str:
 
 def page_key(settings_key: str, language: str, relative: str, url: str, source: str) -> str:
     """The key of a page's conversion (hex SHA-256 of the length-prefixed parts)."""
-    digest = hashlib.sha256()
-    for part in (_stamp(), settings_key, language, relative, url, source):
-        encoded = part.encode("utf-8", "surrogatepass")
-        digest.update(len(encoded).to_bytes(8, "big") + encoded)
-    return digest.hexdigest()
+    return parts_digest((_stamp(), settings_key, language, relative, url, source))
 
 
 @dataclass

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import reportgen
 from reportgen.archive._layout import CHECKSUMS_FILE, LEDGER_FILE, swap_journal_of
+from reportgen.digest import parts_digest
 from reportgen.results._cache import default_cache_dir, write_json
 
 _CHECKSUM_LINE = re.compile(r"([0-9a-f]{64}) [ *](.+)")
@@ -86,7 +87,7 @@ def frozen_digest(round_dir: Path) -> str | None:
     except (OSError, UnicodeDecodeError):
         return None
     ledger_digest = hashlib.sha256(ledger).hexdigest() if LEDGER_FILE in present else ""
-    return _digest([hashlib.sha256(sums).hexdigest(), ledger_digest])
+    return parts_digest([hashlib.sha256(sums).hexdigest(), ledger_digest])
 
 
 def _listed(text: str) -> dict[str, str] | None:
@@ -118,7 +119,7 @@ def _present(round_dir: Path) -> set[str] | None:
 
 def _key(round_dir: Path, digest: str, parameters: Sequence[str]) -> str:
     folder = round_dir.resolve().name
-    return _digest([digest, folder, _source_fingerprint(), *parameters])
+    return parts_digest([digest, folder, _source_fingerprint(), *parameters])
 
 
 def _source_fingerprint() -> str:
@@ -132,12 +133,4 @@ def _source_fingerprint() -> str:
                 status = os.stat(os.path.join(folder, name))
                 rel = os.path.relpath(os.path.join(folder, name), root)
                 entries.append(f"{rel}:{status.st_size}:{status.st_mtime_ns}")
-    return _digest(entries)
-
-
-def _digest(parts: Sequence[str]) -> str:
-    digest = hashlib.sha256()
-    for part in parts:  # length-prefixed, so that no two part lists give the same bytes
-        encoded = part.encode()
-        digest.update(len(encoded).to_bytes(8, "big") + encoded)
-    return digest.hexdigest()
+    return parts_digest(entries)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import reportgen
 from reportgen.atomic import write_atomic
+from reportgen.digest import parts_digest
 from reportgen.errors import InputError
 
 if TYPE_CHECKING:  # only a bound: `reportgen summary` reads its answers without pydantic
@@ -95,15 +96,10 @@ def cache_key(round: CacheableRound, parameters: Sequence[str]) -> str:
     """The key of `round`'s results computed with `parameters` (hex SHA-256)."""
     sums_path = round.path / "SHA256SUMS"
     sums = sums_path.read_bytes() if sums_path.is_file() else b""
-    digest = hashlib.sha256()
     kind_folder = _kind_folder(type(round))
     revision = code_revision(*_CORE_SOURCES, *([kind_folder] if kind_folder else []))
     parts = [hashlib.sha256(sums).hexdigest(), round.ledger_sha256, reportgen.__version__, revision]
-    parts += parameters
-    for part in parts:  # length-prefixed, so that no two part lists give the same bytes
-        encoded = part.encode()
-        digest.update(len(encoded).to_bytes(8, "big") + encoded)
-    return digest.hexdigest()
+    return parts_digest([*parts, *parameters])
 
 
 def cache_path(directory: Path, key: str) -> Path:
