@@ -186,6 +186,8 @@ STAGES = (
     ("reportgen.kinds.estigmas.render.site", "load_results", "statistics"),
     ("reportgen.build", "assemble_site", "statistics and page data"),
     ("reportgen.kinds.estigmas.render.site_pages", "EstigmasSite.write_sources", "write pages"),
+    ("reportgen.kinds.estigmas.render.site_pages", "EstigmasSite.write_pages", "write pages"),
+    ("reportgen.build", "ForkedLanguage.join", "join the forked language"),
     ("reportgen.render.shell_convert", "PageTaker.groups", "shell pages (waiting)"),
     ("reportgen.build", "run_mkdocs", "MkDocs"),
     ("reportgen.build", "fill_shells", "fill shells"),

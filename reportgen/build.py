@@ -34,6 +34,7 @@ from reportgen.kinds.rounds import check_across, read_round
 from reportgen.model import Round
 from reportgen.render import deferred, pages
 from reportgen.render.citation import citation_cff
+from reportgen.render.forked_pages import ForkableSite, ForkedLanguage, may_fork
 from reportgen.render.mkdocs_site import (
     BuildError,
     addressless_sitemap,
@@ -163,10 +164,7 @@ def _write_and_run(
     listening = pages.listening(taker.page_written) if shells else contextlib.nullcontext()
     try:
         with listening:
-            for language in SITE_LANGUAGES:
-                site.write_sources(work / "docs" / language, language)
-                if shells:
-                    taker.add_language(language)
+            _write_languages(site, work, taker if shells else None)
         groups = taker.groups() if shells else []
     finally:
         taker.close()
@@ -178,6 +176,37 @@ def _write_and_run(
         config_file, loaded, int(datetime.combine(site.source_date, time(), UTC).timestamp())
     )
     fill_shells(built, groups, folders, converters)
+
+
+def _write_languages(site: SiteSource, work: Path, taker: PageTaker | None) -> None:
+    """Every language's sources under `work/docs/`, each handed to `taker` once written.
+
+    Where the site and this process allow it (reportgen/render/forked_pages.py), forked
+    children write the later languages meanwhile, and the first language's charts are
+    started once its pages are written, while this process waits for the children: a
+    drawing worker's start then takes no core from the pages (a rebuild has a handful to
+    draw). A build with many pages to convert starts its conversion workers ahead, so it
+    forks nothing and starts each language's charts once its page contexts are made."""
+    forkable = site if may_fork(site) and isinstance(site, ForkableSite) else None
+    docs = work / "docs"
+    forked: dict[str, ForkedLanguage] = {}
+    if forkable is not None:
+        for language in SITE_LANGUAGES[1:]:
+            handback = work / f"forked-{language}.pickle"
+            forked[language] = ForkedLanguage.start(forkable, docs / language, language, handback)
+    try:
+        for language in SITE_LANGUAGES:
+            if language in forked:
+                forked[language].join()
+            elif forkable is not None:
+                forkable.adopt_pages(language, forkable.write_pages(docs / language, language))
+            else:
+                site.write_sources(docs / language, language)
+            if taker is not None:
+                taker.add_language(language)
+    finally:
+        for child in forked.values():
+            child.stop()
 
 
 def _stage(
@@ -311,8 +340,8 @@ def _build_in(
     ids = [r.round_id for r in rounds]
     if len(set(ids)) != len(ids):
         raise InputError(f"two archives share a round id: {sorted(ids)}")
-    workers = _shell_workers(rounds) if shells else None
     kept = KeptPages.load(cache_dir or default_cache_dir(), out_dir) if shells else None
+    workers = _shell_workers(rounds, kept) if kept is not None else None
     try:
         built = _make_site(rounds, config, theme_dir, cache_dir, staging, say, workers, kept)
     finally:
@@ -322,12 +351,15 @@ def _build_in(
     return BuildReport(out_dir, tuple(ids), sum(1 for p in out_dir.rglob("*") if p.is_file()))
 
 
-def _shell_workers(rounds: Sequence[Round]) -> ProcessPoolExecutor | None:
-    """The workers that will convert the shell pages, started now when the site will have
-    many (a page per model and language): their start, a second each, then runs beside
-    the reading of the rounds and the statistics, which keep one core busy."""
+def _shell_workers(rounds: Sequence[Round], kept: KeptPages) -> ProcessPoolExecutor | None:
+    """The workers that will convert the shell pages, started now (their start, a second
+    each, then runs beside the statistics) when the site will have many (a page per model
+    and language) that the last build did not leave converted. Otherwise the taker starts
+    them if many pages turn out changed after all (`PageTaker.page_written`)."""
     workers = pool_size()
-    if sum(len(r.models) for r in rounds) < SHELL_POOL_MIN or workers < 2:
+    models = sum(len(r.models) for r in rounds)
+    unkept = len(SITE_LANGUAGES) * models - len(kept.found)  # at least this many to convert
+    if models < SHELL_POOL_MIN or unkept < SHELL_POOL_MIN or workers < 2:
         return None
     return start_workers(workers)
 

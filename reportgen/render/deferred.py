@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 
 from markupsafe import Markup
@@ -62,6 +62,18 @@ def defer(block: str, slot: str | None = None) -> Markup:
         raise DeferredBlockError(f"two blocks for the deferred slot {slot!r}")
     blocks[key] = block
     return Markup(_PLACEHOLDER.format(key=key))
+
+
+def adopt(blocks: Mapping[str, str]) -> None:
+    """Keep `blocks`, deferred by pages written in another process of this build
+    (reportgen/render/forked_pages.py), as if they had been deferred here."""
+    kept = _blocks.get()
+    if kept is None:
+        raise DeferredBlockError("deferred blocks handed back outside a collecting build")
+    for key, block in blocks.items():
+        if kept.get(key, block) != block:
+            raise DeferredBlockError(f"two blocks for the deferred key {key!r}")
+        kept[key] = block
 
 
 def restore(page_html: str) -> str:

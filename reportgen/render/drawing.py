@@ -125,6 +125,9 @@ class DrawingCache:
     """The drawings of one build: in memory, and in `directory` between builds (None: none)."""
 
     def __init__(self, directory: Path | None) -> None:
+        self._empty(directory)
+
+    def _empty(self, directory: Path | None) -> None:
         self.directory = directory
         self._svgs: dict[str, str] = {}
         self._pngs: dict[str, bytes] = {}  # only those the directory could not keep
@@ -134,6 +137,18 @@ class DrawingCache:
 
     def drawing(self, spec: dict[str, Any], locale: dict[str, Any]) -> Drawing:
         return Drawing(svg_key(spec, locale), spec, locale, self)
+
+    def rebound(self, drawing: Drawing) -> Drawing:
+        """`drawing` (made by another process's cache) as a drawing of this cache."""
+        return Drawing(drawing.key, drawing.spec, drawing.locale, self)
+
+    # A cache pickles as its folder (with a drawing made in a forked process): what it
+    # holds in memory, its workers and what they draw are its own process's.
+    def __getstate__(self) -> dict[str, Any]:
+        return {"directory": self.directory}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._empty(state["directory"])
 
     def _path(self, key: str, suffix: str) -> Path | None:
         return self.directory / f"{key}.{suffix}" if self.directory is not None else None

@@ -39,7 +39,7 @@ from reportgen.render.shell_pages import (
     ShellPage,
     search_entries,
 )
-from reportgen.workers import chunked, workers_for
+from reportgen.workers import chunked, pool_size, workers_for
 
 # Below this many pages in a language the workers' start (a fresh interpreter importing
 # Markdown and the search plugin, about half a second each) costs more than it saves.
@@ -88,6 +88,7 @@ class PageTaker:
         self._results: list[Future[list[ShellPage | None]] | list[ShellPage | None]] = []
         self._waiting: list[Conversion] = []  # pages told, not handed out yet
         self._told: dict[tuple[str, str], str] = {}  # (language, page) -> its text, told
+        self._unkept = 0  # pages of this language told that no build left converted
         self._pool = pool
         self._settings: Settings = {
             language: (list(converter.extensions), dict(converter.extension_configs))
@@ -106,7 +107,17 @@ class PageTaker:
         if "\r" in text:  # as reading the file back would see it (universal newlines)
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         self._told[(language, relative)] = text
-        self._waiting.append(self._conversion(language, relative, text))
+        conversion = self._conversion(language, relative, text)
+        self._waiting.append(conversion)
+        if conversion.key not in self._kept.found:
+            self._unkept += 1
+        if self._pool is None and self._unkept >= POOL_MIN:
+            # Workers not started ahead (a small round, or kept pages that seemed to cover
+            # the round), and a language with many pages to convert: started now, they
+            # take what is written next.
+            workers = pool_size()
+            if workers >= 2:
+                self._pool = start_workers(workers)
         if self._pool is not None and len(self._waiting) >= CHUNK:
             self._hand_out(self._waiting)
             self._waiting = []
@@ -130,6 +141,7 @@ class PageTaker:
                     unseen.append(self._conversion(language, relative, source))
         self._hand_out(self._waiting + unseen)
         self._waiting = []
+        self._unkept = 0
 
     def _conversion(self, language: str, relative: str, source: str) -> Conversion:
         url = f"{self.folders[language]}{relative.removesuffix('.md')}.html"

@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from reportgen.errors import InputError
+from reportgen.identity_cache import by_identity
 from reportgen.kinds._fields import same_named
 from reportgen.kinds.estigmas.model import (
     GENDERS,
@@ -138,17 +139,11 @@ def _readonly(array: NDArray[_Scalar]) -> NDArray[_Scalar]:
     return array
 
 
-# The last round's item table: the cube, the scored items and the pairs of one round each
-# read it (one entry, so that a long-lived process holds at most one round through it).
-_LAST_TABLE: list[tuple[Round, _ItemTable]] = []
-
-
+# The cube, the scored items and the pairs of one round each read its item table: made
+# once per round (one kept, so that a long-lived process holds at most one round by it).
+@by_identity(1)
 def _item_table(round: Round) -> _ItemTable:
-    if _LAST_TABLE and _LAST_TABLE[0][0] is round:
-        return _LAST_TABLE[0][1]
-    table = _new_item_table(round)
-    _LAST_TABLE[:] = [(round, table)]
-    return table
+    return _new_item_table(round)
 
 
 def _new_item_table(round: Round) -> _ItemTable:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reportgen.archive._checksums import digests_of
+from reportgen.identity_cache import by_identity
 from reportgen.kinds.estigmas.render.context import INTERVAL_METRICS, RoundView
 from reportgen.kinds.estigmas.render.reference_tables import (
     AXIS_COLUMNS,
@@ -75,22 +76,16 @@ def axes_csv(view: RoundView) -> str:
     return to_csv(AXIS_COLUMNS, rows)
 
 
-# The downloads of the latest views: the data pages (one per language) list their checksums
-# and the build writes them, three times the same bytes (results.json is megabytes at a
-# thousand models). Kept by the view object itself, so a new build's view is made afresh.
-_MADE: list[tuple[RoundView, dict[str, bytes]]] = []
-
-
 def download_files(view: RoundView) -> dict[str, bytes]:
     """One round's downloads: file name -> the exact bytes served."""
-    made = next((files for seen, files in _MADE if seen is view), None)
-    if made is None:
-        made = _download_files(view)
-        _MADE[:] = [(view, made), *_MADE[:3]]
-    return dict(made)
+    return dict(_made_downloads(view))
 
 
-def _download_files(view: RoundView) -> dict[str, bytes]:
+# The data pages (one per language) list the downloads' checksums and the build writes
+# them: three times the same bytes (results.json is megabytes at a thousand models), made
+# once per view (a new build makes its views afresh).
+@by_identity(4)
+def _made_downloads(view: RoundView) -> dict[str, bytes]:
     files = {
         "models.csv": models_csv(view),
         "stigmas.csv": stigmas_csv(view),

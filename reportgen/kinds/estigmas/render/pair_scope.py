@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from reportgen.i18n import Translator
+from reportgen.identity_cache import by_identity
 from reportgen.kinds.estigmas.render.context import RoundView
 
 Scope = Literal["all", "neighbours", "some"]
@@ -41,6 +42,15 @@ def _scope(
     return "some"
 
 
+# The scope of a round's McNemar tests, which every model page's caption asks for: once per
+# view (making the scope's keys walks the round's models and tests: a quadratic cost over a
+# thousand model pages).
+@by_identity(4)
+def _mcnemar_scope(view: RoundView) -> Scope:
+    tests = view.stats.mcnemar if view.stats is not None else ()
+    return pair_scope(view, ((t.model_a, t.model_b) for t in tests))
+
+
 def _counts(view: RoundView, tr: Translator, tested: int) -> dict[str, str]:
     models = len(view.models)
     return {
@@ -53,7 +63,7 @@ def _counts(view: RoundView, tr: Translator, tested: int) -> dict[str, str]:
 def mcnemar_caption(view: RoundView, tr: Translator) -> str:
     """The caption of the round's McNemar table: which pairs were tested, and why."""
     tests = view.stats.mcnemar if view.stats is not None else ()
-    scope = pair_scope(view, ((t.model_a, t.model_b) for t in tests))
+    scope = _mcnemar_scope(view)
     if scope == "all":
         return tr("stats.mcnemar_all.caption")
     return tr(f"stats.mcnemar_{'neighbours' if scope == 'neighbours' else 'listed'}.caption",
@@ -63,7 +73,7 @@ def mcnemar_caption(view: RoundView, tr: Translator) -> str:
 def model_mcnemar_caption(view: RoundView, tr: Translator, model_id: str) -> str:
     """The caption of one model's McNemar table (the pairs tested of the whole round)."""
     tests = view.stats.mcnemar if view.stats is not None else ()
-    scope = pair_scope(view, ((t.model_a, t.model_b) for t in tests))
+    scope = _mcnemar_scope(view)
     model = view.name_of(model_id)
     if scope == "all":
         return tr("stats.mcnemar.caption", model=model)

@@ -9,7 +9,7 @@ stays behind it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -19,7 +19,7 @@ from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.render.chart_files import write_chart_files
 from reportgen.kinds.estigmas.render.charts import ChartOutput, SvgCache
 from reportgen.kinds.estigmas.render.compare_page import compare_page
-from reportgen.kinds.estigmas.render.downloads import write_downloads
+from reportgen.kinds.estigmas.render.downloads import download_files, write_downloads
 from reportgen.kinds.estigmas.render.page_common import PageText, round_charts
 from reportgen.kinds.estigmas.render.page_types import BiasPage, ModelPage, SitePage
 from reportgen.kinds.estigmas.render.reference_pages import (
@@ -115,13 +115,41 @@ class EstigmasSite:
     def write_sources(self, pages_dir: Path, language: str) -> list[Path]:
         """Write every page of `language` into `pages_dir`; its charts are started."""
         built = language_pages(self.context, language, self.svgs)
-        writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, pages_dir)
         # Every chart not drawn by an earlier build, started at once (over the cores): the
         # pages only link to the drawings, so the build goes on while they are drawn, and
         # `write_assets` writes them once MkDocs is done.
-        many_pages = len(built.pages) >= POOL_MIN
-        self.svgs.drawings.start_all([c.drawing for c in built.charts], background=many_pages)
-        self.charts[language] = built.charts
+        self._keep_charts(language, built.charts, background=len(built.pages) >= POOL_MIN)
+        return self._write(pages_dir, built)
+
+    def before_fork(self) -> None:
+        """The downloads, whose checksums the data page of every language lists (made once
+        per view, some seconds at a thousand models)."""
+        for view in self.context.rounds:
+            download_files(view)
+
+    def write_pages(self, pages_dir: Path, language: str) -> tuple[ChartOutput, ...]:
+        """`write_sources` in a forked process (reportgen/render/forked_pages.py): the
+        charts are returned for `adopt_pages`, not started."""
+        built = language_pages(self.context, language, self.svgs)
+        self._write(pages_dir, built)
+        return built.charts
+
+    def adopt_pages(self, language: str, state: object) -> None:
+        """The charts `write_pages` returned, bound to this process's drawings, started."""
+        if not isinstance(state, tuple) or not all(isinstance(c, ChartOutput) for c in state):
+            raise TypeError(f"not the charts of the {language} pages: {type(state).__name__}")
+        drawings = self.svgs.drawings
+        charts = tuple(replace(c, drawing=drawings.rebound(c.drawing)) for c in state)
+        self._keep_charts(language, charts, background=True)
+
+    def _keep_charts(
+        self, language: str, charts: tuple[ChartOutput, ...], *, background: bool
+    ) -> None:
+        self.svgs.drawings.start_all([c.drawing for c in charts], background=background)
+        self.charts[language] = charts
+
+    def _write(self, pages_dir: Path, built: LanguagePages) -> list[Path]:
+        writer = pages.PageWriter(self.templates_dir or pages.PAGE_TEMPLATES, pages_dir)
         return [writer.write(file.path, file.page) for file in built.pages]
 
     def write_assets(self, pages_dir: Path, language: str) -> list[Path]:

@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reportgen.i18n import MISSING, Translator
+from reportgen.identity_cache import by_identity
 from reportgen.kinds.estigmas.render.context import RoundView
 from reportgen.kinds.estigmas.render.pair_scope import mcnemar_caption, model_mcnemar_caption
 from reportgen.kinds.estigmas.render.reasons import reason_text
-from reportgen.kinds.estigmas.results import IndexDifference, Interval, RoundResults
-from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, TestFamily
+from reportgen.kinds.estigmas.results import IndexDifference, Interval, ModelIntervals, RoundResults
+from reportgen.kinds.estigmas.stats.significance import ChiSquareTest, McNemarTest, TestFamily
 from reportgen.render.table import Cell, Table, numeric_headers, text_cells
 
 
@@ -249,13 +250,32 @@ def gender(view: RoundView, tr: Translator) -> Table:
     )
 
 
+# Every model page lists its own tests and intervals: indexed once per results object.
+@by_identity(4)
+def _tests_by_model(stats: RoundResults) -> dict[str, list[McNemarTest]]:
+    """model id -> the McNemar tests it is in, in the results' order."""
+    tests: dict[str, list[McNemarTest]] = {}
+    for test in stats.mcnemar:
+        tests.setdefault(test.model_a, []).append(test)
+        if test.model_b != test.model_a:
+            tests.setdefault(test.model_b, []).append(test)
+    return tests
+
+
+@by_identity(4)
+def _intervals_by_model(stats: RoundResults) -> dict[str, ModelIntervals]:
+    """model id -> its intervals (the first entry, should one repeat)."""
+    intervals: dict[str, ModelIntervals] = {}
+    for entry in stats.intervals:
+        intervals.setdefault(entry.model_id, entry)
+    return intervals
+
+
 def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
     """McNemar of one model against every model it was tested with (BH over the round's
     tested pairs: every pair, or adjacent ranks past ALL_PAIRS_UP_TO models)."""
     rows = []
-    for test in require_stats(view).mcnemar:
-        if model_id not in (test.model_a, test.model_b):
-            continue
+    for test in _tests_by_model(require_stats(view)).get(model_id, ()):
         mine_first = test.model_a == model_id
         other = test.model_b if mine_first else test.model_a
         difference = test.difference if mine_first else -test.difference
@@ -288,7 +308,7 @@ def mcnemar(view: RoundView, tr: Translator, model_id: str) -> Table:
 
 def model_intervals(view: RoundView, tr: Translator, model_id: str) -> Table:
     """One model's five intervals, each with its denominator."""
-    entry = next(i for i in require_stats(view).intervals if i.model_id == model_id)
+    entry = _intervals_by_model(require_stats(view))[model_id]
     rows = []
     for metric in ("failure", "index", "bias_rate", "omission_rate", "correct_rate"):
         interval: Interval = getattr(entry, metric)
