@@ -190,11 +190,13 @@ def _write_languages(site: SiteSource, work: Path, taker: PageTaker | None) -> N
     forkable = site if may_fork(site) and isinstance(site, ForkableSite) else None
     docs = work / "docs"
     forked: dict[str, ForkedLanguage] = {}
-    if forkable is not None:
-        for language in SITE_LANGUAGES[1:]:
-            handback = work / f"forked-{language}.pickle"
-            forked[language] = ForkedLanguage.start(forkable, docs / language, language, handback)
     try:
+        if forkable is not None:
+            for language in SITE_LANGUAGES[1:]:
+                handback = work / f"forked-{language}.pickle"
+                forked[language] = ForkedLanguage.start(
+                    forkable, docs / language, language, handback
+                )
         for language in SITE_LANGUAGES:
             if language in forked:
                 forked[language].join()

@@ -20,7 +20,7 @@ from reportgen.render import deferred
 from reportgen.render.forked_pages import ForkedLanguage, may_fork
 from tests.factories import CONFIG, THEME, demonstration_rounds
 from tests.support.shared_builds import demonstration_site, shared_results_cache
-from tests.test_shell_pages import _differences
+from tests.support.site_compare import site_differences
 
 # A block such as a page defers: markup, right-to-left text, fullwidth letters.
 BLOCK = '<table><tr><td>\u202eＤｅｍｏ &amp; "quoted"</td></tr></table>'
@@ -134,6 +134,19 @@ def test_whatever_goes_wrong_in_the_child_the_language_is_written_here(
     assert not (tmp_path / "en.pickle").exists()
 
 
+def test_without_a_process_to_fork_the_language_is_written_here(
+    tmp_path: Path, two_cores: None, collecting: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_process() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_process)
+    site, docs = _Site(), tmp_path / "docs"
+    assert not _both(site, docs)
+    assert site.here == ["pt-BR", "en"]
+    assert _page(docs, "en") == f"# en\n\n{BLOCK} en\n"
+
+
 def test_a_build_that_fails_meanwhile_stops_its_child(
     tmp_path: Path, two_cores: None, collecting: dict[str, str]
 ) -> None:
@@ -197,6 +210,6 @@ def test_the_site_is_the_same_with_its_english_pages_written_by_a_child(
     cache = shared_results_cache(tmp_path_factory)
     build_site(rounds, forked, config_path=CONFIG, theme_dir=THEME, cache_dir=cache)
     assert joined == [True]  # the child's pages were taken
-    only_one, changed = _differences(demonstration_site(tmp_path_factory, "estigmas"), forked)
+    only_one, changed = site_differences(demonstration_site(tmp_path_factory, "estigmas"), forked)
     assert only_one == set()
     assert changed == []

@@ -9,7 +9,6 @@ check which pages it leaves to MkDocs.
 
 from __future__ import annotations
 
-import filecmp
 import re
 from datetime import date
 from pathlib import Path
@@ -27,26 +26,12 @@ from tests.support.shared_builds import (
     demonstration_site,
     run_folder,
 )
+from tests.support.site_compare import site_differences
 
 MARKDOWN = (
     ["toc", "tables", "fenced_code", "attr_list", "admonition"],
     {"toc": {"permalink": True}},
 )
-
-
-def _files(site: Path) -> set[str]:
-    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-
-
-def _differences(one: Path, other: Path) -> tuple[set[str], list[str]]:
-    """Files only one site has, and files both have with other bytes."""
-    mine, theirs = _files(one), _files(other)
-    changed = [
-        name
-        for name in sorted(mine & theirs)
-        if not filecmp.cmp(one / name, other / name, shallow=False)
-    ]
-    return mine ^ theirs, changed
 
 
 # The Estigmas site only: the other kinds' demonstration sites have no folder of pages
@@ -59,7 +44,7 @@ def test_the_demonstration_site_is_the_same_without_shells(
     rounds = demonstration_rounds(tmp_path)
     plain = tmp_path / "site"
     build_site(rounds, plain, config_path=CONFIG, theme_dir=THEME, cache_dir=cache, shells=False)
-    only_one, changed = _differences(shelled, plain)
+    only_one, changed = site_differences(shelled, plain)
     assert only_one == set()
     assert changed == []
 
@@ -144,7 +129,7 @@ def test_odd_titles_are_placed_as_mkdocs_places_them(
                 ahead.shutdown()
     # Every page of the folder in both languages came from the shell, none from MkDocs.
     assert sorted((g.language, len(g.pages)) for g in taken) == [("en", 8), ("pt-BR", 8)]
-    only_one, changed = _differences(built[True], built[False])
+    only_one, changed = site_differences(built[True], built[False])
     assert only_one == set()
     assert changed == []
     page = (built[True] / "people" / "p5.html").read_text("utf-8")

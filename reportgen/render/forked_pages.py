@@ -87,7 +87,10 @@ class ForkedLanguage:
         """Fork a child that writes `language`'s pages into `pages_dir` and leaves what it
         hands back in the file `handback` (outside the sources); ask `may_fork` first."""
         site.before_fork()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to be had (a limit, memory): `join` writes it here
+            return cls(site, pages_dir, language, handback, None)
         if pid == 0:  # the child: never returns
             _write_and_exit(site, pages_dir, language, handback)
         return cls(site, pages_dir, language, handback, pid)
