@@ -4,10 +4,12 @@ The pages are taken before MkDocs (reportgen/render/shell_pages.py tells the who
 Converting a model page costs about 5 ms: its Markdown, then the search plugin's entries
 (Material's HTML parser). A site of a thousand models has two thousand such pages, which
 do not depend on one another. When the build starts worker processes ahead (a round of
-many models), each page goes to them as it is written: the page writer tells the taker
-(`reportgen.render.pages.listening`), and the workers convert a chunk while this process
-writes the next pages. Otherwise a language's pages are handed out once it is written
-(`PageTaker.add_language`), to workers when it has `POOL_MIN` pages or more. A page's
+many models whose pages the last build did not leave converted), each page goes to them
+as it is written: the page writer tells the taker (`reportgen.render.pages.listening`),
+and the workers convert a chunk while this process writes the next pages; the taker
+starts them itself once a language has told `POOL_MIN` pages that are not kept.
+Otherwise a language's pages are handed out once it is written (`PageTaker.add_language`),
+to workers when it has `POOL_MIN` pages or more to convert. A page's
 links are checked once its language is whole: a page converted before then takes every
 page it names to exist, and is left to MkDocs if one does not. `add_language` reads each
 page back, and converts again those written without being told, or changed since.
