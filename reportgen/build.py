@@ -34,7 +34,7 @@ from reportgen.kinds.rounds import check_across, read_round
 from reportgen.model import Round
 from reportgen.render import deferred, pages
 from reportgen.render.citation import citation_cff
-from reportgen.render.forked_pages import ForkableSite, ForkedLanguage, may_fork
+from reportgen.render.forked_pages import ForkedLanguage, may_fork
 from reportgen.render.mkdocs_site import (
     BuildError,
     addressless_sitemap,
@@ -187,7 +187,7 @@ def _write_languages(site: SiteSource, work: Path, taker: PageTaker | None) -> N
     drawing worker's start then takes no core from the pages (a rebuild has a handful to
     draw). A build with many pages to convert starts its conversion workers ahead, so it
     forks nothing and starts each language's charts once its page contexts are made."""
-    forkable = site if may_fork(site) and isinstance(site, ForkableSite) else None
+    forkable = site if may_fork(site) else None
     docs = work / "docs"
     forked: dict[str, ForkedLanguage] = {}
     try:

@@ -33,7 +33,7 @@ import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from reportgen.render import deferred, pages
 from reportgen.render.site_source import SiteSource
@@ -59,8 +59,9 @@ class ForkableSite(SiteSource, Protocol):
         ...
 
 
-def may_fork(site: SiteSource) -> bool:
-    """Whether a later language of `site` may be written in a forked child now."""
+def may_fork(site: SiteSource) -> TypeGuard[ForkableSite]:
+    """Whether a later language of `site` may be written in a forked child now (it is then
+    a `ForkableSite`)."""
     return (
         isinstance(site, ForkableSite)
         and sys.platform == "linux"
