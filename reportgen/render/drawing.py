@@ -1,7 +1,8 @@
 """Charts drawn with vl-convert: each spec's SVG and each SVG's PNG, kept between builds,
 and drawn by a pool of processes when a build has many to draw.
 
-A spec fully determines its SVG, and an SVG its PNG: both are kept in the cache directory
+A spec fully determines its SVG, and an SVG its PNG (set in vl-convert's own Liberation
+Sans before the machine's fonts: `chart_fonts`): both are kept in the cache directory
 under the hash of what produced them (`svg_key`, `png_key`), so a rebuild draws only what
 changed. Chart builders ask for a `Drawing` (a spec, its locale and its key) and read its
 `svg` or `png` when they need the text; `DrawingCache.start_all` starts every missing one,
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.atomic import write_atomic
+from reportgen.render import chart_fonts
 from reportgen.vendor import VEGA_LITE_VERSION
 from reportgen.workers import pool_size, workers_for
 
@@ -62,19 +64,24 @@ def drawing_software() -> str:
     return version("vl-convert-python")
 
 
+# Kept drawings made before the fonts were chosen as chart_fonts says are drawn again.
+FONTS = "vl-convert's own Liberation Sans first"
+
+
 def svg_key(spec: dict[str, Any], locale: dict[str, Any]) -> str:
     """The hash an SVG is kept under: its spec, its number locale and the drawing software."""
-    material = [spec, locale, VEGA_LITE_VERSION, drawing_software()]
+    material = [spec, locale, VEGA_LITE_VERSION, drawing_software(), FONTS]
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
 
 
 def png_key(svg: str) -> str:
-    return hashlib.sha256(f"{PNG_SCALE}\n{svg}".encode()).hexdigest()
+    return hashlib.sha256(f"{PNG_SCALE}\n{FONTS}\n{svg}".encode()).hexdigest()
 
 
 def draw_svg(spec: dict[str, Any], locale: dict[str, Any], key: str) -> str:
     import vl_convert
 
+    chart_fonts.prepare()
     rendered = vl_convert.vegalite_to_svg(spec, vl_version=VEGA_LITE_VERSION, format_locale=locale)
     return stable_ids(str(rendered), key)
 
@@ -82,6 +89,7 @@ def draw_svg(spec: dict[str, Any], locale: dict[str, Any], key: str) -> str:
 def draw_png(svg: str) -> bytes:
     import vl_convert
 
+    chart_fonts.prepare()
     return bytes(vl_convert.svg_to_png(svg, scale=PNG_SCALE))
 
 
@@ -367,11 +375,13 @@ class _Batch:
 def _pin_worker(started: Any) -> None:
     """Keep this worker, and the threads vl-convert starts in it, on one core of its own.
 
-    vl-convert measures every piece of text by mapping the font file afresh (some 500 maps
-    and unmaps a chart); a process whose threads run on several cores pays for each unmap
-    on every core it runs on. Pinned one to a core, the workers drew a chart with about a
-    quarter less CPU time (bench/bench_site.py, 1,000 models). `started` counts the
-    workers started, to give each the next core."""
+    vl-convert maps a font file of the machine's afresh for every glyph it looks up in it
+    (chart_fonts keeps Liberation Sans, the one nearly every chart's text is set in, in
+    memory; other families still come from files); a process whose threads run on several
+    cores pays for each unmap on every core it runs on. Pinned one to a core, the workers
+    drew a chart with about a quarter less CPU time (bench/bench_site.py, 1,000 models,
+    measured before chart_fonts). `started` counts the workers started, to give each the
+    next core."""
     if not hasattr(os, "sched_setaffinity"):
         return
     with started.get_lock():
