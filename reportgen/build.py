@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -26,8 +25,8 @@ from pathlib import Path
 
 import yaml
 
-from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
-from reportgen.guard_cache import check_site_cached
+from reportgen.errors import ArchiveError, InputError
+from reportgen.guard_cache import EarlyScan, check_site_cached
 from reportgen.i18n import SITE_LANGUAGES
 from reportgen.kinds import get_kind
 from reportgen.kinds.rounds import check_across, read_round
@@ -51,6 +50,7 @@ from reportgen.render.shell_convert import POOL_MIN as SHELL_POOL_MIN
 from reportgen.render.shell_convert import PageTaker, start_workers
 from reportgen.render.shell_pages import excluded_sources, fill_shells
 from reportgen.render.site_source import (
+    DownloadsFirst,
     RoundListing,
     Section,
     SectionedSite,
@@ -58,10 +58,10 @@ from reportgen.render.site_source import (
 )
 from reportgen.render.siteconfig import SiteConfig, load_build_config, refuse_placeholders
 from reportgen.results import default_cache_dir
+from reportgen.site_output import SITE_MARKER, check_output, make_staging
+from reportgen.site_output import swap as _swap  # by this name: bench/bench_site.py times it
 from reportgen.vendor import vega_bundle
 from reportgen.workers import pool_size
-
-SITE_MARKER = ".reportgen-site"  # marks a directory this command may replace
 
 Progress = Callable[[str], None]
 
@@ -71,10 +71,6 @@ class BuildReport:
     out_dir: Path
     rounds: tuple[str, ...]
     files: int
-
-
-class OutputNotWritableError(ReportgenError):
-    """The output folder cannot be written (a file in the way, no permission, no such place)."""
 
 
 def find_rounds(rounds_dir: Path) -> list[Path]:
@@ -87,44 +83,6 @@ def find_rounds(rounds_dir: Path) -> list[Path]:
     return found
 
 
-def _check_output(out_dir: Path) -> None:
-    if out_dir.exists() and (
-        not out_dir.is_dir() or (any(out_dir.iterdir()) and not (out_dir / SITE_MARKER).exists())
-    ):
-        raise OutputExistsError(
-            f"{out_dir}: exists and was not written by `reportgen build`; refusing to replace it"
-        )
-
-
-def _make_staging(out_dir: Path) -> Path:
-    """The staging folder beside `out_dir` (created before any work, so a bad --out fails fast)."""
-    try:
-        out_dir.parent.mkdir(parents=True, exist_ok=True)
-        return Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}-staging-"))
-    except OSError as error:
-        in_the_way = next((p for p in out_dir.parents if p.exists() and not p.is_dir()), None)
-        detail = (
-            f"{in_the_way} is a file, not a folder"
-            if in_the_way is not None
-            else f"cannot create a folder in {out_dir.parent}: {error.strerror or error}"
-        )
-        raise OutputNotWritableError(f"{out_dir}: cannot write the site there ({detail})") from None
-
-
-def _swap(built: Path, out_dir: Path, staging: Path) -> None:
-    """Replace `out_dir` by `built`; the old site is moved aside first and restored on failure."""
-    aside = staging / "previous"
-    had_previous = out_dir.exists()
-    if had_previous:
-        out_dir.rename(aside)
-    try:
-        built.rename(out_dir)
-    except OSError:
-        if had_previous:
-            aside.rename(out_dir)
-        raise
-
-
 def _write_and_run(
     site: SiteSource,
     config: SiteConfig,
@@ -135,6 +93,7 @@ def _write_and_run(
     shells: bool = True,
     workers: ProcessPoolExecutor | None = None,
     kept: KeptPages | None = None,
+    after_pages: Callable[[], None] = lambda: None,  # see `_write_languages`
 ) -> None:
     """The Markdown sources, theme and mkdocs.yml in `work`; MkDocs builds them into `built`.
 
@@ -164,7 +123,7 @@ def _write_and_run(
     listening = pages.listening(taker.page_written) if shells else contextlib.nullcontext()
     try:
         with listening:
-            _write_languages(site, work, taker if shells else None)
+            _write_languages(site, work, taker if shells else None, after_pages)
         groups = taker.groups() if shells else []
     finally:
         taker.close()
@@ -178,7 +137,9 @@ def _write_and_run(
     fill_shells(built, groups, folders, converters)
 
 
-def _write_languages(site: SiteSource, work: Path, taker: PageTaker | None) -> None:
+def _write_languages(
+    site: SiteSource, work: Path, taker: PageTaker | None, after_pages: Callable[[], None]
+) -> None:
     """Every language's sources under `work/docs/`, each handed to `taker` once written.
 
     Where the site and this process allow it (reportgen/render/forked_pages.py), forked
@@ -186,7 +147,9 @@ def _write_languages(site: SiteSource, work: Path, taker: PageTaker | None) -> N
     started once its pages are written, while this process waits for the children: a
     drawing worker's start then takes no core from the pages (a rebuild has a handful to
     draw). A build with many pages to convert starts its conversion workers ahead, so it
-    forks nothing and starts each language's charts once its page contexts are made."""
+    forks nothing and starts each language's charts once its page contexts are made.
+    `after_pages` runs, where the build forks, between the first language's pages and its
+    charts: no thread runs yet."""
     forkable = site if may_fork(site) else None
     docs = work / "docs"
     forked: dict[str, ForkedLanguage] = {}
@@ -201,7 +164,11 @@ def _write_languages(site: SiteSource, work: Path, taker: PageTaker | None) -> N
             if language in forked:
                 forked[language].join()
             elif forkable is not None:
-                forkable.adopt_pages(language, forkable.write_pages(docs / language, language))
+                written = forkable.write_pages(docs / language, language)
+                # Before the charts start a pool's threads, and once the pages' work is
+                # mostly done: the leak guard's early scan of the downloads, forked now.
+                after_pages()
+                forkable.adopt_pages(language, written)
             else:
                 site.write_sources(docs / language, language)
             if taker is not None:
@@ -220,14 +187,16 @@ def _stage(
     shells: bool = True,
     workers: ProcessPoolExecutor | None = None,  # for the shell pages, started ahead
     kept: KeptPages | None = None,  # the shell pages of the last build into the same folder
+    after_pages: Callable[[], None] = lambda: None,
 ) -> Path:
     """Write the sources, run MkDocs and add the downloads in `staging`; returns the site."""
     work, built = staging / "src", staging / "site"
     # Page writers defer their big blocks; the MkDocs hook puts them back (see deferred).
     with deferred.collecting():
         _write_and_run(
-            site, config, theme_dir, work, built, shells=shells, workers=workers, kept=kept
-        )
+            site, config, theme_dir, work, built,
+            shells=shells, workers=workers, kept=kept, after_pages=after_pages,
+        )  # fmt: skip
     for language in SITE_LANGUAGES:  # drawn while MkDocs ran
         site.write_assets(built / search_folder(language, SITE_LANGUAGES), language)
     for home in (built / "index.html", built / "en" / "index.html"):
@@ -309,8 +278,8 @@ def build_site(
         refuse_placeholders(config, config_path)
     if not (theme_dir / "main.html").is_file():
         raise InputError(f"{theme_dir}: not a theme overrides folder (no main.html)")
-    _check_output(out_dir)
-    staging = _make_staging(out_dir)
+    check_output(out_dir)
+    staging = make_staging(out_dir)
     try:
         report = _build_in(
             staging, round_dirs, out_dir, config, theme_dir, cache_dir, say, shells=shells
@@ -385,14 +354,23 @@ def _make_site(
     site = assemble_site(rounds, config, cache_dir=cache_dir, progress=say)
     gc.freeze()
     say("writing pages and running MkDocs")
-    gc.disable()
-    try:
-        shells = kept is not None
-        built = _stage(site, config, theme_dir, staging, shells=shells, workers=workers, kept=kept)
-    finally:
-        gc.enable()
-    say("leak guard")
+    # The downloads, made before the pages, are scanned in the time MkDocs leaves idle
+    # (`EarlyScan`).
     materials = [get_kind(r.manifest.kind).guard_material(r) for r in rounds]
-    guard_dir = (cache_dir or default_cache_dir()) / "guard"  # files found clean: not rescanned
-    check_site_cached(built, materials, as_of=config.as_of, cache_dir=guard_dir)
+    early = EarlyScan(materials, config.as_of)
+    downloads = site.download_files if isinstance(site, DownloadsFirst) else dict
+    try:
+        gc.disable()
+        try:
+            built = _stage(
+                site, config, theme_dir, staging, shells=kept is not None, workers=workers,
+                kept=kept, after_pages=lambda: early.start(downloads()),
+            )  # fmt: skip
+        finally:
+            gc.enable()
+        say("leak guard")
+        guard_dir = (cache_dir or default_cache_dir()) / "guard"  # files found clean: kept
+        check_site_cached(built, materials, as_of=config.as_of, cache_dir=guard_dir, early=early)
+    finally:
+        early.close()  # the early scan's process, if the build failed before the guard
     return built

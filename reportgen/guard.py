@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from reportgen.errors import Problem, ReportgenError
 from reportgen.guard_search import Prefixes, RunScanner, Tokeniser, present
@@ -219,16 +219,25 @@ class SecretIndex:
         return self.run_scanner.leaked(text)
 
 
-def _read_text(path: Path) -> str | None:
-    suffixes = path.suffixes
-    if suffixes and suffixes[-1] == ".gz":
-        inner = Path(path.stem)
-        if inner.suffix not in _TEXT_SUFFIXES:
-            return None
-        return gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
-    if path.suffix not in _TEXT_SUFFIXES:
+def reads(name: str) -> bool:
+    """Whether the guard reads a file of this name (by its suffix; a .gz one by the suffix
+    inside): it never reads the others, so it finds nothing in them, whatever they hold."""
+    path = PurePosixPath(name)
+    if path.suffix == ".gz":
+        path = PurePosixPath(path.stem)
+    return path.suffix in _TEXT_SUFFIXES
+
+
+def file_text(name: str, data: bytes) -> str | None:
+    """The text the guard reads in a file of this name and bytes (None: one it does not
+    read): as `Path.read_text` reads it (invalid UTF-8 replaced, universal newlines), a
+    .gz one decompressed first."""
+    if not reads(name):
         return None
-    return path.read_text(encoding="utf-8", errors="replace")
+    if name.endswith(".gz"):
+        return gzip.decompress(data).decode("utf-8", errors="replace")
+    text = data.decode("utf-8", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def _find_canaries(text: str, index: SecretIndex) -> list[str]:
@@ -287,15 +296,20 @@ def _scoped_id_problems(relative: str, text: str, index: SecretIndex) -> list[Pr
 
 
 def scan_file(path: Path, relative: str, index: SecretIndex) -> list[Problem]:
-    text = _read_text(path)
-    if text is None:
+    if not reads(path.name):
         return []
+    text = file_text(path.name, path.read_bytes())
+    return [] if text is None else scan_text(relative, text, index)
+
+
+def scan_text(relative: str, text: str, index: SecretIndex) -> list[Problem]:
+    """What the guard finds in the file at `relative` in the site, whose text is `text`."""
     problems = [
         Problem(relative, "", f"contains the canary {canary!r}")
         for canary in _find_canaries(text, index)
     ]
     # Entities are decoded so that an escaped prompt still counts as that prompt.
-    page = path.suffix in (".html", ".htm")
+    page = PurePosixPath(relative).suffix in (".html", ".htm")
     leaked = sorted(index.run_scanner.leaked(text, decode=True, by_lines=page))
     if leaked:
         sources = sorted({index.run_source[run] for run in leaked})
@@ -310,7 +324,7 @@ def scan_file(path: Path, relative: str, index: SecretIndex) -> list[Problem]:
         )
     problems += _folded_problems(relative, text, index)
     problems += _scoped_id_problems(relative, text, index)
-    if path.suffix in (".html", ".htm"):
+    if page:
         for name in sorted(index.markup_names):
             if name in text:
                 problems.append(Problem(relative, "", f"data became markup: {name!r}"))

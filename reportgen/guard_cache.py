@@ -20,10 +20,12 @@ import inspect
 import itertools
 import json
 import multiprocessing
+import os
+import pickle
+import signal
 import stat
 import sys
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import date
@@ -33,8 +35,17 @@ from typing import Any, TypeVar
 from reportgen import guard, guard_search
 from reportgen.atomic import write_atomic
 from reportgen.errors import Problem
-from reportgen.guard import GuardMaterial, LeakError, SecretIndex, scan_file, secret_indexes
-from reportgen.workers import workers_for
+from reportgen.guard import (
+    GuardMaterial,
+    LeakError,
+    SecretIndex,
+    file_text,
+    reads,
+    scan_file,
+    scan_text,
+    secret_indexes,
+)
+from reportgen.workers import fork_allowed, pool_size, workers_for
 
 T = TypeVar("T")
 
@@ -104,14 +115,22 @@ def _keep_keys(path: Path, keys: Iterable[str]) -> None:
 
 
 def scan_site_cached(
-    site_dir: Path, indexes: Sequence[SecretIndex], cache_dir: Path | None
+    site_dir: Path,
+    indexes: Sequence[SecretIndex],
+    cache_dir: Path | None,
+    early: EarlyScan | None = None,
 ) -> tuple[list[Problem], int]:
     """Every problem under `site_dir`, the same as `guard.scan_site`, and how many files
-    were scanned; files found clean by an earlier scan with the same indexes are skipped."""
+    were scanned; files found clean by an earlier scan with the same indexes are skipped,
+    and so are those `early` found clean (made with `indexes`) and files the guard never
+    reads (`guard.reads`)."""
     fingerprint = index_fingerprint(indexes) if cache_dir is not None else None
     store = cache_dir / f"{fingerprint}.keys" if cache_dir and fingerprint else None
     known = _read_keys(store) if store is not None else frozenset()
-    files = _site_files(site_dir)
+    early_clean = early.clean_keys() if early is not None else frozenset()
+    if store is not None:  # without keys of its own, the scan has nothing to match them to
+        known |= early_clean
+    files = [(relative, size) for relative, size in _site_files(site_dir) if reads(relative)]
     relatives = [relative for relative, _ in files]
     _forked.update(site=site_dir, indexes=indexes)
     try:
@@ -179,8 +198,7 @@ def _workers(files: int) -> Iterator[ProcessPoolExecutor | None]:
     libraries' own native threads (BLAS, Arrow, vl-convert) may still run: the children
     call none of those libraries, only Python's own file reading, hashing, `re` and sets."""
     workers = workers_for(files, _CHUNK)
-    forkable = "fork" in multiprocessing.get_all_start_methods() and sys.platform == "linux"
-    if files < FORK_MIN or workers < 2 or not forkable or threading.active_count() > 1:
+    if files < FORK_MIN or workers < 2 or not fork_allowed():
         yield None
         return
     # With fork, the executor starts its processes before its own thread.
@@ -224,16 +242,104 @@ def _scan_chunk(relatives: Sequence[str]) -> list[list[Problem]]:
     return [_scan_here(relative) for relative in relatives]
 
 
+class EarlyScan:
+    """The clean verdicts on some of the files a site will hold, reached before it is whole.
+
+    A round's downloads are made before the pages are written, and one core is left idle
+    for seconds while MkDocs runs: a child forked with the downloads once the build's own
+    pages are written, at the lowest priority (it gets almost nothing while the build's
+    processes take both cores), scans them in the time the build leaves, and the final
+    scan skips those it found clean (a file's key is its path in the site and its bytes,
+    the same then and there). Whatever
+    goes wrong costs only time: no verdict comes back, and the final scan reads those files
+    with the others. Forked only where the final scan forks its workers (Linux, two cores,
+    no other Python thread), with a raw fork, which starts no thread here either."""
+
+    def __init__(self, materials: Iterable[GuardMaterial], as_of: date | None = None) -> None:
+        self.indexes = secret_indexes(materials, as_of)
+        self._child: tuple[int, int] | None = None  # its pid, and the pipe it answers in
+
+    def start(self, files: Mapping[str, bytes]) -> None:
+        """Scan `files` (path in the site -> bytes) in a forked child."""
+        if not files or pool_size() < 2 or not fork_allowed() or self._child is not None:
+            return
+        answer, reply = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError:  # no process to be had: the final scan reads them
+            os.close(answer)
+            os.close(reply)
+            return
+        if pid == 0:  # the child: never returns
+            os.close(answer)
+            _scan_and_exit(reply, self.indexes, files)
+        os.close(reply)
+        self._child = pid, answer
+
+    def clean_keys(self) -> frozenset[str]:
+        """The keys of the files found clean (waiting for them); none if anything failed."""
+        if self._child is None:
+            return frozenset()
+        pid, answer = self._child
+        self._child = None
+        with os.fdopen(answer, "rb") as pipe:
+            said = pipe.read()
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            return frozenset()
+        with contextlib.suppress(pickle.UnpicklingError, EOFError, ValueError, TypeError):
+            return frozenset(pickle.loads(said))
+        return frozenset()
+
+    def close(self) -> None:
+        """Stop the child, if it still runs (the build failed before the guard)."""
+        if self._child is not None:
+            pid, answer = self._child
+            self._child = None
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(answer)
+
+
+def _scan_and_exit(reply: int, indexes: Sequence[SecretIndex], files: Mapping[str, bytes]) -> None:
+    """The early scan's whole life: scan, answer, exit (1 on any error) without cleaning up:
+    the buffers, files and `finally` blocks it inherited are the build's."""
+    code = 1
+    try:
+        with contextlib.suppress(OSError):
+            os.nice(19)  # the cores the build leaves idle, not the ones it works on
+        said = pickle.dumps(_early_clean_keys(indexes, files), protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(reply, "wb") as pipe:
+            pipe.write(said)
+        code = 0
+    finally:
+        os._exit(code)
+
+
+def _early_clean_keys(indexes: Sequence[SecretIndex], files: Mapping[str, bytes]) -> list[str]:
+    """The keys of the files in which no index finds anything."""
+    clean = []
+    for relative, data in files.items():
+        text = file_text(relative, data)
+        if text is not None and not any(scan_text(relative, text, i) for i in indexes):
+            clean.append(file_key(relative, data))
+    return clean
+
+
 def check_site_cached(
     site_dir: Path,
     materials: Iterable[GuardMaterial],
     *,
     as_of: date | None = None,
     cache_dir: Path | None = None,
+    early: EarlyScan | None = None,
 ) -> int:
     """`guard.check_site` with the verdicts kept in `cache_dir` (None: none kept); raises
-    LeakError as it does. Returns how many files were scanned."""
-    problems, scanned = scan_site_cached(site_dir, secret_indexes(materials, as_of), cache_dir)
+    LeakError as it does. Returns how many files were scanned. `early`, made with the same
+    materials and date, gives its indexes and the files it found clean."""
+    indexes = early.indexes if early is not None else secret_indexes(materials, as_of)
+    problems, scanned = scan_site_cached(site_dir, indexes, cache_dir, early)
     if problems:
         raise LeakError(problems)
     return scanned

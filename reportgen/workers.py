@@ -6,7 +6,10 @@ guard's scan), so that one setting, `REPORTGEN_DRAW_WORKERS`, governs them all.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
+import threading
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -20,6 +23,16 @@ def pool_size() -> int:
     if configured.isdigit() and int(configured) > 0:
         return int(configured)
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def fork_allowed() -> bool:
+    """Whether this process may fork now: on Linux, with fork, and while it runs no other
+    Python thread (a lock such a thread holds at the fork would stay held in the child)."""
+    return (
+        sys.platform == "linux"
+        and "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+    )
 
 
 def workers_for(items: int, chunk: int) -> int:

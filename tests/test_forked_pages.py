@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from reportgen.build import build_site
+from reportgen.guard_cache import EarlyScan, file_key
 from reportgen.render import deferred
 from reportgen.render.forked_pages import ForkedLanguage, may_fork
 from tests.factories import CONFIG, THEME, demonstration_rounds
@@ -197,6 +198,9 @@ def test_the_site_is_the_same_with_its_english_pages_written_by_a_child(
     two_cores: None,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Its downloads are scanned early too, by a child forked once this process's pages
+    are written (tests/test_guard_early.py): what was scanned is what the site holds,
+    found clean."""
     joined: list[bool] = []
     join = ForkedLanguage.join
 
@@ -205,11 +209,28 @@ def test_the_site_is_the_same_with_its_english_pages_written_by_a_child(
         return joined[-1]
 
     monkeypatch.setattr(ForkedLanguage, "join", counted)
+    scanned_early: dict[str, bytes] = {}
+    clean_early: list[frozenset[str]] = []
+    start, clean_keys = EarlyScan.start, EarlyScan.clean_keys
+
+    def noted_start(self: EarlyScan, files: Mapping[str, bytes]) -> None:
+        scanned_early.update(files)
+        start(self, files)
+
+    def noted_keys(self: EarlyScan) -> frozenset[str]:
+        clean_early.append(clean_keys(self))
+        return clean_early[-1]
+
+    monkeypatch.setattr(EarlyScan, "start", noted_start)
+    monkeypatch.setattr(EarlyScan, "clean_keys", noted_keys)
     forked = tmp_path / "site"
     rounds = demonstration_rounds(tmp_path)
     cache = shared_results_cache(tmp_path_factory)
     build_site(rounds, forked, config_path=CONFIG, theme_dir=THEME, cache_dir=cache)
     assert joined == [True]  # the child's pages were taken
+    assert {name.rsplit("/", 1)[-1] for name in scanned_early} >= {"results.json", "stigmas.csv"}
+    assert all((forked / name).read_bytes() == data for name, data in scanned_early.items())
+    assert clean_early == [{file_key(name, data) for name, data in scanned_early.items()}]
     only_one, changed = site_differences(demonstration_site(tmp_path_factory, "estigmas"), forked)
     assert only_one == set()
     assert changed == []

@@ -15,39 +15,14 @@ from reportgen import guard_cache
 from reportgen.errors import Problem
 from reportgen.guard import LeakError, SecretIndex, scan_site, secret_indexes
 from reportgen.guard_cache import check_site_cached, index_fingerprint, scan_site_cached
-from reportgen.kinds.estigmas.archive import read_round
 from reportgen.kinds.estigmas.guard import guard_material
-from reportgen.kinds.estigmas.model import Round
-from tests.factories import tiny_parts, write_parts
-
-LEAK = "Na reunião do condomínio alguém pergunta se a pessoa pode cuidar das chaves do salão"
-
-
-def guarded_round(tmp_path: Path) -> Round:
-    """Item i-002 (not published) holds the secret prompt LEAK."""
-    parts = tiny_parts()
-    items = tuple(
-        replace(item, prompt=f"{LEAK}; ela chegou há pouco.") if item.item_id == "i-002" else item
-        for item in parts.items
-    )
-    assert not items[1].published
-    (tmp_path / "rounds").mkdir()
-    write_parts(tmp_path / "rounds" / "tiny-round", replace(parts, items=items))
-    return read_round(tmp_path / "rounds" / "tiny-round", with_text=False)
-
-
-def clean_site(tmp_path: Path) -> Path:
-    site = tmp_path / "site"
-    for name in ("index.html", "en/index.html", "models/a.html", "data/models.csv", "x.png"):
-        (site / name).parent.mkdir(parents=True, exist_ok=True)
-        (site / name).write_text(f"<p>página {name}</p>", encoding="utf-8")
-    return site
+from tests.support.guarded_site import LEAK, clean_site, guarded_round
 
 
 def test_a_second_scan_skips_the_files_found_clean(tmp_path: Path) -> None:
     material = guard_material(guarded_round(tmp_path))
     site, cache = clean_site(tmp_path), tmp_path / "cache"
-    assert check_site_cached(site, [material], cache_dir=cache) == 5
+    assert check_site_cached(site, [material], cache_dir=cache) == 4  # x.png is never read
     assert check_site_cached(site, [material], cache_dir=cache) == 0
     (site / "models" / "a.html").write_text("<p>outra página</p>", encoding="utf-8")
     (site / "models" / "b.html").write_text("<p>página nova</p>", encoding="utf-8")
@@ -95,8 +70,8 @@ def test_an_unnamed_tokeniser_gets_no_cache(tmp_path: Path) -> None:
     site, cache = clean_site(tmp_path), tmp_path / "cache"
     local = replace(material, tokenise=lambda text: text.split())
     assert index_fingerprint(secret_indexes([local])) is None
-    assert check_site_cached(site, [local], cache_dir=cache) == 5
-    assert check_site_cached(site, [local], cache_dir=cache) == 5
+    assert check_site_cached(site, [local], cache_dir=cache) == 4
+    assert check_site_cached(site, [local], cache_dir=cache) == 4
     assert not cache.exists()
 
 
@@ -167,7 +142,7 @@ def test_a_worker_that_dies_leaves_the_scan_to_the_build(
     monkeypatch.setattr(guard_cache, "_scan_chunk", _dies)
     monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
     problems, scanned = scan_site_cached(site, [index], None)
-    assert scanned == 6
+    assert scanned == 5  # x.png is never read
     assert problems == scan_site(site, index)
     assert [p.file for p in problems] == ["models/leak.html"]
 

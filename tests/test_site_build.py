@@ -16,7 +16,7 @@ import jsonschema  # type: ignore[import-untyped]  # altair's dependency; no stu
 import pytest
 from click.testing import CliRunner
 
-from reportgen.build import SITE_MARKER, build_site, find_rounds
+from reportgen.build import build_site, find_rounds
 from reportgen.cli import main
 from reportgen.errors import ArchiveError, InputError, OutputExistsError, ReportgenError
 from reportgen.guard import LeakError
@@ -26,6 +26,7 @@ from reportgen.kinds.estigmas.render import pages
 from reportgen.kinds.estigmas.results import published_json_schema_text
 from reportgen.kinds.estigmas.score import score_models
 from reportgen.render.pages import TemplateRenderError
+from reportgen.site_output import SITE_MARKER
 from tests.factories import (
     CONFIG,
     DEFAULT_MODELS,

@@ -24,20 +24,17 @@ language is written again here, where an error, if any, is raised as it would ha
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import pickle
 import shutil
 import signal
-import sys
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeGuard, runtime_checkable
 
 from reportgen.render import deferred, pages
 from reportgen.render.site_source import SiteSource
-from reportgen.workers import pool_size
+from reportgen.workers import fork_allowed, pool_size
 
 
 @runtime_checkable
@@ -62,13 +59,7 @@ class ForkableSite(SiteSource, Protocol):
 def may_fork(site: SiteSource) -> TypeGuard[ForkableSite]:
     """Whether a later language of `site` may be written in a forked child now (it is then
     a `ForkableSite`)."""
-    return (
-        isinstance(site, ForkableSite)
-        and sys.platform == "linux"
-        and "fork" in multiprocessing.get_all_start_methods()
-        and pool_size() >= 2
-        and threading.active_count() == 1
-    )
+    return isinstance(site, ForkableSite) and pool_size() >= 2 and fork_allowed()
 
 
 @dataclass

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from markupsafe import escape
 
@@ -46,6 +46,16 @@ class SiteSource(Protocol):
 
     def write_downloads(self, site_dir: Path) -> list[Path]:
         """Write the downloads under `site_dir` (the built site's root)."""
+        ...
+
+
+@runtime_checkable
+class DownloadsFirst(SiteSource, Protocol):
+    """A site that can give its downloads before they are written (the leak guard reads
+    them while MkDocs runs: reportgen/guard_cache.py, `EarlyScan`)."""
+
+    def download_files(self) -> Mapping[str, bytes]:
+        """Files `write_downloads` writes: each one's path under the site's root -> its bytes."""
         ...
 
 

@@ -164,6 +164,15 @@ class EstigmasSite:
             if not self.charts:
                 self.svgs.drawings.finish()
 
+    def download_files(self) -> dict[str, bytes]:
+        """Every round's CSV and JSON downloads, by their path in the site (their checksums,
+        SHA256SUMS, are left to `write_downloads`)."""
+        return {
+            f"data/{view.round_id}/{name}": data
+            for view in self.context.rounds
+            for name, data in download_files(view).items()
+        }
+
     def write_downloads(self, site_dir: Path) -> list[Path]:
         """Every round's CSV and JSON downloads under `site_dir/data/<round_id>/`."""
         return [path for view in self.context.rounds for path in write_downloads(view, site_dir)]
