@@ -20,6 +20,7 @@ from reportgen.guard_cache import EarlyScan, file_key
 from reportgen.render import deferred
 from reportgen.render.forked_pages import ForkedLanguage, may_fork
 from tests.factories import CONFIG, THEME, demonstration_rounds
+from tests.support.lone_thread import wait_for_other_threads
 from tests.support.shared_builds import demonstration_site, shared_results_cache
 from tests.support.site_compare import site_differences
 
@@ -83,6 +84,7 @@ class _Site:
 @pytest.fixture
 def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
+    wait_for_other_threads()
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from reportgen.guard import LeakError, file_text, reads, scan_site
 from reportgen.guard_cache import EarlyScan, check_site_cached, scan_site_cached
 from reportgen.kinds.estigmas.guard import guard_material
 from tests.support.guarded_site import LEAK, clean_site, guarded_round
+from tests.support.lone_thread import wait_for_other_threads
 
 CLEAN = b"modelo,taxa\nm-1,0.5\n"
 LEAKING = f"modelo,prompt\nm-1,{LEAK}\n".encode()
@@ -27,6 +28,7 @@ LEAKING = f"modelo,prompt\nm-1,{LEAK}\n".encode()
 @pytest.fixture
 def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REPORTGEN_DRAW_WORKERS", "2")
+    wait_for_other_threads()
 
 
 def site_with_downloads(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
